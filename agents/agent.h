@@ -1,0 +1,37 @@
+/* agent.h - players. An agent is made from a spec string "name[:key=value,...]", is given
+ * the game state and the legal moves of its seat, and returns one of those moves.
+ *
+ * An agent learns about the deal only through the game interface: game->observe for its
+ * seat, game->determinize for worlds consistent with what it saw, and game->apply on a
+ * copy to see what its own move would score (the points of a placement are public). Its
+ * randomness comes from its own PCG stream, seeded by the match, so a match is
+ * reproducible from its seed whatever thread plays it.
+ */
+#ifndef DOMINOLAB_AGENT_H
+#define DOMINOLAB_AGENT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+typedef struct agent agent_t;
+
+typedef struct agent_info {
+    const char *name;
+    const char *help;
+    const char *parameters; /* "none" or "key=default (meaning), ..." */
+} agent_info_t;
+
+const agent_info_t *agent_list(int *count);
+/* Checks a spec without making an agent. Returns 0, or -1 naming the bad part. */
+int agent_spec_check(const char *spec, char *error, size_t error_size);
+/* Makes an agent for `seat`; its stream is derived from (seed, seat). */
+int agent_create(const char *spec, const game_t *game, const game_rules_t *rules, int seat, uint64_t seed,
+                 agent_t **out, char *error, size_t error_size);
+void agent_destroy(agent_t *agent);
+/* Picks one of moves[0..count-1] (count >= 1) for the seat to move in `state`. */
+game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count);
+const char *agent_spec(const agent_t *agent);
+
+#endif

@@ -1,0 +1,1080 @@
+/* bergen.c - the rules of the Bergen family: options (bergen.md §3), deal and opener
+ * (R1-R8; Double Bergen R4-R7), legal placements (R9-R11; DB R8), drawing and passing
+ * (R12-R13), scoring (R14-R17; DB R12-R13), end of hand (R18-R22; DB R14) and of the match
+ * (R23-R25; DB R15-R16). Rule numbers refer to ../shared/rules/bergen.md unless marked DB
+ * (../shared/rules/double-bergen.md).
+ */
+#include "bergen.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ options (§3) */
+
+static const char *const symbols_by_players[] = {"by_players", NULL};
+static const char *const symbols_by_method[] = {"by_method", NULL};
+static const char *const symbols_draw_mode[] = {"until_playable", "one_per_turn", NULL};
+static const char *const symbols_opener[] = {"lowest_double", "highest_double", "rotating_first_double", NULL};
+static const char *const symbols_opening_tile[] = {"qualifying_double", "any_double", NULL};
+static const char *const symbols_no_double[] = {"draw_in_turn", "redeal", NULL};
+static const char *const symbols_layout[] = {"line", "spinner", NULL};
+static const char *const symbols_scoring[] = {"headers", "combinations", NULL};
+static const char *const symbols_scope[] = {"all_exposed", "new_end_only", NULL};
+static const char *const symbols_near_goal[] = {"none", "pagat", "cap", NULL};
+static const char *const symbols_end_award[] = {"winner", "lightest_hand", "tile_deduction", NULL};
+static const char *const symbols_block_method[] = {"simple", "american", "german", NULL};
+static const char *const symbols_american_c[] = {"literal", "no_double_players", NULL};
+static const char *const symbols_german_c[] = {"tied", "all", NULL};
+static const char *const symbols_tie[] = {"none", "all", NULL};
+static const char *const symbols_floor[] = {"none", "zero", NULL};
+static const char *const symbols_win_check[] = {"immediate", "end_of_hand", NULL};
+static const char *const symbols_next_starter[] = {"left_of_leader", "left_of_designated", NULL};
+
+enum { POINTS_LIMIT = 1000000 };
+static const int set_max_values[] = {6, 9, 12, OPTION_END_OF_LIST};
+static const int spinner_arms_values[] = {4, 8, OPTION_END_OF_LIST};
+
+static const option_spec_t bergen_options[BERGEN_OPTION_COUNT] = {
+    [BERGEN_SET_MAX] = {"set_max", OPTION_INT, NULL, 6, 12, "6", "highest number N of the set (R1, A18)",
+                        set_max_values},
+    [BERGEN_NUM_SETS] = {"num_sets", OPTION_INT, NULL, 1, 4, "1", "complete sets mixed together (R1)"},
+    [BERGEN_PLAYERS] = {"players", OPTION_INT, NULL, 2, GAME_MAX_SEATS, "2",
+                        "number of seats (set with --players); more than 4 needs num_sets >= 2"},
+    [BERGEN_HAND_SIZE] = {"hand_size", OPTION_INT_OR_CHOICE, symbols_by_players, 1, 60, "by_players",
+                          "tiles dealt to each seat; by_players: 6/6/5 for 2/3/4 players (R2)"},
+    [BERGEN_STOCK_RESERVE] = {"stock_reserve", OPTION_INT, NULL, 0, 127, "2",
+                              "last tiles of the stock that are never drawn (R3)"},
+    [BERGEN_DRAW_MODE] = {"draw_mode", OPTION_CHOICE, symbols_draw_mode, 0, 0, "until_playable",
+                          "how a player who cannot play draws (R12)"},
+    [BERGEN_DRAWN_TILE_MUST_BE_PLAYED] = {"drawn_tile_must_be_played", OPTION_BOOL, NULL, 0, 1, "true",
+                                          "one_per_turn: a playable drawn tile must be placed (A12)"},
+    [BERGEN_OPENER_RULE] = {"opener_rule", OPTION_CHOICE, symbols_opener, 0, 0, "lowest_double",
+                            "who places the first tile of each hand (R4)"},
+    [BERGEN_OPENING_TILE] = {"opening_tile", OPTION_CHOICE, symbols_opening_tile, 0, 0, "qualifying_double",
+                             "the opener leads the double that made him opener, or any double (R5)"},
+    [BERGEN_NO_DOUBLE_RULE] = {"no_double_rule", OPTION_CHOICE, symbols_no_double, 0, 0, "draw_in_turn",
+                               "when no hand holds a double (R6)"},
+    [BERGEN_LAYOUT] = {"layout", OPTION_CHOICE, symbols_layout, 0, 0, "line",
+                       "single line, or the opening double as a spinner (Double Bergen)"},
+    [BERGEN_SPINNER_ARMS] = {"spinner_arms", OPTION_INT, NULL, 4, 8, "4", "arms of the spinner (DB R7)",
+                           spinner_arms_values},
+    [BERGEN_FIRST_DOUBLE_BOTH_SIDES] = {"first_double_both_sides", OPTION_BOOL, NULL, 0, 1, "false",
+                                        "both sides of the opening double before any other end (R10)"},
+    [BERGEN_SCORING] = {"scoring", OPTION_CHOICE, symbols_scoring, 0, 0, "headers",
+                        "headers (R14) or Double Bergen combinations (DB R12)"},
+    [BERGEN_COMBINATION_SCOPE] = {"combination_scope", OPTION_CHOICE, symbols_scope, 0, 0, "all_exposed",
+                                  "combinations: which exposed combinations the mover scores (DB R12)"},
+    [BERGEN_NEAR_GOAL] = {"near_goal", OPTION_CHOICE, symbols_near_goal, 0, 0, "pagat",
+                          "reduction of header points near the target (R16)"},
+    [BERGEN_END_AWARD] = {"end_award", OPTION_CHOICE, symbols_end_award, 0, 0, "winner",
+                          "hand-end scoring (R19, R20, DB R14)"},
+    [BERGEN_DOMINO_POINTS] = {"domino_points", OPTION_INT, NULL, -POINTS_LIMIT, POINTS_LIMIT, "2",
+                              "points for going out, with end_award=winner (R19)"},
+    [BERGEN_BLOCK_METHOD] = {"block_method", OPTION_CHOICE, symbols_block_method, 0, 0, "simple",
+                             "who wins a blocked hand (R21)"},
+    [BERGEN_BLOCK_POINTS] = {"block_points", OPTION_INT_OR_CHOICE, symbols_by_method, -POINTS_LIMIT, POINTS_LIMIT,
+                             "by_method", "points for winning a block; by_method: simple 1, american 2, german 2"},
+    [BERGEN_AMERICAN_RULE_C] = {"american_rule_c", OPTION_CHOICE, symbols_american_c, 0, 0, "literal",
+                                "reading of step (c) of the American method (A5)"},
+    [BERGEN_GERMAN_RULE_C_SCOPE] = {"german_rule_c_scope", OPTION_CHOICE, symbols_german_c, 0, 0, "tied",
+                                    "German method (c): fewest pips among the tied players or all (A6)"},
+    [BERGEN_LIGHTEST_HAND_POINTS] = {"lightest_hand_points", OPTION_INT, NULL, -POINTS_LIMIT, POINTS_LIMIT, "1",
+                                     "points for the lightest hand, with end_award=lightest_hand (R20)"},
+    [BERGEN_LIGHTEST_TIE] = {"lightest_tie", OPTION_CHOICE, symbols_tie, 0, 0, "none",
+                             "tie for the lightest hand: nobody or every tied player scores (A13)"},
+    [BERGEN_DEDUCTION_PER_TILE] = {"deduction_per_tile", OPTION_INT, NULL, -POINTS_LIMIT, POINTS_LIMIT, "1",
+                                   "with end_award=tile_deduction: points lost per tile left (DB R14)"},
+    [BERGEN_SCORE_FLOOR] = {"score_floor", OPTION_CHOICE, symbols_floor, 0, 0, "none",
+                            "whether a score may go below 0"},
+    [BERGEN_TARGET] = {"target", OPTION_INT_OR_CHOICE, symbols_by_players, 1, POINTS_LIMIT, "by_players",
+                       "match target; by_players: 15 for 2 players, 10 for 3 or more (R23)"},
+    [BERGEN_WIN_CHECK] = {"win_check", OPTION_CHOICE, symbols_win_check, 0, 0, "immediate",
+                          "when reaching the target ends the match (R24)"},
+    [BERGEN_NEXT_DESIGNATED_STARTER] = {"next_designated_starter", OPTION_CHOICE, symbols_next_starter, 0, 0,
+                                        "left_of_leader",
+                                        "rotating_first_double: designated starter of the next hand (DB R4)"},
+};
+
+static const char *const preset_bergen[] = {NULL};
+static const char *const preset_bergen_classic[] = {
+    "stock_reserve=0", "opener_rule=highest_double", "near_goal=none", "end_award=lightest_hand", "target=15", NULL};
+static const char *const preset_double_bergen[] = {
+    "opener_rule=rotating_first_double", "opening_tile=any_double", "layout=spinner", "spinner_arms=4",
+    "scoring=combinations", "near_goal=none", "end_award=tile_deduction", "target=100", NULL};
+static const char *const preset_double_bergen_12[] = {
+    "set_max=12", "opener_rule=rotating_first_double", "opening_tile=any_double", "layout=spinner",
+    "spinner_arms=8", "scoring=combinations", "near_goal=none", "end_award=tile_deduction", "target=100", NULL};
+
+static const preset_spec_t bergen_presets[] = {
+    {"bergen", "pagat.com Bergen (S000): lowest double leads, reserve 2, near-goal reduction", preset_bergen},
+    {"bergen_classic", "Bergen after S001: highest double leads, draw to empty, lightest hand scores",
+     preset_bergen_classic},
+};
+static const preset_spec_t double_bergen_presets[] = {
+    {"double_bergen", "Double Bergen (S004): spinner with 4 arms, combinations, tile deduction, target 100",
+     preset_double_bergen},
+    {"double_bergen_12", "Double Bergen with a double-twelve set and an 8-armed spinner (S004)",
+     preset_double_bergen_12},
+};
+
+/* ------------------------------------------------------------------ rules */
+
+static int reject(char *error, size_t error_size, const char *message)
+{
+    snprintf(error, error_size, "%s", message);
+    return -1;
+}
+
+/* Resolves by_players / by_method and checks the invalid combinations of §3. */
+static int resolve_rules(bergen_rules_t *r, char *error, size_t error_size)
+{
+    const int *v = r->values.value;
+    char message[OPTIONS_ERROR_SIZE];
+    r->set_max = v[BERGEN_SET_MAX];
+    r->num_sets = v[BERGEN_NUM_SETS];
+    r->players = v[BERGEN_PLAYERS];
+    r->stock_reserve = v[BERGEN_STOCK_RESERVE];
+    r->draw_mode = v[BERGEN_DRAW_MODE];
+    r->drawn_tile_must_be_played = v[BERGEN_DRAWN_TILE_MUST_BE_PLAYED];
+    r->opener_rule = v[BERGEN_OPENER_RULE];
+    r->opening_tile = v[BERGEN_OPENING_TILE];
+    r->no_double_rule = v[BERGEN_NO_DOUBLE_RULE];
+    r->layout = v[BERGEN_LAYOUT];
+    r->spinner_arms = v[BERGEN_SPINNER_ARMS];
+    r->first_double_both_sides = v[BERGEN_FIRST_DOUBLE_BOTH_SIDES];
+    r->scoring = v[BERGEN_SCORING];
+    r->combination_scope = v[BERGEN_COMBINATION_SCOPE];
+    r->near_goal = v[BERGEN_NEAR_GOAL];
+    r->end_award = v[BERGEN_END_AWARD];
+    r->domino_points = v[BERGEN_DOMINO_POINTS];
+    r->block_method = v[BERGEN_BLOCK_METHOD];
+    r->american_rule_c = v[BERGEN_AMERICAN_RULE_C];
+    r->german_rule_c_scope = v[BERGEN_GERMAN_RULE_C_SCOPE];
+    r->lightest_hand_points = v[BERGEN_LIGHTEST_HAND_POINTS];
+    r->lightest_tie = v[BERGEN_LIGHTEST_TIE];
+    r->deduction_per_tile = v[BERGEN_DEDUCTION_PER_TILE];
+    r->score_floor = v[BERGEN_SCORE_FLOOR];
+    r->win_check = v[BERGEN_WIN_CHECK];
+    r->next_designated_starter = v[BERGEN_NEXT_DESIGNATED_STARTER];
+
+    r->tile_count = tileset_tile_count(r->set_max);
+    r->physical_count = r->num_sets * r->tile_count;
+    if (r->physical_count > TILESET_MAX_BITS) {
+        snprintf(message, sizeof message,
+                 "invalid combination: num_sets=%d with set_max=%d makes %d tiles; at most %d are supported",
+                 r->num_sets, r->set_max, r->physical_count, TILESET_MAX_BITS);
+        return reject(error, error_size, message);
+    }
+    if (r->players > 4 && r->num_sets < 2) {
+        snprintf(message, sizeof message, "invalid combination: players=%d needs num_sets >= 2 (R1)", r->players);
+        return reject(error, error_size, message);
+    }
+    if (option_is_symbol(v[BERGEN_HAND_SIZE])) {
+        if (r->num_sets >= 2)
+            return reject(error, error_size,
+                          "invalid combination: num_sets >= 2 needs an integer hand_size (R1, A16)");
+        if (r->players < 2 || r->players > 4) {
+            snprintf(message, sizeof message,
+                     "invalid combination: hand_size=by_players with players=%d (only 2 to 4)", r->players);
+            return reject(error, error_size, message);
+        }
+        r->hand_size = r->players == 4 ? 5 : 6; /* R2 */
+    } else {
+        r->hand_size = v[BERGEN_HAND_SIZE];
+    }
+    if (r->layout == BERGEN_LAYOUT_SPINNER && r->scoring == BERGEN_SCORING_HEADERS)
+        return reject(error, error_size,
+                      "invalid combination: layout=spinner with scoring=headers (headers need a two-ended line)");
+    if (r->opener_rule == BERGEN_OPENER_ROTATING && r->opening_tile == BERGEN_OPENING_QUALIFYING)
+        return reject(error, error_size,
+                      "invalid combination: opener_rule=rotating_first_double with opening_tile=qualifying_double "
+                      "(use any_double)");
+    if (r->players * r->hand_size + r->stock_reserve > r->physical_count) {
+        snprintf(message, sizeof message,
+                 "invalid combination: %d players x hand_size %d + stock_reserve %d = %d exceeds the %d tiles",
+                 r->players, r->hand_size, r->stock_reserve, r->players * r->hand_size + r->stock_reserve,
+                 r->physical_count);
+        return reject(error, error_size, message);
+    }
+    if (option_is_symbol(v[BERGEN_BLOCK_POINTS]))
+        r->block_points = r->block_method == BERGEN_BLOCK_SIMPLE ? 1 : 2; /* A4 */
+    else
+        r->block_points = v[BERGEN_BLOCK_POINTS];
+    if (option_is_symbol(v[BERGEN_TARGET]))
+        r->target = r->players == 2 ? 15 : 10; /* R23 */
+    else
+        r->target = v[BERGEN_TARGET];
+    r->end_count = r->layout == BERGEN_LAYOUT_LINE ? 2 : r->spinner_arms;
+    return 0;
+}
+
+/* Physical suit masks: every copy of every tile showing the number. */
+static void build_tables(bergen_rules_t *r)
+{
+    tileset_t one_set = tileset_full(r->set_max);
+    for (int number = 0; number <= TILESET_MAX_NUMBER; number++) {
+        tileset_t logical = tileset_and(tileset_suit(number), one_set);
+        r->physical_suit[number] = tileset_empty();
+        for (int copy = 0; copy < r->num_sets; copy++)
+            r->physical_suit[number] =
+                tileset_or(r->physical_suit[number], tileset_shift_up(logical, copy * r->tile_count));
+    }
+    tileset_t doubles = tileset_and(tileset_doubles(), one_set);
+    r->physical_doubles = tileset_empty();
+    for (int copy = 0; copy < r->num_sets; copy++)
+        r->physical_doubles = tileset_or(r->physical_doubles, tileset_shift_up(doubles, copy * r->tile_count));
+    for (int p = 0; p < r->physical_count; p++) r->logical_of[p] = (uint8_t)(p % r->tile_count);
+    r->narrow = r->physical_count <= 64;
+}
+
+static int bergen_rules_create(const option_values_t *values, game_rules_t **out, char *error, size_t error_size)
+{
+    bergen_rules_t *r = calloc(1, sizeof *r);
+    if (!r) return reject(error, error_size, "out of memory creating the Bergen rules");
+    r->values = *values;
+    if (resolve_rules(r, error, error_size)) {
+        free(r);
+        return -1;
+    }
+    build_tables(r);
+    *out = (game_rules_t *)(void *)r;
+    return 0;
+}
+
+static void bergen_rules_destroy(game_rules_t *rules) { free(rules); }
+static int bergen_seat_count(const game_rules_t *rules) { return bergen_rules_of(rules)->players; }
+static int bergen_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; return seat; }
+
+/* ------------------------------------------------------------------ tile helpers */
+
+static inline int next_seat(const bergen_state_t *s, int seat) { return seat + 1 == s->seats ? 0 : seat + 1; }
+static inline int stock_drawable(const bergen_state_t *s)
+{
+    int left = s->stock_size - s->stock_next - s->rules->stock_reserve;
+    return left > 0 ? left : 0;
+}
+
+/* The hot path of a double-six game touches word 0 only. */
+static inline tileset_t hand_in_suit(const bergen_rules_t *r, tileset_t hand, int number)
+{
+    if (r->narrow) {
+        tileset_t result = {{hand.w[0] & r->physical_suit[number].w[0], 0}};
+        return result;
+    }
+    return tileset_and(hand, r->physical_suit[number]);
+}
+
+/* Folds the copies of a physical set onto logical tile indices. */
+static tileset_t logical_tiles(const bergen_rules_t *r, tileset_t physical)
+{
+    if (r->num_sets == 1) return physical;
+    tileset_t result = tileset_empty(), one_set = tileset_first(r->tile_count);
+    for (int copy = 0; copy < r->num_sets; copy++)
+        result = tileset_or(result, tileset_and(tileset_shift_down(physical, copy * r->tile_count), one_set));
+    return result;
+}
+
+/* The physical copy of logical tile `tile` held in `hand`, or -1. */
+static int physical_copy(const bergen_rules_t *r, tileset_t hand, int tile)
+{
+    for (int copy = 0; copy < r->num_sets; copy++)
+        if (tileset_has(hand, copy * r->tile_count + tile)) return copy * r->tile_count + tile;
+    return -1;
+}
+
+/* Ends a tile may be attached to now: R10 (both sides of the opening double first) and
+ * DB R8 (every arm of the spinner started before any is extended). Bit e for end e. */
+static unsigned open_ends(const bergen_state_t *s)
+{
+    unsigned all = (1u << s->end_count) - 1;
+    if (s->opening_number < 0) return 0;
+    if (s->rules->layout == BERGEN_LAYOUT_SPINNER) {
+        unsigned unstarted = all & ~(unsigned)s->end_started;
+        return unstarted ? unstarted : all;
+    }
+    if (s->rules->first_double_both_sides && __builtin_popcount(s->end_started) == 1)
+        return all & ~(unsigned)s->end_started;
+    return all;
+}
+
+/* Physical tiles of `hand` that fit an open end. */
+static tileset_t playable_tiles(const bergen_state_t *s, tileset_t hand)
+{
+    const bergen_rules_t *r = s->rules;
+    unsigned ends = open_ends(s);
+    unsigned numbers = 0;
+    while (ends) {
+        int e = __builtin_ctz(ends);
+        ends &= ends - 1;
+        numbers |= 1u << s->end_number[e];
+    }
+    tileset_t result = tileset_empty();
+    while (numbers) {
+        int number = __builtin_ctz(numbers);
+        numbers &= numbers - 1;
+        tileset_t fit = hand_in_suit(r, hand, number);
+        result.w[0] |= fit.w[0];
+        result.w[1] |= fit.w[1];
+    }
+    return result;
+}
+
+/* Logical tiles of the suits shown on open ends: what a seat that cannot play lacks. */
+static tileset_t open_suits(const bergen_state_t *s)
+{
+    tileset_t result = tileset_empty(), one_set = tileset_full(s->rules->set_max);
+    unsigned ends = open_ends(s);
+    while (ends) {
+        int e = __builtin_ctz(ends);
+        ends &= ends - 1;
+        result = tileset_or(result, tileset_and(tileset_suit(s->end_number[e]), one_set));
+    }
+    return result;
+}
+
+bergen_hand_facts_t bergen_hand_facts(const bergen_rules_t *rules, tileset_t physical_hand)
+{
+    bergen_hand_facts_t facts = {0, 0, 0, -1};
+    while (!tileset_is_empty(physical_hand)) {
+        int tile = rules->logical_of[tileset_pop_lowest(&physical_hand)];
+        facts.pips += tileset_pips(tile);
+        facts.tiles++;
+        if (tileset_is_double(tile)) {
+            facts.doubles++;
+            if (facts.lowest_double < 0 || tileset_low(tile) < facts.lowest_double)
+                facts.lowest_double = tileset_low(tile);
+        }
+    }
+    return facts;
+}
+
+/* ------------------------------------------------------------------ scoring rules */
+
+int bergen_near_goal(int near_goal, int points, int distance)
+{
+    if (points <= 0) return points;
+    switch (near_goal) {
+    case BERGEN_NEAR_GOAL_PAGAT: /* R16, A8: only the two cases S000 states */
+        if (distance == 2) return 1;
+        if (distance == 3) return points < 2 ? points : 2;
+        return points;
+    case BERGEN_NEAR_GOAL_CAP: { /* R16: header points alone never reach the target */
+        int cap = distance - 1 > 0 ? distance - 1 : 0;
+        return points < cap ? points : cap;
+    }
+    default: return points;
+    }
+}
+
+/* DB R12: counts of each exposed number; the spinner with an unstarted arm counts its
+ * number twice (A2), a crosswise double at an end counts twice. On a line, the bare
+ * sides of the opening double play the spinner's part. */
+static void exposed_counts(const bergen_state_t *s, int *count)
+{
+    memset(count, 0, sizeof(int) * (TILESET_MAX_NUMBER + 1));
+    bool any_unstarted = false;
+    for (int e = 0; e < s->end_count; e++) {
+        if (!(s->end_started >> e & 1)) {
+            any_unstarted = true;
+            continue;
+        }
+        count[s->end_number[e]] += 1 + (s->end_double >> e & 1);
+    }
+    if (any_unstarted) count[s->opening_number] += 2;
+}
+
+int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
+{
+    if (rules->scoring == BERGEN_SCORING_HEADERS) {
+        /* R14: both ends show one number; the bare opening double alone is worth 2 (A3). */
+        if (s->end_number[0] != s->end_number[1]) return 0;
+        if (s->end_started == 0) return 2;
+        return 2 + __builtin_popcount(s->end_double & 3u);
+    }
+    int count[TILESET_MAX_NUMBER + 1];
+    exposed_counts(s, count);
+    if (rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY)
+        return count[new_number] >= 2 ? count[new_number] : 0;
+    int points = 0; /* all_exposed: every combination on the table, old ones too (A3, A4) */
+    for (int number = 0; number <= rules->set_max; number++)
+        if (count[number] >= 2) points += count[number];
+    return points;
+}
+
+/* ------------------------------------------------------------------ block and lightest hand */
+
+/* Index of the unique seat among `candidates` (bit mask) minimising key(seat), or -1 on a tie. */
+static int unique_minimum(int seats, unsigned candidates, const bergen_hand_facts_t *facts, int which)
+{
+    int best = -1, best_key = INT_MAX, ties = 0;
+    for (int seat = 0; seat < seats; seat++) {
+        if (!(candidates >> seat & 1)) continue;
+        int key = which == 0 ? facts[seat].pips : which == 1 ? facts[seat].tiles
+                : which == 2 ? facts[seat].doubles : facts[seat].lowest_double;
+        if (key < best_key) {
+            best_key = key;
+            best = seat;
+            ties = 0;
+        } else if (key == best_key) {
+            ties++;
+        }
+    }
+    return ties ? -1 : best;
+}
+enum { KEY_PIPS, KEY_TILES, KEY_DOUBLES, KEY_LOWEST_DOUBLE };
+
+static int american_winner(int rule_c, int seats, const bergen_hand_facts_t *facts)
+{
+    unsigned everyone = (1u << seats) - 1, with_double = 0;
+    for (int seat = 0; seat < seats; seat++)
+        if (facts[seat].doubles > 0) with_double |= 1u << seat;
+    unsigned without_double = everyone & ~with_double;
+    int holders = __builtin_popcount(with_double), non_holders = __builtin_popcount(without_double);
+    if (non_holders == 1) return __builtin_ctz(without_double);             /* a */
+    if (holders == 0) return unique_minimum(seats, everyone, facts, KEY_PIPS); /* b: a tie stops */
+    int winner = -1;
+    if (rule_c == BERGEN_AMERICAN_LITERAL && holders >= 2) /* c, literal: fewest tiles among all */
+        winner = unique_minimum(seats, everyone, facts, KEY_TILES);
+    else if (rule_c == BERGEN_AMERICAN_NO_DOUBLE_PLAYERS && non_holders >= 2)
+        winner = unique_minimum(seats, without_double, facts, KEY_TILES);
+    if (winner >= 0) return winner;
+    if (holders == seats) return unique_minimum(seats, everyone, facts, KEY_LOWEST_DOUBLE); /* d */
+    return -1; /* e (A5) */
+}
+
+static int german_winner(int scope, int seats, const bergen_hand_facts_t *facts)
+{
+    unsigned everyone = (1u << seats) - 1, tied = 0;
+    int winner = unique_minimum(seats, everyone, facts, KEY_DOUBLES); /* a/b */
+    if (winner >= 0) return winner;
+    int fewest = INT_MAX;
+    for (int seat = 0; seat < seats; seat++)
+        if (facts[seat].doubles < fewest) fewest = facts[seat].doubles;
+    for (int seat = 0; seat < seats; seat++)
+        if (facts[seat].doubles == fewest) tied |= 1u << seat;
+    return unique_minimum(seats, scope == BERGEN_GERMAN_TIED ? tied : everyone, facts, KEY_PIPS); /* c, A6 */
+}
+
+int bergen_block_winner(int block_method, int american_rule_c, int german_rule_c_scope, int seats,
+                        const bergen_hand_facts_t *facts)
+{
+    switch (block_method) {
+    case BERGEN_BLOCK_AMERICAN: return american_winner(american_rule_c, seats, facts);
+    case BERGEN_BLOCK_GERMAN: return german_winner(german_rule_c_scope, seats, facts);
+    default: return unique_minimum(seats, (1u << seats) - 1, facts, KEY_PIPS); /* simple; A7 */
+    }
+}
+
+int bergen_lightest_hands(int lightest_tie, int seats, const bergen_hand_facts_t *facts, int went_out, bool *winners)
+{
+    memset(winners, 0, sizeof(bool) * (size_t)seats);
+    if (went_out >= 0) { /* R20, A13: no tiles beats even [0-0] */
+        winners[went_out] = true;
+        return 1;
+    }
+    int fewest = INT_MAX, count = 0;
+    for (int seat = 0; seat < seats; seat++)
+        if (facts[seat].pips < fewest) fewest = facts[seat].pips;
+    for (int seat = 0; seat < seats; seat++)
+        if (facts[seat].pips == fewest) count++;
+    if (count > 1 && lightest_tie == BERGEN_TIE_NONE) return 0;
+    for (int seat = 0; seat < seats; seat++) winners[seat] = facts[seat].pips == fewest;
+    return count;
+}
+
+/* ------------------------------------------------------------------ match and deal */
+
+static void bergen_match_start(void *state, const game_rules_t *rules, uint64_t seed)
+{
+    bergen_state_t *s = state;
+    memset(s, 0, sizeof *s);
+    s->rules = bergen_rules_of(rules);
+    s->seats = (uint8_t)s->rules->players;
+    s->end_count = (uint8_t)s->rules->end_count;
+    s->status = GAME_BETWEEN_HANDS;
+    s->to_move = -1;
+    s->leader = -1;
+    s->starter = -1;
+    s->opening_number = -1;
+    s->drawn_tile = -1;
+    pcg32_seed(&s->rng, seed, 0x6265726765ULL); /* the stream name spells "berge" */
+}
+
+static game_status_t bergen_status(const void *state) { return (game_status_t)((const bergen_state_t *)state)->status; }
+static int bergen_to_move(const void *state) { return ((const bergen_state_t *)state)->to_move; }
+static int bergen_hand_number(const void *state) { return ((const bergen_state_t *)state)->hand_number; }
+
+static void bergen_scores(const void *state, int *out)
+{
+    const bergen_state_t *s = state;
+    for (int seat = 0; seat < s->seats; seat++) out[seat] = s->score[seat];
+}
+
+static int bergen_pips_left(const void *state, int seat)
+{
+    const bergen_state_t *s = state;
+    return bergen_hand_facts(s->rules, s->hand[seat]).pips;
+}
+
+/* R4 and DB R4: the seat the search for an opener starts from. */
+static int starter_of_hand(const bergen_state_t *s, int hand_number, int previous_starter, int previous_leader)
+{
+    if (s->rules->opener_rule != BERGEN_OPENER_ROTATING) return (hand_number - 1) % s->seats;
+    if (previous_starter < 0) return -1; /* hand 1: drawn at random by the caller */
+    if (s->rules->next_designated_starter == BERGEN_NEXT_LEFT_OF_DESIGNATED || previous_leader < 0)
+        return next_seat(s, previous_starter);
+    return next_seat(s, previous_leader);
+}
+
+/* Seat holding a copy of double `number`, first in playing order from the starter. */
+static int holder_of_double(const bergen_state_t *s, int number)
+{
+    int tile = tileset_double_index(number);
+    for (int k = 0, seat = s->starter; k < s->seats; k++, seat = next_seat(s, seat))
+        if (physical_copy(s->rules, s->hand[seat], tile) >= 0) return seat;
+    return -1;
+}
+
+/* Logical doubles below (or above) `number`: what nobody holds when it qualified (R4). */
+static tileset_t doubles_beyond(const bergen_rules_t *r, int number, bool below)
+{
+    tileset_t result = tileset_empty();
+    for (int d = 0; d <= r->set_max; d++)
+        if (below ? d < number : d > number) tileset_add(&result, tileset_double_index(d));
+    return result;
+}
+
+/* R4-R6, DB R4-R6: who leads, or the opening draw. */
+static void choose_opener(bergen_state_t *s)
+{
+    const bergen_rules_t *r = s->rules;
+    s->opener = -1;
+    if (r->opener_rule == BERGEN_OPENER_ROTATING) {
+        for (int k = 0, seat = s->starter; k < s->seats; k++, seat = next_seat(s, seat)) {
+            if (!tileset_is_empty(tileset_and(s->hand[seat], r->physical_doubles))) {
+                s->opener = (int8_t)seat;
+                break;
+            }
+            s->lacks[seat] = tileset_or(s->lacks[seat], tileset_and(tileset_doubles(), tileset_full(r->set_max)));
+        }
+    } else {
+        bool lowest = r->opener_rule == BERGEN_OPENER_LOWEST_DOUBLE;
+        for (int k = 0; k <= r->set_max && s->opener < 0; k++) {
+            int number = lowest ? k : r->set_max - k;
+            int seat = holder_of_double(s, number);
+            if (seat < 0) continue;
+            s->opener = (int8_t)seat;
+            tileset_t nobody = doubles_beyond(r, number, lowest);
+            for (int other = 0; other < s->seats; other++) s->lacks[other] = tileset_or(s->lacks[other], nobody);
+            if (r->opening_tile == BERGEN_OPENING_QUALIFYING) s->qualifying_tile = (int8_t)tileset_double_index(number);
+        }
+    }
+    if (s->opener >= 0) {
+        s->phase = BERGEN_PHASE_LEAD;
+        s->to_move = s->opener;
+        return;
+    }
+    /* R6 draw_in_turn: nobody holds a double, starting with the starter. */
+    for (int seat = 0; seat < s->seats; seat++)
+        s->lacks[seat] = tileset_and(tileset_doubles(), tileset_full(r->set_max));
+    s->phase = BERGEN_PHASE_OPENING_DRAW;
+    s->to_move = s->starter;
+}
+
+static void reset_hand(bergen_state_t *s)
+{
+    s->layout = tileset_empty();
+    s->layout_count = 0;
+    s->opening_number = -1;
+    s->drawn_tile = -1;
+    s->qualifying_tile = -1;
+    s->hand_void = 0;
+    s->end_double = 0;
+    s->end_started = 0;
+    memset(s->end_number, -1, sizeof s->end_number);
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+        s->lacks[seat] = tileset_empty();
+        s->draws[seat] = 0;
+        s->passes[seat] = 0;
+        s->hand_count[seat] = (uint8_t)tileset_size(s->hand[seat]);
+        s->dealt[seat] = s->hand[seat];
+    }
+    s->status = GAME_IN_HAND;
+}
+
+/* Starts the hand whose tiles are in hand[] and stock[]. */
+static void begin_hand(bergen_state_t *s, game_events_t *events)
+{
+    reset_hand(s);
+    choose_opener(s);
+    game_event_t event = {GAME_EVENT_DEAL, (int8_t)s->starter, 0, 0, 0, GAME_REASON_NONE};
+    game_events_push(events, event);
+}
+
+static bool any_double_dealt(const bergen_state_t *s)
+{
+    for (int seat = 0; seat < s->seats; seat++)
+        if (!tileset_is_empty(tileset_and(s->hand[seat], s->rules->physical_doubles))) return true;
+    return false;
+}
+
+/* The number and starter of the next deal: a voided hand (R6) is dealt again as it was.
+ * Returns the starter, or -1 when it is to be drawn at random (DB R4, hand 1). */
+static int plan_next_hand(const bergen_state_t *s, int *hand_number)
+{
+    if (s->hand_void) {
+        *hand_number = s->hand_number;
+        return s->starter;
+    }
+    *hand_number = s->hand_number + 1;
+    return starter_of_hand(s, *hand_number, s->hand_number ? s->starter : -1, s->leader);
+}
+
+/* Shuffled physical tiles into hands and stock. */
+static void shuffle_into_hands(bergen_state_t *s)
+{
+    const bergen_rules_t *r = s->rules;
+    uint8_t tiles[TILESET_MAX_BITS];
+    for (int p = 0; p < r->physical_count; p++) tiles[p] = (uint8_t)p;
+    pcg32_shuffle_bytes(&s->rng, tiles, r->physical_count);
+    int next = 0;
+    for (int seat = 0; seat < s->seats; seat++) {
+        s->hand[seat] = tileset_empty();
+        for (int k = 0; k < r->hand_size; k++) tileset_add(&s->hand[seat], tiles[next++]);
+    }
+    s->stock_size = (uint8_t)(r->physical_count - next);
+    memcpy(s->stock, tiles + next, s->stock_size);
+    s->stock_next = 0;
+}
+
+static void bergen_deal(void *state, game_events_t *events)
+{
+    bergen_state_t *s = state;
+    int hand_number, starter = plan_next_hand(s, &hand_number);
+    s->hand_number = (int16_t)hand_number;
+    s->starter = (int8_t)(starter >= 0 ? starter : (int)pcg32_below(&s->rng, (uint32_t)s->seats));
+    s->leader = -1;
+    do /* R6 redeal: shuffle again until a hand holds a double */
+        shuffle_into_hands(s);
+    while (s->rules->no_double_rule == BERGEN_NO_DOUBLE_REDEAL && !any_double_dealt(s));
+    begin_hand(s, events);
+}
+
+static int deal_error(char *error, size_t error_size, const char *what, int hand_number)
+{
+    snprintf(error, error_size, "deal of hand %d: %s", hand_number, what);
+    return -1;
+}
+
+/* Takes the next unused copy of each named tile; false if a tile is over-used. */
+static bool take_copy(const bergen_rules_t *r, tileset_t *used, int tile, int *physical)
+{
+    if (tile < 0 || tile >= r->tile_count) return false;
+    for (int copy = 0; copy < r->num_sets; copy++) {
+        int p = copy * r->tile_count + tile;
+        if (!tileset_has(*used, p)) {
+            tileset_add(used, p);
+            *physical = p;
+            return true;
+        }
+    }
+    return false;
+}
+
+static int bergen_set_deal(void *state, const game_deal_t *deal, game_events_t *events, char *error,
+                           size_t error_size)
+{
+    bergen_state_t *s = state;
+    const bergen_rules_t *r = s->rules;
+    char message[160];
+    int hand_number, expected_starter = plan_next_hand(s, &hand_number);
+    if (deal->hand_number != hand_number) {
+        snprintf(message, sizeof message, "hand number %d, but the next hand is %d", deal->hand_number, hand_number);
+        return deal_error(error, error_size, message, deal->hand_number);
+    }
+    if (deal->seats != s->seats) return deal_error(error, error_size, "wrong number of hands", hand_number);
+    if (expected_starter >= 0 && deal->leader != expected_starter) {
+        snprintf(message, sizeof message, "leader %d, but the rules make seat %d the starter (R4)", deal->leader,
+                 expected_starter);
+        return deal_error(error, error_size, message, hand_number);
+    }
+    if (deal->leader < 0 || deal->leader >= s->seats)
+        return deal_error(error, error_size, "leader must be a seat", hand_number);
+    tileset_t used = tileset_empty();
+    tileset_t hands[GAME_MAX_SEATS];
+    for (int seat = 0; seat < s->seats; seat++) {
+        if (deal->hand_size[seat] != r->hand_size) {
+            snprintf(message, sizeof message, "seat %d holds %d tiles, hand_size is %d", seat, deal->hand_size[seat],
+                     r->hand_size);
+            return deal_error(error, error_size, message, hand_number);
+        }
+        hands[seat] = tileset_empty();
+        for (int k = 0; k < deal->hand_size[seat]; k++) {
+            int p;
+            if (!take_copy(r, &used, deal->hand[seat][k], &p))
+                return deal_error(error, error_size, "a tile appears more often than the sets hold", hand_number);
+            tileset_add(&hands[seat], p);
+        }
+    }
+    if (deal->stock_size != r->physical_count - s->seats * r->hand_size)
+        return deal_error(error, error_size, "the stock does not hold the undealt tiles", hand_number);
+    uint8_t stock[TILESET_MAX_BITS];
+    for (int k = 0; k < deal->stock_size; k++) {
+        int p;
+        if (!take_copy(r, &used, deal->stock[k], &p))
+            return deal_error(error, error_size, "a tile appears more often than the sets hold", hand_number);
+        stock[k] = (uint8_t)p;
+    }
+    bool has_double = false;
+    for (int seat = 0; seat < s->seats; seat++)
+        has_double |= !tileset_is_empty(tileset_and(hands[seat], r->physical_doubles));
+    if (r->no_double_rule == BERGEN_NO_DOUBLE_REDEAL && !has_double)
+        return deal_error(error, error_size, "no hand holds a double, which no_double_rule=redeal excludes (R6)",
+                          hand_number);
+    s->hand_number = (int16_t)hand_number;
+    s->starter = (int8_t)deal->leader;
+    s->leader = -1;
+    for (int seat = 0; seat < s->seats; seat++) s->hand[seat] = hands[seat];
+    memcpy(s->stock, stock, (size_t)deal->stock_size);
+    s->stock_size = (uint8_t)deal->stock_size;
+    s->stock_next = 0;
+    begin_hand(s, events);
+    return 0;
+}
+
+static void bergen_get_deal(const void *state, game_deal_t *out)
+{
+    const bergen_state_t *s = state;
+    const bergen_rules_t *r = s->rules;
+    memset(out, 0, sizeof *out);
+    out->hand_number = s->hand_number;
+    out->seats = s->seats;
+    out->leader = s->starter;
+    for (int seat = 0; seat < s->seats; seat++) {
+        tileset_t dealt = s->dealt[seat];
+        while (!tileset_is_empty(dealt)) out->hand[seat][out->hand_size[seat]++] = r->logical_of[tileset_pop_lowest(&dealt)];
+    }
+    out->stock_size = s->stock_size;
+    for (int k = 0; k < s->stock_size; k++) out->stock[k] = r->logical_of[s->stock[k]];
+}
+
+/* ------------------------------------------------------------------ legal moves */
+
+static int add_plays(const bergen_state_t *s, tileset_t physical, unsigned ends, game_move_t *out, int count)
+{
+    const bergen_rules_t *r = s->rules;
+    while (ends) {
+        int e = __builtin_ctz(ends);
+        ends &= ends - 1;
+        tileset_t fit = logical_tiles(r, hand_in_suit(r, physical, s->end_number[e]));
+        while (!tileset_is_empty(fit)) {
+            game_move_t move = {GAME_MOVE_PLAY, (uint8_t)tileset_pop_lowest(&fit), (uint8_t)e, 0};
+            out[count++] = move;
+        }
+    }
+    return count;
+}
+
+static int bergen_legal_moves(const void *state, game_move_t *out)
+{
+    const bergen_state_t *s = state;
+    const bergen_rules_t *r = s->rules;
+    if (s->status != GAME_IN_HAND) return 0;
+    int seat = s->to_move, count = 0;
+    switch (s->phase) {
+    case BERGEN_PHASE_LEAD: {
+        tileset_t doubles;
+        if (s->qualifying_tile >= 0) /* R5 qualifying_double: the double that made him opener */
+            doubles = tileset_single(s->qualifying_tile);
+        else
+            doubles = logical_tiles(r, tileset_and(s->hand[seat], r->physical_doubles));
+        while (!tileset_is_empty(doubles)) {
+            game_move_t move = {GAME_MOVE_PLAY, (uint8_t)tileset_pop_lowest(&doubles), GAME_NO_END, 0};
+            out[count++] = move;
+        }
+        return count;
+    }
+    case BERGEN_PHASE_OPENING_DRAW:
+        out[0] = (game_move_t){GAME_MOVE_DRAW, 0, 0, 0};
+        return 1;
+    case BERGEN_PHASE_PLAY_DRAWN: {
+        int tile = r->logical_of[s->drawn_tile];
+        if (s->opening_number < 0) { /* R6: a drawn double opens the hand */
+            out[0] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, GAME_NO_END, 0};
+            return 1;
+        }
+        count = add_plays(s, tileset_single(s->drawn_tile), open_ends(s), out, 0);
+        if (r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played)
+            out[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
+        return count;
+    }
+    default:
+        break;
+    }
+    count = add_plays(s, s->hand[seat], open_ends(s), out, 0); /* R11: must place if able */
+    if (count) return count;
+    out[0] = (game_move_t){stock_drawable(s) > 0 ? GAME_MOVE_DRAW : GAME_MOVE_PASS, 0, 0, 0}; /* R12, R13 */
+    return 1;
+}
+
+/* ------------------------------------------------------------------ scores and ends */
+
+/* R24 / DB R15: the unique highest side at or over the target, or -1. */
+static int match_winner(const bergen_state_t *s)
+{
+    int best = -1, ties = 0;
+    for (int seat = 0; seat < s->seats; seat++) {
+        if (s->score[seat] < s->rules->target) continue;
+        if (best < 0 || s->score[seat] > s->score[best]) {
+            best = seat;
+            ties = 0;
+        } else if (s->score[seat] == s->score[best]) {
+            ties++;
+        }
+    }
+    return ties ? -1 : best;
+}
+
+static void credit(bergen_state_t *s, int seat, int points, game_reason_t reason, game_events_t *events)
+{
+    int before = s->score[seat];
+    s->score[seat] += points;
+    if (s->rules->score_floor == BERGEN_FLOOR_ZERO && s->score[seat] < 0) s->score[seat] = 0;
+    if (s->score[seat] == before) return; /* nothing credited, nothing to record */
+    game_event_t award = {GAME_EVENT_AWARD, (int8_t)seat, 0, 0, (int16_t)(s->score[seat] - before), (uint8_t)reason};
+    game_events_push(events, award);
+}
+
+static void finish_match(bergen_state_t *s, int winner, game_events_t *events)
+{
+    s->status = GAME_MATCH_OVER;
+    s->to_move = -1;
+    game_event_t end = {GAME_EVENT_MATCH_END, (int8_t)winner, 0, 0, 0, GAME_REASON_NONE};
+    game_events_push(events, end);
+}
+
+static void finish_hand(bergen_state_t *s, game_reason_t reason, int winner, game_events_t *events)
+{
+    s->status = GAME_BETWEEN_HANDS;
+    s->to_move = -1;
+    game_event_t end = {GAME_EVENT_HAND_END, (int8_t)winner, 0, 0, 0, (uint8_t)reason};
+    game_events_push(events, end);
+    int match = match_winner(s);
+    if (match >= 0) finish_match(s, match, events);
+}
+
+/* R19-R22: awards at the end of a hand; went_out is the seat that dominoed or -1. */
+static void end_hand(bergen_state_t *s, int went_out, game_events_t *events)
+{
+    const bergen_rules_t *r = s->rules;
+    bergen_hand_facts_t facts[GAME_MAX_SEATS];
+    for (int seat = 0; seat < s->seats; seat++) facts[seat] = bergen_hand_facts(r, s->hand[seat]);
+    game_reason_t reason = went_out >= 0 ? GAME_REASON_DOMINO : GAME_REASON_BLOCKED;
+    int winner = went_out;
+    if (r->end_award == BERGEN_AWARD_WINNER) { /* R19 */
+        if (went_out < 0)
+            winner = bergen_block_winner(r->block_method, r->american_rule_c, r->german_rule_c_scope, s->seats, facts);
+        if (winner >= 0)
+            credit(s, winner, went_out >= 0 ? r->domino_points : r->block_points,
+                   went_out >= 0 ? GAME_REASON_DOMINO : GAME_REASON_BLOCK, events);
+    } else if (r->end_award == BERGEN_AWARD_LIGHTEST_HAND) { /* R20 */
+        bool winners[GAME_MAX_SEATS];
+        int count = bergen_lightest_hands(r->lightest_tie, s->seats, facts, went_out, winners);
+        winner = -1;
+        for (int seat = 0; seat < s->seats; seat++) {
+            if (!winners[seat]) continue;
+            credit(s, seat, r->lightest_hand_points, GAME_REASON_LIGHTEST_HAND, events);
+            if (count == 1) winner = seat;
+        }
+    } else { /* DB R14: every player loses points for the tiles in his own hand */
+        for (int seat = 0; seat < s->seats; seat++)
+            if (facts[seat].tiles > 0)
+                credit(s, seat, -r->deduction_per_tile * facts[seat].tiles, GAME_REASON_DEDUCTION, events);
+    }
+    finish_hand(s, reason, winner, events);
+}
+
+/* R18: blocked when nobody can place and nobody may draw, at the start of a turn. */
+static bool hand_blocked(const bergen_state_t *s)
+{
+    if (stock_drawable(s) > 0) return false;
+    for (int seat = 0; seat < s->seats; seat++)
+        if (!tileset_is_empty(playable_tiles(s, s->hand[seat]))) return false;
+    return true;
+}
+
+static void start_turn(bergen_state_t *s, int seat, game_events_t *events)
+{
+    s->to_move = (int8_t)seat;
+    s->phase = BERGEN_PHASE_PLAY;
+    s->drawn_tile = -1;
+    if (hand_blocked(s)) end_hand(s, -1, events);
+}
+
+/* Places a tile and updates the ends (R9, DB R7-R9). Returns the number it exposed. */
+static int place_tile(bergen_state_t *s, int physical, int end)
+{
+    int tile = s->rules->logical_of[physical];
+    tileset_remove(&s->hand[s->to_move], physical);
+    s->hand_count[s->to_move]--;
+    tileset_add(&s->layout, physical);
+    s->layout_count++;
+    if (end == GAME_NO_END) { /* the opening double: every end shows its number */
+        int number = tileset_low(tile);
+        s->opening_number = (int8_t)number;
+        for (int e = 0; e < s->end_count; e++) s->end_number[e] = (int8_t)number;
+        s->end_double = s->rules->layout == BERGEN_LAYOUT_LINE ? 3 : 0;
+        s->leader = s->to_move;
+        return number;
+    }
+    int exposed = tileset_other_side(tile, s->end_number[end]);
+    s->end_number[end] = (int8_t)exposed;
+    s->end_started |= (uint8_t)(1u << end);
+    if (tileset_is_double(tile))
+        s->end_double |= (uint8_t)(1u << end);
+    else
+        s->end_double &= (uint8_t)~(1u << end);
+    return exposed;
+}
+
+static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
+{
+    const bergen_rules_t *r = s->rules;
+    int seat = s->to_move;
+    int physical = s->phase == BERGEN_PHASE_PLAY_DRAWN ? s->drawn_tile : physical_copy(r, s->hand[seat], move.tile);
+    int exposed = place_tile(s, physical, move.end);
+    int points = bergen_layout_points(r, s, exposed); /* R14, R15, DB R12 */
+    points = bergen_near_goal(r->near_goal, points, r->target - s->score[seat]); /* R16, DB R13 */
+    s->score[seat] += points; /* R17 */
+    game_event_t play = {GAME_EVENT_PLAY, (int8_t)seat, move.tile, move.end, (int16_t)points, GAME_REASON_NONE};
+    game_events_push(events, play);
+    if (points > 0 && r->win_check == BERGEN_WIN_IMMEDIATE) { /* R24: won in the middle of a hand */
+        int winner = match_winner(s);
+        if (winner >= 0) {
+            s->status = GAME_BETWEEN_HANDS;
+            game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, GAME_REASON_TARGET_REACHED};
+            game_events_push(events, end);
+            finish_match(s, winner, events);
+            return;
+        }
+    }
+    if (s->hand_count[seat] == 0) { /* R18: domino */
+        end_hand(s, seat, events);
+        return;
+    }
+    start_turn(s, next_seat(s, seat), events); /* R8 */
+}
+
+/* R6: one tile per seat in turn until a double is drawn; it is led at once. */
+static void apply_opening_draw(bergen_state_t *s, int physical, game_events_t *events)
+{
+    int seat = s->to_move;
+    if (tileset_has(s->rules->physical_doubles, physical)) {
+        s->phase = BERGEN_PHASE_PLAY_DRAWN;
+        s->drawn_tile = (int8_t)physical;
+        s->opener = (int8_t)seat;
+        return;
+    }
+    if (stock_drawable(s) == 0) { /* every drawable tile drawn, no double: the hand is void */
+        s->status = GAME_BETWEEN_HANDS;
+        s->hand_void = 1;
+        s->to_move = -1;
+        game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, GAME_REASON_REDEAL};
+        game_events_push(events, end);
+        return;
+    }
+    s->to_move = (int8_t)next_seat(s, seat);
+}
+
+static void apply_draw(bergen_state_t *s, game_events_t *events)
+{
+    const bergen_rules_t *r = s->rules;
+    int seat = s->to_move;
+    int physical = s->stock[s->stock_next++];
+    tileset_add(&s->hand[seat], physical);
+    s->hand_count[seat]++;
+    s->draws[seat]++;
+    game_event_t draw = {GAME_EVENT_DRAW, (int8_t)seat, r->logical_of[physical], 0, 0, GAME_REASON_NONE};
+    game_events_push(events, draw);
+    if (s->phase == BERGEN_PHASE_OPENING_DRAW) {
+        apply_opening_draw(s, physical, events);
+        return;
+    }
+    /* He could not play: he lacks the open suits. What the new tile may be depends on
+     * whether it could have been kept while playable (R12, A12). */
+    tileset_t open = open_suits(s);
+    bool playable = !tileset_is_empty(playable_tiles(s, tileset_single(physical)));
+    bool may_keep_playable = r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played;
+    if (may_keep_playable)
+        s->lacks[seat] = tileset_empty();
+    else if (playable)
+        s->lacks[seat] = tileset_or(s->lacks[seat], open);
+    else
+        s->lacks[seat] = open;
+    if (playable) {
+        s->phase = BERGEN_PHASE_PLAY_DRAWN;
+        s->drawn_tile = (int8_t)physical;
+        return;
+    }
+    if (r->draw_mode == BERGEN_DRAW_ONE_PER_TURN) start_turn(s, next_seat(s, seat), events);
+}
+
+static void bergen_apply(void *state, game_move_t move, game_events_t *events)
+{
+    bergen_state_t *s = state;
+    int seat = s->to_move;
+    switch (move.kind) {
+    case GAME_MOVE_PLAY:
+        apply_play(s, move, events);
+        break;
+    case GAME_MOVE_DRAW:
+        apply_draw(s, events);
+        break;
+    case GAME_MOVE_PASS: { /* R13 */
+        s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s));
+        s->passes[seat]++;
+        game_event_t pass = {GAME_EVENT_PASS, (int8_t)seat, 0, 0, 0, GAME_REASON_NONE};
+        game_events_push(events, pass);
+        start_turn(s, next_seat(s, seat), events);
+        break;
+    }
+    case GAME_MOVE_END_TURN: /* one_per_turn, keeping a playable drawn tile (A12) */
+        start_turn(s, next_seat(s, seat), events);
+        break;
+    default:
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ the games */
+
+#define BERGEN_FAMILY_FUNCTIONS                                                                                  \
+    .state_size = sizeof(bergen_state_t), .rules_create = bergen_rules_create,                                   \
+    .rules_destroy = bergen_rules_destroy, .seat_count = bergen_seat_count, .side_count = bergen_seat_count,     \
+    .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
+    .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
+    .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
+    .pips_left = bergen_pips_left, .hand_number = bergen_hand_number, .observe = bergen_observe,                 \
+    .determinize = bergen_determinize
+
+const game_t bergen_game = {
+    .name = "bergen",
+    .help = "Bergen: line of play, points for double- and triple-headers (bergen.md)",
+    .options = bergen_options,
+    .option_count = BERGEN_OPTION_COUNT,
+    .presets = bergen_presets,
+    .preset_count = (int)(sizeof bergen_presets / sizeof bergen_presets[0]),
+    BERGEN_FAMILY_FUNCTIONS,
+};
+
+const game_t double_bergen_game = {
+    .name = "double_bergen",
+    .help = "Double Bergen: the opening double is a spinner, points for pairs and more (double-bergen.md)",
+    .options = bergen_options,
+    .option_count = BERGEN_OPTION_COUNT,
+    .presets = double_bergen_presets,
+    .preset_count = (int)(sizeof double_bergen_presets / sizeof double_bergen_presets[0]),
+    BERGEN_FAMILY_FUNCTIONS,
+};

@@ -1,0 +1,134 @@
+/* bergen.h - the Bergen family (../shared/rules/bergen.md and double-bergen.md): Bergen,
+ * Bergen classic and Double Bergen are one engine with one option table.
+ *
+ * Other modules use the games through engine/game.h; this header adds the rule functions
+ * that tests check against the test vectors, and the state layout for white-box tests and
+ * for bergen_determinize.c.
+ *
+ * Invariants of bergen_state_t (checked by tests/test_bergen_invariants.c):
+ *   - every physical tile is in exactly one place: one hand, the layout, or the undrawn
+ *     stock (stock[stock_next..stock_size));
+ *   - hand_count[s] == tileset_size(hand[s]);
+ *   - score changes only by events (placement points, hand-end awards).
+ * Physical tiles: with num_sets = k, copy c of tile t is bit c*T + t (T tiles per set), so
+ * identical tiles stay distinct in bitsets; moves and records name the tile t only.
+ */
+#ifndef DOMINOLAB_BERGEN_H
+#define DOMINOLAB_BERGEN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+
+extern const game_t bergen_game;        /* presets bergen, bergen_classic */
+extern const game_t double_bergen_game; /* presets double_bergen, double_bergen_12 */
+
+/* Option indices, in the order of the table in bergen.md §3. */
+enum bergen_option {
+    BERGEN_SET_MAX, BERGEN_NUM_SETS, BERGEN_PLAYERS, BERGEN_HAND_SIZE, BERGEN_STOCK_RESERVE,
+    BERGEN_DRAW_MODE, BERGEN_DRAWN_TILE_MUST_BE_PLAYED, BERGEN_OPENER_RULE, BERGEN_OPENING_TILE,
+    BERGEN_NO_DOUBLE_RULE, BERGEN_LAYOUT, BERGEN_SPINNER_ARMS, BERGEN_FIRST_DOUBLE_BOTH_SIDES,
+    BERGEN_SCORING, BERGEN_COMBINATION_SCOPE, BERGEN_NEAR_GOAL, BERGEN_END_AWARD, BERGEN_DOMINO_POINTS,
+    BERGEN_BLOCK_METHOD, BERGEN_BLOCK_POINTS, BERGEN_AMERICAN_RULE_C, BERGEN_GERMAN_RULE_C_SCOPE,
+    BERGEN_LIGHTEST_HAND_POINTS, BERGEN_LIGHTEST_TIE, BERGEN_DEDUCTION_PER_TILE, BERGEN_SCORE_FLOOR,
+    BERGEN_TARGET, BERGEN_WIN_CHECK, BERGEN_NEXT_DESIGNATED_STARTER, BERGEN_OPTION_COUNT
+};
+
+/* Choice values (indices into each option's symbols). */
+enum { BERGEN_DRAW_UNTIL_PLAYABLE, BERGEN_DRAW_ONE_PER_TURN };
+enum { BERGEN_OPENER_LOWEST_DOUBLE, BERGEN_OPENER_HIGHEST_DOUBLE, BERGEN_OPENER_ROTATING };
+enum { BERGEN_OPENING_QUALIFYING, BERGEN_OPENING_ANY_DOUBLE };
+enum { BERGEN_NO_DOUBLE_DRAW_IN_TURN, BERGEN_NO_DOUBLE_REDEAL };
+enum { BERGEN_LAYOUT_LINE, BERGEN_LAYOUT_SPINNER };
+enum { BERGEN_SCORING_HEADERS, BERGEN_SCORING_COMBINATIONS };
+enum { BERGEN_SCOPE_ALL_EXPOSED, BERGEN_SCOPE_NEW_END_ONLY };
+enum { BERGEN_NEAR_GOAL_NONE, BERGEN_NEAR_GOAL_PAGAT, BERGEN_NEAR_GOAL_CAP };
+enum { BERGEN_AWARD_WINNER, BERGEN_AWARD_LIGHTEST_HAND, BERGEN_AWARD_TILE_DEDUCTION };
+enum { BERGEN_BLOCK_SIMPLE, BERGEN_BLOCK_AMERICAN, BERGEN_BLOCK_GERMAN };
+enum { BERGEN_AMERICAN_LITERAL, BERGEN_AMERICAN_NO_DOUBLE_PLAYERS };
+enum { BERGEN_GERMAN_TIED, BERGEN_GERMAN_ALL };
+enum { BERGEN_TIE_NONE, BERGEN_TIE_ALL };
+enum { BERGEN_FLOOR_NONE, BERGEN_FLOOR_ZERO };
+enum { BERGEN_WIN_IMMEDIATE, BERGEN_WIN_END_OF_HAND };
+enum { BERGEN_NEXT_LEFT_OF_LEADER, BERGEN_NEXT_LEFT_OF_DESIGNATED };
+
+/* The options resolved into plain numbers ("by_players" and "by_method" replaced). */
+typedef struct bergen_rules {
+    option_values_t values;
+    int set_max, num_sets, players, hand_size, stock_reserve;
+    int draw_mode, drawn_tile_must_be_played, opener_rule, opening_tile, no_double_rule;
+    int layout, spinner_arms, first_double_both_sides, scoring, combination_scope, near_goal;
+    int end_award, domino_points, block_method, block_points, american_rule_c, german_rule_c_scope;
+    int lightest_hand_points, lightest_tie, deduction_per_tile, score_floor, target, win_check;
+    int next_designated_starter;
+    int tile_count;     /* T: tiles in one set */
+    int physical_count; /* num_sets * T */
+    int end_count;      /* 2 for a line, spinner_arms for a spinner */
+    bool narrow;        /* every physical tile fits in word 0: the hot paths read one word */
+    tileset_t physical_suit[TILESET_MAX_NUMBER + 1];
+    tileset_t physical_doubles;
+    uint8_t logical_of[TILESET_MAX_BITS];
+} bergen_rules_t;
+
+typedef enum bergen_phase {
+    BERGEN_PHASE_LEAD,         /* the opener places the opening double */
+    BERGEN_PHASE_OPENING_DRAW, /* nobody holds a double: draw in turn (R6) */
+    BERGEN_PHASE_PLAY,         /* place, draw or pass */
+    BERGEN_PHASE_PLAY_DRAWN    /* only the tile just drawn may be placed (R12) */
+} bergen_phase_t;
+
+typedef struct bergen_state {
+    const bergen_rules_t *rules;
+    pcg32_t rng; /* deals and hand 1's designated starter */
+    uint8_t status, phase, seats, end_count;
+    int8_t to_move, opener, starter, leader; /* leader: who placed the opening double */
+    int8_t opening_number;                   /* number of the opening double, -1 before it */
+    int8_t drawn_tile;                       /* physical tile that must or may be placed, -1 */
+    int8_t qualifying_tile;                  /* R5 qualifying_double: the tile the opener must lead, -1 */
+    uint8_t hand_void;                       /* the hand was voided (R6) and is dealt again */
+    uint8_t end_double;                      /* bit e: end e's outermost tile is a crosswise double */
+    uint8_t end_started;                     /* bit e: a tile covers that side/arm of the opening double */
+    int8_t end_number[GAME_MAX_ENDS];
+    uint8_t layout_count, stock_next, stock_size;
+    uint8_t hand_count[GAME_MAX_SEATS];
+    uint8_t draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
+    int16_t hand_number;
+    int32_t score[GAME_MAX_SEATS];
+    tileset_t hand[GAME_MAX_SEATS];       /* physical */
+    tileset_t dealt[GAME_MAX_SEATS];      /* physical, as dealt (for the record) */
+    tileset_t lacks[GAME_MAX_SEATS];      /* logical: known not to be held */
+    tileset_t layout;                     /* physical */
+    uint8_t stock[TILESET_MAX_BITS];      /* physical, draw order */
+} bergen_state_t;
+
+/* ---- rule functions (pure; tested against the vectors of bergen.md §7) ---- */
+
+/* Hand facts the block methods of R21 use. */
+typedef struct bergen_hand_facts {
+    int pips, tiles, doubles;
+    int lowest_double; /* number of the lowest double held, or -1 */
+} bergen_hand_facts_t;
+bergen_hand_facts_t bergen_hand_facts(const bergen_rules_t *rules, tileset_t physical_hand);
+/* R21: the winner of a blocked hand, or -1. */
+int bergen_block_winner(int block_method, int american_rule_c, int german_rule_c_scope, int seats,
+                        const bergen_hand_facts_t *facts);
+/* R20: marks winners[seat] for the lightest hand; returns how many. went_out is a seat or -1. */
+int bergen_lightest_hands(int lightest_tie, int seats, const bergen_hand_facts_t *facts, int went_out,
+                          bool *winners);
+/* R16 / DB R13: points credited for a placement worth `points` when `distance` short of the target. */
+int bergen_near_goal(int near_goal, int points, int distance);
+/* R14 / DB R12: points of the layout just after a placement that exposed `new_number`. */
+int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *state, int new_number);
+
+/* Looks up the rules behind a game_rules_t created by a Bergen-family game. */
+static inline const bergen_rules_t *bergen_rules_of(const game_rules_t *rules)
+{
+    return (const bergen_rules_t *)(const void *)rules;
+}
+
+/* bergen_determinize.c */
+void bergen_observe(const void *state, int seat, game_observation_t *out);
+void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_state);
+
+#endif

@@ -1,0 +1,130 @@
+/* tileset.h - domino tiles as bit indices and sets of tiles as bitsets.
+ *
+ * Indexing follows ../shared/rules/README.md §6: tile [a-b] with a <= b has index
+ * b*(b+1)/2 + a, independent of the set size, so a double-six mask is valid unchanged for
+ * double-nine and double-twelve. A set is two 64-bit words (91 tiles need 91 bits; with
+ * several sets mixed, up to 128 physical tiles). For N <= 9 word 1 is always zero, and a
+ * game whose tiles fit in 64 bits reads word 0 only on its hot paths (bergen.c,
+ * hand_in_suit). The tables are literal constants rather than built at start-up (the rules
+ * README suggests either): no start-up call, nothing mutable, safe from any thread.
+ */
+#ifndef DOMINOLAB_TILESET_H
+#define DOMINOLAB_TILESET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+enum {
+    TILESET_MAX_NUMBER = 12,   /* highest number on a tile (double-twelve)        */
+    TILESET_MAX_TILES = 91,    /* tiles in a double-twelve set                     */
+    TILESET_MAX_BITS = 128,    /* physical tiles a set can hold (several sets)      */
+    TILESET_TILE_NAME_SIZE = 6 /* "12-12" plus the terminating zero               */
+};
+
+typedef struct tileset {
+    uint64_t w[2];
+} tileset_t;
+
+/* Tables (tileset.c). Index i of a tile gives its two numbers; suit s gives every tile
+ * that shows s in a double-twelve set (mask with tileset_full(n) for smaller sets). */
+extern const uint8_t tileset_low_number[TILESET_MAX_TILES];
+extern const uint8_t tileset_high_number[TILESET_MAX_TILES];
+extern const tileset_t tileset_suit_table[TILESET_MAX_NUMBER + 1];
+extern const tileset_t tileset_doubles_table;
+
+static inline int tileset_index(int a, int b)
+{
+    if (a > b) { int t = a; a = b; b = t; }
+    return b * (b + 1) / 2 + a;
+}
+static inline int tileset_tile_count(int max_number) { return (max_number + 1) * (max_number + 2) / 2; }
+static inline int tileset_double_index(int d) { return d * (d + 3) / 2; }
+static inline int tileset_low(int tile) { return tileset_low_number[tile]; }
+static inline int tileset_high(int tile) { return tileset_high_number[tile]; }
+static inline bool tileset_is_double(int tile) { return tileset_low_number[tile] == tileset_high_number[tile]; }
+static inline int tileset_pips(int tile) { return tileset_low_number[tile] + tileset_high_number[tile]; }
+static inline bool tileset_shows(int tile, int number)
+{
+    return tileset_low_number[tile] == number || tileset_high_number[tile] == number;
+}
+/* The number at the other side of a tile attached on `number` (the tile must show it). */
+static inline int tileset_other_side(int tile, int number)
+{
+    return tileset_low_number[tile] == number ? tileset_high_number[tile] : tileset_low_number[tile];
+}
+
+/* ---- set operations ---- */
+static inline tileset_t tileset_empty(void) { tileset_t s = {{0, 0}}; return s; }
+static inline tileset_t tileset_single(int i)
+{
+    tileset_t s = {{0, 0}};
+    s.w[i >> 6] = (uint64_t)1 << (i & 63);
+    return s;
+}
+static inline bool tileset_has(tileset_t s, int i) { return (s.w[i >> 6] >> (i & 63)) & 1; }
+static inline void tileset_add(tileset_t *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline void tileset_remove(tileset_t *s, int i) { s->w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
+static inline tileset_t tileset_and(tileset_t a, tileset_t b)
+{
+    tileset_t r = {{a.w[0] & b.w[0], a.w[1] & b.w[1]}};
+    return r;
+}
+static inline tileset_t tileset_or(tileset_t a, tileset_t b)
+{
+    tileset_t r = {{a.w[0] | b.w[0], a.w[1] | b.w[1]}};
+    return r;
+}
+static inline tileset_t tileset_minus(tileset_t a, tileset_t b)
+{
+    tileset_t r = {{a.w[0] & ~b.w[0], a.w[1] & ~b.w[1]}};
+    return r;
+}
+static inline bool tileset_is_empty(tileset_t s) { return (s.w[0] | s.w[1]) == 0; }
+static inline bool tileset_equal(tileset_t a, tileset_t b) { return a.w[0] == b.w[0] && a.w[1] == b.w[1]; }
+static inline int tileset_size(tileset_t s)
+{
+    return __builtin_popcountll(s.w[0]) + __builtin_popcountll(s.w[1]);
+}
+/* Lowest index in a non-empty set. */
+static inline int tileset_lowest(tileset_t s)
+{
+    return s.w[0] ? __builtin_ctzll(s.w[0]) : 64 + __builtin_ctzll(s.w[1]);
+}
+/* Removes and returns the lowest index of a non-empty set: the loop idiom is
+ *   while (!tileset_is_empty(s)) { int i = tileset_pop_lowest(&s); ... } */
+static inline int tileset_pop_lowest(tileset_t *s)
+{
+    if (s->w[0]) {
+        int i = __builtin_ctzll(s->w[0]);
+        s->w[0] &= s->w[0] - 1;
+        return i;
+    }
+    int i = 64 + __builtin_ctzll(s->w[1]);
+    s->w[1] &= s->w[1] - 1;
+    return i;
+}
+/* The first `count` indices: every tile of a double-N set is tileset_first(T(N)). */
+static inline tileset_t tileset_first(int count)
+{
+    tileset_t s;
+    s.w[0] = count >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << count) - 1);
+    s.w[1] = count <= 64 ? 0 : count >= 128 ? ~(uint64_t)0 : (((uint64_t)1 << (count - 64)) - 1);
+    return s;
+}
+static inline tileset_t tileset_full(int max_number) { return tileset_first(tileset_tile_count(max_number)); }
+static inline tileset_t tileset_suit(int number) { return tileset_suit_table[number]; }
+static inline tileset_t tileset_doubles(void) { return tileset_doubles_table; }
+/* Shifts a set up by `by` bit positions (0 <= by < 128): places a copy of a set's tiles
+ * after another copy when several sets are mixed. */
+tileset_t tileset_shift_up(tileset_t s, int by);
+tileset_t tileset_shift_down(tileset_t s, int by);
+
+/* ---- names ---- */
+/* Writes "a-b" (a <= b) into out[TILESET_TILE_NAME_SIZE]; returns out. */
+char *tileset_tile_name(int tile, char *out);
+/* Parses "a-b" or "b-a" with numbers 0..max_number; returns the index or -1. */
+int tileset_parse_tile(const char *text, int max_number);
+/* Sum of pips over a set of tile indices. */
+int tileset_pip_sum(tileset_t s);
+
+#endif

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# build-and-test.sh [--sanitize] - installs missing dependencies, configures, builds
+# and runs the whole test suite. The plain build goes to build/ (the default build type,
+# Release); --sanitize builds RelWithDebInfo with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-sanitize/. Exits non-zero on any failure.
+set -euo pipefail
+
+usage() { echo "usage: $0 [--sanitize]" >&2; }
+
+sanitize=0
+for arg in "$@"; do
+    case "$arg" in
+        --sanitize) sanitize=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "build-and-test: unknown argument: $arg" >&2; usage; exit 2 ;;
+    esac
+done
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+./scripts/install-deps.sh
+
+jobs=$(nproc)
+if [[ $sanitize -eq 1 ]]; then
+    build_dir=build-sanitize
+    cmake -S . -B "$build_dir" -DDOMINOLAB_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    # Leaks count as failures; the first error of either sanitizer stops the process
+    # with a stack trace, so CTest reports it.
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+else
+    build_dir=build
+    cmake -S . -B "$build_dir"
+fi
+
+cmake --build "$build_dir" -j"$jobs"
+ctest --test-dir "$build_dir" --output-on-failure -j"$jobs"

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# install-deps.sh - installs the Debian packages dominolab needs to build and test,
+# only those that are missing. Idempotent: when everything is present it changes
+# nothing, does not touch the network, and prints one line saying so.
+set -euo pipefail
+
+packages=(build-essential cmake pkg-config check libjansson-dev)
+
+is_installed() {
+    local status
+    status=$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null) || return 1
+    [[ "$status" == "install ok installed" ]]
+}
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "install-deps: dpkg-query not found; this script supports Debian/Ubuntu only." >&2
+    echo "install-deps: install by hand: ${packages[*]}" >&2
+    exit 1
+fi
+
+missing=()
+for package in "${packages[@]}"; do
+    is_installed "$package" || missing+=("$package")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+    echo "install-deps: all ${#packages[@]} packages already installed (${packages[*]})"
+    exit 0
+fi
+
+if [[ $EUID -eq 0 ]]; then
+    as_root=""
+elif command -v sudo >/dev/null 2>&1; then
+    as_root=sudo
+else
+    echo "install-deps: missing packages: ${missing[*]}" >&2
+    echo "install-deps: not running as root and sudo is not available; install them as root:" >&2
+    echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+    exit 1
+fi
+
+# env passes the variable through sudo, which would otherwise drop it.
+run_as_root() {
+    if [[ -n "$as_root" ]]; then "$as_root" env DEBIAN_FRONTEND=noninteractive "$@"
+    else env DEBIAN_FRONTEND=noninteractive "$@"; fi
+}
+
+run_as_root apt-get update -qq
+run_as_root apt-get install -y --no-install-recommends "${missing[@]}"
+echo "install-deps: installed ${missing[*]}"

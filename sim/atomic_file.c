@@ -1,0 +1,118 @@
+/* atomic_file.c - temporary file plus rename (see atomic_file.h).
+ *
+ * Invariant: between open and commit/abort, `stream` is the open temporary file named
+ * `temp_path`, and both strings are owned by `f`. After commit or abort every field is
+ * NULL, which is what makes a second abort harmless.
+ */
+#include "atomic_file.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char temp_suffix[] = ".XXXXXX";
+
+static void set_error(char *error, size_t error_size, const char *path, int err)
+{
+    snprintf(error, error_size, "cannot write %s: %s", path, strerror(err));
+}
+
+static void release(atomic_file_t *f)
+{
+    free(f->path);
+    free(f->temp_path);
+    f->stream = NULL;
+    f->path = NULL;
+    f->temp_path = NULL;
+}
+
+/* "dir/name" gives "dir/.name.XXXXXX"; "name" gives ".name.XXXXXX". */
+static char *make_temp_template(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_length = slash ? (size_t)(slash - path) + 1 : 0;
+    const char *base = path + dir_length;
+    size_t size = dir_length + 1 + strlen(base) + sizeof temp_suffix;
+    char *temp = malloc(size);
+    if (!temp) return NULL;
+    snprintf(temp, size, "%.*s.%s%s", (int)dir_length, path, base, temp_suffix);
+    return temp;
+}
+
+/* mkstemp creates mode 0600; a record is an ordinary file, so give it what open(2) with
+ * 0666 would have given under the process umask. umask can only be read by setting it,
+ * so it is restored at once. */
+static int give_default_mode(int fd)
+{
+    mode_t mask = umask(022);
+    umask(mask);
+    return fchmod(fd, 0666 & ~mask);
+}
+
+int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t error_size)
+{
+    f->stream = NULL;
+    f->path = NULL;
+    f->temp_path = NULL;
+    if (!path || !*path) {
+        snprintf(error, error_size, "cannot write an empty file name");
+        return -1;
+    }
+    f->path = strdup(path);
+    f->temp_path = make_temp_template(path);
+    if (!f->path || !f->temp_path) {
+        set_error(error, error_size, path, ENOMEM);
+        release(f);
+        return -1;
+    }
+    int fd = mkstemp(f->temp_path);
+    if (fd < 0) {
+        set_error(error, error_size, path, errno);
+        release(f);
+        return -1;
+    }
+    if (give_default_mode(fd) != 0 || !(f->stream = fdopen(fd, "w"))) {
+        set_error(error, error_size, path, errno);
+        close(fd);
+        unlink(f->temp_path);
+        release(f);
+        return -1;
+    }
+    return 0;
+}
+
+/* Every step of the commit reports the first failure; `err` 0 means a write error that
+ * left no errno (ferror only says that something failed earlier). */
+int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size)
+{
+    if (!f->stream) {
+        snprintf(error, error_size, "cannot write %s: file is not open", f->path ? f->path : "(none)");
+        release(f);
+        return -1;
+    }
+    int err = 0;
+    errno = 0;
+    if (fflush(f->stream) != 0) err = errno ? errno : EIO;
+    else if (ferror(f->stream)) err = EIO;
+    else if (fsync(fileno(f->stream)) != 0 && errno != EINVAL) err = errno; /* EINVAL: cannot sync this kind of file */
+    if (fclose(f->stream) != 0 && err == 0) err = errno ? errno : EIO;
+    f->stream = NULL;
+    if (err == 0 && rename(f->temp_path, f->path) != 0) err = errno;
+    if (err != 0) {
+        set_error(error, error_size, f->path, err);
+        unlink(f->temp_path);
+        release(f);
+        return -1;
+    }
+    release(f);
+    return 0;
+}
+
+void atomic_file_abort(atomic_file_t *f)
+{
+    if (f->stream) fclose(f->stream);
+    if (f->temp_path) unlink(f->temp_path);
+    release(f);
+}

@@ -1,0 +1,33 @@
+/* atomic_file.h - write a file so that readers see either nothing or all of it.
+ *
+ * Output goes to a temporary file in the target's directory (".NAME.XXXXXX"); commit
+ * flushes it to disk and renames it over the target, abort deletes it. A crash, a full
+ * disk or an interrupted match therefore never leaves a partial record under the real
+ * name. rename() is atomic only within one file system, hence the same directory.
+ *
+ *   atomic_file_t f;
+ *   if (atomic_file_open(&f, "m.jsonl", error, sizeof error) != 0) return -1;
+ *   fputs("...", f.stream);
+ *   if (atomic_file_commit(&f, error, sizeof error) != 0) return -1;  // or atomic_file_abort
+ */
+#ifndef DOMINOLAB_ATOMIC_FILE_H
+#define DOMINOLAB_ATOMIC_FILE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef struct atomic_file {
+    FILE *stream;    /* write here; NULL once committed or aborted */
+    char *path;      /* the final name, as given */
+    char *temp_path; /* the temporary file, in the same directory */
+} atomic_file_t;
+
+/* Creates the temporary file. Returns 0, or -1 with "cannot write PATH: REASON". */
+int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t error_size);
+/* Flushes, syncs, closes and renames onto the final path. Returns 0, or -1 with a message
+ * naming the path (the temporary file is then removed). Either way `f` is released. */
+int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size);
+/* Closes and removes the temporary file and releases `f`; safe to call twice. */
+void atomic_file_abort(atomic_file_t *f);
+
+#endif

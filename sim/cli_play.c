@@ -1,0 +1,238 @@
+/* cli_play.c - `dominolab play`: one match between bots, logged move by move, optionally
+ * recorded as JSON Lines (../shared/spec/record-format.md). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "match.h"
+#include "record.h"
+
+enum { PLAY_MAX_AGENT_TEXT = 1024 };
+
+static void play_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: dominolab play [--game G] [--preset P] [--option key=value ...] --players N\n"
+            "                      --agents A[,B,...] [--seed S] [--record FILE] [--quiet]\n\n"
+            "Plays one match and prints it move by move: hands, layout ends, draws, passes, points\n"
+            "and running scores.\n\n"
+            "  --game G           game (default bergen; see dominolab rules)\n"
+            "  --preset P         preset of the game (default: its first)\n"
+            "  --option key=value override one rule option (repeatable)\n"
+            "  --players N        number of seats (required)\n"
+            "  --agents A,B,...   one agent spec per seat, or one for every seat (random, greedy)\n"
+            "  --seed S           match seed (default 1): same seed, same match\n"
+            "  --record FILE      write the game record (JSON Lines); written only if the match completes\n"
+            "  --quiet            no move-by-move log, only the result\n");
+}
+
+/* ---- the readable log ---- */
+
+typedef struct play_log {
+    const game_t *game;
+    int quiet;
+} play_log_t;
+
+static void print_tiles(const uint8_t *tiles, int count)
+{
+    char name[TILESET_TILE_NAME_SIZE];
+    for (int k = 0; k < count; k++) printf(" %s", tileset_tile_name(tiles[k], name));
+}
+
+static void print_ends(const game_t *game, const void *state)
+{
+    game_observation_t view;
+    game->observe(state, 0, &view);
+    printf("ends");
+    for (int e = 0; e < view.end_count; e++) {
+        if (view.end_number[e] < 0) continue;
+        printf("%s%d%s", e ? (view.layout_kind == GAME_LAYOUT_LINE ? "|" : " ") : " ", view.end_number[e],
+               view.end_is_double[e] ? "*" : "");
+    }
+}
+
+static void print_scores(const game_t *game, const void *state, int sides)
+{
+    int scores[GAME_MAX_SEATS];
+    game->scores(state, scores);
+    printf("scores");
+    for (int k = 0; k < sides; k++) printf(" %d", scores[k]);
+}
+
+static int log_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
+{
+    play_log_t *log = context;
+    const game_t *game = log->game;
+    int sides = game->side_count(setup->rules);
+    char name[TILESET_TILE_NAME_SIZE];
+    if (log->quiet && event->kind != GAME_EVENT_MATCH_END) return 0;
+    switch (event->kind) {
+    case GAME_EVENT_DEAL: {
+        game_deal_t deal;
+        game->get_deal(state, &deal);
+        printf("\nhand %d (starter seat %d)\n", deal.hand_number, deal.leader);
+        for (int seat = 0; seat < deal.seats; seat++) {
+            printf("  seat %d (%s):", seat, setup->agent_specs[seat]);
+            print_tiles(deal.hand[seat], deal.hand_size[seat]);
+            printf("\n");
+        }
+        printf("  stock: %d tiles\n", deal.stock_size);
+        break;
+    }
+    case GAME_EVENT_PLAY:
+        if (event->end == GAME_NO_END)
+            printf("  seat %d leads %-5s          ", event->seat, tileset_tile_name(event->tile, name));
+        else
+            printf("  seat %d plays %-5s on end %d  ", event->seat, tileset_tile_name(event->tile, name), event->end);
+        print_ends(game, state);
+        if (event->points) {
+            printf("   +%d  ", event->points);
+            print_scores(game, state, sides);
+        }
+        printf("\n");
+        break;
+    case GAME_EVENT_DRAW: printf("  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name)); break;
+    case GAME_EVENT_PASS: printf("  seat %d passes\n", event->seat); break;
+    case GAME_EVENT_AWARD:
+        printf("  award: seat %d %+d (%s)\n", event->seat, event->points, game_reason_name(event->reason));
+        break;
+    case GAME_EVENT_HAND_END:
+        printf("  hand %d ends: %s", game->hand_number(state), game_reason_name(event->reason));
+        if (event->seat >= 0) printf(", winner seat %d", event->seat);
+        printf("; pips left");
+        for (int seat = 0; seat < setup->seats; seat++) printf(" %d", game->pips_left(state, seat));
+        printf("; ");
+        print_scores(game, state, sides);
+        printf("\n");
+        break;
+    case GAME_EVENT_MATCH_END:
+        if (event->seat >= 0)
+            printf("\nmatch over after %d hands: seat %d (%s) wins; ", game->hand_number(state), event->seat,
+                   setup->agent_specs[event->seat]);
+        else
+            printf("\nmatch over after %d hands: no winner; ", game->hand_number(state));
+        print_scores(game, state, sides);
+        printf("\n");
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+/* Splits "a,b,c" into one spec per seat; a single spec serves every seat. Agent specs
+ * contain commas only inside their parameters, after a ':' ... so we split on ','
+ * unless the part looks like "key=value" (then it continues the previous spec). */
+static int split_agents(char *text, const char **specs, int seats, char *error, size_t error_size)
+{
+    int count = 0;
+    for (char *part = strtok(text, ","); part; part = strtok(NULL, ",")) {
+        if (count > 0 && strchr(part, '=') && !strchr(part, ':')) {
+            part[-1] = ','; /* a parameter of the previous spec */
+            continue;
+        }
+        if (count == GAME_MAX_SEATS) break;
+        specs[count++] = part;
+    }
+    if (count == 1)
+        for (int seat = 1; seat < seats; seat++) specs[seat] = specs[0];
+    else if (count != seats) {
+        snprintf(error, error_size, "--agents: %d agent specs for %d players (give one per seat, or one for all)",
+                 count, seats);
+        return -1;
+    }
+    for (int seat = 0; seat < seats; seat++)
+        if (agent_spec_check(specs[seat], error, error_size)) return -1;
+    return 0;
+}
+
+typedef struct play_args {
+    cli_game_args_t game;
+    const char *agents, *record;
+    uint64_t seed;
+    int quiet, players_given;
+} play_args_t;
+
+static int parse_play_args(int argc, char **argv, play_args_t *args, char *error, size_t error_size)
+{
+    memset(args, 0, sizeof *args);
+    args->seed = 1;
+    for (int i = 1; i < argc; i++) {
+        int taken = cli_parse_game_arg(argc, argv, &i, &args->game, error, error_size);
+        if (taken < 0) return -1;
+        if (taken) {
+            args->players_given |= !strcmp(argv[i - 1], "--players");
+            continue;
+        }
+        const char *arg = argv[i];
+        if (!strcmp(arg, "--quiet")) { args->quiet = 1; continue; }
+        if (!strcmp(arg, "--agents") || !strcmp(arg, "--seed") || !strcmp(arg, "--record")) {
+            if (i + 1 >= argc) {
+                snprintf(error, error_size, "%s needs a value", arg);
+                return -1;
+            }
+            const char *value = argv[++i];
+            if (!strcmp(arg, "--agents")) args->agents = value;
+            else if (!strcmp(arg, "--record")) args->record = value;
+            else if (cli_parse_u64(value, &args->seed)) {
+                snprintf(error, error_size, "--seed: bad value '%s' (a number 0..2^64-1)", value);
+                return -1;
+            }
+            continue;
+        }
+        snprintf(error, error_size, "unexpected argument '%s'", arg);
+        return -1;
+    }
+    if (!args->players_given) { snprintf(error, error_size, "--players is required"); return -1; }
+    if (!args->agents) { snprintf(error, error_size, "--agents is required"); return -1; }
+    return 0;
+}
+
+int cli_play(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { play_usage(stdout); return 0; }
+    char error[CLI_ERROR_SIZE];
+    play_args_t args;
+    cli_game_t game;
+    if (parse_play_args(argc, argv, &args, error, sizeof error) || cli_game_open(&args.game, &game, error, sizeof error)) {
+        fprintf(stderr, "dominolab play: %s\n", error);
+        return 2;
+    }
+    char agent_text[PLAY_MAX_AGENT_TEXT];
+    const char *specs[GAME_MAX_SEATS];
+    snprintf(agent_text, sizeof agent_text, "%s", args.agents);
+    if (split_agents(agent_text, specs, game.seats, error, sizeof error)) {
+        fprintf(stderr, "dominolab play: %s\n", error);
+        cli_game_close(&game);
+        return 2;
+    }
+    match_setup_t setup = {game.game, game.rules, &game.values, game.preset, specs, game.seats, args.seed};
+    play_log_t log = {game.game, args.quiet};
+    match_sink_t sinks[2] = {{&log, NULL, log_event}};
+    int sink_count = 1;
+    record_writer_t writer;
+    if (args.record) {
+        if (record_writer_open(&writer, args.record, error, sizeof error)) {
+            fprintf(stderr, "dominolab play: %s\n", error);
+            cli_game_close(&game);
+            return 1;
+        }
+        sinks[sink_count++] = record_writer_sink(&writer);
+    }
+    if (!args.quiet)
+        printf("%s, preset %s, %d players, seed %llu\n", game.game->name, game.preset, game.seats,
+               (unsigned long long)args.seed);
+    int result = match_play(&setup, sinks, sink_count, error, sizeof error);
+    if (result == 1 && args.record) snprintf(error, sizeof error, "%s", record_writer_error(&writer));
+    if (args.record && record_writer_finish(&writer, result == 0, result ? NULL : error, result ? 0 : sizeof error) &&
+        result == 0)
+        result = -1;
+    cli_game_close(&game);
+    if (result) {
+        fprintf(stderr, "dominolab play: %s\n", error);
+        return 1;
+    }
+    if (args.record && !args.quiet) printf("record written to %s\n", args.record);
+    return 0;
+}

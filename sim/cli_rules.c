@@ -1,0 +1,74 @@
+/* cli_rules.c - `dominolab rules`: games, presets and every option. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void rules_usage(FILE *out)
+{
+    fprintf(out, "usage: dominolab rules [--game G] [--preset P]\n\n"
+                 "Lists every game with its presets and all rule options: key, value, allowed values and\n"
+                 "meaning. With --game, only that game; with --preset, the VALUE column shows that preset's\n"
+                 "values instead of the defaults. Rule numbers refer to ../shared/rules/.\n");
+}
+
+static int print_game(const game_t *game, const char *preset, char *error, size_t error_size)
+{
+    option_values_t values;
+    if (game_configure(game, preset, NULL, 0, &values, error, error_size)) return -1;
+    printf("%s - %s\n  presets:\n", game->name, game->help);
+    for (int k = 0; k < game->preset_count; k++)
+        printf("    %-18s %s\n", game->presets[k].name, game->presets[k].help);
+    printf("  options (%s %s):\n", preset ? "values of preset" : "defaults; presets override them, see --preset",
+           preset ? preset : "");
+    printf("    %-26s %-18s %-46s %s\n", "KEY", "VALUE", "ALLOWED", "MEANING");
+    for (int k = 0; k < game->option_count; k++) {
+        char value[64], allowed[160];
+        options_format_value(&game->options[k], values.value[k], value, sizeof value);
+        options_describe_allowed(&game->options[k], allowed, sizeof allowed);
+        printf("    %-26s %-18s %-46s %s\n", game->options[k].key, value, allowed, game->options[k].help);
+    }
+    return 0;
+}
+
+int cli_rules(int argc, char **argv)
+{
+    const char *game_name = NULL, *preset = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            rules_usage(stdout);
+            return 0;
+        }
+        if ((!strcmp(argv[i], "--game") || !strcmp(argv[i], "--preset")) && i + 1 < argc) {
+            *(argv[i][2] == 'g' ? &game_name : &preset) = argv[i + 1];
+            i++;
+            continue;
+        }
+        fprintf(stderr, "dominolab rules: unexpected argument '%s'\n", argv[i]);
+        rules_usage(stderr);
+        return 2;
+    }
+    char error[CLI_ERROR_SIZE];
+    int count;
+    const game_t *const *games = game_list(&count);
+    int shown = 0;
+    for (int k = 0; k < count; k++) {
+        if (game_name && strcmp(game_name, games[k]->name)) continue;
+        if (preset && !game_name) { /* show the game the preset belongs to */
+            int found = 0;
+            for (int p = 0; p < games[k]->preset_count; p++) found |= !strcmp(games[k]->presets[p].name, preset);
+            if (!found) continue;
+        }
+        if (shown++) printf("\n");
+        if (print_game(games[k], preset, error, sizeof error)) {
+            fprintf(stderr, "dominolab rules: %s\n", error);
+            return 2;
+        }
+    }
+    if (!shown) {
+        fprintf(stderr, "dominolab rules: no game %s%s%s\n", game_name ? game_name : "",
+                game_name && preset ? " with preset " : preset ? "has preset " : "", preset ? preset : "");
+        return 2;
+    }
+    return 0;
+}

@@ -1,0 +1,51 @@
+/* main.c - `dominolab COMMAND ...`: dispatches to the subcommands. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "replay.h"
+
+#ifndef DOMINOLAB_VERSION
+#define DOMINOLAB_VERSION "unknown"
+#endif
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} command_t;
+
+static const command_t commands[] = {
+    {"rules", cli_rules, "list games, presets and every rule option with its values"},
+    {"play", cli_play, "play one match between bots, print it move by move, optionally record it"},
+    {"replay", cli_replay, "check a game record against the rules, line by line"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: dominolab COMMAND [ARGS]   (dominolab COMMAND --help for each)\n\n"
+                 "dominolab %s - self-play and strategy research for domino games\n\ncommands:\n",
+            DOMINOLAB_VERSION);
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        fprintf(out, "  %-8s %s\n", commands[k].name, commands[k].help);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("dominolab %s\n", DOMINOLAB_VERSION);
+        return 0;
+    }
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
+        if (!strcmp(argv[1], commands[k].name)) return commands[k].run(argc - 1, argv + 1);
+    fprintf(stderr, "dominolab: unknown command '%s' (try dominolab --help)\n", argv[1]);
+    return 2;
+}

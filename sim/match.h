@@ -1,0 +1,40 @@
+/* match.h - plays one match between agents and reports every event to sinks (the
+ * move-by-move log, the game record). Knows the game and the agents only through their
+ * interfaces.
+ */
+#ifndef DOMINOLAB_MATCH_H
+#define DOMINOLAB_MATCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "agent.h"
+#include "game.h"
+
+typedef struct match_setup {
+    const game_t *game;
+    const game_rules_t *rules;
+    const option_values_t *values; /* the full option object (for the record) */
+    const char *preset;
+    const char *const *agent_specs; /* one per seat */
+    int seats;
+    uint64_t seed;
+} match_setup_t;
+
+/* Called for every event, after the state has changed (so a DEAL sink can read the deal,
+ * a HAND_END sink the pips left and the scores). Returns 0, or -1 to stop the match
+ * (an I/O error, already described in the sink's own error buffer). */
+typedef struct match_sink {
+    void *context;
+    int (*on_start)(void *context, const match_setup_t *setup);
+    int (*on_event)(void *context, const match_setup_t *setup, const void *state, const game_event_t *event);
+} match_sink_t;
+
+/* Plays the match to its end. Returns 0, 1 if a sink stopped it, or -1 with a message
+ * (e.g. an agent spec that fails). */
+int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, char *error, size_t error_size);
+
+/* Seed of the game's own generator and of each seat's agent, derived from the match seed. */
+uint64_t match_agent_seed(uint64_t match_seed, int seat);
+
+#endif
