@@ -944,6 +944,9 @@ static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *event
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move;
     int physical = s->phase == BERGEN_PHASE_PLAY_DRAWN ? s->drawn_tile : physical_copy(r, s->hand[seat], move.tile);
+    bool placing_drawn = s->phase == BERGEN_PHASE_PLAY_DRAWN && s->opening_number >= 0;
+    if (placing_drawn && !(r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played))
+        s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s)); /* he drew because nothing else fit */
     int exposed = place_tile(s, physical, move.end);
     int points = bergen_layout_points(r, s, exposed); /* R14, R15, DB R12 */
     points = bergen_near_goal(r->near_goal, points, r->target - s->score[seat]); /* R16, DB R13 */
@@ -972,6 +975,7 @@ static void apply_opening_draw(bergen_state_t *s, int physical, game_events_t *e
 {
     int seat = s->to_move;
     if (tileset_has(s->rules->physical_doubles, physical)) {
+        tileset_remove(&s->lacks[seat], s->rules->logical_of[physical]); /* held until he leads it */
         s->phase = BERGEN_PHASE_PLAY_DRAWN;
         s->drawn_tile = (int8_t)physical;
         s->opener = (int8_t)seat;
@@ -1004,16 +1008,16 @@ static void apply_draw(bergen_state_t *s, game_events_t *events)
     }
     /* He could not play: he lacks the open suits. What the new tile may be depends on
      * whether it could have been kept while playable (R12, A12). */
-    tileset_t open = open_suits(s);
     bool playable = !tileset_is_empty(playable_tiles(s, tileset_single(physical)));
     bool may_keep_playable = r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played;
     if (may_keep_playable)
-        s->lacks[seat] = tileset_empty();
-    else if (playable)
-        s->lacks[seat] = tileset_or(s->lacks[seat], open);
-    else
-        s->lacks[seat] = open;
+        s->lacks[seat] = tileset_empty(); /* the kept tile may be anything */
+    else if (!playable)
+        s->lacks[seat] = open_suits(s); /* old tiles and the new one alike */
+    /* A playable drawn tile is placed next (see apply_play): the rest of the hand lacks
+     * the open suits, which is known once that tile has left it. */
     if (playable) {
+        tileset_remove(&s->lacks[seat], r->logical_of[physical]); /* held until placed */
         s->phase = BERGEN_PHASE_PLAY_DRAWN;
         s->drawn_tile = (int8_t)physical;
         return;

@@ -60,6 +60,12 @@ int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t err
         snprintf(error, error_size, "cannot write an empty file name");
         return -1;
     }
+    /* Refuse a directory now rather than after a whole match, at the rename. */
+    struct stat info;
+    if (path[strlen(path) - 1] == '/' || (stat(path, &info) == 0 && S_ISDIR(info.st_mode))) {
+        set_error(error, error_size, path, EISDIR);
+        return -1;
+    }
     f->path = strdup(path);
     f->temp_path = make_temp_template(path);
     if (!f->path || !f->temp_path) {

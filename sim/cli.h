@@ -40,5 +40,7 @@ int cli_parse_u64(const char *text, uint64_t *out);
 
 int cli_rules(int argc, char **argv);
 int cli_play(int argc, char **argv);
+/* `dominolab replay FILE`: 0 agrees, 1 disagrees, 2 malformed (see replay.h). */
+int cli_replay(int argc, char **argv);
 
 #endif

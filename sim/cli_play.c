@@ -1,5 +1,6 @@
 /* cli_play.c - `dominolab play`: one match between bots, logged move by move, optionally
  * recorded as JSON Lines (../shared/spec/record-format.md). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,7 @@ static void play_usage(FILE *out)
             "  --option key=value override one rule option (repeatable)\n"
             "  --players N        number of seats (required)\n"
             "  --agents A,B,...   one agent spec per seat, or one for every seat (random, greedy)\n"
-            "  --seed S           match seed (default 1): same seed, same match\n"
+            "  --seed S           match seed, 0..2^63-1 (default 1): same seed, same match\n"
             "  --record FILE      write the game record (JSON Lines); written only if the match completes\n"
             "  --quiet            no move-by-move log, only the result\n");
 }
@@ -47,8 +48,10 @@ static void print_ends(const game_t *game, const void *state)
     printf("ends");
     for (int e = 0; e < view.end_count; e++) {
         if (view.end_number[e] < 0) continue;
+        /* '*' marks a crosswise double at an end, as the rules' test vectors write it; the
+         * bare opening double is shown plainly (6|6). */
         printf("%s%d%s", e ? (view.layout_kind == GAME_LAYOUT_LINE ? "|" : " ") : " ", view.end_number[e],
-               view.end_is_double[e] ? "*" : "");
+               view.end_is_double[e] && view.layout_count > 1 ? "*" : "");
     }
 }
 
@@ -174,8 +177,9 @@ static int parse_play_args(int argc, char **argv, play_args_t *args, char *error
             const char *value = argv[++i];
             if (!strcmp(arg, "--agents")) args->agents = value;
             else if (!strcmp(arg, "--record")) args->record = value;
-            else if (cli_parse_u64(value, &args->seed)) {
-                snprintf(error, error_size, "--seed: bad value '%s' (a number 0..2^64-1)", value);
+            else if (cli_parse_u64(value, &args->seed) || args->seed > (uint64_t)INT64_MAX) {
+                /* JSON readers (jansson among them) hold integers as signed 64-bit. */
+                snprintf(error, error_size, "--seed: bad value '%s' (a number 0..9223372036854775807)", value);
                 return -1;
             }
             continue;

@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "replay.h"
 
 enum { CLI_REPLAY_ERROR_SIZE = 2048 };

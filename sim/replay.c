@@ -49,6 +49,7 @@ typedef struct replay {
 
 /* ---- messages ---- */
 
+static int fail(replay_t *r, int code, const char *format, ...) __attribute__((format(printf, 3, 4)));
 static int fail(replay_t *r, int code, const char *format, ...)
 {
     if (r->error_size == 0) return code;
@@ -76,6 +77,7 @@ static const char *value_text(const json_t *value, char *out, size_t out_size)
 static int field_int(replay_t *r, const json_t *line, const char *type, const char *key, long long *out)
 {
     json_t *value = json_object_get(line, key);
+    *out = 0;
     if (!value) return fail(r, REPLAY_MALFORMED, "%s: missing field \"%s\"", type, key);
     if (!json_is_integer(value)) return fail(r, REPLAY_MALFORMED, "%s: field \"%s\" is not an integer", type, key);
     *out = (long long)json_integer_value(value);
@@ -85,6 +87,7 @@ static int field_int(replay_t *r, const json_t *line, const char *type, const ch
 static int field_string(replay_t *r, const json_t *line, const char *type, const char *key, const char **out)
 {
     json_t *value = json_object_get(line, key);
+    *out = NULL;
     if (!value) return fail(r, REPLAY_MALFORMED, "%s: missing field \"%s\"", type, key);
     if (!json_is_string(value)) return fail(r, REPLAY_MALFORMED, "%s: field \"%s\" is not a string", type, key);
     *out = json_string_value(value);
@@ -94,6 +97,7 @@ static int field_string(replay_t *r, const json_t *line, const char *type, const
 static int field_array(replay_t *r, const json_t *line, const char *type, const char *key, json_t **out)
 {
     json_t *value = json_object_get(line, key);
+    *out = NULL;
     if (!value) return fail(r, REPLAY_MALFORMED, "%s: missing field \"%s\"", type, key);
     if (!json_is_array(value)) return fail(r, REPLAY_MALFORMED, "%s: field \"%s\" is not an array", type, key);
     *out = value;
@@ -104,6 +108,7 @@ static int field_array(replay_t *r, const json_t *line, const char *type, const 
 static int field_int_or_null(replay_t *r, const json_t *line, const char *type, const char *key, long long *out)
 {
     json_t *value = json_object_get(line, key);
+    *out = -1;
     if (value && json_is_null(value)) {
         *out = -1;
         return 0;
@@ -115,6 +120,7 @@ static int field_int_or_null(replay_t *r, const json_t *line, const char *type, 
 
 static int parse_tile(replay_t *r, const json_t *value, const char *type, const char *where, int *tile)
 {
+    *tile = -1;
     if (!json_is_string(value)) return fail(r, REPLAY_MALFORMED, "%s: %s is not a tile name", type, where);
     *tile = tileset_parse_tile(json_string_value(value), r->max_number);
     if (*tile < 0)
@@ -130,7 +136,7 @@ static int parse_tile_array(replay_t *r, const json_t *array, const char *where,
     if (size > TILESET_MAX_BITS)
         return fail(r, REPLAY_MALFORMED, "deal: %s holds %zu tiles, more than %d", where, size, TILESET_MAX_BITS);
     for (size_t i = 0; i < size; i++) {
-        int tile, rc = parse_tile(r, json_array_get(array, i), "deal", where, &tile);
+        int tile = 0, rc = parse_tile(r, json_array_get(array, i), "deal", where, &tile);
         if (rc) return rc;
         tiles[i] = (uint8_t)tile;
     }
@@ -201,7 +207,7 @@ static int set_max_number(const game_t *game, const option_values_t *values)
 
 static int check_agents(replay_t *r, const json_t *line, long long seats)
 {
-    json_t *agents;
+    json_t *agents = NULL;
     int rc = field_array(r, line, "match", "agents", &agents);
     if (rc) return rc;
     if ((long long)json_array_size(agents) != seats)
@@ -215,8 +221,8 @@ static int check_agents(replay_t *r, const json_t *line, long long seats)
 
 static int replay_start(replay_t *r, const json_t *line, const char *type)
 {
-    long long format, seats, seed;
-    const char *game_name;
+    long long format = 0, seats = 0, seed = 0;
+    const char *game_name = NULL;
     json_t *options, *preset;
     option_values_t values;
     char message[OPTIONS_ERROR_SIZE];
@@ -359,8 +365,8 @@ static int replay_deal(replay_t *r, const json_t *line, const char *type)
     game_deal_t deal;
     game_events_t events = {0};
     char where[32], message[RECORD_ERROR_SIZE];
-    json_t *hands, *stock;
-    long long hand, leader;
+    json_t *hands = NULL, *stock = NULL;
+    long long hand = 0, leader = -1;
     int seats = r->game->seat_count(r->rules), rc;
     if (strcmp(type, "deal") != 0)
         return fail(r, REPLAY_DISAGREES, "the rules expect the deal of the next hand, not a %s line", type);
@@ -383,7 +389,7 @@ static int replay_deal(replay_t *r, const json_t *line, const char *type)
     }
     if ((rc = parse_tile_array(r, stock, "stock", deal.stock, &deal.stock_size))) return rc;
     if (r->game->set_deal(r->state, &deal, &events, message, sizeof message) != 0)
-        return fail(r, REPLAY_DISAGREES, "deal: %s", message);
+        return fail(r, REPLAY_DISAGREES, "%s", message); /* set_deal names the hand */
     return push_events(r, &events);
 }
 
@@ -404,7 +410,7 @@ static int read_move(replay_t *r, const json_t *line, const char *type, int kind
     move->end = GAME_NO_END;
     if (kind != GAME_MOVE_PLAY) return 0;
     json_t *tile = json_object_get(line, "tile"), *end = json_object_get(line, "end");
-    int index, rc;
+    int index = 0, rc;
     if (!tile) return fail(r, REPLAY_MALFORMED, "play: missing field \"tile\"");
     if ((rc = parse_tile(r, tile, type, "field \"tile\"", &index))) return rc;
     move->tile = (uint8_t)index;
@@ -437,7 +443,8 @@ static const char *legal_text(const game_move_t *legal, int count, char *out, si
     out[0] = '\0';
     for (int i = 0; i < count && used + 1 < out_size; i++) {
         char move[32];
-        int n = snprintf(out + used, out_size - used, "%s%s", i ? ", " : "", game_move_format(legal[i], move, sizeof move));
+        game_move_format(legal[i], move, sizeof move);
+        int n = snprintf(out + used, out_size - used, "%s%s", i ? ", " : "", move);
         if (n < 0) break;
         used += (size_t)n;
     }

@@ -34,7 +34,4 @@ int replay_file(const char *path, replay_summary_t *summary, char *error, size_t
 /* The same over an open stream; `name` is used in messages. */
 int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *error, size_t error_size);
 
-/* `dominolab replay FILE` (argv[0] is "replay"). Returns the exit status: 0, 1 or 2. */
-int cli_replay(int argc, char **argv);
-
 #endif
