@@ -26,9 +26,9 @@ static tileset_t logical_of_set(const bergen_rules_t *r, tileset_t physical)
 static tileset_t unseen_tiles(const bergen_state_t *s, tileset_t hand)
 {
     const bergen_rules_t *r = s->rules;
-    uint8_t copies[TILESET_MAX_TILES] = {0};
-    tileset_t known = tileset_or(hand, s->layout), result = tileset_empty();
-    while (!tileset_is_empty(known)) copies[r->logical_of[tileset_pop_lowest(&known)]]++;
+    uint8_t copies[TILESET_MAX_TILES];
+    tileset_t result = tileset_empty();
+    tileset_copy_counts(tileset_or(hand, s->layout), r->tile_count, copies);
     for (int tile = 0; tile < r->tile_count; tile++)
         if (copies[tile] < r->num_sets) tileset_add(&result, tile);
     return result;

@@ -112,6 +112,12 @@ int tileset_parse_tile(const char *text, int max_number)
     return tileset_index(a, b);
 }
 
+void tileset_copy_counts(tileset_t copies, int tiles_per_set, uint8_t *counts)
+{
+    for (int t = 0; t < tiles_per_set; t++) counts[t] = 0;
+    while (!tileset_is_empty(copies)) counts[tileset_pop_lowest(&copies) % tiles_per_set]++;
+}
+
 int tileset_pip_sum(tileset_t s)
 {
     int sum = 0;

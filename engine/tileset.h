@@ -124,6 +124,9 @@ tileset_t tileset_shift_down(tileset_t s, int by);
 char *tileset_tile_name(int tile, char *out);
 /* Parses "a-b" or "b-a" with numbers 0..max_number; returns the index or -1. */
 int tileset_parse_tile(const char *text, int max_number);
+/* Several sets mixed (README §6, multiple sets): copy c of tile t is bit c*tiles_per_set + t.
+ * Counts how many copies of each tile a set of such bits holds: counts[0..tiles_per_set). */
+void tileset_copy_counts(tileset_t copies, int tiles_per_set, uint8_t *counts);
 /* Sum of pips over a set of tile indices. */
 int tileset_pip_sum(tileset_t s);
 

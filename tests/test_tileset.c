@@ -439,6 +439,25 @@ START_TEST(test_first)
 }
 END_TEST
 
+/* Two double-six sets mixed: copy 1 of tile t is bit 28 + t. */
+START_TEST(test_copy_counts)
+{
+    enum { T = 28 };
+    tileset_t copies = tileset_empty();
+    tileset_add(&copies, tileset_index(3, 3));     /* [3-3], copy 0 */
+    tileset_add(&copies, T + tileset_index(3, 3)); /* [3-3], copy 1 */
+    tileset_add(&copies, T + tileset_index(0, 6)); /* [0-6], copy 1 only */
+    uint8_t counts[T];
+    tileset_copy_counts(copies, T, counts);
+    for (int t = 0; t < T; t++) {
+        int expected = t == tileset_index(3, 3) ? 2 : t == tileset_index(0, 6) ? 1 : 0;
+        ck_assert_int_eq(counts[t], expected);
+    }
+    tileset_copy_counts(tileset_first(2 * T), T, counts); /* both whole sets */
+    for (int t = 0; t < T; t++) ck_assert_int_eq(counts[t], 2);
+}
+END_TEST
+
 static Suite *tileset_suite(void)
 {
     Suite *s = suite_create("tileset");
@@ -471,6 +490,7 @@ static Suite *tileset_suite(void)
     tcase_add_test(tc, test_pop_lowest_order);
     tcase_add_test(tc, test_pip_sum);
     tcase_add_test(tc, test_first);
+    tcase_add_test(tc, test_copy_counts);
     suite_add_tcase(s, tc);
 
     return s;

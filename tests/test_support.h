@@ -1,0 +1,48 @@
+/* test_support.h - helpers shared by the CLI and record tests: scratch directories, whole
+ * files read into memory, and a subcommand called as the command line would call it with
+ * its stdout and stderr captured.
+ *
+ * Capturing works on file descriptors 1 and 2 (dup/dup2 onto temporary files), so it sees
+ * printf, fputs(stderr) and anything else a subcommand writes. Check runs each test in its
+ * own process, so a test that fails while redirected leaks nothing into the next one.
+ * Every helper that cannot do its job fails the calling test (ck_abort_msg).
+ */
+#ifndef DOMINOLAB_TEST_SUPPORT_H
+#define DOMINOLAB_TEST_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a subcommand returned and wrote. `out` and `err` are NUL-terminated, owned. */
+typedef struct capture {
+    int status;
+    char *out;
+    char *err;
+} capture_t;
+
+/* Calls command(argc, argv) for the NULL-terminated argv (argv[0] is the subcommand name)
+ * with stdout and stderr captured. */
+void support_run(int (*command)(int, char **), char *const *argv, capture_t *result);
+void support_capture_free(capture_t *result);
+
+/* A fresh directory "./PREFIX.XXXXXX" under the working directory (the build's tests
+ * directory under CTest). Returns its path, owned by the caller. */
+char *support_temp_dir(const char *prefix);
+/* Removes the files in `dir` (one level, dot files included) and `dir` itself, then
+ * frees the path. */
+void support_remove_dir(char *dir);
+/* Number of entries in `dir` besides "." and ".."; their names, space separated, go to
+ * `names` (may be NULL) for messages. */
+int support_dir_entries(const char *dir, char *names, size_t names_size);
+
+/* The whole file, NUL-terminated, owned by the caller; NULL if it cannot be read.
+ * `length` (may be NULL) receives its size. */
+char *support_read_file(const char *path, size_t *length);
+bool support_file_exists(const char *path);
+
+/* Number of '\n' in `text`. */
+int support_count_lines(const char *text);
+/* `text` is exactly one non-empty line ending with '\n'. */
+bool support_is_one_line(const char *text);
+
+#endif
