@@ -284,9 +284,7 @@ static int physical_copy(const bergen_rules_t *r, tileset_t hand, int tile)
     return -1;
 }
 
-/* Ends a tile may be attached to now: R10 (both sides of the opening double first) and
- * DB R8 (every arm of the spinner started before any is extended). Bit e for end e. */
-static unsigned open_ends(const bergen_state_t *s)
+unsigned bergen_open_ends(const bergen_state_t *s)
 {
     unsigned all = (1u << s->end_count) - 1;
     if (s->opening_number < 0) return 0;
@@ -303,7 +301,7 @@ static unsigned open_ends(const bergen_state_t *s)
 static tileset_t playable_tiles(const bergen_state_t *s, tileset_t hand)
 {
     const bergen_rules_t *r = s->rules;
-    unsigned ends = open_ends(s);
+    unsigned ends = bergen_open_ends(s);
     unsigned numbers = 0;
     while (ends) {
         int e = __builtin_ctz(ends);
@@ -325,7 +323,7 @@ static tileset_t playable_tiles(const bergen_state_t *s, tileset_t hand)
 static tileset_t open_suits(const bergen_state_t *s)
 {
     tileset_t result = tileset_empty(), one_set = tileset_full(s->rules->set_max);
-    unsigned ends = open_ends(s);
+    unsigned ends = bergen_open_ends(s);
     while (ends) {
         int e = __builtin_ctz(ends);
         ends &= ends - 1;
@@ -805,7 +803,7 @@ static int bergen_legal_moves(const void *state, game_move_t *out)
             out[0] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, GAME_NO_END, 0};
             return 1;
         }
-        count = add_plays(s, tileset_single(s->drawn_tile), open_ends(s), out, 0);
+        count = add_plays(s, tileset_single(s->drawn_tile), bergen_open_ends(s), out, 0);
         if (r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played)
             out[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
         return count;
@@ -813,7 +811,7 @@ static int bergen_legal_moves(const void *state, game_move_t *out)
     default:
         break;
     }
-    count = add_plays(s, s->hand[seat], open_ends(s), out, 0); /* R11: must place if able */
+    count = add_plays(s, s->hand[seat], bergen_open_ends(s), out, 0); /* R11: must place if able */
     if (count) return count;
     out[0] = (game_move_t){stock_drawable(s) > 0 ? GAME_MOVE_DRAW : GAME_MOVE_PASS, 0, 0, 0}; /* R12, R13 */
     return 1;

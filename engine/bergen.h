@@ -118,6 +118,9 @@ int bergen_lightest_hands(int lightest_tie, int seats, const bergen_hand_facts_t
                           bool *winners);
 /* R16 / DB R13: points credited for a placement worth `points` when `distance` short of the target. */
 int bergen_near_goal(int near_goal, int points, int distance);
+/* Ends a tile may be attached to now, bit e for end e: R10 (both sides of the opening double
+ * first) and DB R8 (every arm of the spinner started before any is extended). */
+unsigned bergen_open_ends(const bergen_state_t *state);
 /* R14 / DB R12: points of the layout just after a placement that exposed `new_number`. */
 int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *state, int new_number);
 

@@ -61,16 +61,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
     out->layout_kind = r->layout == BERGEN_LAYOUT_LINE ? GAME_LAYOUT_LINE : GAME_LAYOUT_SPINNER;
     out->end_count = s->end_count;
     out->layout_count = s->layout_count;
-    /* Open ends follow R10 and DB R8, as the legal moves do. */
-    unsigned all = (1u << s->end_count) - 1, open = 0;
-    if (s->opening_number >= 0) {
-        open = all;
-        if (r->layout == BERGEN_LAYOUT_SPINNER && (all & ~(unsigned)s->end_started))
-            open = all & ~(unsigned)s->end_started;
-        else if (r->layout == BERGEN_LAYOUT_LINE && r->first_double_both_sides &&
-                 __builtin_popcount(s->end_started) == 1)
-            open = all & ~(unsigned)s->end_started;
-    }
+    unsigned open = bergen_open_ends(s);
     for (int e = 0; e < s->end_count; e++) {
         out->end_number[e] = s->end_number[e];
         out->end_is_double[e] = (uint8_t)(s->end_double >> e & 1);
