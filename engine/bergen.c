@@ -250,6 +250,7 @@ static int bergen_side_of_seat(const game_rules_t *rules, int seat) { (void)rule
 /* ------------------------------------------------------------------ tile helpers */
 
 static inline int next_seat(const bergen_state_t *s, int seat) { return seat + 1 == s->seats ? 0 : seat + 1; }
+/* R3: the last stock_reserve tiles are never drawn. */
 static inline int stock_drawable(const bergen_state_t *s)
 {
     int left = s->stock_size - s->stock_next - s->rules->stock_reserve;
@@ -284,6 +285,7 @@ static int physical_copy(const bergen_rules_t *r, tileset_t hand, int tile)
     return -1;
 }
 
+/* R10 and DB R8; see bergen.h. */
 unsigned bergen_open_ends(const bergen_state_t *s)
 {
     unsigned all = (1u << s->end_count) - 1;
@@ -386,7 +388,7 @@ static void exposed_counts(const bergen_state_t *s, int *count)
 int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
 {
     if (rules->scoring == BERGEN_SCORING_HEADERS) {
-        /* R14: both ends show one number; the bare opening double alone is worth 2 (A3). */
+        /* R14: both ends show one number; the bare opening double alone is worth 2 (R7, A3). */
         if (s->end_number[0] != s->end_number[1]) return 0;
         if (s->end_started == 0) return 2;
         return 2 + __builtin_popcount(s->end_double & 3u);
@@ -455,6 +457,7 @@ static int german_winner(int scope, int seats, const bergen_hand_facts_t *facts)
     return unique_minimum(seats, scope == BERGEN_GERMAN_TIED ? tied : everyone, facts, KEY_PIPS); /* c, A6 */
 }
 
+/* R21: the block methods; a method that names nobody gives no award (A7). */
 int bergen_block_winner(int block_method, int american_rule_c, int german_rule_c_scope, int seats,
                         const bergen_hand_facts_t *facts)
 {
@@ -647,6 +650,7 @@ static void shuffle_into_hands(bergen_state_t *s)
     s->stock_next = 0;
 }
 
+/* R25, DB R16: every hand is reshuffled and dealt anew; scores carry over, seats stay. */
 static void bergen_deal(void *state, game_events_t *events)
 {
     bergen_state_t *s = state;
