@@ -267,10 +267,15 @@ static inline tileset_t hand_in_suit(const bergen_rules_t *r, tileset_t hand, in
     return tileset_and(hand, r->physical_suit[number]);
 }
 
-/* Folds the copies of a physical set onto logical tile indices. */
-static tileset_t logical_tiles(const bergen_rules_t *r, tileset_t physical)
+static tileset_t fold_copies(const bergen_rules_t *r, tileset_t physical);
+/* Folds the copies of a physical set onto logical tile indices (one set: nothing to do). */
+static inline tileset_t logical_tiles(const bergen_rules_t *r, tileset_t physical)
 {
-    if (r->num_sets == 1) return physical;
+    return r->num_sets == 1 ? physical : fold_copies(r, physical);
+}
+
+static tileset_t fold_copies(const bergen_rules_t *r, tileset_t physical)
+{
     tileset_t result = tileset_empty(), one_set = tileset_first(r->tile_count);
     for (int copy = 0; copy < r->num_sets; copy++)
         result = tileset_or(result, tileset_and(tileset_shift_down(physical, copy * r->tile_count), one_set));
@@ -285,8 +290,8 @@ static int physical_copy(const bergen_rules_t *r, tileset_t hand, int tile)
     return -1;
 }
 
-/* R10 and DB R8; see bergen.h. */
-unsigned bergen_open_ends(const bergen_state_t *s)
+/* R10 and DB R8; see bergen.h. Inlined into the hot paths of this file. */
+static inline unsigned open_ends(const bergen_state_t *s)
 {
     unsigned all = (1u << s->end_count) - 1;
     if (s->opening_number < 0) return 0;
@@ -299,11 +304,13 @@ unsigned bergen_open_ends(const bergen_state_t *s)
     return all;
 }
 
+unsigned bergen_open_ends(const bergen_state_t *s) { return open_ends(s); }
+
 /* Physical tiles of `hand` that fit an open end. */
 static tileset_t playable_tiles(const bergen_state_t *s, tileset_t hand)
 {
     const bergen_rules_t *r = s->rules;
-    unsigned ends = bergen_open_ends(s);
+    unsigned ends = open_ends(s);
     unsigned numbers = 0;
     while (ends) {
         int e = __builtin_ctz(ends);
@@ -325,7 +332,7 @@ static tileset_t playable_tiles(const bergen_state_t *s, tileset_t hand)
 static tileset_t open_suits(const bergen_state_t *s)
 {
     tileset_t result = tileset_empty(), one_set = tileset_full(s->rules->set_max);
-    unsigned ends = bergen_open_ends(s);
+    unsigned ends = open_ends(s);
     while (ends) {
         int e = __builtin_ctz(ends);
         ends &= ends - 1;
@@ -595,7 +602,7 @@ static void reset_hand(bergen_state_t *s)
     s->end_double = 0;
     s->end_started = 0;
     memset(s->end_number, -1, sizeof s->end_number);
-    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+    for (int seat = 0; seat < s->seats; seat++) {
         s->lacks[seat] = tileset_empty();
         s->draws[seat] = 0;
         s->passes[seat] = 0;
@@ -807,7 +814,7 @@ static int bergen_legal_moves(const void *state, game_move_t *out)
             out[0] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, GAME_NO_END, 0};
             return 1;
         }
-        count = add_plays(s, tileset_single(s->drawn_tile), bergen_open_ends(s), out, 0);
+        count = add_plays(s, tileset_single(s->drawn_tile), open_ends(s), out, 0);
         if (r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played)
             out[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
         return count;
@@ -815,7 +822,7 @@ static int bergen_legal_moves(const void *state, game_move_t *out)
     default:
         break;
     }
-    count = add_plays(s, s->hand[seat], bergen_open_ends(s), out, 0); /* R11: must place if able */
+    count = add_plays(s, s->hand[seat], open_ends(s), out, 0); /* R11: must place if able */
     if (count) return count;
     out[0] = (game_move_t){stock_drawable(s) > 0 ? GAME_MOVE_DRAW : GAME_MOVE_PASS, 0, 0, 0}; /* R12, R13 */
     return 1;

@@ -8,10 +8,12 @@
 
 int cli_parse_u64(const char *text, uint64_t *out)
 {
-    if (!text || !*text || *text == '-' || *text == '+') return -1;
+    /* Decimal digits only: strtoull alone would skip blanks, accept a sign (and wrap a
+     * negative number) and read 010 as octal. */
+    if (!text || *text < '0' || *text > '9') return -1;
     errno = 0;
     char *end = NULL;
-    unsigned long long value = strtoull(text, &end, 0);
+    unsigned long long value = strtoull(text, &end, 10);
     if (errno || *end) return -1;
     *out = (uint64_t)value;
     return 0;

@@ -46,18 +46,18 @@ int cli_replay(int argc, char **argv)
             return 0;
         }
         if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "dominolab replay: unknown option %s\nusage: dominolab replay FILE\n", argv[i]);
+            fprintf(stderr, "dominolab replay: unknown option %s  (usage: dominolab replay FILE)\n", argv[i]);
             return 2;
         }
         if (path) {
-            fprintf(stderr, "dominolab replay: one record file only (%s, then %s)\nusage: dominolab replay FILE\n",
+            fprintf(stderr, "dominolab replay: one record file only (%s, then %s)  (usage: dominolab replay FILE)\n",
                     path, argv[i]);
             return 2;
         }
         path = argv[i];
     }
     if (!path) {
-        fputs("dominolab replay: no record file given\nusage: dominolab replay FILE\n", stderr);
+        fputs("dominolab replay: no record file given  (usage: dominolab replay FILE)\n", stderr);
         return 2;
     }
     replay_summary_t summary;

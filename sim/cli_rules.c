@@ -44,8 +44,7 @@ int cli_rules(int argc, char **argv)
             i++;
             continue;
         }
-        fprintf(stderr, "dominolab rules: unexpected argument '%s'\n", argv[i]);
-        rules_usage(stderr);
+        fprintf(stderr, "dominolab rules: unexpected argument '%s' (see dominolab rules --help)\n", argv[i]);
         return 2;
     }
     char error[CLI_ERROR_SIZE];

@@ -1,0 +1,1046 @@
+/* test_record_replay.c - the game record (../shared/spec/record-format.md) and its replay.
+ *
+ *   round trip: every preset and a set of option variants, 200 seeds each, random and
+ *     greedy agents: the record the writer leaves replays as REPLAY_AGREES, and the replay's
+ *     summary (hands, winner, scores, lines) is the match's own;
+ *   determinism: the same `dominolab play` twice writes the same bytes;
+ *   tampering: a good record edited line by line in memory (jansson) and replayed from a
+ *     memory stream: each lie is REPLAY_DISAGREES and each unreadable line REPLAY_MALFORMED,
+ *     with an error that starts "NAME:LINE: " for the line at fault and names the field.
+ *
+ * The record's `seed` is informative: replay imposes the recorded deals, so a deal edited
+ * consistently (a hand tile swapped with a stock tile) is only caught where the play
+ * contradicts it.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "match.h"
+#include "record.h"
+#include "replay.h"
+#include "test_support.h"
+
+enum {
+    SEEDS_PER_CONFIG = 200,
+    SEARCH_SEEDS = 64, /* seeds tried to find a record with the line a tamper test needs */
+    PATH_SIZE = 512,
+    ERROR_SIZE = 2048
+};
+
+#define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+static const char tampered_name[] = "tampered";
+
+/* ------------------------------------------------------------------ playing a match */
+
+typedef struct config {
+    const char *name;
+    const char *game, *preset;
+    int players;
+    const char *options[4]; /* "key=value", NULL-terminated */
+    const char *must_show;  /* text some record of the 200 must contain (the variant is exercised) */
+} config_t;
+
+static const config_t configs[] = {
+    {"bergen 2", "bergen", "bergen", 2, {NULL}, NULL},
+    {"bergen 3", "bergen", "bergen", 3, {NULL}, NULL},
+    {"bergen 4", "bergen", "bergen", 4, {NULL}, NULL},
+    {"bergen_classic 2", "bergen", "bergen_classic", 2, {NULL}, "\"reason\":\"lightest_hand\""},
+    {"bergen_classic 3", "bergen", "bergen_classic", 3, {NULL}, "\"reason\":\"lightest_hand\""},
+    {"bergen_classic 4", "bergen", "bergen_classic", 4, {NULL}, "\"reason\":\"lightest_hand\""},
+    {"double_bergen 2", "double_bergen", "double_bergen", 2, {NULL}, "\"reason\":\"deduction\""},
+    {"double_bergen 4", "double_bergen", "double_bergen", 4, {NULL}, "\"reason\":\"deduction\""},
+    {"double_bergen_12 3", "double_bergen", "double_bergen_12", 3, {NULL}, "\"reason\":\"deduction\""},
+    {"one_per_turn, drawn tile optional", "bergen", "bergen", 3,
+     {"draw_mode=one_per_turn", "drawn_tile_must_be_played=false", NULL}, NULL},
+    {"block american", "bergen", "bergen", 3, {"block_method=american", NULL}, "\"reason\":\"block\""},
+    {"block german", "bergen", "bergen", 4, {"block_method=german", NULL}, "\"reason\":\"block\""},
+    {"lightest hand, ties all", "bergen", "bergen", 3, {"end_award=lightest_hand", "lightest_tie=all", NULL},
+     "\"reason\":\"lightest_hand\""},
+    {"no double: redeal", "bergen", "bergen", 2, {"no_double_rule=redeal", NULL}, NULL},
+    {"void hands", "bergen", "bergen", 2, {"stock_reserve=14", "hand_size=3", NULL}, "\"reason\":\"redeal\""},
+    {"two sets, 6 players", "bergen", "bergen", 6, {"num_sets=2", "hand_size=6", NULL}, NULL},
+    {"win check at end of hand", "bergen", "bergen", 3, {"win_check=end_of_hand", NULL}, NULL},
+};
+enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
+
+/* What the match itself reported, to compare with the replay's summary. */
+typedef struct outcome {
+    const game_t *game;
+    int lines; /* the match line plus one per event */
+    int hands, winner, sides;
+    int scores[GAME_MAX_SEATS];
+    bool over;
+} outcome_t;
+
+static int outcome_start(void *context, const match_setup_t *setup)
+{
+    outcome_t *o = context;
+    o->game = setup->game;
+    o->sides = setup->game->side_count(setup->rules);
+    o->lines = 1;
+    return 0;
+}
+
+static int outcome_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
+{
+    outcome_t *o = context;
+    (void)setup;
+    o->lines++;
+    if (event->kind == GAME_EVENT_MATCH_END) {
+        o->over = true;
+        o->winner = event->seat;
+        o->hands = o->game->hand_number(state);
+        o->game->scores(state, o->scores);
+    }
+    return 0;
+}
+
+/* Agents by seed: all random, all greedy, or alternating. */
+static void agents_for_seed(uint64_t seed, int players, const char **specs)
+{
+    for (int seat = 0; seat < players; seat++) {
+        switch (seed % 3) {
+        case 0: specs[seat] = "random"; break;
+        case 1: specs[seat] = "greedy"; break;
+        default: specs[seat] = seat % 2 ? "random" : "greedy"; break;
+        }
+    }
+}
+
+/* Plays one match of `config` with the record writer (as `play --record` does) plus a sink
+ * that notes the outcome. */
+static void play_recorded(const config_t *config, uint64_t seed, const char *path, outcome_t *outcome)
+{
+    cli_game_args_t args;
+    cli_game_t game;
+    char error[CLI_ERROR_SIZE];
+    memset(&args, 0, sizeof args);
+    args.game_name = config->game;
+    args.preset = config->preset;
+    for (int k = 0; config->options[k]; k++) args.overrides[args.override_count++] = config->options[k];
+    snprintf(args.players_override, sizeof args.players_override, "players=%d", config->players);
+    ck_assert_msg(cli_game_open(&args, &game, error, sizeof error) == 0, "%s: %s", config->name, error);
+
+    const char *specs[GAME_MAX_SEATS];
+    agents_for_seed(seed, game.seats, specs);
+    match_setup_t setup = {game.game, game.rules, &game.values, game.preset, specs, game.seats, seed};
+    record_writer_t writer;
+    ck_assert_msg(record_writer_open(&writer, path, error, sizeof error) == 0, "%s", error);
+    memset(outcome, 0, sizeof *outcome);
+    match_sink_t sinks[2] = {record_writer_sink(&writer), {outcome, outcome_start, outcome_event}};
+    int result = match_play(&setup, sinks, 2, error, sizeof error);
+    ck_assert_msg(result == 0, "%s, seed %llu: match_play returned %d: %s", config->name, (unsigned long long)seed,
+                  result, error);
+    ck_assert_msg(record_writer_finish(&writer, 1, error, sizeof error) == 0, "%s", error);
+    cli_game_close(&game);
+    ck_assert_msg(outcome->over, "%s, seed %llu: no match_end event", config->name, (unsigned long long)seed);
+}
+
+/* Every void hand ("redeal") is followed by the deal of the same hand number again. */
+static void check_redeals(const char *text, const char *name, uint64_t seed)
+{
+    static const char marker[] = "{\"type\":\"hand_end\",\"hand\":";
+    for (const char *p = strstr(text, marker); p; p = strstr(p + 1, marker)) {
+        int hand = 0, next_hand = 0;
+        char reason[32];
+        if (sscanf(p + sizeof marker - 1, "%d,\"reason\":\"%31[a-z_]\"", &hand, reason) != 2)
+            ck_abort_msg("%s, seed %llu: unreadable hand_end line", name, (unsigned long long)seed);
+        if (strcmp(reason, "redeal") != 0) continue;
+        const char *next = strchr(p, '\n');
+        ck_assert_ptr_nonnull(next);
+        ck_assert_msg(sscanf(next + 1, "{\"type\":\"deal\",\"hand\":%d,", &next_hand) == 1 && next_hand == hand,
+                      "%s, seed %llu: the void hand %d is not dealt again next", name, (unsigned long long)seed, hand);
+    }
+}
+
+START_TEST(round_trip)
+{
+    const config_t *config = &configs[_i];
+    char *dir = support_temp_dir("test_record_replay");
+    char path[PATH_SIZE], error[ERROR_SIZE];
+    snprintf(path, sizeof path, "%s/round_trip.jsonl", dir);
+    int shown = 0;
+    for (uint64_t seed = 1; seed <= SEEDS_PER_CONFIG; seed++) {
+        outcome_t outcome;
+        replay_summary_t summary;
+        play_recorded(config, seed, path, &outcome);
+        int result = replay_file(path, &summary, error, sizeof error);
+        if (result != REPLAY_AGREES)
+            ck_abort_msg("%s, seed %llu: replay returned %d: %s", config->name, (unsigned long long)seed, result,
+                         error);
+        /* Compared by hand rather than with ck_assert: 200 seeds x a dozen checks. */
+        if (summary.hands != outcome.hands || summary.winner != outcome.winner || summary.sides != outcome.sides ||
+            summary.seats != config->players || summary.lines != outcome.lines || !summary.game ||
+            strcmp(summary.game, config->game) != 0)
+            ck_abort_msg("%s, seed %llu: summary %s %d seats %d sides %d hands winner %d %d lines; the match: %s "
+                         "%d seats %d sides %d hands winner %d %d lines",
+                         config->name, (unsigned long long)seed, summary.game ? summary.game : "(none)",
+                         summary.seats, summary.sides, summary.hands, summary.winner, summary.lines, config->game,
+                         config->players, outcome.sides, outcome.hands, outcome.winner, outcome.lines);
+        for (int side = 0; side < outcome.sides; side++)
+            if (summary.scores[side] != outcome.scores[side])
+                ck_abort_msg("%s, seed %llu: side %d scores %d in the replay, %d in the match", config->name,
+                             (unsigned long long)seed, side, summary.scores[side], outcome.scores[side]);
+        char *text = support_read_file(path, NULL);
+        ck_assert_ptr_nonnull(text);
+        if (support_count_lines(text) != outcome.lines)
+            ck_abort_msg("%s, seed %llu: %d lines in the file, %d events", config->name, (unsigned long long)seed,
+                         support_count_lines(text), outcome.lines);
+        check_redeals(text, config->name, seed);
+        shown += config->must_show && strstr(text, config->must_show) != NULL;
+        free(text);
+    }
+    if (config->must_show)
+        ck_assert_msg(shown > 0, "%s: no record of %d shows %s; the variant is not exercised", config->name,
+                      SEEDS_PER_CONFIG, config->must_show);
+    char names[PATH_SIZE];
+    ck_assert_msg(support_dir_entries(dir, names, sizeof names) == 1, "expected only the record in %s: %s", dir,
+                  names);
+    support_remove_dir(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ determinism */
+
+/* `play --quiet --record PATH` with the arguments of `args`. */
+static void cli_play_quiet(const char *const *args, const char *path)
+{
+    char *argv[24];
+    int argc = 0;
+    argv[argc++] = "play";
+    for (int k = 0; args[k]; k++) argv[argc++] = (char *)args[k];
+    argv[argc++] = "--quiet";
+    argv[argc++] = "--record";
+    argv[argc++] = (char *)path;
+    argv[argc] = NULL;
+    capture_t result;
+    support_run(cli_play, argv, &result);
+    ck_assert_msg(result.status == 0, "play exited %d: %s", result.status, result.err);
+    support_capture_free(&result);
+}
+
+static const char *const same_seed_args[][12] = {
+    {"--game", "bergen", "--players", "3", "--agents", "greedy,random,greedy", "--seed", "7", NULL},
+    {"--game", "bergen", "--preset", "bergen_classic", "--players", "4", "--agents", "random", "--seed", "12345",
+     NULL},
+    {"--game", "double_bergen", "--players", "4", "--agents", "random,greedy,random,greedy", "--seed", "99", NULL},
+    {"--game", "double_bergen", "--preset", "double_bergen_12", "--players", "3", "--agents", "random", "--seed",
+     "9223372036854775807", NULL},
+};
+
+START_TEST(same_seed_same_bytes)
+{
+    char *dir = support_temp_dir("test_record_replay");
+    char first[PATH_SIZE], second[PATH_SIZE];
+    snprintf(first, sizeof first, "%s/first.jsonl", dir);
+    snprintf(second, sizeof second, "%s/second.jsonl", dir);
+    cli_play_quiet(same_seed_args[_i], first);
+    cli_play_quiet(same_seed_args[_i], second);
+    size_t length_a = 0, length_b = 0;
+    char *a = support_read_file(first, &length_a), *b = support_read_file(second, &length_b);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_msg(length_a > 0, "empty record");
+    ck_assert_msg(length_a == length_b && memcmp(a, b, length_a) == 0, "the same seed wrote different records");
+    free(a);
+    free(b);
+    support_remove_dir(dir);
+}
+END_TEST
+
+START_TEST(other_seed_other_record)
+{
+    char *dir = support_temp_dir("test_record_replay");
+    char first[PATH_SIZE], second[PATH_SIZE];
+    snprintf(first, sizeof first, "%s/first.jsonl", dir);
+    snprintf(second, sizeof second, "%s/second.jsonl", dir);
+    cli_play_quiet(LIST("--players", "3", "--agents", "random", "--seed", "7"), first);
+    cli_play_quiet(LIST("--players", "3", "--agents", "random", "--seed", "8"), second);
+    char *a = support_read_file(first, NULL), *b = support_read_file(second, NULL);
+    ck_assert_ptr_nonnull(a);
+    ck_assert_ptr_nonnull(b);
+    ck_assert_msg(strcmp(a, b) != 0, "seeds 7 and 8 wrote the same record");
+    free(a);
+    free(b);
+    support_remove_dir(dir);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ records in memory */
+
+typedef struct record {
+    char **line; /* without newlines, owned */
+    int count;
+} record_t;
+
+static void record_free(record_t *r)
+{
+    for (int i = 0; i < r->count; i++) free(r->line[i]);
+    free(r->line);
+    r->line = NULL;
+    r->count = 0;
+}
+
+static void record_load(const char *path, record_t *r)
+{
+    char *text = support_read_file(path, NULL);
+    ck_assert_ptr_nonnull(text);
+    r->count = support_count_lines(text);
+    r->line = calloc((size_t)r->count + 1, sizeof *r->line);
+    ck_assert_ptr_nonnull(r->line);
+    char *p = text;
+    for (int i = 0; i < r->count; i++) {
+        char *end = strchr(p, '\n');
+        r->line[i] = strndup(p, (size_t)(end - p));
+        ck_assert_ptr_nonnull(r->line[i]);
+        p = end + 1;
+    }
+    free(text);
+}
+
+/* The base of the tamper tests: Bergen, 3 players, greedy and random. */
+static void record_make(uint64_t seed, record_t *r)
+{
+    static const config_t base = {"base", "bergen", "bergen", 3, {NULL}, NULL};
+    char *dir = support_temp_dir("test_record_replay");
+    char path[PATH_SIZE];
+    outcome_t outcome;
+    snprintf(path, sizeof path, "%s/base.jsonl", dir);
+    play_recorded(&base, seed, path, &outcome);
+    record_load(path, r);
+    support_remove_dir(dir);
+}
+
+static json_t *line_json(const record_t *r, int i)
+{
+    json_error_t error;
+    json_t *value = json_loads(r->line[i], 0, &error);
+    ck_assert_msg(value, "line %d of the good record is not JSON: %s", i + 1, error.text);
+    return value;
+}
+
+static void set_line_text(record_t *r, int i, const char *text)
+{
+    free(r->line[i]);
+    r->line[i] = strdup(text);
+    ck_assert_ptr_nonnull(r->line[i]);
+}
+
+/* Replaces line i with `value` (compact, keys in insertion order); takes the reference. */
+static void set_line_json(record_t *r, int i, json_t *value)
+{
+    char *text = json_dumps(value, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    ck_assert_ptr_nonnull(text);
+    set_line_text(r, i, text);
+    free(text);
+    json_decref(value);
+}
+
+static void delete_line(record_t *r, int i)
+{
+    free(r->line[i]);
+    memmove(&r->line[i], &r->line[i + 1], (size_t)(r->count - i - 1) * sizeof *r->line);
+    r->count--;
+}
+
+static void truncate_record(record_t *r, int count)
+{
+    while (r->count > count) free(r->line[--r->count]);
+}
+
+static bool is_type(const json_t *line, const char *type)
+{
+    const char *value = json_string_value(json_object_get(line, "type"));
+    return value && strcmp(value, type) == 0;
+}
+
+static int int_field(const json_t *line, const char *key)
+{
+    json_t *value = json_object_get(line, key);
+    ck_assert_msg(json_is_integer(value), "field %s is not an integer", key);
+    return (int)json_integer_value(value);
+}
+
+/* Index of the first line of `type` at or after `from` for which `accept` (may be NULL)
+ * holds, or -1. */
+static int find_line(const record_t *r, int from, const char *type, bool (*accept)(const json_t *line))
+{
+    for (int i = from; i < r->count; i++) {
+        json_t *line = line_json(r, i);
+        bool found = is_type(line, type) && (!accept || accept(line));
+        json_decref(line);
+        if (found) return i;
+    }
+    return -1;
+}
+
+/* Replays the record from a memory stream named "tampered"; checks the verdict, that the
+ * error starts "tampered:LINE: " and that it mentions every needle. */
+static void expect_replay(const record_t *r, int expected, int line_number, const char *const *needles)
+{
+    size_t size = 0;
+    for (int i = 0; i < r->count; i++) size += strlen(r->line[i]) + 1;
+    char *text = malloc(size + 1), *p = text;
+    ck_assert_ptr_nonnull(text);
+    for (int i = 0; i < r->count; i++) p += sprintf(p, "%s\n", r->line[i]);
+    FILE *in = fmemopen(text, size, "r");
+    ck_assert_ptr_nonnull(in);
+    replay_summary_t summary;
+    char error[ERROR_SIZE], prefix[64];
+    int result = replay_stream(in, tampered_name, &summary, error, sizeof error);
+    fclose(in);
+    free(text);
+    ck_assert_msg(result == expected, "replay returned %d, expected %d: %s", result, expected, error);
+    if (expected == REPLAY_AGREES) return;
+    snprintf(prefix, sizeof prefix, "%s:%d: ", tampered_name, line_number);
+    ck_assert_msg(strncmp(error, prefix, strlen(prefix)) == 0, "expected the error at \"%s\": %s", prefix, error);
+    for (int k = 0; needles && needles[k]; k++)
+        ck_assert_msg(strstr(error, needles[k]), "expected \"%s\" in: %s", needles[k], error);
+    ck_assert_msg(!strchr(error, '\n'), "the error is more than one line: %s", error);
+}
+
+/* A finder returns the index of the line a tamper test edits in `r`, or -1. */
+typedef int (*finder_t)(const record_t *r);
+
+/* Makes base records from seed 1 on until `find` finds its line; returns that index. */
+static int make_record_with(finder_t find, record_t *r)
+{
+    for (uint64_t seed = 1; seed <= SEARCH_SEEDS; seed++) {
+        record_make(seed, r);
+        int i = find(r);
+        if (i >= 0) return i;
+        record_free(r);
+    }
+    ck_abort_msg("no base record of %d seeds has the line this test edits", SEARCH_SEEDS);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ a good record */
+
+START_TEST(good_record_agrees)
+{
+    record_t r;
+    record_make(7, &r);
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(unknown_fields_are_ignored)
+{
+    record_t r;
+    record_make(7, &r);
+    for (int i = 0; i < r.count; i++) {
+        json_t *line = line_json(&r, i);
+        json_object_set_new(line, "comment", json_string("added by a viewer"));
+        json_object_set_new(line, "x_extra", json_pack("{s:i}", "n", i));
+        set_line_json(&r, i, line);
+    }
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    record_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ lies: REPLAY_DISAGREES */
+
+static bool has_end(const json_t *line) { return json_object_get(line, "end") != NULL; }
+
+static int find_placement(const record_t *r) { return find_line(r, 0, "play", has_end); }
+
+START_TEST(play_points_changed)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 1));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("points"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(lead_points_changed)
+{
+    record_t r;
+    record_make(1, &r);
+    int i = find_line(&r, 0, "play", NULL);
+    ck_assert_int_ge(i, 0);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 5));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("points"));
+    record_free(&r);
+}
+END_TEST
+
+/* Index of the deal line of the hand that line i belongs to. */
+static int deal_of(const record_t *r, int i)
+{
+    while (i >= 0) {
+        json_t *line = line_json(r, i);
+        bool deal = is_type(line, "deal");
+        json_decref(line);
+        if (deal) return i;
+        i--;
+    }
+    ck_abort_msg("no deal line before the edited line");
+    return -1;
+}
+
+/* Tile `k` of seat `seat`'s dealt hand in the deal at index `deal_index`, as a string. */
+static void dealt_tile(const record_t *r, int deal_index, int seat, int k, char *out, size_t out_size)
+{
+    json_t *deal = line_json(r, deal_index);
+    const char *name = json_string_value(json_array_get(json_array_get(json_object_get(deal, "hands"), (size_t)seat),
+                                                        (size_t)k));
+    ck_assert_ptr_nonnull(name);
+    snprintf(out, out_size, "%s", name);
+    json_decref(deal);
+}
+
+START_TEST(play_tile_changed)
+{
+    /* A tile dealt to the next seat can never be in this seat's hand (one set). */
+    record_t r;
+    char tile[8];
+    int i = make_record_with(find_placement, &r);
+    json_t *line = line_json(&r, i);
+    int seat = int_field(line, "seat");
+    dealt_tile(&r, deal_of(&r, i), (seat + 1) % 3, 0, tile, sizeof tile);
+    json_object_set_new(line, "tile", json_string(tile));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST(tile, "cannot"));
+    record_free(&r);
+}
+END_TEST
+
+/* The numbers of a tile name "a-b". */
+static void tile_numbers(const json_t *line, int *a, int *b)
+{
+    const char *name = json_string_value(json_object_get(line, "tile"));
+    ck_assert_ptr_nonnull(name);
+    ck_assert_int_eq(sscanf(name, "%d-%d", a, b), 2);
+}
+
+/* A placement whose tile does not show the number of the other end of the line, so that
+ * moving it there is illegal. Follows the ends of the line layout: the lead [a-b] gives
+ * end 0 = a and end 1 = b; a tile on end k leaves its other number there. */
+static int find_unmovable_placement(const record_t *r)
+{
+    int ends[2] = {-1, -1};
+    for (int i = 0; i < r->count; i++) {
+        json_t *line = line_json(r, i);
+        int found = -1;
+        if (is_type(line, "play")) {
+            int a, b;
+            tile_numbers(line, &a, &b);
+            if (!has_end(line)) {
+                ends[0] = a;
+                ends[1] = b;
+            } else {
+                int k = int_field(line, "end");
+                ck_assert_msg(k == 0 || k == 1, "line %d: end %d of a line layout", i + 1, k);
+                if (a != ends[1 - k] && b != ends[1 - k]) found = i;
+                ends[k] = ends[k] == a ? b : a;
+            }
+        }
+        json_decref(line);
+        if (found >= 0) return found;
+    }
+    return -1;
+}
+
+START_TEST(play_end_changed)
+{
+    record_t r;
+    int i = make_record_with(find_unmovable_placement, &r);
+    json_t *line = line_json(&r, i);
+    int end = 1 - int_field(line, "end");
+    char needle[16];
+    snprintf(needle, sizeof needle, "end %d", end);
+    json_object_set_new(line, "end", json_integer(end));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST(needle, "cannot"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(play_seat_changed)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "seat", json_integer((int_field(line, "seat") + 1) % 3));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("seat"));
+    record_free(&r);
+}
+END_TEST
+
+/* A placement followed by a move of another seat: deleting it hands the turn to the wrong
+ * seat at the same line number. */
+static int find_deletable_play(const record_t *r)
+{
+    for (int i = 0; i + 1 < r->count; i++) {
+        json_t *line = line_json(r, i), *next = line_json(r, i + 1);
+        bool found = is_type(line, "play") && has_end(line) &&
+                     (is_type(next, "play") || is_type(next, "draw") || is_type(next, "pass")) &&
+                     int_field(next, "seat") != int_field(line, "seat");
+        json_decref(line);
+        json_decref(next);
+        if (found) return i;
+    }
+    return -1;
+}
+
+START_TEST(play_line_deleted)
+{
+    record_t r;
+    int i = make_record_with(find_deletable_play, &r);
+    delete_line(&r, i);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("seat"));
+    record_free(&r);
+}
+END_TEST
+
+static int find_award(const record_t *r) { return find_line(r, 0, "award", NULL); }
+
+START_TEST(award_points_changed)
+{
+    record_t r;
+    int i = make_record_with(find_award, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 1));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("award", "points"));
+    record_free(&r);
+}
+END_TEST
+
+static bool has_winner(const json_t *line) { return json_is_integer(json_object_get(line, "winner")); }
+
+static int find_won_hand_end(const record_t *r) { return find_line(r, 0, "hand_end", has_winner); }
+
+/* Adds `delta` to element `k` of the array field `key` of line i. */
+static void bump_array(record_t *r, int i, const char *key, int k, int delta)
+{
+    json_t *line = line_json(r, i), *array = json_object_get(line, key);
+    json_t *item = json_array_get(array, (size_t)k);
+    ck_assert_msg(json_is_integer(item), "%s[%d] is not an integer", key, k);
+    json_array_set_new(array, (size_t)k, json_integer(json_integer_value(item) + delta));
+    set_line_json(r, i, line);
+}
+
+START_TEST(hand_end_points_changed)
+{
+    record_t r;
+    int i = make_record_with(find_won_hand_end, &r);
+    bump_array(&r, i, "points", 0, 1);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("hand_end", "points"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(hand_end_scores_changed)
+{
+    record_t r;
+    int i = make_record_with(find_won_hand_end, &r);
+    bump_array(&r, i, "scores", 1, -1);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("hand_end", "scores"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(hand_end_pips_left_changed)
+{
+    record_t r;
+    int i = make_record_with(find_won_hand_end, &r);
+    bump_array(&r, i, "pips_left", 2, 3);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("hand_end", "pips_left"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(hand_end_winner_changed)
+{
+    record_t r;
+    int i = make_record_with(find_won_hand_end, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "winner", json_integer((int_field(line, "winner") + 1) % 3));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("hand_end", "winner"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(hand_end_winner_removed)
+{
+    /* null ("nobody") where the rules name a winner. */
+    record_t r;
+    int i = make_record_with(find_won_hand_end, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "winner", json_null());
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("hand_end", "winner"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(match_end_scores_changed)
+{
+    record_t r;
+    record_make(3, &r);
+    int i = r.count - 1;
+    bump_array(&r, i, "scores", 0, 1);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("match_end", "scores"));
+    record_free(&r);
+}
+END_TEST
+
+static int find_draw(const record_t *r) { return find_line(r, 0, "draw", NULL); }
+
+START_TEST(draw_tile_changed)
+{
+    record_t r;
+    int i = make_record_with(find_draw, &r);
+    json_t *line = line_json(&r, i);
+    const char *tile = json_string_value(json_object_get(line, "tile"));
+    ck_assert_ptr_nonnull(tile);
+    json_object_set_new(line, "tile", json_string(strcmp(tile, "0-1") ? "0-1" : "0-2"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("draw", "tile"));
+    record_free(&r);
+}
+END_TEST
+
+/* The swap of hand_tile_swapped_with_stock: in hand 1, a non-double X that seat `seat`
+ * places at line `play` before it ever draws or passes, and the last stock tile (inside the
+ * reserve, never drawn) a non-double. Dealing that seat the stock tile instead of X changes
+ * no opener and no earlier move; the first contradiction is the play of X. */
+typedef struct swap {
+    int deal, play, seat, slot;
+    char tile[8];
+} swap_t;
+
+static swap_t found_swap;
+
+static int find_swap(const record_t *r)
+{
+    int deal = find_line(r, 0, "deal", NULL);
+    if (deal < 0) return -1;
+    json_t *deal_line = line_json(r, deal), *stock = json_object_get(deal_line, "stock");
+    int a, b, result = -1;
+    const char *last = json_string_value(json_array_get(stock, json_array_size(stock) - 1));
+    ck_assert_ptr_nonnull(last);
+    ck_assert_int_eq(sscanf(last, "%d-%d", &a, &b), 2);
+    bool last_drawn = false;
+    for (int i = deal + 1; i < r->count && !last_drawn; i++) {
+        json_t *line = line_json(r, i);
+        if (is_type(line, "deal")) i = r->count;
+        else if (is_type(line, "draw")) last_drawn = !strcmp(json_string_value(json_object_get(line, "tile")), last);
+        json_decref(line);
+    }
+    /* Each seat's first move that is not a placement, and the placements before it. */
+    for (int i = deal + 1; a != b && !last_drawn && result < 0 && i < r->count; i++) {
+        json_t *line = line_json(r, i);
+        if (is_type(line, "deal") || is_type(line, "hand_end")) {
+            json_decref(line);
+            break;
+        }
+        if (is_type(line, "play") && has_end(line)) {
+            int seat = int_field(line, "seat"), x, y;
+            bool moved_before = false;
+            for (int j = deal + 1; j < i && !moved_before; j++) {
+                json_t *earlier = line_json(r, j);
+                moved_before = (is_type(earlier, "draw") || is_type(earlier, "pass")) &&
+                               int_field(earlier, "seat") == seat;
+                json_decref(earlier);
+            }
+            tile_numbers(line, &x, &y);
+            json_t *hand = json_array_get(json_object_get(deal_line, "hands"), (size_t)seat);
+            const char *tile = json_string_value(json_object_get(line, "tile"));
+            for (size_t k = 0; !moved_before && x != y && k < json_array_size(hand); k++) {
+                if (strcmp(json_string_value(json_array_get(hand, k)), tile) != 0) continue;
+                found_swap = (swap_t){deal, i, seat, (int)k, ""};
+                snprintf(found_swap.tile, sizeof found_swap.tile, "%s", tile);
+                result = i;
+            }
+        }
+        json_decref(line);
+    }
+    json_decref(deal_line);
+    return result;
+}
+
+START_TEST(hand_tile_swapped_with_stock)
+{
+    record_t r;
+    make_record_with(find_swap, &r);
+    swap_t swap = found_swap;
+    json_t *deal = line_json(&r, swap.deal);
+    json_t *hand = json_array_get(json_object_get(deal, "hands"), (size_t)swap.seat);
+    json_t *stock = json_object_get(deal, "stock");
+    size_t last = json_array_size(stock) - 1;
+    json_t *stock_tile = json_incref(json_array_get(stock, last));
+    json_array_set_new(stock, last, json_string(swap.tile));
+    json_array_set_new(hand, (size_t)swap.slot, stock_tile);
+    set_line_json(&r, swap.deal, deal);
+    expect_replay(&r, REPLAY_DISAGREES, swap.play + 1, LIST(swap.tile, "cannot"));
+    record_free(&r);
+}
+END_TEST
+
+/* Truncations keep the first `kept` lines: 1 (the match line), 2 (the deal), the middle,
+ * and all but match_end. The error names the last line the record has. */
+START_TEST(truncated)
+{
+    record_t r;
+    record_make(5, &r);
+    int keep[] = {1, 2, r.count / 2, r.count - 1};
+    int kept = keep[_i];
+    truncate_record(&r, kept);
+    expect_replay(&r, REPLAY_DISAGREES, kept, LIST("ends before"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(line_after_match_end)
+{
+    record_t r;
+    record_make(5, &r);
+    r.line = realloc(r.line, (size_t)(r.count + 1) * sizeof *r.line);
+    ck_assert_ptr_nonnull(r.line);
+    r.line[r.count] = strdup(r.line[r.count - 2]);
+    r.count++;
+    expect_replay(&r, REPLAY_DISAGREES, r.count, LIST("after match_end"));
+    record_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ unreadable: REPLAY_MALFORMED */
+
+START_TEST(broken_json)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    r.line[i][strlen(r.line[i]) - 1] = '\0'; /* the closing brace */
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("JSON"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(broken_json_match_line)
+{
+    record_t r;
+    record_make(2, &r);
+    set_line_text(&r, 0, "{\"type\":\"match\",\"format\":1,");
+    expect_replay(&r, REPLAY_MALFORMED, 1, LIST("JSON"));
+    record_free(&r);
+}
+END_TEST
+
+static const char *const not_objects[] = {"[1,2,3]", "\"play\"", "42", "null"};
+
+START_TEST(line_not_an_object)
+{
+    record_t r;
+    int i = make_record_with(find_draw, &r);
+    set_line_text(&r, i, not_objects[_i]);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("object"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(unknown_line_type)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "type", json_string("bogus"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("\"bogus\""));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(empty_line)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    set_line_text(&r, i, "");
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("empty"));
+    record_free(&r);
+}
+END_TEST
+
+/* Edits of the match line's options: `value` NULL removes the key; otherwise it is JSON. */
+typedef struct option_edit {
+    const char *key, *value;
+    const char *needles[3];
+} option_edit_t;
+
+static const option_edit_t option_edits[] = {
+    {"nosuch", "1", {"nosuch", NULL}},                            /* unknown key */
+    {"near_goal", "\"maybe\"", {"near_goal", "maybe", NULL}},     /* bad word */
+    {"stock_reserve", "-1", {"stock_reserve", "-1", NULL}},       /* below the minimum */
+    {"set_max", "7", {"set_max", "7", NULL}},                     /* not 6, 9 or 12 */
+    {"drawn_tile_must_be_played", "2", {"drawn_tile_must_be_played", "2", NULL}}, /* not a boolean */
+    {"hand_size", "\"by_magic\"", {"hand_size", "by_magic", NULL}},
+    {"target", "1.5", {"target", NULL}},                          /* a real */
+    {"block_method", "null", {"block_method", NULL}},
+    {"target", NULL, {"target", NULL}},                           /* missing key */
+    {"layout", "\"spinner\"", {"layout=spinner", "headers", NULL}}, /* invalid combination */
+    {"hand_size", "20", {"hand_size", NULL}},                     /* 3 x 20 tiles out of 28 */
+};
+enum { OPTION_EDIT_COUNT = sizeof option_edits / sizeof option_edits[0] };
+
+START_TEST(match_options_malformed)
+{
+    const option_edit_t *edit = &option_edits[_i];
+    record_t r;
+    record_make(4, &r);
+    json_t *line = line_json(&r, 0), *options = json_object_get(line, "options");
+    ck_assert(json_is_object(options));
+    if (edit->value) {
+        json_error_t error;
+        json_t *value = json_loads(edit->value, JSON_DECODE_ANY, &error);
+        ck_assert_msg(value, "bad test value %s", edit->value);
+        json_object_set_new(options, edit->key, value);
+    } else {
+        ck_assert_int_eq(json_object_del(options, edit->key), 0);
+    }
+    set_line_json(&r, 0, line);
+    expect_replay(&r, REPLAY_MALFORMED, 1, edit->needles);
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(match_unknown_game)
+{
+    record_t r;
+    record_make(4, &r);
+    json_t *line = line_json(&r, 0);
+    json_object_set_new(line, "game", json_string("nosuch"));
+    set_line_json(&r, 0, line);
+    expect_replay(&r, REPLAY_MALFORMED, 1, LIST("nosuch"));
+    record_free(&r);
+}
+END_TEST
+
+static int find_deal(const record_t *r) { return find_line(r, 0, "deal", NULL); }
+
+START_TEST(deal_bad_tile)
+{
+    record_t r;
+    int i = make_record_with(find_deal, &r);
+    json_t *line = line_json(&r, i);
+    json_array_set_new(json_array_get(json_object_get(line, "hands"), 1), 0, json_string("7-7"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("7-7", "hands[1]"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(stock_bad_tile)
+{
+    record_t r;
+    int i = make_record_with(find_deal, &r);
+    json_t *line = line_json(&r, i);
+    json_array_set_new(json_object_get(line, "stock"), 0, json_string("6_5"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("6_5", "stock"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(play_bad_tile)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "tile", json_string("banana"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("banana", "tile"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(play_missing_seat)
+{
+    record_t r;
+    int i = make_record_with(find_placement, &r);
+    json_t *line = line_json(&r, i);
+    ck_assert_int_eq(json_object_del(line, "seat"), 0);
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("seat"));
+    record_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ suite */
+
+static Suite *record_replay_suite(void)
+{
+    Suite *suite = suite_create("record and replay");
+
+    TCase *trip = tcase_create("round trip");
+    tcase_set_timeout(trip, 1200);
+    tcase_add_loop_test(trip, round_trip, 0, CONFIG_COUNT);
+    tcase_add_loop_test(trip, same_seed_same_bytes, 0, sizeof same_seed_args / sizeof same_seed_args[0]);
+    tcase_add_test(trip, other_seed_other_record);
+    tcase_add_test(trip, good_record_agrees);
+    tcase_add_test(trip, unknown_fields_are_ignored);
+    suite_add_tcase(suite, trip);
+
+    TCase *lies = tcase_create("disagreements");
+    tcase_set_timeout(lies, 600);
+    tcase_add_test(lies, play_points_changed);
+    tcase_add_test(lies, lead_points_changed);
+    tcase_add_test(lies, play_tile_changed);
+    tcase_add_test(lies, play_end_changed);
+    tcase_add_test(lies, play_seat_changed);
+    tcase_add_test(lies, play_line_deleted);
+    tcase_add_test(lies, award_points_changed);
+    tcase_add_test(lies, hand_end_points_changed);
+    tcase_add_test(lies, hand_end_scores_changed);
+    tcase_add_test(lies, hand_end_pips_left_changed);
+    tcase_add_test(lies, hand_end_winner_changed);
+    tcase_add_test(lies, hand_end_winner_removed);
+    tcase_add_test(lies, match_end_scores_changed);
+    tcase_add_test(lies, draw_tile_changed);
+    tcase_add_test(lies, hand_tile_swapped_with_stock);
+    tcase_add_loop_test(lies, truncated, 0, 4);
+    tcase_add_test(lies, line_after_match_end);
+    suite_add_tcase(suite, lies);
+
+    TCase *malformed = tcase_create("malformed");
+    tcase_set_timeout(malformed, 600);
+    tcase_add_test(malformed, broken_json);
+    tcase_add_test(malformed, broken_json_match_line);
+    tcase_add_loop_test(malformed, line_not_an_object, 0, sizeof not_objects / sizeof not_objects[0]);
+    tcase_add_test(malformed, unknown_line_type);
+    tcase_add_test(malformed, empty_line);
+    tcase_add_loop_test(malformed, match_options_malformed, 0, OPTION_EDIT_COUNT);
+    tcase_add_test(malformed, match_unknown_game);
+    tcase_add_test(malformed, deal_bad_tile);
+    tcase_add_test(malformed, stock_bad_tile);
+    tcase_add_test(malformed, play_bad_tile);
+    tcase_add_test(malformed, play_missing_seat);
+    suite_add_tcase(suite, malformed);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(record_replay_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

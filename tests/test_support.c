@@ -1,0 +1,150 @@
+/* test_support.c - see test_support.h. */
+#include "test_support.h"
+
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- capturing a subcommand ---- */
+
+/* Reads what was written to `file` since it was created. */
+static char *read_stream(FILE *file)
+{
+    if (fseek(file, 0, SEEK_END) != 0) ck_abort_msg("fseek: %s", strerror(errno));
+    long size = ftell(file);
+    if (size < 0) ck_abort_msg("ftell: %s", strerror(errno));
+    rewind(file);
+    char *text = malloc((size_t)size + 1);
+    ck_assert_ptr_nonnull(text);
+    size_t got = fread(text, 1, (size_t)size, file);
+    text[got] = '\0';
+    return text;
+}
+
+/* Points descriptor `fd` at `file`; returns a copy of the old descriptor. */
+static int redirect(int fd, FILE *file)
+{
+    int saved = dup(fd);
+    if (saved < 0 || dup2(fileno(file), fd) < 0) ck_abort_msg("dup/dup2 of fd %d: %s", fd, strerror(errno));
+    return saved;
+}
+
+static void restore(int fd, int saved)
+{
+    if (dup2(saved, fd) < 0) ck_abort_msg("dup2 back to fd %d: %s", fd, strerror(errno));
+    close(saved);
+}
+
+void support_run(int (*command)(int, char **), char *const *argv, capture_t *result)
+{
+    int argc = 0;
+    while (argv[argc]) argc++;
+    FILE *out = tmpfile(), *err = tmpfile();
+    if (!out || !err) ck_abort_msg("tmpfile: %s", strerror(errno));
+    fflush(stdout);
+    fflush(stderr);
+    int saved_out = redirect(STDOUT_FILENO, out), saved_err = redirect(STDERR_FILENO, err);
+    /* The subcommands take char ** like main; they do not write into argv (play copies
+     * --agents before splitting it). */
+    result->status = command(argc, (char **)argv);
+    fflush(stdout);
+    fflush(stderr);
+    restore(STDOUT_FILENO, saved_out);
+    restore(STDERR_FILENO, saved_err);
+    result->out = read_stream(out);
+    result->err = read_stream(err);
+    fclose(out);
+    fclose(err);
+}
+
+void support_capture_free(capture_t *result)
+{
+    free(result->out);
+    free(result->err);
+    result->out = result->err = NULL;
+}
+
+/* ---- scratch directories ---- */
+
+char *support_temp_dir(const char *prefix)
+{
+    size_t size = strlen(prefix) + sizeof "./.XXXXXX";
+    char *dir = malloc(size);
+    ck_assert_ptr_nonnull(dir);
+    snprintf(dir, size, "./%s.XXXXXX", prefix);
+    if (!mkdtemp(dir)) ck_abort_msg("mkdtemp %s: %s", dir, strerror(errno));
+    return dir;
+}
+
+void support_remove_dir(char *dir)
+{
+    DIR *listing = opendir(dir);
+    if (listing) {
+        struct dirent *entry;
+        while ((entry = readdir(listing))) {
+            if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+            unlink(path);
+        }
+        closedir(listing);
+    }
+    rmdir(dir);
+    free(dir);
+}
+
+int support_dir_entries(const char *dir, char *names, size_t names_size)
+{
+    DIR *listing = opendir(dir);
+    if (!listing) ck_abort_msg("opendir %s: %s", dir, strerror(errno));
+    int count = 0;
+    size_t used = 0;
+    if (names && names_size) names[0] = '\0';
+    struct dirent *entry;
+    while ((entry = readdir(listing))) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+        count++;
+        if (names && used < names_size) {
+            int n = snprintf(names + used, names_size - used, "%s%s", used ? " " : "", entry->d_name);
+            if (n > 0) used += (size_t)n;
+        }
+    }
+    closedir(listing);
+    return count;
+}
+
+/* ---- files and text ---- */
+
+char *support_read_file(const char *path, size_t *length)
+{
+    FILE *file = fopen(path, "rb");
+    if (!file) return NULL;
+    char *text = read_stream(file);
+    fclose(file);
+    if (length) *length = strlen(text);
+    return text;
+}
+
+bool support_file_exists(const char *path)
+{
+    struct stat info;
+    return stat(path, &info) == 0;
+}
+
+int support_count_lines(const char *text)
+{
+    int lines = 0;
+    for (const char *p = text; *p; p++) lines += *p == '\n';
+    return lines;
+}
+
+bool support_is_one_line(const char *text)
+{
+    size_t length = strlen(text);
+    return length > 1 && support_count_lines(text) == 1 && text[length - 1] == '\n';
+}
