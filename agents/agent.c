@@ -100,6 +100,8 @@ void agent_destroy(agent_t *agent)
     free(agent);
 }
 
+void agent_reset(agent_t *agent, uint64_t seed) { pcg32_seed(&agent->rng, seed, (uint64_t)agent->seat + 1); }
+
 const char *agent_spec(const agent_t *agent) { return agent->spec; }
 
 /* Points the placement itself scores: public, since it depends only on the layout, the

@@ -30,6 +30,9 @@ int agent_spec_check(const char *spec, char *error, size_t error_size);
 int agent_create(const char *spec, const game_t *game, const game_rules_t *rules, int seat, uint64_t seed,
                  agent_t **out, char *error, size_t error_size);
 void agent_destroy(agent_t *agent);
+/* Starts a new match: forgets per-match memory and reseeds the agent's stream, as a new
+ * agent_create with this seed would (the simulator reuses agents across units). */
+void agent_reset(agent_t *agent, uint64_t seed);
 /* Picks one of moves[0..count-1] (count >= 1) for the seat to move in `state`. */
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count);
 const char *agent_spec(const agent_t *agent);

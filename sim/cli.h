@@ -35,12 +35,18 @@ int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, cha
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
 void cli_game_close(cli_game_t *game);
-/* Parses a whole unsigned 64-bit number. */
+/* Splits "A,B,..." (modified in place) into one spec per seat: one spec serves every seat;
+ * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec. */
+int cli_split_agents(char *text, const char **specs, int seats, bool cycle, char *error, size_t error_size);
+/* Parses a whole unsigned 64-bit number (decimal digits only). */
 int cli_parse_u64(const char *text, uint64_t *out);
 
 int cli_rules(int argc, char **argv);
 int cli_play(int argc, char **argv);
 /* `dominolab replay FILE`: 0 agrees, 1 disagrees, 2 malformed (see replay.h). */
 int cli_replay(int argc, char **argv);
+int cli_sim(int argc, char **argv);
+int cli_merge(int argc, char **argv);
+int cli_bench(int argc, char **argv);
 
 #endif

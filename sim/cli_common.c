@@ -1,6 +1,8 @@
 /* cli_common.c - argument handling shared by the subcommands. */
 #include "cli.h"
 
+#include "agent.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,4 +85,36 @@ void cli_game_close(cli_game_t *game)
 {
     if (game->game && game->rules) game->game->rules_destroy(game->rules);
     game->rules = NULL;
+}
+
+/* Agent specs hold commas only inside their parameters ("pimc:samples=64,rollout=greedy"),
+ * so a part that looks like "key=value" without a ':' continues the previous spec. */
+int cli_split_agents(char *text, const char **specs, int seats, bool cycle, char *error, size_t error_size)
+{
+    int count = 0;
+    for (char *part = strtok(text, ","); part; part = strtok(NULL, ",")) {
+        if (count > 0 && strchr(part, '=') && !strchr(part, ':')) {
+            part[-1] = ','; /* a parameter of the previous spec */
+            continue;
+        }
+        if (count == GAME_MAX_SEATS) {
+            snprintf(error, error_size, "--agents: more than %d agent specs", GAME_MAX_SEATS);
+            return -1;
+        }
+        specs[count++] = part;
+    }
+    if (count == 0) {
+        snprintf(error, error_size, "--agents: no agent given");
+        return -1;
+    }
+    bool fits = count == 1 || count == seats || (cycle && count < seats && seats % count == 0);
+    if (!fits) {
+        snprintf(error, error_size, "--agents: %d agent specs for %d players (give one per seat%s, or one for all)",
+                 count, seats, cycle ? ", a list that repeats evenly over the seats" : "");
+        return -1;
+    }
+    for (int seat = count; seat < seats; seat++) specs[seat] = specs[seat % count];
+    for (int seat = 0; seat < seats; seat++)
+        if (agent_spec_check(specs[seat], error, error_size)) return -1;
+    return 0;
 }

@@ -123,32 +123,6 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
     return 0;
 }
 
-/* Splits "a,b,c" into one spec per seat; a single spec serves every seat. Agent specs
- * contain commas only inside their parameters, after a ':' ... so we split on ','
- * unless the part looks like "key=value" (then it continues the previous spec). */
-static int split_agents(char *text, const char **specs, int seats, char *error, size_t error_size)
-{
-    int count = 0;
-    for (char *part = strtok(text, ","); part; part = strtok(NULL, ",")) {
-        if (count > 0 && strchr(part, '=') && !strchr(part, ':')) {
-            part[-1] = ','; /* a parameter of the previous spec */
-            continue;
-        }
-        if (count == GAME_MAX_SEATS) break;
-        specs[count++] = part;
-    }
-    if (count == 1)
-        for (int seat = 1; seat < seats; seat++) specs[seat] = specs[0];
-    else if (count != seats) {
-        snprintf(error, error_size, "--agents: %d agent specs for %d players (give one per seat, or one for all)",
-                 count, seats);
-        return -1;
-    }
-    for (int seat = 0; seat < seats; seat++)
-        if (agent_spec_check(specs[seat], error, error_size)) return -1;
-    return 0;
-}
-
 typedef struct play_args {
     cli_game_args_t game;
     const char *agents, *record;
@@ -206,7 +180,7 @@ int cli_play(int argc, char **argv)
     char agent_text[PLAY_MAX_AGENT_TEXT];
     const char *specs[GAME_MAX_SEATS];
     snprintf(agent_text, sizeof agent_text, "%s", args.agents);
-    if (split_agents(agent_text, specs, game.seats, error, sizeof error)) {
+    if (cli_split_agents(agent_text, specs, game.seats, false, error, sizeof error)) {
         fprintf(stderr, "dominolab play: %s\n", error);
         cli_game_close(&game);
         return 2;

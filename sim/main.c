@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "replay.h"
 
 #ifndef DOMINOLAB_VERSION
 #define DOMINOLAB_VERSION "unknown"
@@ -19,6 +18,9 @@ static const command_t commands[] = {
     {"rules", cli_rules, "list games, presets and every rule option with its values"},
     {"play", cli_play, "play one match between bots, print it move by move, optionally record it"},
     {"replay", cli_replay, "check a game record against the rules, line by line"},
+    {"sim", cli_sim, "play many deals or matches between agents on all cores, into CSV statistics"},
+    {"merge", cli_merge, "combine the outputs of sim --shard runs into the files of one run"},
+    {"bench", cli_bench, "a fixed workload: deals/s and plies/s, and a signature of behaviour"},
 };
 
 static void usage(FILE *out)

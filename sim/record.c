@@ -132,6 +132,23 @@ static void line_option(line_t *l, const option_spec_t *spec, int value)
     }
 }
 
+static void line_options(line_t *l, const game_t *game, const option_values_t *values)
+{
+    line_char(l, '{');
+    for (int i = 0; i < game->option_count; i++) {
+        if (i > 0) line_char(l, ',');
+        line_option(l, &game->options[i], values->value[i]);
+    }
+    line_char(l, '}');
+}
+
+size_t record_format_options(char *out, size_t out_size, const game_t *game, const option_values_t *values)
+{
+    line_t l = {out, out_size, 0};
+    line_options(&l, game, values);
+    return line_finish(&l);
+}
+
 size_t record_format_match(char *out, size_t out_size, const match_setup_t *setup)
 {
     line_t l = {out, out_size, 0};
@@ -143,12 +160,9 @@ size_t record_format_match(char *out, size_t out_size, const match_setup_t *setu
     line_text(&l, ",\"preset\":");
     if (setup->preset) line_string(&l, setup->preset);
     else line_text(&l, "null");
-    line_text(&l, ",\"options\":{");
-    for (int i = 0; i < game->option_count; i++) {
-        if (i > 0) line_char(&l, ',');
-        line_option(&l, &game->options[i], setup->values->value[i]);
-    }
-    line_printf(&l, "},\"seats\":%d,\"agents\":[", setup->seats);
+    line_text(&l, ",\"options\":");
+    line_options(&l, game, setup->values);
+    line_printf(&l, ",\"seats\":%d,\"agents\":[", setup->seats);
     for (int s = 0; s < setup->seats; s++) {
         if (s > 0) line_char(&l, ',');
         line_string(&l, setup->agent_specs[s]);

@@ -35,6 +35,8 @@ void record_format_init(record_format_t *fmt, const game_t *game, const game_rul
 /* The "match" line, without newline. Like snprintf: returns the length it needs, writes
  * at most out_size bytes (out may be NULL when out_size is 0). */
 size_t record_format_match(char *out, size_t out_size, const match_setup_t *setup);
+/* The full option object {"key":value,...}, as the match line writes it (snprintf-like). */
+size_t record_format_options(char *out, size_t out_size, const game_t *game, const option_values_t *values);
 /* The line of `event` (without newline), reading the deal, hand number, pips and scores
  * from `state` as it is after the event. Call once per event, in order: it keeps the
  * hand's award total. Returns the length, or 0 if the line does not fit in out_size. */

@@ -1,0 +1,65 @@
+/* rundir.h - the files of a simulator run directory:
+ *   run.json     what was run (to reproduce it), how far it got, and the exact integer
+ *                totals (to resume it, or merge shards);
+ *   summary.csv  one row per agent (and per agent and seat with --per-seat);
+ *   deals.csv    with --per-deal, one row per unit x rotation x seat.
+ * Every file is written under a temporary name and renamed when complete; deals.csv grows
+ * as ".deals.csv.part" while units are played and is renamed when the run stops.
+ * Columns are documented in docs/sim.md.
+ */
+#ifndef DOMINOLAB_RUNDIR_H
+#define DOMINOLAB_RUNDIR_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "sim.h"
+
+enum { RUNDIR_FORMAT = 1, RUNDIR_PATH_MAX = 4096 };
+
+/* A study: the simulator's configuration plus what identifies the run. */
+typedef struct sim_study {
+    sim_config_t config;
+    const char *preset;
+    const option_values_t *values;
+    const char *seat_agents[GAME_MAX_SEATS]; /* rotation 0 */
+    bool duplicate, per_deal, per_seat;
+    int shard_index, shard_count;            /* 1-based K of N; N = 0 without --shard */
+} sim_study_t;
+
+/* The keys two runs must share to be one study (resume) or shards of one (merge). */
+json_t *rundir_identity(const sim_study_t *study);
+/* The identity keys of a run.json (missing ones as null). */
+json_t *rundir_identity_of(const json_t *run);
+/* 0 if equal; else -1 naming the first key that differs (ignoring `except`, or NULL). */
+int rundir_compare_identity(const json_t *have, const json_t *want, const char *except, const char *what,
+                            char *error, size_t error_size);
+
+json_t *rundir_totals_to_json(const sim_totals_t *totals, int agents, int seats);
+int rundir_totals_from_json(const json_t *json, sim_totals_t *totals, char *error, size_t error_size);
+
+/* Writes run.json atomically. `run` is completed with the progress fields given. */
+int rundir_write_run(const char *dir, json_t *run, char *error, size_t error_size);
+/* Reads DIR/run.json (error names the file). */
+int rundir_read_run(const char *dir, json_t **run, char *error, size_t error_size);
+
+/* summary.csv from totals; agent names in index order. */
+int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
+                         bool match_mode, bool per_seat, const sim_totals_t *totals, char *error, size_t error_size);
+
+/* deals.csv: open the part file (new: with header; resume: cut back to `bytes`). */
+int rundir_deals_open(const char *dir, bool resume, long bytes, FILE **out, char *error, size_t error_size);
+int rundir_deals_write(FILE *out, const sim_study_t *study, const sim_unit_outcome_t *units, int count);
+/* Closes the part file and renames it to deals.csv. */
+int rundir_deals_finish(const char *dir, FILE *part, char *error, size_t error_size);
+extern const char rundir_deals_header[];
+
+/* Creates DIR if missing and checks it holds no run and is writable (nothing is left in it). */
+int rundir_prepare_new(const char *dir, char *error, size_t error_size);
+/* DIR/NAME into out[RUNDIR_PATH_MAX]. */
+void rundir_path(char *out, const char *dir, const char *name);
+/* The time now, ISO 8601 UTC. */
+void rundir_now(char *out, size_t size);
+
+#endif

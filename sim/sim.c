@@ -1,0 +1,288 @@
+/* sim.c - plays units in parallel and accumulates their outcomes (see sim.h).
+ *
+ * The work is cut into batches: the threads play a batch's units into a buffer (each
+ * thread with its own game state and agents, made once), then the main thread adds them to
+ * the totals and hands them, in unit order, to the caller. Batch sizes adapt to take about
+ * a quarter of a second, so a stop request is honoured quickly; they never change results.
+ */
+#include "sim.h"
+
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "match.h"
+
+enum {
+    SIM_FIRST_BATCH = 64,
+    SIM_MAX_BATCH = 4096, /* bounds memory: a batch buffer, whatever the number of units */
+    SIM_MAX_HANDS_PER_MATCH = 100000
+};
+static const double SIM_BATCH_SECONDS = 0.25;
+
+/* Below 2^63 so that `dominolab play --seed` (and JSON readers) take it: a deals.csv row's
+ * deal_seed replays that game. */
+uint64_t sim_unit_seed(uint64_t seed, int64_t unit)
+{
+    return pcg32_mix(seed ^ pcg32_mix(0x756E6974ULL ^ (uint64_t)unit)) >> 1; /* "unit" */
+}
+
+int sim_agent_at(const sim_config_t *config, int rotation, int seat)
+{
+    return config->agent_of_seat[(seat + rotation) % config->seats];
+}
+
+/* ------------------------------------------------------------------ one thread's tools */
+
+typedef struct sim_worker {
+    void *state;
+    agent_t *agent[GAME_MAX_SEATS][SIM_MAX_AGENTS]; /* [seat][agent]; NULL where never seated */
+} sim_worker_t;
+
+static void worker_free(sim_worker_t *worker, const sim_config_t *config)
+{
+    for (int seat = 0; seat < config->seats; seat++)
+        for (int a = 0; a < config->agent_count; a++) agent_destroy(worker->agent[seat][a]);
+    free(worker->state);
+}
+
+static int worker_init(sim_worker_t *worker, const sim_config_t *config, char *error, size_t error_size)
+{
+    memset(worker, 0, sizeof *worker);
+    worker->state = malloc(config->game->state_size);
+    if (!worker->state) {
+        snprintf(error, error_size, "out of memory for a game state");
+        return -1;
+    }
+    for (int rotation = 0; rotation < config->rotations; rotation++) {
+        for (int seat = 0; seat < config->seats; seat++) {
+            int a = sim_agent_at(config, rotation, seat);
+            if (worker->agent[seat][a]) continue;
+            if (agent_create(config->agents[a], config->game, config->rules, seat, 0, &worker->agent[seat][a], error,
+                             error_size)) {
+                worker_free(worker, config);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ one play */
+
+typedef struct play_tally {
+    int64_t hand_points[GAME_MAX_SEATS]; /* per side, this hand */
+    int hands;
+    int winner; /* match winner side, -1 */
+} play_tally_t;
+
+static void tally_events(const sim_config_t *config, const game_events_t *events, play_tally_t *tally,
+                         sim_play_outcome_t *out)
+{
+    for (int i = 0; i < events->count; i++) {
+        const game_event_t *e = &events->item[i];
+        switch (e->kind) {
+        case GAME_EVENT_PLAY:
+            if (e->end == GAME_NO_END && out->leader < 0) out->leader = e->seat;
+            tally->hand_points[config->game->side_of_seat(config->rules, e->seat)] += e->points;
+            break;
+        case GAME_EVENT_AWARD: tally->hand_points[e->seat] += e->points; break;
+        case GAME_EVENT_HAND_END:
+            out->end_reason = (int8_t)e->reason;
+            if (e->reason == GAME_REASON_REDEAL) break; /* a void hand is dealt again */
+            tally->hands++;
+            for (int seat = 0; seat < config->seats; seat++) {
+                int64_t points = tally->hand_points[config->game->side_of_seat(config->rules, seat)];
+                out->seat[seat].hand_points += points;
+                out->seat[seat].hand_points_squared += points * points;
+            }
+            for (int side = 0; side < config->sides; side++) tally->hand_points[side] = 0;
+            break;
+        case GAME_EVENT_MATCH_END: tally->winner = e->seat; break;
+        default: break;
+        }
+    }
+}
+
+/* Win, draw or loss of each seat: the unique best side wins, tied best sides draw. */
+static void decide_results(const sim_config_t *config, sim_play_outcome_t *out, int match_winner)
+{
+    for (int seat = 0; seat < config->seats; seat++) {
+        sim_seat_outcome_t *me = &out->seat[seat];
+        int my_side = config->game->side_of_seat(config->rules, seat);
+        if (config->mode == SIM_MATCHES) {
+            me->result = match_winner < 0 ? SIM_DRAW : match_winner == my_side ? SIM_WIN : SIM_LOSS;
+            continue;
+        }
+        int better = 0, equal = 0;
+        for (int other = 0; other < config->seats; other++) {
+            if (config->game->side_of_seat(config->rules, other) == my_side) continue;
+            better += out->seat[other].points > me->points;
+            equal += out->seat[other].points == me->points;
+        }
+        me->result = better ? SIM_LOSS : equal ? SIM_DRAW : SIM_WIN;
+    }
+}
+
+static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed, int rotation,
+                      sim_play_outcome_t *out)
+{
+    const game_t *game = config->game;
+    void *state = worker->state;
+    agent_t *agents[GAME_MAX_SEATS];
+    game_move_t moves[GAME_MAX_MOVES];
+    game_events_t events;
+    play_tally_t tally = {{0}, 0, -1};
+    memset(out, 0, sizeof *out);
+    out->leader = -1;
+    game->match_start(state, config->rules, seed);
+    for (int seat = 0; seat < config->seats; seat++) {
+        int a = sim_agent_at(config, rotation, seat);
+        agents[seat] = worker->agent[seat][a];
+        agent_reset(agents[seat], match_agent_seed(seed, seat)); /* as `dominolab play --seed` */
+        out->seat[seat].agent = (int8_t)a;
+    }
+    for (;;) {
+        game_status_t status = game->status(state);
+        if (status == GAME_MATCH_OVER) break;
+        if (status == GAME_BETWEEN_HANDS && config->mode == SIM_DEALS && tally.hands > 0) break;
+        if (tally.hands >= SIM_MAX_HANDS_PER_MATCH) break;
+        events.count = 0;
+        if (status == GAME_BETWEEN_HANDS) {
+            game->deal(state, &events);
+        } else {
+            int seat = game->to_move(state);
+            int count = game->legal_moves(state, moves);
+            game->apply(state, count == 1 ? moves[0] : agent_choose(agents[seat], state, moves, count), &events);
+            out->plies++;
+        }
+        tally_events(config, &events, &tally, out);
+    }
+    out->hands = (int16_t)tally.hands;
+    int scores[GAME_MAX_SEATS];
+    game->scores(state, scores);
+    for (int seat = 0; seat < config->seats; seat++) {
+        int side = game->side_of_seat(config->rules, seat);
+        /* In deals mode the hand's points are the whole match so far: one hand from zero. */
+        out->seat[seat].points = scores[side];
+        out->seat[seat].pips_left = (int16_t)game->pips_left(state, seat);
+    }
+    decide_results(config, out, tally.winner);
+}
+
+static void play_unit(const sim_config_t *config, sim_worker_t *worker, int64_t unit, sim_unit_outcome_t *out)
+{
+    out->unit = unit;
+    out->seed = sim_unit_seed(config->seed, unit);
+    for (int rotation = 0; rotation < config->rotations; rotation++)
+        play_once(config, worker, out->seed, rotation, &out->play[rotation]);
+}
+
+/* ------------------------------------------------------------------ totals */
+
+static void add_game(stats_totals_t *t, const sim_seat_outcome_t *me, int64_t margin, int hands)
+{
+    t->games++;
+    t->wins += me->result == SIM_WIN;
+    t->draws += me->result == SIM_DRAW;
+    t->losses += me->result == SIM_LOSS;
+    t->points += me->points;
+    t->points_squared += (int64_t)me->points * me->points;
+    t->hands += hands;
+    t->hand_points += me->hand_points;
+    t->hand_points_squared += me->hand_points_squared;
+    t->margin += margin;
+    t->margin_squared += margin * margin;
+}
+
+static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)
+{
+    uint64_t h = pcg32_mix(((uint64_t)(uint32_t)play->plies << 32) ^ ((uint64_t)(uint16_t)play->hands << 16) ^
+                           (uint64_t)(uint8_t)play->end_reason);
+    for (int seat = 0; seat < seats; seat++)
+        h = pcg32_mix(h ^ ((uint64_t)(uint32_t)play->seat[seat].points << 24) ^
+                      ((uint64_t)(uint16_t)play->seat[seat].pips_left << 8) ^ (uint64_t)play->seat[seat].result);
+    return h;
+}
+
+void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals)
+{
+    int64_t block_score[SIM_MAX_AGENTS] = {0}, block_games[SIM_MAX_AGENTS] = {0};
+    totals->units++;
+    for (int rotation = 0; rotation < config->rotations; rotation++) {
+        const sim_play_outcome_t *play = &unit->play[rotation];
+        totals->plies += play->plies;
+        totals->hands += play->hands;
+        totals->signature += outcome_hash(play, config->seats) ^ pcg32_mix((uint64_t)unit->unit);
+        for (int seat = 0; seat < config->seats; seat++) {
+            const sim_seat_outcome_t *me = &play->seat[seat];
+            int side = config->game->side_of_seat(config->rules, seat);
+            int64_t best_other = INT64_MIN;
+            for (int other = 0; other < config->seats; other++)
+                if (config->game->side_of_seat(config->rules, other) != side && play->seat[other].points > best_other)
+                    best_other = play->seat[other].points;
+            int64_t margin = best_other == INT64_MIN ? 0 : me->points - best_other;
+            add_game(&totals->agent[me->agent], me, margin, play->hands);
+            add_game(&totals->agent_seat[me->agent][seat], me, margin, play->hands);
+            block_score[me->agent] += 2 * (me->result == SIM_WIN) + (me->result == SIM_DRAW);
+            block_games[me->agent]++;
+        }
+    }
+    for (int a = 0; a < config->agent_count; a++) { /* the unit is one deal block (paired) */
+        stats_totals_t *t = &totals->agent[a];
+        t->blocks++;
+        t->block_score2 += block_score[a];
+        t->block_score2_squared += block_score[a] * block_score[a];
+        t->block_games = block_games[a];
+    }
+}
+
+void sim_totals_add(sim_totals_t *into, const sim_totals_t *add)
+{
+    for (int a = 0; a < SIM_MAX_AGENTS; a++) {
+        stats_add(&into->agent[a], &add->agent[a]);
+        for (int seat = 0; seat < GAME_MAX_SEATS; seat++) stats_add(&into->agent_seat[a][seat], &add->agent_seat[a][seat]);
+    }
+    into->units += add->units;
+    into->plies += add->plies;
+    into->hands += add->hands;
+    into->signature += add->signature;
+}
+
+/* ------------------------------------------------------------------ the run */
+
+int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_batch, void *context,
+            volatile sig_atomic_t *stop, char *error, size_t error_size)
+{
+    int threads = config->threads > 0 ? config->threads : 1;
+    sim_worker_t *workers = calloc((size_t)threads, sizeof *workers);
+    sim_unit_outcome_t *buffer = malloc(SIM_MAX_BATCH * sizeof *buffer);
+    int made = 0, result = 0;
+    if (!workers || !buffer) {
+        snprintf(error, error_size, "out of memory for %d threads", threads);
+        result = -1;
+    }
+    while (result == 0 && made < threads) /* a worker that fails to start frees itself */
+        if (worker_init(&workers[made], config, error, error_size)) result = -1;
+        else made++;
+    int batch = SIM_FIRST_BATCH;
+    for (int64_t next = config->first_unit; result == 0 && next < config->end_unit;) {
+        int count = (int)(config->end_unit - next < batch ? config->end_unit - next : batch);
+        double started = omp_get_wtime();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
+        for (int k = 0; k < count; k++) play_unit(config, &workers[omp_get_thread_num()], next + k, &buffer[k]);
+        for (int k = 0; k < count; k++) sim_accumulate(config, &buffer[k], totals);
+        next += count;
+        if (on_batch && on_batch(context, buffer, count, totals)) result = -1;
+        else if (stop && *stop && next < config->end_unit) result = 1;
+        double seconds = omp_get_wtime() - started;
+        if (seconds < SIM_BATCH_SECONDS / 2 && batch < SIM_MAX_BATCH) batch *= 2;
+        else if (seconds > SIM_BATCH_SECONDS * 2 && batch > threads) batch /= 2;
+    }
+    for (int k = 0; k < made; k++) worker_free(&workers[k], config);
+    free(workers);
+    free(buffer);
+    return result;
+}

@@ -1,0 +1,91 @@
+/* sim.h - the parallel simulator: plays units (independent hands, or whole matches) between
+ * agents and accumulates their results.
+ *
+ * Reproducibility: unit i is played from its own seed, sim_unit_seed(seed, i); every random
+ * choice of the unit comes from streams derived from that seed (the game's deals) and from
+ * (that seed, seat) (the agents). Results are added into integer totals, which are exact and
+ * independent of the order threads add them, and per-unit rows are emitted in unit order.
+ * So every output is the same whatever the number of threads, batch sizes, shards or
+ * interruptions.
+ *
+ * Duplicate mode plays each unit once per rotation of the agents over the seats (one per
+ * side: the seats shift by one each rotation), so the luck of the deal cancels.
+ */
+#ifndef DOMINOLAB_SIM_H
+#define DOMINOLAB_SIM_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "stats.h"
+
+enum { SIM_MAX_AGENTS = GAME_MAX_SEATS, SIM_MAX_ROTATIONS = GAME_MAX_SEATS };
+
+typedef enum sim_mode { SIM_DEALS, SIM_MATCHES } sim_mode_t;
+typedef enum sim_result { SIM_LOSS, SIM_DRAW, SIM_WIN } sim_result_t;
+
+typedef struct sim_config {
+    const game_t *game;
+    const game_rules_t *rules;
+    int seats, sides, rotations; /* rotations: sides when duplicate, else 1 */
+    int agent_count;             /* distinct agent specs */
+    const char *agents[SIM_MAX_AGENTS];
+    int agent_of_seat[GAME_MAX_SEATS]; /* rotation 0: index into agents */
+    sim_mode_t mode;
+    int64_t units;           /* in the whole run */
+    int64_t first_unit, end_unit; /* this process's slice [first, end): a shard, or a resume */
+    uint64_t seed;
+    int threads;
+} sim_config_t;
+
+/* One seat's outcome in one play (rotation) of a unit. */
+typedef struct sim_seat_outcome {
+    int32_t points;      /* the side's hand points (deals) or final score (matches) */
+    int16_t pips_left;
+    int8_t result;       /* sim_result_t */
+    int8_t agent;        /* index into config.agents */
+    int64_t hand_points, hand_points_squared; /* the side's points per hand, summed */
+} sim_seat_outcome_t;
+
+typedef struct sim_play_outcome {
+    sim_seat_outcome_t seat[GAME_MAX_SEATS];
+    int32_t plies;
+    int16_t hands;
+    int8_t end_reason; /* game_reason_t of the last hand_end */
+    int8_t leader;     /* seat that led the first hand, -1 if none */
+} sim_play_outcome_t;
+
+typedef struct sim_unit_outcome {
+    int64_t unit;
+    uint64_t seed;
+    sim_play_outcome_t play[SIM_MAX_ROTATIONS];
+} sim_unit_outcome_t;
+
+/* Totals per agent, and per agent and seat. */
+typedef struct sim_totals {
+    stats_totals_t agent[SIM_MAX_AGENTS];
+    stats_totals_t agent_seat[SIM_MAX_AGENTS][GAME_MAX_SEATS];
+    int64_t units, plies, hands;
+    uint64_t signature; /* order-free checksum of every outcome: changes only with behaviour */
+} sim_totals_t;
+
+/* Called on the main thread, in unit order, for each batch of finished units; returns 0,
+ * or -1 to stop (an I/O error, described by the callee). */
+typedef int (*sim_batch_fn)(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals);
+
+uint64_t sim_unit_seed(uint64_t seed, int64_t unit);
+/* The agent (index) at `seat` in `rotation`. */
+int sim_agent_at(const sim_config_t *config, int rotation, int seat);
+/* Adds one unit's outcomes into totals. */
+void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals);
+void sim_totals_add(sim_totals_t *into, const sim_totals_t *add);
+
+/* Plays units [first_unit, end_unit) on `threads` threads, calling on_batch after each batch.
+ * `stop` (set by a signal handler) ends the run after the units in flight. Returns 0 when
+ * every unit was played, 1 when stopped, -1 on error (message in error). */
+int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_batch, void *context,
+            volatile sig_atomic_t *stop, char *error, size_t error_size);
+
+#endif

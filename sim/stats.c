@@ -1,0 +1,231 @@
+/* stats.c - integer totals, derived estimates and the summary CSV (see stats.h).
+ *
+ * Invariants: totals are only ever added (never scaled or averaged), so every estimate is
+ * a pure function of the final integer sums; each sample variance is taken from an exact
+ * integer sum of squared deviations, so sums far larger than 2^53 lose no precision; the
+ * CSV's numbers come from fixed formats, so equal totals always give equal bytes.
+ */
+#include "stats.h"
+
+#include <assert.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+static const char summary_header[] =
+    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,score,"
+    "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
+    "mean_margin,se_margin,blocks,paired_score,paired_score_low,paired_score_high,"
+    "elo,elo_low,elo_high\n";
+
+void stats_add(stats_totals_t *into, const stats_totals_t *add)
+{
+    /* Every block of a run has the same number of games (seats rotations x units' games);
+     * totals from runs that differ here measure different things and must not be merged. */
+    assert(into->block_games == 0 || add->block_games == 0 || into->block_games == add->block_games);
+    into->games += add->games;
+    into->wins += add->wins;
+    into->draws += add->draws;
+    into->losses += add->losses;
+    into->points += add->points;
+    into->points_squared += add->points_squared;
+    into->hands += add->hands;
+    into->hand_points += add->hand_points;
+    into->hand_points_squared += add->hand_points_squared;
+    into->margin += add->margin;
+    into->margin_squared += add->margin_squared;
+    into->blocks += add->blocks;
+    into->block_score2 += add->block_score2;
+    into->block_score2_squared += add->block_score2_squared;
+    if (into->block_games == 0) into->block_games = add->block_games;
+}
+
+void stats_wilson(int64_t successes, int64_t n, double z, double *low, double *high)
+{
+    assert(successes >= 0 && successes <= n);
+    if (n <= 0) {
+        *low = *high = NAN;
+        return;
+    }
+    /* The form (2k + z^2 +- z*sqrt(z^2 + 4k(n-k)/n)) / (2(n + z^2)) is the textbook
+     * (p + z^2/2n +- z*sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n) multiplied through by 2n;
+     * it needs no p(1-p), which loses digits near 0 and 1. */
+    double k = (double)successes, count = (double)n, z2 = z * z;
+    double spread = z * sqrt(z2 + 4.0 * k * ((count - k) / count));
+    double denominator = 2.0 * (count + z2);
+    *low = (2.0 * k + z2 - spread) / denominator;
+    *high = (2.0 * k + z2 + spread) / denominator;
+    /* The exact ends at k = 0 and k = n are 0 and 1; rounding could put them a hair off. */
+    if (successes == 0 || *low < 0.0) *low = 0.0;
+    if (successes == n || *high > 1.0) *high = 1.0;
+}
+
+void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se)
+{
+    if (n <= 0) {
+        *mean = *se = NAN;
+        return;
+    }
+    /* 1. Split the mean into an integer part q and a remainder: sum = q*n + r, |r| < n.
+     *    Summing e.g. 10^9 matches of ~10^9 points would lose the SE entirely in
+     *    sum_squared/n - mean^2 (both ~10^18, doubles resolve 128 there). */
+    int64_t q = sum / n, r = sum % n;
+    *mean = (double)q + (double)r / (double)n;
+    if (n < 2) {
+        *se = NAN;
+        return;
+    }
+    /* 2. Squared deviations from q, exactly: sum (x-q)^2 = sum_squared - 2q*sum + n*q^2
+     *    = sum_squared - q*sum - q*r. No term exceeds sum_squared in magnitude (q*sum is
+     *    about sum^2/n <= sum_squared, and |q*r| < |sum|), so nothing overflows. */
+    int64_t about_q = sum_squared - q * sum - q * r;
+    /* 3. Move the centre from q to the mean (q + r/n): subtract n*(r/n)^2 = r^2/n < |r|. */
+    double deviations = (double)about_q - (double)r * ((double)r / (double)n);
+    if (deviations < 0.0) deviations = 0.0; /* rounding when every value is equal */
+    double variance = deviations / (double)(n - 1);
+    *se = sqrt(variance / (double)n);
+}
+
+double stats_elo_from_score(double s)
+{
+    if (isnan(s)) return NAN;
+    if (s <= 0.0) return -INFINITY;
+    if (s >= 1.0) return INFINITY;
+    /* Equal to -400*log10(1/s - 1), but gives +0 rather than -0 at s = 0.5, and 1 - s is
+     * exact for s >= 0.5. */
+    return 400.0 * log10(s / (1.0 - s));
+}
+
+static double clamp_unit(double x)
+{
+    if (x < 0.0) return 0.0;
+    if (x > 1.0) return 1.0;
+    return x;
+}
+
+void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out)
+{
+    assert(z > 0.0);
+    double games = (double)t->games;
+
+    if (t->games > 0) {
+        out->win_rate = (double)t->wins / games;
+        /* (wins + draws/2)/games, with the halving done in integers. */
+        out->score = (double)(2 * t->wins + t->draws) / (2.0 * games);
+    } else {
+        out->win_rate = out->score = NAN;
+    }
+    stats_wilson(t->wins, t->games, z, &out->win_rate_low, &out->win_rate_high);
+
+    stats_mean_se(t->hands, t->hand_points, t->hand_points_squared, &out->mean_points_per_hand,
+                  &out->se_points_per_hand);
+    stats_mean_se(t->games, t->points, t->points_squared, &out->mean_points_per_game, &out->se_points_per_game);
+    stats_mean_se(t->games, t->margin, t->margin_squared, &out->mean_margin, &out->se_margin);
+
+    /* Paired score: the block is the unit, since its games share one deal and are not
+     * independent. m_b = S_b / (2G) with G = block_games, so the mean and SE of m_b are
+     * those of S divided by 2G. */
+    out->paired_score = out->paired_score_low = out->paired_score_high = NAN;
+    if (t->blocks > 0 && t->block_games > 0) {
+        double mean_s, se_s, scale = 2.0 * (double)t->block_games;
+        stats_mean_se(t->blocks, t->block_score2, t->block_score2_squared, &mean_s, &se_s);
+        out->paired_score = mean_s / scale;
+        if (!isnan(se_s)) {
+            double half = z * se_s / scale;
+            out->paired_score_low = clamp_unit(out->paired_score - half);
+            out->paired_score_high = clamp_unit(out->paired_score + half);
+        }
+    }
+    /* Elo is monotone in the score, so the ends of the score interval map to the ends of
+     * an Elo interval with the same coverage (asymmetric around elo). */
+    out->elo = stats_elo_from_score(out->paired_score);
+    out->elo_low = stats_elo_from_score(out->paired_score_low);
+    out->elo_high = stats_elo_from_score(out->paired_score_high);
+}
+
+void stats_csv_field(FILE *out, const char *text)
+{
+    if (!text) return;
+    if (!strpbrk(text, ",\"\r\n")) {
+        fputs(text, out);
+        return;
+    }
+    putc('"', out);
+    for (const char *c = text; *c; c++) {
+        if (*c == '"') putc('"', out);
+        putc(*c, out);
+    }
+    putc('"', out);
+}
+
+/* ",x" for a double: empty for NaN, inf/-inf spelled out (printf's spelling of infinity is
+ * implementation-defined), "%.6f" otherwise. "%.6f" assumes the "C" numeric locale, which
+ * a program has unless it calls setlocale. A value that rounds to -0.000000 is written
+ * 0.000000 so that a sign of a zero never differs between otherwise equal summaries. */
+static void write_double(FILE *out, double x)
+{
+    putc(',', out);
+    if (isnan(x)) return;
+    if (isinf(x)) {
+        fputs(x > 0 ? "inf" : "-inf", out);
+        return;
+    }
+    char text[64];
+    snprintf(text, sizeof text, "%.6f", x);
+    fputs(strcmp(text, "-0.000000") == 0 ? text + 1 : text, out);
+}
+
+static void write_int(FILE *out, int64_t x)
+{
+    fprintf(out, ",%" PRId64, x);
+}
+
+static void write_row(FILE *out, const stats_summary_row_t *row)
+{
+    const stats_totals_t *t = row->totals;
+    stats_estimate_t e;
+    stats_estimate(t, STATS_Z95, &e);
+
+    stats_csv_field(out, row->scope);
+    putc(',', out);
+    stats_csv_field(out, row->agent);
+    putc(',', out);
+    if (row->seat >= 0) fprintf(out, "%d", row->seat);
+    write_int(out, t->games);
+    write_int(out, t->wins);
+    write_int(out, t->draws);
+    write_int(out, t->losses);
+    write_double(out, e.win_rate);
+    write_double(out, e.win_rate_low);
+    write_double(out, e.win_rate_high);
+    write_double(out, e.score);
+    write_double(out, e.mean_points_per_hand);
+    write_double(out, e.se_points_per_hand);
+    /* In --deals a game is one hand: per-match columns would repeat per-hand ones. */
+    write_double(out, row->match_mode ? e.mean_points_per_game : NAN);
+    write_double(out, row->match_mode ? e.se_points_per_game : NAN);
+    write_double(out, e.mean_margin);
+    write_double(out, e.se_margin);
+    write_int(out, t->blocks);
+    write_double(out, e.paired_score);
+    write_double(out, e.paired_score_low);
+    write_double(out, e.paired_score_high);
+    /* A score maps to an Elo difference only between two sides; with more, an equal agent
+     * scores about 1/sides and the columns would mislead, so they stay empty. */
+    bool two_sides = row->sides <= 2;
+    write_double(out, two_sides ? e.elo : NAN);
+    write_double(out, two_sides ? e.elo_low : NAN);
+    write_double(out, two_sides ? e.elo_high : NAN);
+    putc('\n', out);
+}
+
+int stats_write_summary_csv(FILE *out, const stats_summary_row_t *rows, int count)
+{
+    assert(count >= 0);
+    fputs(summary_header, out);
+    for (int i = 0; i < count && !ferror(out); i++) write_row(out, &rows[i]);
+    /* The error indicator is sticky, so one check covers every write above; errors still
+     * in the stream's buffer surface at fflush/fclose, which the caller checks. */
+    return ferror(out) ? -1 : 0;
+}

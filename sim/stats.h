@@ -1,0 +1,60 @@
+/* stats.h - exact integer result totals and the estimates derived from them.
+ *
+ * Threads, checkpoints and shards only ever add stats_totals_t field by field: integer
+ * sums are exact and independent of the order of addition, so a summary is byte-identical
+ * whatever the thread count. Floating point appears only in stats_estimate(), at the end.
+ * A "block" is one deal block (unit) played once per seat rotation; its games are paired.
+ */
+#ifndef DOMINOLAB_STATS_H
+#define DOMINOLAB_STATS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct stats_totals {                 /* one agent, or one agent in one seat */
+    int64_t games, wins, draws, losses;
+    int64_t points, points_squared;           /* per game: hand points (--deals) or match score */
+    int64_t hands, hand_points, hand_points_squared; /* per hand, both modes */
+    int64_t margin, margin_squared;           /* per game: own points - best other side's */
+    int64_t blocks;                           /* deal blocks played */
+    int64_t block_score2, block_score2_squared; /* per block S = 2*wins + draws: sum S, sum S^2 */
+    int64_t block_games;                      /* games per block, same in every block; 0 = none yet */
+} stats_totals_t;
+
+typedef struct stats_estimate {               /* NaN wherever undefined (too few games) */
+    double win_rate, win_rate_low, win_rate_high; /* Wilson score interval */
+    double score;                             /* (wins + draws/2) / games */
+    double mean_points_per_hand, se_points_per_hand;
+    double mean_points_per_game, se_points_per_game;
+    double mean_margin, se_margin;
+    double paired_score, paired_score_low, paired_score_high; /* blocks as units, clamped to [0,1] */
+    double elo, elo_low, elo_high;            /* of the paired score and its interval's ends */
+} stats_estimate_t;
+
+typedef struct stats_summary_row {
+    const char *scope;                        /* "agent" or "seat" */
+    const char *agent;                        /* spec string, quoted in the CSV when needed */
+    int seat;                                 /* -1: all seats (written empty) */
+    const stats_totals_t *totals;
+    int match_mode;                           /* 0: per-match columns written empty */
+    int sides;                                /* sides of the game; Elo columns only with 2 */
+} stats_summary_row_t;
+
+#define STATS_Z95 1.959963984540054           /* two-sided 95% normal quantile */
+
+/* into += add, field by field; block_games is kept, and must match when both are set. */
+void stats_add(stats_totals_t *into, const stats_totals_t *add);
+/* Fills every field of `out` from `t`; z > 0 is the normal quantile of the intervals. */
+void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out);
+/* Wilson score interval for successes/n; NaN, NaN when n == 0. */
+void stats_wilson(int64_t successes, int64_t n, double z, double *low, double *high);
+/* Mean (NaN if n < 1) and standard error sqrt(s^2/n), s^2 with n-1 (NaN if n < 2). */
+void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se);
+/* 400*log10(s/(1-s)): -INFINITY at s <= 0, INFINITY at s >= 1, NaN for NaN. */
+double stats_elo_from_score(double s);
+/* Writes `text` as one RFC 4180 field: quoted (quotes doubled) if it holds , " CR or LF. */
+void stats_csv_field(FILE *out, const char *text);
+/* Header line and one line per row; returns 0, or -1 if the stream reports an error. */
+int stats_write_summary_csv(FILE *out, const stats_summary_row_t *rows, int count);
+
+#endif
