@@ -453,6 +453,22 @@ START_TEST(test_csv_deals_row)
 }
 END_TEST
 
+/* The same totals in a three-sided game: an equal agent scores about 1/3 there, so a score
+ * says nothing about Elo and the three Elo columns are empty; everything else is as above. */
+START_TEST(test_csv_no_elo_with_three_sides)
+{
+    const stats_totals_t t = {.games = 4, .wins = 2, .draws = 1, .losses = 1, .points = 10, .points_squared = 30,
+                              .hands = 4, .hand_points = 10, .hand_points_squared = 30, .margin = 4,
+                              .margin_squared = 14, .blocks = 2, .block_score2 = 5, .block_score2_squared = 13,
+                              .block_games = 2};
+    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 3};
+    char text[CSV_SIZE];
+    ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
+                     "agent,greedy,,4,2,1,1,0.500000,0.150039,0.849961,0.625000,2.500000,0.645497,,,"
+                     "1.000000,0.912871,2,0.625000,0.380005,0.869995,,,\n");
+}
+END_TEST
+
 START_TEST(test_csv_match_row_with_nan_and_quotes)
 {
     /* The match of test_estimate_match_mode in seat 2, one block of one game won (S = 2):
@@ -553,6 +569,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, test_csv_header_only);
     tcase_add_test(tc, test_csv_deals_row);
     tcase_add_test(tc, test_csv_match_row_with_nan_and_quotes);
+    tcase_add_test(tc, test_csv_no_elo_with_three_sides);
     tcase_add_test(tc, test_csv_no_negative_zero_and_minus_inf);
     tcase_add_test(tc, test_csv_write_error);
     suite_add_tcase(s, tc);
