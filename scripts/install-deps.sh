@@ -4,7 +4,8 @@
 # nothing, does not touch the network, and prints one line saying so.
 set -euo pipefail
 
-packages=(build-essential cmake pkg-config check libjansson-dev)
+# openmpi-bin and libopenmpi-dev: the MPI build (build-mpi/, -DDOMINOLAB_MPI=ON) and its test.
+packages=(build-essential cmake pkg-config check libjansson-dev openmpi-bin libopenmpi-dev)
 
 is_installed() {
     local status

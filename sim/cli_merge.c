@@ -47,24 +47,39 @@ static int load_shard(shard_t *shard, const shard_t *first, char *error, size_t 
     if (first) {
         char what[RUNDIR_PATH_MAX + 32];
         snprintf(what, sizeof what, "%s (shard %s)", shard->dir, text);
+        char first_name[RUNDIR_PATH_MAX + 16];
+        snprintf(first_name, sizeof first_name, "the shard in %s", first->dir);
         json_t *want = rundir_identity_of(first->run);
-        int result = rundir_compare_identity(shard->run, want, "shard", what, error, size);
+        int result = rundir_compare_identities(shard->run, want, "shard", what, first_name, error, size);
         json_decref(want);
         if (result) return -1;
     }
     return 0;
 }
 
+/* All of 1..N, each once, of one N. */
 static int check_complete_set(shard_t *shards, int count, char *error, size_t size)
 {
-    qsort(shards, (size_t)count, sizeof *shards, compare_shards);
-    for (int k = 0; k < count; k++) {
-        if (shards[k].count != count || shards[k].index != k + 1) {
-            snprintf(error, size, "the shards given are not 1..%d of %d each once (%s is %d/%d)", count, count,
-                     shards[k].dir, shards[k].index, shards[k].count);
+    int n = shards[0].count;
+    for (int k = 0; k < count; k++)
+        if (shards[k].count != n) {
+            snprintf(error, size, "%s is shard %d/%d, but %s is shard %d/%d: not one study", shards[k].dir,
+                     shards[k].index, shards[k].count, shards[0].dir, shards[0].index, n);
             return -1;
         }
-    }
+    qsort(shards, (size_t)count, sizeof *shards, compare_shards);
+    for (int k = 1; k < count; k++)
+        if (shards[k].index == shards[k - 1].index) {
+            snprintf(error, size, "shard %d/%d is given twice (%s and %s)", shards[k].index, n, shards[k - 1].dir,
+                     shards[k].dir);
+            return -1;
+        }
+    for (int k = 0, expected = 1; expected <= n; expected++, k++)
+        if (k >= count || shards[k].index != expected) {
+            snprintf(error, size, "shard %d/%d of the study in %s is missing (%d of %d given)", expected, n,
+                     shards[0].dir, count, n);
+            return -1;
+        }
     return 0;
 }
 

@@ -6,9 +6,17 @@
  * per-deal rows are appended and, every few seconds, the checkpoint is renewed. A stop
  * (SIGINT, SIGTERM) ends the run after the units in flight; the files then describe the
  * completed units, and `--resume DIR` continues to exactly the files of an uninterrupted run.
+ *
+ * Under mpirun with R > 1 ranks (a DOMINOLAB_MPI build, see mpi_run.h and docs/sim-mpi.md)
+ * every rank checks the same arguments, rank 0 alone prepares the directory, rank r plays
+ * the r-th of R contiguous slices into its own part file, and rank 0 writes the three files
+ * once every rank has played: there is no checkpoint, so a stop or a failure on any rank
+ * ends the run with nothing kept, and --resume is refused. The ranks meet only in the
+ * collective steps of run_spread, which every rank reaches in the same order.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <omp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +25,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mpi_run.h"
 #include "progress.h"
 #include "rundir.h"
 
@@ -39,7 +48,9 @@ static void sim_usage(FILE *out)
             "               paired score over deal blocks, Elo difference, with intervals\n"
             "  deals.csv    (--per-deal) one row per unit x rotation x seat\n"
             "  run.json     the exact study, progress and totals (for --resume and merge)\n"
-            "Columns are described in docs/sim.md. Same seed, same files, whatever --threads.\n\n"
+            "Columns are described in docs/sim.md. Same seed, same files, whatever --threads.\n"
+            "Under mpirun (a build with DOMINOLAB_MPI) the ranks share the units, with the same\n"
+            "files; see docs/sim-mpi.md.\n\n"
             "  --deals N        independent hands (each from a fresh match)\n"
             "  --matches N      whole matches to the target\n"
             "  --agents A,B     one spec per seat, or a list repeated over the seats\n"
@@ -82,13 +93,22 @@ static int parse_count(const char *arg, const char *value, int64_t *out, char *e
     return 0;
 }
 
+/* K/N: two whole decimal numbers (no blanks or signs, nothing wrapped into range). */
 static int parse_shard(const char *value, sim_args_t *args, char *error, size_t size)
 {
-    int k = 0, n = 0, used = 0;
-    if (sscanf(value, "%d/%d%n", &k, &n, &used) != 2 || value[used] || k < 1 || n < 1 || k > n)
+    char k_text[24];
+    const char *slash = strchr(value, '/');
+    size_t k_length = slash ? (size_t)(slash - value) : sizeof k_text;
+    uint64_t k = 0, n = 0;
+    if (k_length < sizeof k_text) {
+        memcpy(k_text, value, k_length);
+        k_text[k_length] = '\0';
+    }
+    if (k_length >= sizeof k_text || cli_parse_u64(k_text, &k) || cli_parse_u64(slash + 1, &n) || k < 1 || k > n ||
+        n > INT_MAX)
         return bad(error, size, "--shard: bad value '%s' (K/N with 1 <= K <= N)", value);
-    args->shard_index = k;
-    args->shard_count = n;
+    args->shard_index = (int)k;
+    args->shard_count = (int)n;
     return 0;
 }
 
@@ -171,6 +191,8 @@ typedef struct sim_session {
     double last_checkpoint;
     long deals_bytes; /* size of deals.csv at the last checkpoint */
     int64_t slice_first, units_done_before;
+    ranks_t ranks;          /* the MPI job's ranks; one without MPI */
+    char progress_label[48];
     char error[CLI_ERROR_SIZE];
 } sim_session_t;
 
@@ -206,8 +228,9 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     study->shard_index = s->args.shard_index;
     study->shard_count = s->args.shard_count;
     int shards = study->shard_count ? study->shard_count : 1, shard = study->shard_count ? study->shard_index : 1;
-    c->first_unit = c->units * (shard - 1) / shards;
-    c->end_unit = c->units * shard / shards;
+    /* floor(units * K / N) without the product, which overflows for the largest runs */
+    c->first_unit = c->units / shards * (shard - 1) + c->units % shards * (shard - 1) / shards;
+    c->end_unit = c->units / shards * shard + c->units % shards * shard / shards;
     s->slice_first = c->first_unit;
     return 0;
 }
@@ -243,10 +266,21 @@ static int load_resume(sim_session_t *s, sim_totals_t *totals, json_t *identity,
     return result;
 }
 
-static int checkpoint(sim_session_t *s, const sim_totals_t *totals, bool complete, char *error, size_t size)
+/* The progress fields of run.json, in memory. */
+static void record_progress(sim_session_t *s, const sim_totals_t *totals, bool complete)
 {
     char now[32];
     rundir_now(now, sizeof now);
+    const sim_config_t *c = &s->study.config;
+    json_object_set_new(s->run, "units_done", json_integer((json_int_t)totals->units)); /* of this slice */
+    json_object_set_new(s->run, "deals_bytes", json_integer(s->deals_bytes));
+    json_object_set_new(s->run, "complete", json_boolean(complete));
+    json_object_set_new(s->run, complete ? "finished" : "updated", json_string(now));
+    json_object_set_new(s->run, "totals", rundir_totals_to_json(totals, c->agent_count, c->seats));
+}
+
+static int checkpoint(sim_session_t *s, const sim_totals_t *totals, bool complete, char *error, size_t size)
+{
     if (s->deals) { /* the rows of every unit counted in the totals, and no more */
         if (fflush(s->deals) != 0) {
             snprintf(error, size, "cannot write deals.csv: %s", strerror(errno));
@@ -254,12 +288,7 @@ static int checkpoint(sim_session_t *s, const sim_totals_t *totals, bool complet
         }
         s->deals_bytes = ftell(s->deals);
     }
-    const sim_config_t *c = &s->study.config;
-    json_object_set_new(s->run, "units_done", json_integer((json_int_t)totals->units)); /* of this slice */
-    json_object_set_new(s->run, "deals_bytes", json_integer(s->deals_bytes));
-    json_object_set_new(s->run, "complete", json_boolean(complete));
-    json_object_set_new(s->run, complete ? "finished" : "updated", json_string(now));
-    json_object_set_new(s->run, "totals", rundir_totals_to_json(totals, c->agent_count, c->seats));
+    record_progress(s, totals, complete);
     return rundir_write_run(s->args.out_dir, s->run, error, size);
 }
 
@@ -271,7 +300,7 @@ static int on_batch(void *context, const sim_unit_outcome_t *units, int count, c
         return -1;
     }
     double now = omp_get_wtime();
-    if (now - s->last_checkpoint >= CHECKPOINT_SECONDS) {
+    if (s->ranks.count == 1 && now - s->last_checkpoint >= CHECKPOINT_SECONDS) { /* no checkpoint over ranks */
         s->last_checkpoint = now;
         if (checkpoint(s, totals, false, s->error, sizeof s->error)) return -1;
     }
@@ -292,6 +321,7 @@ static json_t *initial_run(const sim_session_t *s, json_t *identity)
     json_object_set_new(run, "first_unit", json_integer((json_int_t)c->first_unit));
     json_object_set_new(run, "end_unit", json_integer((json_int_t)c->end_unit));
     json_object_set_new(run, "threads", json_integer(c->threads));
+    if (s->ranks.mpi) json_object_set_new(run, "mpi_ranks", json_integer(s->ranks.count));
     json_object_set_new(run, "started", json_string(now));
     return run;
 }
@@ -330,7 +360,8 @@ static int finish(sim_session_t *s, sim_totals_t *totals, int result)
     return 0;
 }
 
-static int start(sim_session_t *s, int argc, char **argv, sim_totals_t *totals)
+/* Checks every argument and describes the study; writes nothing. 0, or 2 (bad input). */
+static int describe(sim_session_t *s, int argc, char **argv)
 {
     char *error = s->error;
     size_t size = sizeof s->error;
@@ -338,6 +369,14 @@ static int start(sim_session_t *s, int argc, char **argv, sim_totals_t *totals)
         build_study(s, error, size))
         return 2;
     remember_command(s, argc, argv);
+    return 0;
+}
+
+static int start(sim_session_t *s, int argc, char **argv, sim_totals_t *totals)
+{
+    char *error = s->error;
+    size_t size = sizeof s->error;
+    if (describe(s, argc, argv)) return 2;
     json_t *identity = rundir_identity(&s->study);
     s->run = initial_run(s, identity);
     int status = 0;
@@ -358,42 +397,209 @@ static int start(sim_session_t *s, int argc, char **argv, sim_totals_t *totals)
     return 0;
 }
 
-int cli_sim(int argc, char **argv)
+static void catch_stop_signals(bool catch)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { sim_usage(stdout); return 0; }
-    sim_session_t *s = calloc(1, sizeof *s);
-    sim_totals_t *totals = calloc(1, sizeof *totals);
-    if (!s || !totals) {
-        fprintf(stderr, "dominolab sim: out of memory\n");
-        free(s);
-        free(totals);
-        return 1;
-    }
+    struct sigaction action = {0};
+    action.sa_handler = catch ? on_stop_signal : SIG_DFL;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+/* One process plays the whole slice, with checkpoints; --resume continues it. */
+static int run_alone(sim_session_t *s, sim_totals_t *totals, int argc, char **argv)
+{
     int status = start(s, argc, argv, totals);
     if (status == 3) {
         fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", s->args.out_dir);
-        status = 0;
-    } else if (status) {
-        fprintf(stderr, "dominolab sim: %s\n", s->error);
-    } else {
-        const sim_config_t *c = &s->study.config;
-        /* Progress counts units of this slice, resumed ones included (totals->units). */
-        progress_start(&s->progress, stderr, s->args.quiet, c->end_unit - s->slice_first, s->units_done_before,
-                       c->mode == SIM_DEALS ? "deals" : "matches");
-        struct sigaction action = {0};
-        action.sa_handler = on_stop_signal;
-        sigaction(SIGINT, &action, NULL);
-        sigaction(SIGTERM, &action, NULL);
-        int result = sim_run(c, totals, on_batch, s, &stop_signal, s->error, sizeof s->error);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
-        status = finish(s, totals, result);
+        return 0;
     }
+    if (status) {
+        fprintf(stderr, "dominolab sim: %s\n", s->error);
+        return status;
+    }
+    const sim_config_t *c = &s->study.config;
+    /* Progress counts units of this slice, resumed ones included (totals->units). */
+    progress_start(&s->progress, stderr, s->args.quiet, c->end_unit - s->slice_first, s->units_done_before,
+                   c->mode == SIM_DEALS ? "deals" : "matches");
+    catch_stop_signals(true);
+    int result = sim_run(c, totals, on_batch, s, &stop_signal, s->error, sizeof s->error);
+    catch_stop_signals(false);
+    return finish(s, totals, result);
+}
+
+/* ------------------------------------------------------------------ over MPI ranks */
+
+static bool is_stop_status(int status) { return status == SIM_EXIT_INTERRUPTED || status == SIM_EXIT_TERMINATED; }
+
+/* Collective: every rank's exit status combined (the largest wins). A failure is reported
+ * once: by rank 0 when it failed with a message (every rank checks the same arguments, so
+ * theirs is the same), else by each rank that failed with one. */
+static int agree(const ranks_t *ranks, int status, char *error)
+{
+    bool told = status != 0 && error[0] != '\0';
+    bool first_told = ranks_from_first(ranks, told);
+    if (told && ranks->rank == 0) fprintf(stderr, "dominolab sim: %s\n", error);
+    else if (told && !first_told) fprintf(stderr, "dominolab sim: rank %d: %s\n", ranks->rank, error);
+    error[0] = '\0';
+    return ranks_agree(ranks, status);
+}
+
+/* Every rank checks the arguments; rank 0 alone prepares the directory. 0, or 2. */
+static int start_spread(sim_session_t *s, int argc, char **argv)
+{
+    if (describe(s, argc, argv)) return 2;
+    if (s->args.resume) {
+        snprintf(s->error, sizeof s->error,
+                 "--resume: not available with %d MPI ranks (their runs are never left part done); continue a "
+                 "one-process run in one process (without mpirun, or with -np 1)",
+                 s->ranks.count);
+        return 2;
+    }
+    json_t *identity = rundir_identity(&s->study);
+    s->run = initial_run(s, identity);
+    json_decref(identity);
+    record_progress(s, &(sim_totals_t){0}, false); /* the keys of a single process's run.json */
+    if (s->ranks.rank == 0 && rundir_prepare_new(s->args.out_dir, s->error, sizeof s->error)) return 2;
+    return 0;
+}
+
+/* This rank's slice. 0 played, 1 failed (message in s->error), 130/143 stopped. */
+static int play_part(sim_session_t *s, sim_totals_t *totals)
+{
+    sim_config_t *c = &s->study.config;
+    const char *unit_name = c->mode == SIM_DEALS ? "deals" : "matches";
+    snprintf(s->progress_label, sizeof s->progress_label, "%s on rank 0 of %d", unit_name, s->ranks.count);
+    progress_start(&s->progress, stderr, s->args.quiet || s->ranks.rank != 0, c->end_unit - c->first_unit, 0,
+                   s->progress_label);
+    int result = sim_run(c, totals, on_batch, s, &stop_signal, s->error, sizeof s->error);
+    progress_finish(&s->progress, totals->units);
+    int stopped = stop_signal == SIGTERM ? SIM_EXIT_TERMINATED : SIM_EXIT_INTERRUPTED;
+    int status = result < 0 ? 1 : result > 0 ? stopped : 0;
+    if (s->deals) {
+        char later[CLI_ERROR_SIZE];
+        FILE *part = s->deals;
+        s->deals = NULL;
+        if (ranks_part_close(&s->ranks, s->args.out_dir, part, status ? later : s->error, sizeof later) && !status)
+            status = 1;
+    }
+    return status;
+}
+
+/* Rank 0: the parts, in rank order, into deals.csv (the parts are deleted in any case). */
+static int collect_deals(sim_session_t *s)
+{
+    const char *dir = s->args.out_dir;
+    char later[CLI_ERROR_SIZE];
+    FILE *deals = NULL;
+    int failed = rundir_deals_open(dir, false, 0, &deals, s->error, sizeof s->error) != 0;
+    if (ranks_parts_collect(&s->ranks, dir, deals, s->error, sizeof s->error)) failed = 1;
+    if (!deals) return failed;
+    if (fflush(deals) == 0) s->deals_bytes = ftell(deals);
+    if (rundir_deals_finish(dir, deals, failed ? later : s->error, sizeof later)) failed = 1;
+    return failed;
+}
+
+/* Rank 0, once every rank has played: the three files, or none of them. 0, or 1. */
+static int write_spread(sim_session_t *s, const sim_totals_t *totals)
+{
+    const sim_config_t *c = &s->study.config;
+    const char *dir = s->args.out_dir;
+    int failed = s->args.per_deal ? collect_deals(s) : 0;
+    if (!failed)
+        failed = rundir_write_summary(dir, c->agents, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
+                                      s->study.per_seat, totals, s->error, sizeof s->error) != 0;
+    if (!failed) {
+        record_progress(s, totals, true);
+        failed = rundir_write_run(dir, s->run, s->error, sizeof s->error) != 0;
+    }
+    if (failed) {
+        const char *const outputs[] = {".deals.csv.part", "deals.csv", "summary.csv", NULL};
+        for (int k = 0; outputs[k]; k++) {
+            char path[RUNDIR_PATH_MAX];
+            rundir_path(path, dir, outputs[k]);
+            unlink(path);
+        }
+        fprintf(stderr, "dominolab sim: %s\n", s->error);
+        return 1;
+    }
+    if (!s->args.quiet)
+        fprintf(stderr,
+                "dominolab sim: %" PRId64 " %s (%" PRId64 " games, %" PRId64 " hands) written to %s by %d MPI ranks\n",
+                totals->units, c->mode == SIM_DEALS ? "deals" : "matches", totals->units * c->rotations,
+                totals->hands, dir, s->ranks.count);
+    return 0;
+}
+
+/* After start_spread: each rank plays its slice into its part file, then rank 0 writes the
+ * files. Every step is collective, reached by every rank in this order. */
+static int play_spread(sim_session_t *s, sim_totals_t *totals)
+{
+    const ranks_t *ranks = &s->ranks;
+    sim_config_t *c = &s->study.config;
+    ranks_slice(ranks, c->first_unit, c->end_unit, &c->first_unit, &c->end_unit);
+    bool per_deal = s->args.per_deal;
+    int status = per_deal && ranks_part_open(ranks, s->args.out_dir, &s->deals, s->error, sizeof s->error);
+    status = agree(ranks, status, s->error);
+    if (status == 0) status = agree(ranks, play_part(s, totals), s->error);
+    if (status == 0)
+        status = agree(ranks, ranks_reduce_totals(ranks, totals, s->error, sizeof s->error) != 0, s->error);
+    if (status == 0) return ranks_from_first(ranks, ranks->rank == 0 ? write_spread(s, totals) : 0);
+    if (per_deal) ranks_part_remove(ranks, s->args.out_dir);
+    return status;
+}
+
+/* Every rank of an MPI job with more than one. */
+static int run_spread(sim_session_t *s, sim_totals_t *totals, int argc, char **argv)
+{
+    stop_signal = 0;
+    catch_stop_signals(true); /* to the end: a stop at any point leaves no part file behind */
+    int status = agree(&s->ranks, start_spread(s, argc, argv), s->error);
+    if (status == 0) status = play_spread(s, totals);
+    catch_stop_signals(false);
+    if (is_stop_status(status) && s->ranks.rank == 0)
+        fprintf(stderr,
+                "dominolab sim: stopped by signal %d; a run over %d MPI ranks keeps nothing when stopped (it "
+                "cannot be resumed), so %s holds none of it; start it again\n",
+                status - 128, s->ranks.count, s->args.out_dir);
+    return status;
+}
+
+/* ------------------------------------------------------------------ the command */
+
+static int run_session(const ranks_t *ranks, int argc, char **argv)
+{
+    sim_session_t *s = calloc(1, sizeof *s);
+    sim_totals_t *totals = calloc(1, sizeof *totals);
+    if (!s || !totals) {
+        free(s);
+        free(totals);
+        char error[] = "out of memory";
+        agree(ranks, 1, error); /* as run_spread's first step, so no rank waits for this one */
+        return 1;
+    }
+    s->ranks = *ranks;
+    int status = ranks->count > 1 ? run_spread(s, totals, argc, argv) : run_alone(s, totals, argc, argv);
     if (s->deals) fclose(s->deals);
     json_decref(s->run);
     cli_game_close(&s->game);
     free(s);
     free(totals);
+    return status;
+}
+
+int cli_sim(int argc, char **argv)
+{
+    ranks_t ranks;
+    char error[CLI_ERROR_SIZE];
+    if (ranks_start(&ranks, error, sizeof error)) {
+        fprintf(stderr, "dominolab sim: %s\n", error);
+        return 1;
+    }
+    int status = -1;
+    for (int i = 1; i < argc && status < 0; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) status = 0;
+    if (status == 0 && ranks.rank == 0) sim_usage(stdout);
+    if (status < 0) status = run_session(&ranks, argc, argv);
+    ranks_end(&ranks);
     return status;
 }

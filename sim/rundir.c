@@ -87,8 +87,8 @@ json_t *rundir_identity_of(const json_t *run)
     return identity;
 }
 
-int rundir_compare_identity(const json_t *have, const json_t *want, const char *except, const char *what,
-                            char *error, size_t error_size)
+int rundir_compare_identities(const json_t *have, const json_t *want, const char *except, const char *have_name,
+                              const char *want_name, char *error, size_t error_size)
 {
     const char *key;
     json_t *value;
@@ -98,13 +98,19 @@ int rundir_compare_identity(const json_t *have, const json_t *want, const char *
         if (other && json_equal(other, value)) continue;
         char *mine = json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT);
         char *theirs = other ? json_dumps(other, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
-        snprintf(error, error_size, "%s was made with %s %s, this command has %s %.200s", what, key,
-                 theirs ? theirs : "(missing)", key, mine ? mine : "?");
+        snprintf(error, error_size, "%s was made with %s %.200s, but %s has %s %.200s", have_name, key,
+                 theirs ? theirs : "(missing)", want_name, key, mine ? mine : "?");
         free(mine);
         free(theirs);
         return -1;
     }
     return 0;
+}
+
+int rundir_compare_identity(const json_t *have, const json_t *want, const char *except, const char *what,
+                            char *error, size_t error_size)
+{
+    return rundir_compare_identities(have, want, except, what, "this command", error, error_size);
 }
 
 /* ------------------------------------------------------------------ totals */

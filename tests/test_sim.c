@@ -1,0 +1,1950 @@
+/* test_sim.c - `dominolab sim` and `dominolab merge` as a user meets them: the files of a
+ * run (schema, types, invariants), shards merged into the files of one run, a real
+ * interrupt (SIGINT, SIGTERM sent to the binary) and resume, the statistics on workloads
+ * whose answer is known, a deal replayed with `play`, and every bad command line.
+ *
+ * Every in-process run here uses --threads 1: Check forks each test, and a process that
+ * has started OpenMP threads must not fork. Runs on more threads are in
+ * test_sim_threads.c (its own executable, CK_FORK=no) or in the binary, which the
+ * interrupt tests start with posix_spawn (DOMINOLAB_BINARY, set by tests/CMakeLists.txt).
+ *
+ * Scratch directories live under one root made by main(); a checked teardown removes each
+ * test's directories, and main() removes the root at the end, so a failing test (whose
+ * forked process ends without its teardown) leaves nothing behind either.
+ *
+ * DOMINOLAB_TEST_SCALE (0 < scale <= 1) shrinks the workloads (the sanitizer run).
+ */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <math.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "game.h"
+#include "sim.h"
+#include "stats.h"
+#include "test_support.h"
+
+#ifndef DOMINOLAB_BINARY
+#error "DOMINOLAB_BINARY (the path of the dominolab executable) must be defined by the build"
+#endif
+
+extern char **environ;
+
+enum { PATH_SIZE = 1024, ARGV_MAX = 64, MAX_SCRATCH = 32, TEXT_SIZE = 64 };
+
+#define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe,
+ * and the file checks here assert millions of times. */
+#define REQUIRE(condition, ...)                                                                                        \
+    do {                                                                                                               \
+        if (!(condition)) ck_abort_msg(__VA_ARGS__);                                                                   \
+    } while (0)
+
+static const char summary_header[] =
+    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,score,mean_points_per_hand,"
+    "se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,blocks,paired_score,"
+    "paired_score_low,paired_score_high,elo,elo_low,elo_high";
+static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,"
+                                   "deal_seed";
+enum { SUMMARY_COLUMNS = 24, DEALS_COLUMNS = 13 };
+
+/* ------------------------------------------------------------------ workload scale */
+
+/* `count` scaled by DOMINOLAB_TEST_SCALE, never below `floor`. */
+static int64_t scaled(int64_t count, int64_t floor)
+{
+    const char *text = getenv("DOMINOLAB_TEST_SCALE");
+    double scale = text ? atof(text) : 1.0;
+    if (!(scale > 0.0 && scale <= 1.0)) scale = 1.0;
+    int64_t n = (int64_t)((double)count * scale);
+    return n < floor ? floor : n;
+}
+
+/* ------------------------------------------------------------------ scratch directories */
+
+static char scratch_root[PATH_SIZE];
+static char *scratch_dirs[MAX_SCRATCH];
+static int scratch_count;
+
+static void remove_tree(const char *path)
+{
+    struct stat info;
+    if (lstat(path, &info) != 0) return;
+    if (!S_ISDIR(info.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *listing = opendir(path);
+    if (listing) {
+        struct dirent *entry;
+        while ((entry = readdir(listing))) {
+            if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+            char child[PATH_SIZE];
+            snprintf(child, sizeof child, "%s/%s", path, entry->d_name);
+            remove_tree(child);
+        }
+        closedir(listing);
+    }
+    rmdir(path);
+}
+
+/* A fresh, empty directory for this test. */
+static const char *scratch(const char *name)
+{
+    REQUIRE(scratch_count < MAX_SCRATCH, "too many scratch directories");
+    char *dir = malloc(PATH_SIZE);
+    REQUIRE(dir, "out of memory");
+    int length = snprintf(dir, PATH_SIZE, "%s/%s.XXXXXX", scratch_root, name);
+    REQUIRE(length > 0 && length < PATH_SIZE, "scratch path too long");
+    if (!mkdtemp(dir)) ck_abort_msg("mkdtemp %s: %s", dir, strerror(errno));
+    scratch_dirs[scratch_count++] = dir;
+    return dir;
+}
+
+static void scratch_teardown(void)
+{
+    for (int k = 0; k < scratch_count; k++) {
+        remove_tree(scratch_dirs[k]);
+        free(scratch_dirs[k]);
+    }
+    scratch_count = 0;
+}
+
+static void path_join(char *out, const char *dir, const char *name)
+{
+    int n = snprintf(out, PATH_SIZE, "%s/%s", dir, name);
+    REQUIRE(n > 0 && n < PATH_SIZE, "path too long: %s/%s", dir, name);
+}
+
+/* Entries of `dir` (not . and ..), or -1 if it does not exist. */
+static int entries_of(const char *dir, char *names, size_t names_size)
+{
+    if (!support_file_exists(dir)) {
+        if (names_size) names[0] = '\0';
+        return -1;
+    }
+    return support_dir_entries(dir, names, names_size);
+}
+
+/* ------------------------------------------------------------------ running subcommands */
+
+typedef struct args {
+    char *item[ARGV_MAX + 1];
+    int count;
+    char text[ARGV_MAX][TEXT_SIZE]; /* storage for numbers */
+} args_t;
+
+static void args_add(args_t *a, const char *item)
+{
+    REQUIRE(a->count < ARGV_MAX, "too many arguments");
+    a->item[a->count++] = (char *)item;
+    a->item[a->count] = NULL;
+}
+
+static void args_add_list(args_t *a, const char *const *list)
+{
+    for (int k = 0; list && list[k]; k++) args_add(a, list[k]);
+}
+
+static void args_add_format(args_t *a, const char *format, int64_t value)
+{
+    REQUIRE(a->count < ARGV_MAX, "too many arguments");
+    snprintf(a->text[a->count], TEXT_SIZE, format, value);
+    args_add(a, a->text[a->count]);
+}
+
+static void args_start(args_t *a, const char *name)
+{
+    memset(a, 0, sizeof *a);
+    args_add(a, name);
+}
+
+/* A study: the command line of a run without its directory and run-time flags. */
+typedef struct study {
+    const char *game, *preset; /* NULL: the defaults */
+    int players;
+    const char *agents;
+    bool matches;
+    int64_t units;
+    uint64_t seed;
+    bool no_duplicate;
+    bool per_deal, per_seat;
+} study_t;
+
+/* The arguments of `study` after args->item[0], then --threads T --quiet. */
+static void study_args(args_t *a, const study_t *s, int threads)
+{
+    if (s->game) args_add_list(a, LIST("--game", s->game));
+    if (s->preset) args_add_list(a, LIST("--preset", s->preset));
+    args_add(a, "--players");
+    args_add_format(a, "%" PRId64, s->players);
+    args_add_list(a, LIST("--agents", s->agents));
+    args_add(a, s->matches ? "--matches" : "--deals");
+    args_add_format(a, "%" PRId64, s->units);
+    args_add(a, "--seed");
+    args_add_format(a, "%" PRId64, (int64_t)s->seed);
+    if (s->no_duplicate) args_add(a, "--no-duplicate");
+    if (s->per_deal) args_add(a, "--per-deal");
+    if (s->per_seat) args_add(a, "--per-seat");
+    args_add(a, "--threads");
+    args_add_format(a, "%" PRId64, threads);
+    args_add(a, "--quiet");
+}
+
+/* Runs `sim` for the study with `flag` DIR (--out or --resume) and extra arguments;
+ * requires exit status 0. */
+static void sim_ok(const study_t *s, const char *flag, const char *dir, const char *const *extra)
+{
+    args_t a;
+    args_start(&a, "sim");
+    study_args(&a, s, 1);
+    args_add_list(&a, LIST(flag, dir));
+    args_add_list(&a, extra);
+    capture_t result;
+    support_run(cli_sim, a.item, &result);
+    REQUIRE(result.status == 0, "sim %s %s exited %d: %s", flag, dir, result.status, result.err);
+    support_capture_free(&result);
+}
+
+/* Runs `merge --out OUT` with the shard directories; returns the capture. */
+static void run_merge(const char *out, const char *const *shards, capture_t *result)
+{
+    args_t a;
+    args_start(&a, "merge");
+    args_add_list(&a, LIST("--out", out));
+    args_add_list(&a, shards);
+    support_run(cli_merge, a.item, result);
+}
+
+/* ------------------------------------------------------------------ files */
+
+static char *read_in(const char *dir, const char *name, size_t *length)
+{
+    char path[PATH_SIZE];
+    path_join(path, dir, name);
+    char *text = support_read_file(path, length);
+    REQUIRE(text, "cannot read %s", path);
+    return text;
+}
+
+/* DIR_A/NAME and DIR_B/NAME are byte-identical; else fails naming the first different line. */
+static void assert_same_file(const char *dir_a, const char *dir_b, const char *name)
+{
+    size_t la, lb;
+    char *a = read_in(dir_a, name, &la), *b = read_in(dir_b, name, &lb);
+    if (la != lb || memcmp(a, b, la) != 0) {
+        size_t at = 0, line_start = 0;
+        int line = 1;
+        while (at < la && at < lb && a[at] == b[at]) {
+            if (a[at] == '\n') {
+                line++;
+                line_start = at + 1;
+            }
+            at++;
+        }
+        int len_a = (int)strcspn(a + line_start, "\n"), len_b = (int)strcspn(b + line_start, "\n");
+        ck_abort_msg("%s differs between %s (%zu bytes) and %s (%zu bytes) at line %d:\n  %.*s\n  %.*s", name, dir_a,
+                     la, dir_b, lb, line, len_a < 300 ? len_a : 300, a + line_start, len_b < 300 ? len_b : 300,
+                     b + line_start);
+    }
+    free(a);
+    free(b);
+}
+
+/* Every file of `dir` with its bytes, to prove a refused command changed nothing. */
+typedef struct snapshot {
+    int count;
+    char name[16][256];
+    char *bytes[16];
+    size_t length[16];
+} snapshot_t;
+
+static void snapshot_take(const char *dir, snapshot_t *s)
+{
+    memset(s, 0, sizeof *s);
+    DIR *listing = opendir(dir);
+    REQUIRE(listing, "opendir %s: %s", dir, strerror(errno));
+    struct dirent *entry;
+    while ((entry = readdir(listing))) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+        REQUIRE(s->count < 16, "too many files in %s", dir);
+        snprintf(s->name[s->count], sizeof s->name[0], "%s", entry->d_name);
+        s->bytes[s->count] = read_in(dir, entry->d_name, &s->length[s->count]);
+        s->count++;
+    }
+    closedir(listing);
+}
+
+static void snapshot_free(snapshot_t *s)
+{
+    for (int k = 0; k < s->count; k++) free(s->bytes[k]);
+    s->count = 0;
+}
+
+/* `dir` holds exactly the files of `before`, each with the same bytes. */
+static void assert_unchanged(const char *dir, const snapshot_t *before)
+{
+    snapshot_t after;
+    snapshot_take(dir, &after);
+    char names[PATH_SIZE];
+    support_dir_entries(dir, names, sizeof names);
+    REQUIRE(after.count == before->count, "%s now holds %d files (%s), before %d", dir, after.count, names,
+            before->count);
+    for (int k = 0; k < before->count; k++) {
+        int found = -1;
+        for (int j = 0; j < after.count; j++)
+            if (!strcmp(after.name[j], before->name[k])) found = j;
+        REQUIRE(found >= 0, "%s/%s is gone", dir, before->name[k]);
+        REQUIRE(after.length[found] == before->length[k] &&
+                    memcmp(after.bytes[found], before->bytes[k], before->length[k]) == 0,
+                "%s/%s was changed", dir, before->name[k]);
+    }
+    snapshot_free(&after);
+}
+
+static json_t *load_run(const char *dir)
+{
+    char path[PATH_SIZE];
+    json_error_t error;
+    path_join(path, dir, "run.json");
+    json_t *run = json_load_file(path, 0, &error);
+    REQUIRE(run, "%s: %s (line %d)", path, error.text, error.line);
+    REQUIRE(json_is_object(run), "%s is not an object", path);
+    return run;
+}
+
+/* ------------------------------------------------------------------ CSV */
+
+typedef struct csv_row {
+    int count;
+    char **field;
+} csv_row_t;
+
+typedef struct csv {
+    int count; /* rows, the header included */
+    csv_row_t *row;
+} csv_t;
+
+static void csv_push_field(csv_row_t *row, const char *text, size_t length)
+{
+    row->field = realloc(row->field, (size_t)(row->count + 1) * sizeof *row->field);
+    REQUIRE(row->field, "out of memory");
+    char *copy = malloc(length + 1);
+    REQUIRE(copy, "out of memory");
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    row->field[row->count++] = copy;
+}
+
+/* RFC 4180: fields separated by ',', rows ended by '\n' (the last one too), a field in
+ * double quotes may hold ',', '\n' and doubled quotes. */
+static void csv_parse(const char *text, const char *what, csv_t *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t length = strlen(text);
+    REQUIRE(length > 0 && text[length - 1] == '\n', "%s does not end with a newline", what);
+    char *field = malloc(length + 1);
+    REQUIRE(field, "out of memory");
+    int capacity = 0;
+    const char *p = text;
+    while (*p) {
+        if (out->count == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            out->row = realloc(out->row, (size_t)capacity * sizeof *out->row);
+            REQUIRE(out->row, "out of memory");
+        }
+        csv_row_t *row = &out->row[out->count++];
+        memset(row, 0, sizeof *row);
+        for (;;) {
+            size_t used = 0;
+            if (*p == '"') {
+                for (p++;; p++) {
+                    REQUIRE(*p, "%s: unterminated quoted field in row %d", what, out->count);
+                    if (*p == '"' && p[1] == '"')
+                        field[used++] = *p++;
+                    else if (*p == '"')
+                        break;
+                    else
+                        field[used++] = *p;
+                }
+                p++;
+                REQUIRE(*p == ',' || *p == '\n', "%s: text after a quoted field in row %d", what, out->count);
+            } else {
+                while (*p != ',' && *p != '\n') {
+                    REQUIRE(*p != '"' && *p != '\r', "%s: bare quote or CR in row %d", what, out->count);
+                    field[used++] = *p++;
+                }
+            }
+            csv_push_field(row, field, used);
+            if (*p++ == '\n') break;
+        }
+    }
+    free(field);
+}
+
+static void csv_load(const char *dir, const char *name, csv_t *out)
+{
+    char path[PATH_SIZE];
+    path_join(path, dir, name);
+    char *text = read_in(dir, name, NULL);
+    csv_parse(text, path, out);
+    free(text);
+}
+
+static void csv_free(csv_t *c)
+{
+    for (int r = 0; r < c->count; r++) {
+        for (int f = 0; f < c->row[r].count; f++) free(c->row[r].field[f]);
+        free(c->row[r].field);
+    }
+    free(c->row);
+    memset(c, 0, sizeof *c);
+}
+
+static int csv_column(const csv_t *c, const char *name)
+{
+    for (int f = 0; f < c->row[0].count; f++)
+        if (!strcmp(c->row[0].field[f], name)) return f;
+    ck_abort_msg("no column %s", name);
+    return -1;
+}
+
+/* The header row joined with commas equals `header`. */
+static void assert_header(const csv_t *c, const char *header, const char *what)
+{
+    char joined[1024] = "";
+    size_t used = 0;
+    for (int f = 0; f < c->row[0].count; f++)
+        used += (size_t)snprintf(joined + used, sizeof joined - used, "%s%s", f ? "," : "", c->row[0].field[f]);
+    REQUIRE(!strcmp(joined, header), "%s header is\n  %s\nexpected\n  %s", what, joined, header);
+}
+
+static bool is_integer(const char *text)
+{
+    const char *p = text + (*text == '-');
+    if (!*p) return false;
+    for (; *p; p++)
+        if (*p < '0' || *p > '9') return false;
+    return true;
+}
+
+/* A plain decimal number: -?digits[.digits] */
+static bool is_decimal(const char *text)
+{
+    const char *p = text + (*text == '-');
+    int digits = 0;
+    while (*p >= '0' && *p <= '9') p++, digits++;
+    if (!digits) return false;
+    if (*p == '.') {
+        p++;
+        int fraction = 0;
+        while (*p >= '0' && *p <= '9') p++, fraction++;
+        if (!fraction) return false;
+    }
+    return *p == '\0';
+}
+
+static int64_t as_integer(const char *text, const char *what)
+{
+    REQUIRE(is_integer(text), "%s: '%s' is not an integer", what, text);
+    return strtoll(text, NULL, 10);
+}
+
+static double as_decimal(const char *text, const char *what)
+{
+    REQUIRE(is_decimal(text), "%s: '%s' is not a decimal number", what, text);
+    return strtod(text, NULL);
+}
+
+/* An Elo value: a decimal, or inf/-inf (a score of 1 or 0). */
+static double as_elo(const char *text, const char *what)
+{
+    if (!strcmp(text, "inf")) return INFINITY;
+    if (!strcmp(text, "-inf")) return -INFINITY;
+    return as_decimal(text, what);
+}
+
+/* ------------------------------------------------------------------ the shape of a study */
+
+typedef struct shape {
+    cli_game_t game;
+    int seats, sides, rotations, agent_count;
+    const char *agent[SIM_MAX_AGENTS]; /* distinct specs, in first-seat order */
+    int agent_of_seat[GAME_MAX_SEATS]; /* rotation 0 */
+    char agent_text[256];
+    int64_t units;
+    uint64_t seed;
+    bool matches, per_seat, per_deal;
+} shape_t;
+
+/* What the study should produce, worked out with the game's own interface. */
+static void shape_open(const study_t *s, shape_t *out)
+{
+    memset(out, 0, sizeof *out);
+    cli_game_args_t args;
+    memset(&args, 0, sizeof args);
+    args.game_name = s->game;
+    args.preset = s->preset;
+    snprintf(args.players_override, sizeof args.players_override, "players=%d", s->players);
+    char error[CLI_ERROR_SIZE];
+    REQUIRE(cli_game_open(&args, &out->game, error, sizeof error) == 0, "%s", error);
+    out->seats = out->game.seats;
+    out->sides = out->game.game->side_count(out->game.rules);
+    out->rotations = s->no_duplicate ? 1 : out->sides;
+    const char *specs[GAME_MAX_SEATS];
+    snprintf(out->agent_text, sizeof out->agent_text, "%s", s->agents);
+    REQUIRE(cli_split_agents(out->agent_text, specs, out->seats, true, error, sizeof error) == 0, "%s", error);
+    for (int seat = 0; seat < out->seats; seat++) {
+        int a = 0;
+        while (a < out->agent_count && strcmp(out->agent[a], specs[seat])) a++;
+        if (a == out->agent_count) out->agent[out->agent_count++] = specs[seat];
+        out->agent_of_seat[seat] = a;
+    }
+    out->units = s->units;
+    out->seed = s->seed;
+    out->matches = s->matches;
+    out->per_seat = s->per_seat;
+    out->per_deal = s->per_deal;
+}
+
+static void shape_close(shape_t *shape)
+{
+    cli_game_close(&shape->game);
+}
+
+/* The agent at `seat` in `rotation`: the seats shift by one each rotation (sim.h). */
+static int agent_at(const shape_t *s, int rotation, int seat)
+{
+    return s->agent_of_seat[(seat + rotation) % s->seats];
+}
+
+static int side_of(const shape_t *s, int seat)
+{
+    return s->game.game->side_of_seat(s->game.rules, seat);
+}
+
+static int agent_index(const shape_t *s, const char *name)
+{
+    for (int a = 0; a < s->agent_count; a++)
+        if (!strcmp(s->agent[a], name)) return a;
+    ck_abort_msg("unknown agent '%s' in the output", name);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ summary.csv */
+
+typedef struct summary_values {
+    int64_t games, wins, draws, losses, blocks;
+    double win_rate, low, high, score, mean_hand, paired, paired_low, paired_high, elo, elo_low, elo_high;
+    bool has_paired, has_elo;
+} summary_values_t;
+
+/* Checks one row's types, emptiness and internal invariants, and returns its values. */
+static void check_summary_row(const shape_t *s, const csv_row_t *row, int r, bool seat_row, summary_values_t *v)
+{
+    char what[128];
+    char *const *f = row->field;
+#define COLUMN(k) (snprintf(what, sizeof what, "summary.csv row %d column %d", r, (k)), what)
+    REQUIRE(row->count == SUMMARY_COLUMNS, "summary.csv row %d has %d fields, expected %d", r, row->count,
+            SUMMARY_COLUMNS);
+    REQUIRE(f[1][0], "summary.csv row %d: empty agent", r);
+    if (seat_row) {
+        int64_t seat = as_integer(f[2], COLUMN(2));
+        REQUIRE(seat >= 0 && seat < s->seats, "summary.csv row %d: seat %" PRId64, r, seat);
+    } else {
+        REQUIRE(!f[2][0], "summary.csv row %d: the seat of an agent row is '%s', expected empty", r, f[2]);
+    }
+    v->games = as_integer(f[3], COLUMN(3));
+    v->wins = as_integer(f[4], COLUMN(4));
+    v->draws = as_integer(f[5], COLUMN(5));
+    v->losses = as_integer(f[6], COLUMN(6));
+    REQUIRE(v->games > 0 && v->wins >= 0 && v->draws >= 0 && v->losses >= 0, "summary.csv row %d: counts", r);
+    REQUIRE(v->wins + v->draws + v->losses == v->games,
+            "summary.csv row %d: %" PRId64 " + %" PRId64 " + %" PRId64 " != %" PRId64 " games", r, v->wins, v->draws,
+            v->losses, v->games);
+    v->win_rate = as_decimal(f[7], COLUMN(7));
+    v->low = as_decimal(f[8], COLUMN(8));
+    v->high = as_decimal(f[9], COLUMN(9));
+    REQUIRE(0 <= v->low && v->low <= v->win_rate && v->win_rate <= v->high && v->high <= 1,
+            "summary.csv row %d: win rate %s not within [%s, %s] inside [0, 1]", r, f[7], f[8], f[9]);
+    REQUIRE(fabs(v->win_rate - (double)v->wins / (double)v->games) <= 1e-6, "summary.csv row %d: win_rate %s", r, f[7]);
+    v->score = as_decimal(f[10], COLUMN(10));
+    REQUIRE(fabs(v->score - ((double)v->wins + 0.5 * (double)v->draws) / (double)v->games) <= 1e-6,
+            "summary.csv row %d: score %s", r, f[10]);
+    v->mean_hand = as_decimal(f[11], COLUMN(11));
+    REQUIRE(as_decimal(f[12], COLUMN(12)) >= 0, "summary.csv row %d: negative standard error", r);
+    if (s->matches) {
+        as_decimal(f[13], COLUMN(13));
+        REQUIRE(as_decimal(f[14], COLUMN(14)) >= 0, "summary.csv row %d: negative standard error", r);
+    } else {
+        REQUIRE(!f[13][0] && !f[14][0], "summary.csv row %d: per-match columns '%s','%s' in --deals mode", r, f[13],
+                f[14]);
+    }
+    as_decimal(f[15], COLUMN(15));
+    REQUIRE(as_decimal(f[16], COLUMN(16)) >= 0, "summary.csv row %d: negative standard error", r);
+    v->blocks = as_integer(f[17], COLUMN(17));
+    /* Paired score and Elo come from deal blocks, which belong to an agent over all its
+     * seats: seat rows count no blocks and leave those columns empty. */
+    v->has_paired = !seat_row;
+    v->has_elo = !seat_row && s->sides <= 2;
+    if (v->has_paired) {
+        REQUIRE(v->blocks == s->units, "summary.csv row %d: %" PRId64 " blocks, expected %" PRId64, r, v->blocks,
+                s->units);
+        v->paired = as_decimal(f[18], COLUMN(18));
+        v->paired_low = as_decimal(f[19], COLUMN(19));
+        v->paired_high = as_decimal(f[20], COLUMN(20));
+        REQUIRE(0 <= v->paired_low && v->paired_low <= v->paired && v->paired <= v->paired_high && v->paired_high <= 1,
+                "summary.csv row %d: paired score %s not within [%s, %s] inside [0, 1]", r, f[18], f[19], f[20]);
+    } else {
+        REQUIRE(v->blocks == 0, "summary.csv row %d: a seat row with %" PRId64 " blocks", r, v->blocks);
+        for (int k = 18; k <= 20; k++)
+            REQUIRE(!f[k][0], "summary.csv row %d column %d: '%s' on a seat row", r, k, f[k]);
+    }
+    if (v->has_elo) {
+        v->elo = as_elo(f[21], COLUMN(21));
+        v->elo_low = as_elo(f[22], COLUMN(22));
+        v->elo_high = as_elo(f[23], COLUMN(23));
+        REQUIRE(v->elo_low <= v->elo && v->elo <= v->elo_high, "summary.csv row %d: Elo %s not in [%s, %s]", r, f[21],
+                f[22], f[23]);
+        double expected = 400.0 * log10(v->paired / (1.0 - v->paired));
+        REQUIRE(fabs(v->elo - expected) <= 0.01 || (isinf(v->elo) && isinf(expected)),
+                "summary.csv row %d: Elo %s for paired score %s", r, f[21], f[18]);
+    } else {
+        for (int k = 21; k <= 23; k++)
+            REQUIRE(!f[k][0], "summary.csv row %d column %d: Elo '%s' where it must be empty (%d sides%s)", r, k, f[k],
+                    s->sides, seat_row ? ", seat row" : "");
+    }
+#undef COLUMN
+}
+
+/* Checks summary.csv of a run of `units` units; returns the agent rows' values. */
+static void check_summary(const char *dir, const shape_t *s, summary_values_t *agent_values)
+{
+    csv_t c;
+    csv_load(dir, "summary.csv", &c);
+    assert_header(&c, summary_header, "summary.csv");
+    int expected_rows = s->agent_count;
+    if (s->per_seat)
+        for (int a = 0; a < s->agent_count; a++)
+            for (int seat = 0; seat < s->seats; seat++)
+                for (int r = 0; r < s->rotations; r++)
+                    if (agent_at(s, r, seat) == a) {
+                        expected_rows++;
+                        break;
+                    }
+    REQUIRE(c.count - 1 == expected_rows, "summary.csv has %d rows, expected %d", c.count - 1, expected_rows);
+    summary_values_t seat_sum[SIM_MAX_AGENTS];
+    memset(seat_sum, 0, sizeof seat_sum);
+    for (int r = 1; r < c.count; r++) {
+        const csv_row_t *row = &c.row[r];
+        bool seat_row = r > s->agent_count;
+        REQUIRE(!strcmp(row->field[0], seat_row ? "seat" : "agent"), "summary.csv row %d: scope '%s'", r,
+                row->field[0]);
+        summary_values_t v;
+        check_summary_row(s, row, r, seat_row, &v);
+        int a = agent_index(s, row->field[1]);
+        int64_t held = 0; /* games per unit */
+        if (seat_row) {
+            int seat = (int)strtol(row->field[2], NULL, 10);
+            for (int rot = 0; rot < s->rotations; rot++) held += agent_at(s, rot, seat) == a;
+            seat_sum[a].games += v.games;
+            seat_sum[a].wins += v.wins;
+            seat_sum[a].draws += v.draws;
+        } else {
+            REQUIRE(a == r - 1, "summary.csv row %d: agent %s out of first-seat order", r, row->field[1]);
+            for (int rot = 0; rot < s->rotations; rot++)
+                for (int seat = 0; seat < s->seats; seat++) held += agent_at(s, rot, seat) == a;
+            agent_values[a] = v;
+        }
+        REQUIRE(v.games == s->units * held,
+                "summary.csv row %d (%s): %" PRId64 " games, expected %" PRId64 " units x %" PRId64, r, row->field[1],
+                v.games, s->units, held);
+    }
+    for (int a = 0; s->per_seat && a < s->agent_count; a++)
+        REQUIRE(seat_sum[a].games == agent_values[a].games && seat_sum[a].wins == agent_values[a].wins &&
+                    seat_sum[a].draws == agent_values[a].draws,
+                "the seat rows of %s do not add up to its agent row", s->agent[a]);
+    if (s->agent_count == 2 && s->seats == 2) {
+        const summary_values_t *x = &agent_values[0], *y = &agent_values[1];
+        REQUIRE(x->wins == y->losses && x->draws == y->draws, "two agents: wins of one != losses of the other");
+        REQUIRE(fabs(x->paired + y->paired - 1.0) <= 2e-6, "paired scores %f + %f != 1", x->paired, y->paired);
+        REQUIRE(fabs(x->paired_low + y->paired_high - 1.0) <= 2e-6, "paired intervals are not mirrored");
+        REQUIRE(fabs(x->elo + y->elo) <= 2e-6 || (isinf(x->elo) && x->elo == -y->elo), "Elo %f and %f are not opposite",
+                x->elo, y->elo);
+        REQUIRE(fabs(x->elo_low + y->elo_high) <= 2e-6 || (isinf(x->elo_low) && x->elo_low == -y->elo_high),
+                "Elo intervals are not mirrored");
+    }
+    csv_free(&c);
+}
+
+/* ------------------------------------------------------------------ deals.csv */
+
+static bool is_reason_word(const char *text)
+{
+    for (int k = 0; k < GAME_REASON_COUNT; k++)
+        if (!strcmp(text, game_reason_name((game_reason_t)k))) return true;
+    return false;
+}
+
+/* Checks deals.csv: one row per unit x rotation x seat, in that order, with consistent
+ * plays; its per-agent tallies must equal summary.csv's agent rows. */
+static void check_deals(const char *dir, const shape_t *s, const summary_values_t *agent_values)
+{
+    csv_t c;
+    csv_load(dir, "deals.csv", &c);
+    assert_header(&c, deals_header, "deals.csv");
+    int per_unit = s->rotations * s->seats;
+    REQUIRE(c.count - 1 == s->units * per_unit,
+            "deals.csv has %d data rows, expected %" PRId64 " units x %d rotations x %d seats", c.count - 1, s->units,
+            s->rotations, s->seats);
+    int64_t games[SIM_MAX_AGENTS] = {0}, wins[SIM_MAX_AGENTS] = {0}, draws[SIM_MAX_AGENTS] = {0},
+            points[SIM_MAX_AGENTS] = {0};
+    char what[96];
+    for (int r = 1; r < c.count; r += s->seats) {
+        int64_t k = r - 1;
+        int64_t unit = k / per_unit, rotation = k / s->seats % s->rotations;
+        int64_t play_points[GAME_MAX_SEATS];
+        const csv_row_t *first = &c.row[r];
+        for (int seat = 0; seat < s->seats; seat++) {
+            const csv_row_t *row = &c.row[r + seat];
+            char *const *f = row->field;
+            snprintf(what, sizeof what, "deals.csv row %d", r + seat);
+            REQUIRE(row->count == DEALS_COLUMNS, "%s has %d fields", what, row->count);
+            REQUIRE(as_integer(f[0], what) == unit && as_integer(f[1], what) == rotation &&
+                        as_integer(f[2], what) == seat,
+                    "%s is unit %s rotation %s seat %s, expected %" PRId64 ",%" PRId64 ",%d", what, f[0], f[1], f[2],
+                    unit, rotation, seat);
+            int a = agent_index(s, f[3]);
+            REQUIRE(a == agent_at(s, (int)rotation, seat), "%s: agent %s in seat %d of rotation %" PRId64, what, f[3],
+                    seat, rotation);
+            REQUIRE(as_integer(f[4], what) == side_of(s, seat), "%s: team %s", what, f[4]);
+            play_points[seat] = as_integer(f[5], what);
+            REQUIRE(!strcmp(f[6], "win") || !strcmp(f[6], "draw") || !strcmp(f[6], "loss"), "%s: result '%s'", what,
+                    f[6]);
+            REQUIRE(as_integer(f[7], what) >= 0, "%s: pips_left %s", what, f[7]);
+            REQUIRE(as_integer(f[8], what) > 0, "%s: plies %s", what, f[8]);
+            int64_t hands = as_integer(f[9], what);
+            REQUIRE(s->matches ? hands >= 1 : hands == 1, "%s: %" PRId64 " hands", what, hands);
+            REQUIRE(is_reason_word(f[10]) && strcmp(f[10], "none"), "%s: end '%s'", what, f[10]);
+            int64_t leader = as_integer(f[11], what);
+            REQUIRE(leader >= 0 && leader < s->seats, "%s: leader %s", what, f[11]);
+            REQUIRE(is_integer(f[12]) && f[12][0] != '-', "%s: deal_seed '%s'", what, f[12]);
+            char seed[32];
+            snprintf(seed, sizeof seed, "%" PRIu64, sim_unit_seed(s->seed, unit));
+            REQUIRE(!strcmp(f[12], seed), "%s: deal_seed %s, expected %s", what, f[12], seed);
+            for (int k2 = 8; k2 <= 11; k2++) /* plies, hands, end and leader belong to the play */
+                REQUIRE(!strcmp(f[k2], first->field[k2]), "%s: column %d differs within one play", what, k2);
+            games[a]++;
+            wins[a] += !strcmp(f[6], "win");
+            draws[a] += !strcmp(f[6], "draw");
+            points[a] += play_points[seat];
+        }
+        /* In --deals mode the result follows from the points: the best side wins, tied
+         * best sides draw (matches are decided by the target, which the rows do not show). */
+        for (int seat = 0; !s->matches && seat < s->seats; seat++) {
+            int better = 0, equal = 0;
+            for (int other = 0; other < s->seats; other++) {
+                if (side_of(s, other) == side_of(s, seat)) continue;
+                better += play_points[other] > play_points[seat];
+                equal += play_points[other] == play_points[seat];
+            }
+            const char *expected = better ? "loss" : equal ? "draw" : "win";
+            REQUIRE(!strcmp(c.row[r + seat].field[6], expected), "deals.csv row %d: %s with these points, got %s",
+                    r + seat, expected, c.row[r + seat].field[6]);
+        }
+        /* Both modes: one side wins and the others lose, or nobody wins; partners (seats
+         * of one side) share their result and points. */
+        int winner = -1, drawn = 0;
+        for (int seat = 0; seat < s->seats; seat++) {
+            const char *result = c.row[r + seat].field[6];
+            if (!strcmp(result, "win")) {
+                REQUIRE(winner < 0 || winner == side_of(s, seat), "deals.csv row %d: a second side wins", r + seat);
+                winner = side_of(s, seat);
+            }
+            drawn += !strcmp(result, "draw");
+            for (int other = 0; other < seat; other++)
+                REQUIRE(side_of(s, other) != side_of(s, seat) ||
+                            (play_points[other] == play_points[seat] && !strcmp(c.row[r + other].field[6], result)),
+                        "deals.csv rows %d and %d: partners differ", r + other, r + seat);
+        }
+        REQUIRE(winner < 0 || drawn == 0, "deals.csv row %d: a play with a winner and a draw", r);
+    }
+    for (int a = 0; agent_values && a < s->agent_count; a++) {
+        REQUIRE(games[a] == agent_values[a].games && wins[a] == agent_values[a].wins &&
+                    draws[a] == agent_values[a].draws,
+                "deals.csv tallies %s %" PRId64 " games %" PRId64 " wins %" PRId64 " draws; summary.csv %" PRId64
+                " %" PRId64 " %" PRId64,
+                s->agent[a], games[a], wins[a], draws[a], agent_values[a].games, agent_values[a].wins,
+                agent_values[a].draws);
+        if (!s->matches) /* one hand per game: points per hand are the rows' points */
+            REQUIRE(fabs((double)points[a] / (double)games[a] - agent_values[a].mean_hand) <= 1e-6,
+                    "%s: mean_points_per_hand %f, deals.csv gives %f", s->agent[a], agent_values[a].mean_hand,
+                    (double)points[a] / (double)games[a]);
+    }
+    csv_free(&c);
+}
+
+/* ------------------------------------------------------------------ run.json */
+
+static bool is_timestamp(const json_t *value)
+{
+    const char *text = json_string_value(value);
+    int y, mo, d, h, mi, se, used = 0;
+    return text && sscanf(text, "%4d-%2d-%2dT%2d:%2d:%2dZ%n", &y, &mo, &d, &h, &mi, &se, &used) == 6 && !text[used] &&
+           strlen(text) == 20;
+}
+
+/* The keys run.json promises; with `complete`, those of a finished run. `made_by` is
+ * "sim" or "merge", the command that wrote it. */
+static void check_run_json(const char *dir, const shape_t *s, int64_t units_done, bool complete, const char *made_by)
+{
+    json_t *run = load_run(dir);
+    const char *command = json_string_value(json_object_get(run, "command"));
+    char prefix[32];
+    snprintf(prefix, sizeof prefix, "dominolab %s ", made_by);
+    REQUIRE(command && !strncmp(command, prefix, strlen(prefix)), "run.json command: %s", command);
+    const char *version = json_string_value(json_object_get(run, "version"));
+    REQUIRE(version && !strcmp(version, DOMINOLAB_VERSION), "run.json version: %s", version);
+    const char *game = json_string_value(json_object_get(run, "game"));
+    REQUIRE(game && !strcmp(game, s->game.game->name), "run.json game: %s", game);
+    const char *preset = json_string_value(json_object_get(run, "preset"));
+    REQUIRE(preset && !strcmp(preset, s->game.preset), "run.json preset: %s", preset);
+    json_t *options = json_object_get(run, "options");
+    REQUIRE(json_is_object(options), "run.json has no options object");
+    for (int k = 0; k < s->game.game->option_count; k++)
+        REQUIRE(json_object_get(options, s->game.game->options[k].key), "run.json options lack %s",
+                s->game.game->options[k].key);
+    REQUIRE((int)json_object_size(options) == s->game.game->option_count, "run.json options: %d keys, %d options",
+            (int)json_object_size(options), s->game.game->option_count);
+    json_t *agents = json_object_get(run, "agents");
+    REQUIRE(json_is_array(agents) && (int)json_array_size(agents) == s->seats, "run.json agents");
+    for (int seat = 0; seat < s->seats; seat++) {
+        const char *spec = json_string_value(json_array_get(agents, (size_t)seat));
+        REQUIRE(spec && !strcmp(spec, s->agent[s->agent_of_seat[seat]]), "run.json agents[%d]: %s", seat, spec);
+    }
+    json_t *seed = json_object_get(run, "seed");
+    REQUIRE(json_is_integer(seed) && (uint64_t)json_integer_value(seed) == s->seed, "run.json seed");
+    json_t *threads = json_object_get(run, "threads");
+    REQUIRE(json_is_integer(threads) && json_integer_value(threads) >= 1, "run.json threads");
+    REQUIRE(is_timestamp(json_object_get(run, "started")), "run.json started is not an ISO 8601 UTC time");
+    json_t *done = json_object_get(run, "units_done");
+    REQUIRE(json_is_integer(done) && json_integer_value(done) == units_done,
+            "run.json units_done %" JSON_INTEGER_FORMAT ", expected %" PRId64, json_integer_value(done), units_done);
+    json_t *flag = json_object_get(run, "complete");
+    REQUIRE(json_is_boolean(flag) && json_is_true(flag) == complete, "run.json complete is not %s",
+            complete ? "true" : "false");
+    if (complete) REQUIRE(is_timestamp(json_object_get(run, "finished")), "run.json finished is missing");
+    json_t *totals = json_object_get(run, "totals");
+    REQUIRE(json_is_object(totals), "run.json has no totals object");
+    REQUIRE(json_integer_value(json_object_get(totals, "units")) == units_done, "run.json totals.units");
+    json_decref(run);
+}
+
+/* Everything about a finished run in `dir`, written by `made_by` (sim, merge). */
+static void check_run_by(const char *dir, const study_t *study, const char *made_by)
+{
+    shape_t s;
+    shape_open(study, &s);
+    summary_values_t values[SIM_MAX_AGENTS];
+    check_summary(dir, &s, values);
+    char path[PATH_SIZE];
+    path_join(path, dir, "deals.csv");
+    REQUIRE(support_file_exists(path) == study->per_deal, "deals.csv %s without --per-deal",
+            study->per_deal ? "missing" : "written");
+    if (study->per_deal) check_deals(dir, &s, values);
+    check_run_json(dir, &s, study->units, true, made_by);
+    char names[PATH_SIZE];
+    REQUIRE(support_dir_entries(dir, names, sizeof names) == 2 + study->per_deal, "%s holds: %s", dir, names);
+    shape_close(&s);
+}
+
+static void check_run(const char *dir, const study_t *study)
+{
+    check_run_by(dir, study, "sim");
+}
+
+/* ================================================================== CSV schema */
+
+START_TEST(schema_deals_two_players)
+{
+    const char *dir = scratch("schema");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, scaled(400, 100), 11, false, true, true};
+    sim_ok(&s, "--out", dir, NULL);
+    check_run(dir, &s);
+}
+END_TEST
+
+START_TEST(schema_deals_three_players)
+{
+    const char *dir = scratch("schema");
+    study_t s = {NULL, NULL, 3, "greedy,random,random", false, scaled(300, 100), 12, false, true, true};
+    sim_ok(&s, "--out", dir, NULL);
+    check_run(dir, &s);
+}
+END_TEST
+
+START_TEST(schema_matches_two_players)
+{
+    const char *dir = scratch("schema");
+    study_t s = {NULL, NULL, 2, "greedy,random", true, scaled(100, 30), 13, false, true, true};
+    sim_ok(&s, "--out", dir, NULL);
+    check_run(dir, &s);
+}
+END_TEST
+
+START_TEST(schema_double_bergen_four_players)
+{
+    const char *dir = scratch("schema");
+    study_t s = {"double_bergen", NULL, 4, "greedy,random", false, scaled(100, 30), 14, false, true, true};
+    sim_ok(&s, "--out", dir, NULL);
+    check_run(dir, &s);
+}
+END_TEST
+
+START_TEST(schema_no_duplicate_no_extras)
+{
+    /* Without --per-deal and --per-seat: no deals.csv, only agent rows. */
+    const char *dir = scratch("schema");
+    study_t s = {NULL, "bergen_classic", 3, "random,greedy,greedy", false, scaled(300, 100), 15, true, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    check_run(dir, &s);
+}
+END_TEST
+
+START_TEST(schema_matches_three_players_no_duplicate)
+{
+    const char *dir = scratch("schema");
+    study_t s = {NULL, NULL, 3, "greedy,random,greedy", true, scaled(60, 20), 16, true, true, true};
+    sim_ok(&s, "--out", dir, NULL);
+    check_run(dir, &s);
+}
+END_TEST
+
+/* ================================================================== shards and merge */
+
+/* Runs the study whole into `whole`, and as `count` shards merged in the order `order`
+ * (1-based shard numbers); the merged files must equal the whole run's. */
+static void shard_and_merge(const study_t *s, int count, const int *order)
+{
+    const char *whole = scratch("whole"), *root = scratch("shards");
+    char shard_dir[8][PATH_SIZE], out[PATH_SIZE], text[8][16];
+    sim_ok(s, "--out", whole, NULL);
+    for (int k = 0; k < count; k++) {
+        snprintf(text[k], sizeof text[k], "shard%d", k + 1);
+        path_join(shard_dir[k], root, text[k]);
+        snprintf(text[k], sizeof text[k], "%d/%d", k + 1, count);
+        sim_ok(s, "--out", shard_dir[k], LIST("--shard", text[k]));
+    }
+    const char *shards[9];
+    for (int k = 0; k < count; k++) shards[k] = shard_dir[order[k] - 1];
+    shards[count] = NULL;
+    path_join(out, root, "merged");
+    capture_t result;
+    run_merge(out, shards, &result);
+    REQUIRE(result.status == 0, "merge exited %d: %s", result.status, result.err);
+    support_capture_free(&result);
+    assert_same_file(whole, out, "summary.csv");
+    if (s->per_deal) assert_same_file(whole, out, "deals.csv");
+    json_t *a = load_run(whole), *b = load_run(out);
+    REQUIRE(json_equal(json_object_get(a, "totals"), json_object_get(b, "totals")),
+            "the merged totals differ from the whole run's");
+    REQUIRE(json_is_true(json_object_get(b, "complete")), "the merged run.json is not complete");
+    REQUIRE(json_integer_value(json_object_get(b, "units_done")) == s->units, "merged units_done");
+    json_decref(a);
+    json_decref(b);
+    check_run_by(out, s, "merge");
+}
+
+START_TEST(merge_two_shards_any_order)
+{
+    study_t s = {NULL, NULL, 2, "greedy,random", false, scaled(300, 101), 21, false, true, true};
+    shard_and_merge(&s, 2, (const int[]){2, 1});
+}
+END_TEST
+
+START_TEST(merge_two_shards_in_order)
+{
+    study_t s = {NULL, NULL, 3, "random,greedy,random", false, scaled(201, 101), 22, false, true, true};
+    shard_and_merge(&s, 2, (const int[]){1, 2});
+}
+END_TEST
+
+START_TEST(merge_three_shards)
+{
+    study_t s = {NULL, NULL, 2, "greedy,random", true, scaled(100, 31), 23, false, true, true};
+    shard_and_merge(&s, 3, (const int[]){3, 1, 2});
+}
+END_TEST
+
+START_TEST(merge_three_shards_double_bergen)
+{
+    study_t s = {"double_bergen", NULL, 2, "random,greedy", false, scaled(200, 50), 24, false, true, false};
+    shard_and_merge(&s, 3, (const int[]){2, 3, 1});
+}
+END_TEST
+
+/* A merge that must be refused: exit 2, one stderr line naming `needle`, nothing on
+ * stdout, and nothing created in --out (given as a new path, and as an empty directory). */
+static void expect_merge_refused(const char *const *shards, const char *needle)
+{
+    const char *root = scratch("merge-out");
+    char out[PATH_SIZE], names[PATH_SIZE];
+    for (int pass = 0; pass < 2; pass++) {
+        path_join(out, root, pass ? "existing" : "new");
+        if (pass) REQUIRE(mkdir(out, 0777) == 0, "mkdir %s: %s", out, strerror(errno));
+        capture_t result;
+        run_merge(out, shards, &result);
+        int status = result.status;
+        bool one_line = support_is_one_line(result.err), quiet = !result.out[0];
+        char err[CLI_ERROR_SIZE];
+        snprintf(err, sizeof err, "%s", result.err);
+        support_capture_free(&result);
+        REQUIRE(status == 2, "merge exited %d, expected 2 (stderr: %s)", status, err);
+        REQUIRE(one_line, "stderr is not exactly one line: \"%s\"", err);
+        REQUIRE(strstr(err, needle), "expected \"%s\" in: %s", needle, err);
+        REQUIRE(quiet, "merge wrote to stdout");
+        int left = entries_of(out, names, sizeof names);
+        REQUIRE(pass ? left == 0 : left == -1, "merge left --out %s %s", out, left == 0 ? "created (empty)" : names);
+    }
+}
+
+/* Two complete shards 1/2 and 2/2 (and, with seed 2, another study's 2/2) under one root. */
+typedef struct shard_set {
+    char one[PATH_SIZE], two[PATH_SIZE], other[PATH_SIZE], three_of_three[PATH_SIZE];
+} shard_set_t;
+
+static void make_shards(shard_set_t *set)
+{
+    const char *root = scratch("shards");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, 40, 31, false, true, false};
+    path_join(set->one, root, "one");
+    path_join(set->two, root, "two");
+    path_join(set->other, root, "other");
+    path_join(set->three_of_three, root, "three");
+    sim_ok(&s, "--out", set->one, LIST("--shard", "1/2"));
+    sim_ok(&s, "--out", set->two, LIST("--shard", "2/2"));
+    sim_ok(&s, "--out", set->three_of_three, LIST("--shard", "3/3"));
+    s.seed = 32;
+    sim_ok(&s, "--out", set->other, LIST("--shard", "2/2"));
+}
+
+START_TEST(merge_refuses_missing_shard)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.one), set.one);
+}
+END_TEST
+
+START_TEST(merge_refuses_missing_first_shard)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.two), set.two);
+}
+END_TEST
+
+START_TEST(merge_refuses_duplicate_shard)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.one, set.one), "shard");
+}
+END_TEST
+
+START_TEST(merge_refuses_duplicate_with_complete_set)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.one, set.two, set.two), "shard");
+}
+END_TEST
+
+START_TEST(merge_refuses_shard_of_other_count)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.one, set.two, set.three_of_three), "shard");
+}
+END_TEST
+
+START_TEST(merge_refuses_incomplete_shard)
+{
+    shard_set_t set;
+    make_shards(&set);
+    /* What an interrupted shard's run.json says. */
+    json_t *run = load_run(set.two);
+    json_object_set_new(run, "complete", json_false());
+    char path[PATH_SIZE];
+    path_join(path, set.two, "run.json");
+    REQUIRE(json_dump_file(run, path, JSON_INDENT(2)) == 0, "cannot write %s", path);
+    json_decref(run);
+    expect_merge_refused(LIST(set.one, set.two), set.two);
+}
+END_TEST
+
+START_TEST(merge_refuses_other_study)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.one, set.other), "seed");
+}
+END_TEST
+
+START_TEST(merge_refuses_other_study_first)
+{
+    shard_set_t set;
+    make_shards(&set);
+    expect_merge_refused(LIST(set.other, set.one), "seed");
+}
+END_TEST
+
+START_TEST(merge_refuses_missing_directory)
+{
+    shard_set_t set;
+    make_shards(&set);
+    char missing[PATH_SIZE];
+    path_join(missing, set.one, "nosuch");
+    expect_merge_refused(LIST(set.one, missing), missing);
+}
+END_TEST
+
+START_TEST(merge_refuses_unsharded_run)
+{
+    const char *whole = scratch("whole");
+    shard_set_t set;
+    make_shards(&set);
+    study_t s = {NULL, NULL, 2, "greedy,random", false, 40, 31, false, true, false};
+    sim_ok(&s, "--out", whole, NULL);
+    expect_merge_refused(LIST(set.one, whole), whole);
+}
+END_TEST
+
+/* ================================================================== interrupt and resume */
+
+static double now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* Starts the binary with argv (argv[0] is its name), stdout and stderr to files, with
+ * SIGINT and SIGTERM at their defaults and unblocked. */
+static pid_t spawn_binary(char *const *argv, const char *out_path, const char *err_path)
+{
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    sigset_t none, defaults;
+    sigemptyset(&none);
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    bool ready =
+        posix_spawn_file_actions_init(&actions) == 0 &&
+        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) == 0 &&
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644) == 0 &&
+        posix_spawnattr_init(&attributes) == 0 && posix_spawnattr_setsigmask(&attributes, &none) == 0 &&
+        posix_spawnattr_setsigdefault(&attributes, &defaults) == 0 &&
+        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF) == 0;
+    REQUIRE(ready, "cannot prepare posix_spawn");
+    pid_t pid;
+    int error = posix_spawn(&pid, DOMINOLAB_BINARY, &actions, &attributes, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    REQUIRE(error == 0, "cannot start %s: %s", DOMINOLAB_BINARY, strerror(error));
+    return pid;
+}
+
+/* Waits for `pid` (at most `limit` seconds, then kills it); returns the wait status. */
+static int wait_for(pid_t pid, double limit)
+{
+    double deadline = now_seconds() + limit;
+    for (;;) {
+        int status;
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) return status;
+        REQUIRE(done == 0, "waitpid: %s", strerror(errno));
+        if (now_seconds() > deadline) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            ck_abort_msg("%s did not end within %.0f s", DOMINOLAB_BINARY, limit);
+        }
+        sleep_ms(5);
+    }
+}
+
+/* units_done of DIR/run.json, or -1 while there is none. */
+static int64_t units_done_in(const char *dir)
+{
+    char path[PATH_SIZE];
+    path_join(path, dir, "run.json");
+    json_t *run = json_load_file(path, 0, NULL); /* written by rename: old or new, never half */
+    if (!run) return -1;
+    int64_t done = json_integer_value(json_object_get(run, "units_done"));
+    json_decref(run);
+    return done;
+}
+
+static const double RUN_LIMIT_SECONDS = 300;
+
+/* Starts `sim` for the study in the binary with --out DIR; returns its pid once DIR/run.json
+ * counts finished units (the run is then well under way, its signal handlers set). */
+static pid_t start_and_wait_for_progress(const study_t *s, const char *dir, const char *out_path, const char *err_path)
+{
+    args_t a;
+    args_start(&a, "dominolab");
+    args_add(&a, "sim");
+    study_args(&a, s, 2);
+    args_add_list(&a, LIST("--out", dir));
+    pid_t pid = spawn_binary(a.item, out_path, err_path);
+    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
+    for (;;) {
+        int status;
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            ck_abort_msg("the run ended (wait status %d) before it could be stopped: enlarge the workload", status);
+        if (units_done_in(dir) > 0) return pid;
+        if (now_seconds() > deadline) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            ck_abort_msg("no units done in %s after %.0f s", dir, RUN_LIMIT_SECONDS);
+        }
+        sleep_ms(2);
+    }
+}
+
+/* A stopped run describes exactly its first `done` units. */
+static void check_stopped_run(const char *dir, const study_t *s)
+{
+    char names[PATH_SIZE];
+    REQUIRE(support_dir_entries(dir, names, sizeof names) == 3, "the stopped run left: %s", names);
+    int64_t done = units_done_in(dir);
+    REQUIRE(done > 0 && done < s->units, "units_done %" PRId64 " of %" PRId64, done, s->units);
+    study_t partial = *s;
+    partial.units = done;
+    shape_t shape;
+    shape_open(&partial, &shape);
+    summary_values_t values[SIM_MAX_AGENTS];
+    check_summary(dir, &shape, values);
+    check_deals(dir, &shape, values);
+    shape_close(&shape);
+    shape_open(s, &shape);
+    check_run_json(dir, &shape, done, false, "sim");
+    shape_close(&shape);
+}
+
+/* Starts the study in the binary, sends `signal_number` once run.json counts finished
+ * units, checks what the run left, resumes it in-process (on one thread), and compares the
+ * result with an uninterrupted run of the binary. SIGINT and SIGTERM stop the run after
+ * the units in flight (exit `expected_status`); SIGKILL is a crash, after which the resume
+ * must go back to the last checkpoint. */
+static void interrupt_and_resume(int signal_number, int expected_status)
+{
+    /* About two seconds on two threads uninterrupted; a checkpoint follows the first batch. */
+    study_t s = {NULL, NULL, 2, "greedy,random", true, scaled(40000, 6000), 41, false, true, true};
+    const char *root = scratch("interrupt");
+    char dir[PATH_SIZE], reference[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE];
+    path_join(dir, root, "run");
+    path_join(reference, root, "reference");
+    path_join(out_path, root, "stdout.txt");
+    path_join(err_path, root, "stderr.txt");
+
+    pid_t pid = start_and_wait_for_progress(&s, dir, out_path, err_path);
+    bool crash = signal_number == SIGKILL;
+    if (crash) sleep_ms(150); /* rows past the checkpoint, which the resume must drop */
+    REQUIRE(kill(pid, signal_number) == 0, "kill: %s", strerror(errno));
+    int status = wait_for(pid, RUN_LIMIT_SECONDS);
+    if (crash) {
+        REQUIRE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "wait status %d after SIGKILL", status);
+        int64_t done = units_done_in(dir);
+        REQUIRE(done > 0 && done < s.units, "units_done %" PRId64 " of %" PRId64 " at the crash", done, s.units);
+    } else {
+        char *err = support_read_file(err_path, NULL);
+        REQUIRE(err, "cannot read %s", err_path);
+        char text[CLI_ERROR_SIZE], hint[PATH_SIZE + 16];
+        snprintf(text, sizeof text, "%s", err);
+        snprintf(hint, sizeof hint, "--resume %s", dir);
+        bool hinted = strstr(err, hint) != NULL;
+        free(err);
+        REQUIRE(WIFEXITED(status), "the run did not exit after signal %d (wait status %d); stderr: %s", signal_number,
+                status, text);
+        REQUIRE(WEXITSTATUS(status) == expected_status, "exit status %d after signal %d, expected %d; stderr: %s",
+                WEXITSTATUS(status), signal_number, expected_status, text);
+        REQUIRE(hinted, "stderr does not say how to continue (\"%s\"): %s", hint, text);
+        check_stopped_run(dir, &s);
+    }
+
+    sim_ok(&s, "--resume", dir, NULL);
+    args_t a;
+    args_start(&a, "dominolab");
+    args_add(&a, "sim");
+    study_args(&a, &s, 2);
+    args_add_list(&a, LIST("--out", reference));
+    status = wait_for(spawn_binary(a.item, out_path, err_path), RUN_LIMIT_SECONDS);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the uninterrupted run: wait status %d", status);
+    assert_same_file(reference, dir, "summary.csv");
+    assert_same_file(reference, dir, "deals.csv");
+    json_t *x = load_run(reference), *y = load_run(dir);
+    bool same = json_equal(json_object_get(x, "totals"), json_object_get(y, "totals"));
+    json_decref(x);
+    json_decref(y);
+    REQUIRE(same, "the resumed run's totals differ from the uninterrupted run's");
+    check_run(dir, &s);
+}
+
+START_TEST(shard_of_the_largest_study)
+{
+    /* --deals takes up to 2^62-1: shard K/N of it is [units*(K-1)/N, units*K/N), which
+     * must be worked out without overflowing 64 bits (units*3 does). The run is endless,
+     * so it is stopped once it has started and its run.json read. */
+    const int64_t units = INT64_MAX / 2;
+    study_t s = {NULL, NULL, 2, "random", false, units, 43, false, false, false};
+    const char *root = scratch("huge");
+    char dir[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE];
+    path_join(dir, root, "run");
+    path_join(out_path, root, "stdout.txt");
+    path_join(err_path, root, "stderr.txt");
+    args_t a;
+    args_start(&a, "dominolab");
+    args_add(&a, "sim");
+    study_args(&a, &s, 2);
+    args_add_list(&a, LIST("--shard", "3/3", "--out", dir));
+    pid_t pid = spawn_binary(a.item, out_path, err_path);
+    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
+    int status = 0;
+    bool ended = false;
+    while (units_done_in(dir) <= 0 && now_seconds() < deadline) {
+        if (waitpid(pid, &status, WNOHANG) == pid) {
+            ended = true;
+            break;
+        }
+        sleep_ms(2);
+    }
+    if (!ended) {
+        kill(pid, SIGINT);
+        status = wait_for(pid, RUN_LIMIT_SECONDS);
+    }
+    char *err = support_read_file(err_path, NULL);
+    char text[CLI_ERROR_SIZE];
+    snprintf(text, sizeof text, "%s", err ? err : "");
+    free(err);
+    char path[PATH_SIZE];
+    path_join(path, dir, "run.json");
+    REQUIRE(support_file_exists(path),
+            "shard 3/3 of %" PRId64 " units: no run.json; the run ended with wait status %d; "
+            "stderr: %s",
+            units, status, text);
+    json_t *run = load_run(dir);
+    json_int_t first = json_integer_value(json_object_get(run, "first_unit")),
+               end = json_integer_value(json_object_get(run, "end_unit"));
+    json_decref(run);
+    int64_t third = units / 3, rest = units % 3; /* units*2/3 without overflow */
+    int64_t expected_first = 2 * third + 2 * rest / 3;
+    REQUIRE(first == expected_first && end == units,
+            "shard 3/3 of %" PRId64 " units is [%" JSON_INTEGER_FORMAT ", %" JSON_INTEGER_FORMAT "), expected [%" PRId64
+            ", %" PRId64 "); the run %s (wait status %d); stderr: %s",
+            units, first, end, expected_first, units, ended ? "ended by itself" : "was stopped", status, text);
+    REQUIRE(!ended, "the endless run ended by itself (wait status %d): %s", status, text);
+}
+END_TEST
+
+START_TEST(interrupt_sigint_then_resume)
+{
+    interrupt_and_resume(SIGINT, 130);
+}
+END_TEST
+
+START_TEST(interrupt_sigterm_then_resume)
+{
+    interrupt_and_resume(SIGTERM, 143);
+}
+END_TEST
+
+START_TEST(crash_sigkill_then_resume)
+{
+    interrupt_and_resume(SIGKILL, 0);
+}
+END_TEST
+
+START_TEST(resume_complete_run_changes_nothing)
+{
+    const char *dir = scratch("complete");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, 50, 42, false, true, true};
+    sim_ok(&s, "--out", dir, NULL);
+    snapshot_t before;
+    snapshot_take(dir, &before);
+    sim_ok(&s, "--resume", dir, NULL);
+    assert_unchanged(dir, &before);
+    snapshot_free(&before);
+}
+END_TEST
+
+/* ================================================================== statistics */
+
+static void summary_of(const char *dir, const study_t *study, summary_values_t *values)
+{
+    shape_t s;
+    shape_open(study, &s);
+    check_summary(dir, &s, values);
+    shape_close(&s);
+}
+
+START_TEST(stats_random_vs_random_duplicate)
+{
+    /* One spec in both seats is one agent. In duplicate mode it meets itself with the seats
+     * swapped on the same deal, so its paired score is exactly one half. */
+    const char *dir = scratch("stats");
+    study_t s = {NULL, NULL, 2, "random", false, scaled(20000, 2000), 51, false, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    summary_values_t v[SIM_MAX_AGENTS];
+    summary_of(dir, &s, v);
+    REQUIRE(v[0].paired_low <= 0.5 && 0.5 <= v[0].paired_high, "paired score interval [%f, %f] misses 0.5",
+            v[0].paired_low, v[0].paired_high);
+    REQUIRE(v[0].elo_low <= 0 && 0 <= v[0].elo_high, "Elo interval [%f, %f] misses 0", v[0].elo_low, v[0].elo_high);
+    REQUIRE(v[0].paired == 0.5 && v[0].elo == 0, "paired score %f, Elo %f: not exactly even", v[0].paired, v[0].elo);
+    REQUIRE(v[0].wins == v[0].losses, "%" PRId64 " wins, %" PRId64 " losses against itself", v[0].wins, v[0].losses);
+}
+END_TEST
+
+START_TEST(stats_random_pair_unpaired)
+{
+    /* Two distinct random agents, each always in its own seat (no duplicate), through the
+     * simulator's API: a real sample, whose interval must cover the even score. */
+    cli_game_args_t args;
+    memset(&args, 0, sizeof args);
+    snprintf(args.players_override, sizeof args.players_override, "players=2");
+    cli_game_t game;
+    char error[CLI_ERROR_SIZE];
+    REQUIRE(cli_game_open(&args, &game, error, sizeof error) == 0, "%s", error);
+    sim_config_t c;
+    memset(&c, 0, sizeof c);
+    c.game = game.game;
+    c.rules = game.rules;
+    c.seats = 2;
+    c.sides = 2;
+    c.rotations = 1;
+    c.agent_count = 2;
+    c.agents[0] = c.agents[1] = "random";
+    c.agent_of_seat[0] = 0;
+    c.agent_of_seat[1] = 1;
+    c.mode = SIM_DEALS;
+    c.units = c.end_unit = scaled(20000, 2000);
+    c.seed = 52;
+    c.threads = 1;
+    sim_totals_t *totals = calloc(1, sizeof *totals);
+    REQUIRE(totals, "out of memory");
+    REQUIRE(sim_run(&c, totals, NULL, NULL, NULL, error, sizeof error) == 0, "%s", error);
+    stats_estimate_t e[2];
+    for (int a = 0; a < 2; a++) stats_estimate(&totals->agent[a], STATS_Z95, &e[a]);
+    int64_t units = totals->units;
+    cli_game_close(&game);
+    free(totals);
+    REQUIRE(units == c.units, "%" PRId64 " units played, expected %" PRId64, units, c.units);
+    for (int a = 0; a < 2; a++) {
+        REQUIRE(e[a].paired_score_low <= 0.5 && 0.5 <= e[a].paired_score_high,
+                "agent %d: paired score interval [%f, %f] misses 0.5", a, e[a].paired_score_low,
+                e[a].paired_score_high);
+        REQUIRE(e[a].elo_low <= 0 && 0 <= e[a].elo_high, "agent %d: Elo interval [%f, %f] misses 0", a, e[a].elo_low,
+                e[a].elo_high);
+        /* Not vacuous: about +-0.007 at 20,000 deals (+-0.02 at 2,000). */
+        double width = e[a].paired_score_high - e[a].paired_score_low;
+        REQUIRE(width > 0.001 && width < 0.06, "agent %d: paired interval width %f", a, width);
+    }
+    REQUIRE(fabs(e[0].paired_score + e[1].paired_score - 1) < 1e-12, "paired scores do not sum to 1");
+}
+END_TEST
+
+START_TEST(stats_greedy_beats_random)
+{
+    const char *dir = scratch("stats");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, scaled(20000, 2000), 53, false, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    summary_values_t v[SIM_MAX_AGENTS];
+    summary_of(dir, &s, v);
+    REQUIRE(v[0].paired_low > 0.5, "greedy's paired score interval [%f, %f] does not lie above 0.5", v[0].paired_low,
+            v[0].paired_high);
+    REQUIRE(v[0].elo_low > 0, "greedy's Elo interval [%f, %f] does not lie above 0", v[0].elo_low, v[0].elo_high);
+    REQUIRE(v[1].paired_high < 0.5, "random's paired score interval [%f, %f] does not lie below 0.5", v[1].paired_low,
+            v[1].paired_high);
+}
+END_TEST
+
+START_TEST(stats_greedy_beats_random_three_players)
+{
+    /* Three sides: an equal agent scores about 1/3, so the paired score of greedy against
+     * two random players must lie above the even 1/3 and random's below it. */
+    const char *dir = scratch("stats");
+    study_t s = {NULL, NULL, 3, "greedy,random,random", false, scaled(10000, 1000), 54, false, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    summary_values_t v[SIM_MAX_AGENTS];
+    summary_of(dir, &s, v);
+    REQUIRE(v[0].paired_low > 1.0 / 3, "greedy's paired score interval [%f, %f]", v[0].paired_low, v[0].paired_high);
+    REQUIRE(v[1].paired_high < 1.0 / 3, "random's paired score interval [%f, %f]", v[1].paired_low, v[1].paired_high);
+}
+END_TEST
+
+/* ================================================================== reproduction */
+
+/* From `play`'s log: the seat that leads hand 1, and at the first hand end the pips left
+ * per seat and the scores per side. */
+static void parse_first_hand(const char *log, int seats, int sides, int *leader, int *pips, int *scores)
+{
+    const char *lead = strstr(log, " leads ");
+    REQUIRE(lead, "no lead in the play log");
+    const char *line = lead;
+    while (line > log && line[-1] != '\n') line--;
+    REQUIRE(sscanf(line, " seat %d leads", leader) == 1, "cannot read the lead: %.80s", line);
+    const char *end = strstr(log, "hand 1 ends:");
+    REQUIRE(end, "no \"hand 1 ends\" in the play log");
+    const char *p = strstr(end, "; pips left");
+    REQUIRE(p && p < strchr(end, '\n'), "no pips left on: %.120s", end);
+    p += strlen("; pips left");
+    for (int seat = 0; seat < seats; seat++) {
+        int used = 0;
+        REQUIRE(sscanf(p, " %d%n", &pips[seat], &used) == 1, "pips: %.120s", end);
+        p += used;
+    }
+    p = strstr(p, "; scores");
+    REQUIRE(p && p < strchr(end, '\n'), "no scores on: %.120s", end);
+    p += strlen("; scores");
+    for (int side = 0; side < sides; side++) {
+        int used = 0;
+        REQUIRE(sscanf(p, " %d%n", &scores[side], &used) == 1, "scores: %.120s", end);
+        p += used;
+    }
+}
+
+/* Replays the first `plays` plays of deals.csv with `play --seed deal_seed`. */
+static void reproduce(const study_t *study, int plays)
+{
+    const char *dir = scratch("reproduce");
+    sim_ok(study, "--out", dir, NULL);
+    shape_t s;
+    shape_open(study, &s);
+    csv_t c;
+    csv_load(dir, "deals.csv", &c);
+    REQUIRE(c.count - 1 >= plays * s.seats, "deals.csv has only %d rows", c.count - 1);
+    int c_points = csv_column(&c, "points"), c_pips = csv_column(&c, "pips_left"), c_agent = csv_column(&c, "agent"),
+        c_seed = csv_column(&c, "deal_seed"), c_leader = csv_column(&c, "leader"), c_team = csv_column(&c, "team");
+    for (int play = 0; play < plays; play++) {
+        const csv_row_t *rows = &c.row[1 + play * s.seats];
+        char agents[256] = "", players[16];
+        size_t used = 0;
+        for (int seat = 0; seat < s.seats; seat++)
+            used += (size_t)snprintf(agents + used, sizeof agents - used, "%s%s", seat ? "," : "",
+                                     rows[seat].field[c_agent]);
+        snprintf(players, sizeof players, "%d", s.seats);
+        args_t a;
+        args_start(&a, "play");
+        if (study->game) args_add_list(&a, LIST("--game", study->game));
+        if (study->preset) args_add_list(&a, LIST("--preset", study->preset));
+        args_add_list(&a, LIST("--players", players, "--agents", agents, "--seed", rows[0].field[c_seed]));
+        capture_t result;
+        support_run(cli_play, a.item, &result);
+        REQUIRE(result.status == 0, "play --seed %s exited %d: %s", rows[0].field[c_seed], result.status, result.err);
+        int leader, pips[GAME_MAX_SEATS], scores[GAME_MAX_SEATS];
+        parse_first_hand(result.out, s.seats, s.sides, &leader, pips, scores);
+        support_capture_free(&result);
+        for (int seat = 0; seat < s.seats; seat++) {
+            int side = (int)strtol(rows[seat].field[c_team], NULL, 10);
+            REQUIRE(strtol(rows[seat].field[c_points], NULL, 10) == scores[side] &&
+                        strtol(rows[seat].field[c_pips], NULL, 10) == pips[seat],
+                    "play %d (--seed %s --agents %s) seat %d: deals.csv has points %s pips_left %s, play "
+                    "gives %d and %d",
+                    play, rows[0].field[c_seed], agents, seat, rows[seat].field[c_points], rows[seat].field[c_pips],
+                    scores[side], pips[seat]);
+        }
+        REQUIRE(strtol(rows[0].field[c_leader], NULL, 10) == leader,
+                "play %d (--seed %s): deals.csv leader %s, play's hand 1 is led by seat %d", play,
+                rows[0].field[c_seed], rows[0].field[c_leader], leader);
+    }
+    csv_free(&c);
+    shape_close(&s);
+}
+
+START_TEST(reproduce_two_players)
+{
+    study_t s = {NULL, NULL, 2, "greedy,random", false, 10, 61, false, true, false};
+    reproduce(&s, 20); /* 10 deals x 2 rotations */
+}
+END_TEST
+
+START_TEST(reproduce_three_players)
+{
+    study_t s = {NULL, "bergen_classic", 3, "random,greedy,random", false, 6, 62, false, true, false};
+    reproduce(&s, 18);
+}
+END_TEST
+
+START_TEST(reproduce_double_bergen)
+{
+    study_t s = {"double_bergen", NULL, 2, "greedy,random", false, 8, 63, false, true, false};
+    reproduce(&s, 16);
+}
+END_TEST
+
+/* ================================================================== bad arguments */
+
+typedef struct bad_case {
+    const char *const *args; /* after "sim"; OUT is replaced by the --out path */
+    const char *needle;      /* the message names it; OUT: the --out path */
+} bad_case_t;
+
+#define STUDY "--players", "2", "--agents", "greedy,random", "--seed", "1", "--threads", "1"
+static const bad_case_t bad_cases[] = {
+    {LIST("--game", "nosuch", STUDY, "--deals", "5", "--out", "OUT"), "nosuch"},
+    {LIST("--players", "2", "--agents", "greedy,nosuch", "--seed", "1", "--deals", "5", "--out", "OUT"), "nosuch"},
+    {LIST("--players", "2", "--agents", "greedy,random,random", "--seed", "1", "--deals", "5", "--out", "OUT"),
+     "--agents"},
+    {LIST(STUDY, "--deals", "0", "--out", "OUT"), "--deals"},
+    {LIST(STUDY, "--deals", "-5", "--out", "OUT"), "-5"},
+    {LIST(STUDY, "--deals", "abc", "--out", "OUT"), "abc"},
+    {LIST(STUDY, "--matches", "0", "--out", "OUT"), "--matches"},
+    {LIST(STUDY, "--deals", "5", "--matches", "5", "--out", "OUT"), "--matches"},
+    {LIST(STUDY, "--deals", "5", "--deals", "6", "--out", "OUT"), "--deals"},
+    {LIST("--players", "2", "--agents", "greedy,random", "--deals", "5", "--out", "OUT"), "--seed"},
+    {LIST("--agents", "greedy,random", "--seed", "1", "--deals", "5", "--out", "OUT"), "--players"},
+    {LIST("--players", "2", "--seed", "1", "--deals", "5", "--out", "OUT"), "--agents"},
+    {LIST(STUDY, "--out", "OUT"), "--deals"},
+    {LIST(STUDY, "--deals", "5"), "--out"},
+    {LIST(STUDY, "--deals", "5", "--seed", "-1", "--out", "OUT"), "--seed"},
+    {LIST(STUDY, "--deals", "5", "--seed", "9223372036854775808", "--out", "OUT"), "--seed"},
+    {LIST(STUDY, "--deals", "5", "--shard", "0/2", "--out", "OUT"), "0/2"},
+    {LIST(STUDY, "--deals", "5", "--shard", "3/2", "--out", "OUT"), "3/2"},
+    {LIST(STUDY, "--deals", "5", "--shard", "1/0", "--out", "OUT"), "1/0"},
+    {LIST(STUDY, "--deals", "5", "--shard", "a/b", "--out", "OUT"), "a/b"},
+    {LIST(STUDY, "--deals", "5", "--shard", "1/2/3", "--out", "OUT"), "1/2/3"},
+    {LIST(STUDY, "--deals", "5", "--shard", "2", "--out", "OUT"), "--shard"},
+    {LIST(STUDY, "--deals", "5", "--shard", "-1/2", "--out", "OUT"), "--shard"},
+    {LIST(STUDY, "--deals", "3", "--shard", "1/4", "--out", "OUT"), "--shard"},
+    /* K/N is two decimal numbers: no blanks or signs (sscanf's %d takes both), and no
+     * value wrapped into range (4294967298 is 2 modulo 2^32). */
+    {LIST(STUDY, "--deals", "5", "--shard", " 1/2", "--out", "OUT"), "--shard"},
+    {LIST(STUDY, "--deals", "5", "--shard", "1/ 2", "--out", "OUT"), "--shard"},
+    {LIST(STUDY, "--deals", "5", "--shard", "+1/2", "--out", "OUT"), "--shard"},
+    {LIST(STUDY, "--deals", "5", "--shard", "1/4294967298", "--out", "OUT"), "--shard"},
+    {LIST(STUDY, "--deals", "5", "--threads", "0", "--out", "OUT"), "--threads"},
+    {LIST(STUDY, "--deals", "5", "--threads", "-2", "--out", "OUT"), "--threads"},
+    {LIST(STUDY, "--deals", "5", "--out", "/proc/dominolab-test"), "/proc/dominolab-test"},
+    {LIST(STUDY, "--deals", "5", "--out", "OUT", "--bogus"), "--bogus"},
+    {LIST(STUDY, "--deals", "5", "--out"), "--out"},
+    {LIST(STUDY, "--deals", "5", "--out", "OUT", "--resume", "OUT"), "--resume"},
+    {LIST(STUDY, "--deals", "5", "--option", "nosuch=1", "--out", "OUT"), "nosuch"},
+    {LIST(STUDY, "--deals", "5", "--preset", "double_bergen", "--out", "OUT"), "double_bergen"},
+};
+#undef STUDY
+
+/* Runs `sim` with `args` (OUT replaced by `out`) and checks the contract of a refused
+ * command line: exit 2, one stderr line naming `needle`, nothing on stdout. */
+static void expect_sim_refused(const char *const *args, const char *out, const char *needle)
+{
+    args_t a;
+    char line[PATH_SIZE] = "sim";
+    size_t used = strlen(line);
+    args_start(&a, "sim");
+    for (int k = 0; args[k]; k++) {
+        args_add(&a, strcmp(args[k], "OUT") ? args[k] : out);
+        if (used < sizeof line) used += (size_t)snprintf(line + used, sizeof line - used, " '%s'", a.item[k + 1]);
+    }
+    capture_t result;
+    support_run(cli_sim, a.item, &result);
+    int status = result.status;
+    bool one_line = support_is_one_line(result.err), quiet = !result.out[0];
+    char err[CLI_ERROR_SIZE];
+    snprintf(err, sizeof err, "%s", result.err);
+    support_capture_free(&result);
+    REQUIRE(status == 2, "%s: exit status %d, expected 2 (stderr: %s)", line, status, err);
+    REQUIRE(one_line, "%s: stderr is not exactly one line: \"%s\"", line, err);
+    REQUIRE(strstr(err, !strcmp(needle, "OUT") ? out : needle), "%s: expected \"%s\" in the message: %s", line, needle,
+            err);
+    REQUIRE(quiet, "%s: wrote to stdout", line);
+}
+
+START_TEST(sim_bad_arguments)
+{
+    const bad_case_t *c = &bad_cases[_i];
+    const char *root = scratch("bad");
+    char out[PATH_SIZE], names[PATH_SIZE];
+    path_join(out, root, "out");
+    expect_sim_refused(c->args, out, c->needle);
+    int left = entries_of(out, names, sizeof names);
+    REQUIRE(left <= 0, "case %d left files in --out: %s", _i, names);
+    REQUIRE(support_dir_entries(root, names, sizeof names) <= 1, "case %d left: %s", _i, names);
+}
+END_TEST
+
+START_TEST(sim_out_under_regular_file)
+{
+    const char *root = scratch("bad");
+    char file[PATH_SIZE], out[PATH_SIZE], names[PATH_SIZE];
+    path_join(file, root, "file");
+    FILE *f = fopen(file, "w");
+    REQUIRE(f, "cannot create %s", file);
+    fclose(f);
+    path_join(out, file, "run");
+    expect_sim_refused(
+        LIST("--players", "2", "--agents", "greedy,random", "--seed", "1", "--deals", "5", "--out", "OUT"), out, "OUT");
+    REQUIRE(support_dir_entries(root, names, sizeof names) == 1, "left: %s", names);
+}
+END_TEST
+
+START_TEST(sim_resume_empty_directory)
+{
+    const char *dir = scratch("bad");
+    char names[PATH_SIZE];
+    expect_sim_refused(LIST("--players", "2", "--agents", "greedy,random", "--seed", "1", "--deals", "5", "--threads",
+                            "1", "--resume", "OUT"),
+                       dir, "OUT");
+    REQUIRE(support_dir_entries(dir, names, sizeof names) == 0, "left in the empty directory: %s", names);
+}
+END_TEST
+
+START_TEST(sim_resume_missing_directory)
+{
+    const char *root = scratch("bad");
+    char dir[PATH_SIZE], names[PATH_SIZE];
+    path_join(dir, root, "nosuch");
+    expect_sim_refused(LIST("--players", "2", "--agents", "greedy,random", "--seed", "1", "--deals", "5", "--threads",
+                            "1", "--resume", "OUT"),
+                       dir, "OUT");
+    REQUIRE(support_dir_entries(root, names, sizeof names) == 0, "left: %s", names);
+}
+END_TEST
+
+/* A run in DIR of `--deals 20 --seed 7 greedy,random --per-deal`, then `sim` with
+ * `args` (on DIR) refused, and every file of DIR unchanged. */
+static void expect_refused_on_run(const char *const *args, const char *needle)
+{
+    const char *dir = scratch("run");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, 20, 7, false, true, false};
+    sim_ok(&s, "--out", dir, NULL);
+    snapshot_t before;
+    snapshot_take(dir, &before);
+    expect_sim_refused(args, dir, needle);
+    assert_unchanged(dir, &before);
+    snapshot_free(&before);
+}
+
+#define ON_RUN "--players", "2", "--threads", "1", "--per-deal"
+
+START_TEST(sim_out_on_existing_run)
+{
+    expect_refused_on_run(LIST(ON_RUN, "--agents", "greedy,random", "--deals", "20", "--seed", "7", "--out", "OUT"),
+                          "--resume");
+}
+END_TEST
+
+START_TEST(sim_resume_other_seed)
+{
+    expect_refused_on_run(LIST(ON_RUN, "--agents", "greedy,random", "--deals", "20", "--seed", "8", "--resume", "OUT"),
+                          "seed");
+}
+END_TEST
+
+START_TEST(sim_resume_other_agents)
+{
+    expect_refused_on_run(LIST(ON_RUN, "--agents", "random,greedy", "--deals", "20", "--seed", "7", "--resume", "OUT"),
+                          "agents");
+}
+END_TEST
+
+START_TEST(sim_resume_other_deals)
+{
+    expect_refused_on_run(LIST(ON_RUN, "--agents", "greedy,random", "--deals", "21", "--seed", "7", "--resume", "OUT"),
+                          "21");
+}
+END_TEST
+
+START_TEST(sim_resume_other_mode)
+{
+    expect_refused_on_run(
+        LIST(ON_RUN, "--agents", "greedy,random", "--matches", "20", "--seed", "7", "--resume", "OUT"), "matches");
+}
+END_TEST
+
+START_TEST(sim_resume_other_options)
+{
+    expect_refused_on_run(LIST(ON_RUN, "--agents", "greedy,random", "--deals", "20", "--seed", "7", "--option",
+                               "stock_reserve=0", "--resume", "OUT"),
+                          "options");
+}
+END_TEST
+
+START_TEST(sim_resume_as_shard)
+{
+    expect_refused_on_run(
+        LIST(ON_RUN, "--agents", "greedy,random", "--deals", "20", "--seed", "7", "--shard", "1/2", "--resume", "OUT"),
+        "shard");
+}
+END_TEST
+
+#undef ON_RUN
+
+START_TEST(merge_bad_arguments)
+{
+    const char *root = scratch("bad");
+    char out[PATH_SIZE];
+    path_join(out, root, "out");
+    const char *const *cases[] = {LIST("merge"), LIST("merge", "--out", out), LIST("merge", root),
+                                  LIST("merge", "--out", out, "--bogus", root)};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        capture_t result;
+        support_run(cli_merge, (char *const *)cases[k], &result);
+        int status = result.status;
+        bool one_line = support_is_one_line(result.err);
+        support_capture_free(&result);
+        REQUIRE(status == 2 && one_line, "merge case %zu: exit status %d, one line %d", k, status, one_line);
+        REQUIRE(!support_file_exists(out), "merge case %zu created --out", k);
+    }
+}
+END_TEST
+
+/* ---- help ---- */
+
+static void expect_help(int (*command)(int, char **), const char *name, const char *const *needles)
+{
+    capture_t result;
+    support_run(command, (char *[]){(char *)name, "--help", NULL}, &result);
+    char usage[64];
+    snprintf(usage, sizeof usage, "usage: dominolab %s", name);
+    REQUIRE(result.status == 0, "%s --help exited %d", name, result.status);
+    REQUIRE(!result.err[0], "%s --help wrote to stderr: %s", name, result.err);
+    REQUIRE(!strncmp(result.out, usage, strlen(usage)), "%s --help does not start with \"%s\"", name, usage);
+    for (int k = 0; needles[k]; k++)
+        REQUIRE(strstr(result.out, needles[k]), "%s --help does not mention %s", name, needles[k]);
+    support_capture_free(&result);
+}
+
+START_TEST(help_sim)
+{
+    expect_help(cli_sim, "sim",
+                LIST("--game", "--preset", "--option", "--players", "--agents", "--deals", "--matches", "--seed",
+                     "--threads", "--out", "--resume", "--no-duplicate", "--per-deal", "--per-seat", "--shard",
+                     "--quiet", "summary.csv", "deals.csv", "run.json"));
+}
+END_TEST
+
+START_TEST(help_merge)
+{
+    expect_help(cli_merge, "merge", LIST("--out", "--shard"));
+}
+END_TEST
+
+START_TEST(help_bench)
+{
+    expect_help(cli_bench, "bench", LIST("--threads", "--quick", "signature"));
+}
+END_TEST
+
+/* ================================================================== suite */
+
+static TCase *tcase(Suite *suite, const char *name)
+{
+    TCase *t = tcase_create(name);
+    tcase_add_checked_fixture(t, NULL, scratch_teardown);
+    tcase_set_timeout(t, 600);
+    suite_add_tcase(suite, t);
+    return t;
+}
+
+static Suite *sim_suite(void)
+{
+    Suite *suite = suite_create("sim");
+
+    TCase *schema = tcase(suite, "schema");
+    tcase_add_test(schema, schema_deals_two_players);
+    tcase_add_test(schema, schema_deals_three_players);
+    tcase_add_test(schema, schema_matches_two_players);
+    tcase_add_test(schema, schema_double_bergen_four_players);
+    tcase_add_test(schema, schema_no_duplicate_no_extras);
+    tcase_add_test(schema, schema_matches_three_players_no_duplicate);
+
+    TCase *merge = tcase(suite, "shard and merge");
+    tcase_add_test(merge, merge_two_shards_any_order);
+    tcase_add_test(merge, merge_two_shards_in_order);
+    tcase_add_test(merge, merge_three_shards);
+    tcase_add_test(merge, merge_three_shards_double_bergen);
+    tcase_add_test(merge, merge_refuses_missing_shard);
+    tcase_add_test(merge, merge_refuses_missing_first_shard);
+    tcase_add_test(merge, merge_refuses_duplicate_shard);
+    tcase_add_test(merge, merge_refuses_duplicate_with_complete_set);
+    tcase_add_test(merge, merge_refuses_shard_of_other_count);
+    tcase_add_test(merge, merge_refuses_incomplete_shard);
+    tcase_add_test(merge, merge_refuses_other_study);
+    tcase_add_test(merge, merge_refuses_other_study_first);
+    tcase_add_test(merge, merge_refuses_missing_directory);
+    tcase_add_test(merge, merge_refuses_unsharded_run);
+    tcase_add_test(merge, shard_of_the_largest_study);
+
+    TCase *interrupt = tcase(suite, "interrupt and resume");
+    tcase_add_test(interrupt, interrupt_sigint_then_resume);
+    tcase_add_test(interrupt, interrupt_sigterm_then_resume);
+    tcase_add_test(interrupt, crash_sigkill_then_resume);
+    tcase_add_test(interrupt, resume_complete_run_changes_nothing);
+
+    TCase *stats = tcase(suite, "statistics");
+    tcase_add_test(stats, stats_random_vs_random_duplicate);
+    tcase_add_test(stats, stats_random_pair_unpaired);
+    tcase_add_test(stats, stats_greedy_beats_random);
+    tcase_add_test(stats, stats_greedy_beats_random_three_players);
+
+    TCase *repro = tcase(suite, "reproduction");
+    tcase_add_test(repro, reproduce_two_players);
+    tcase_add_test(repro, reproduce_three_players);
+    tcase_add_test(repro, reproduce_double_bergen);
+
+    TCase *bad = tcase(suite, "bad arguments");
+    tcase_add_loop_test(bad, sim_bad_arguments, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));
+    tcase_add_test(bad, sim_out_under_regular_file);
+    tcase_add_test(bad, sim_resume_empty_directory);
+    tcase_add_test(bad, sim_resume_missing_directory);
+    tcase_add_test(bad, sim_out_on_existing_run);
+    tcase_add_test(bad, sim_resume_other_seed);
+    tcase_add_test(bad, sim_resume_other_agents);
+    tcase_add_test(bad, sim_resume_other_deals);
+    tcase_add_test(bad, sim_resume_other_mode);
+    tcase_add_test(bad, sim_resume_other_options);
+    tcase_add_test(bad, sim_resume_as_shard);
+    tcase_add_test(bad, merge_bad_arguments);
+    tcase_add_test(bad, help_sim);
+    tcase_add_test(bad, help_merge);
+    tcase_add_test(bad, help_bench);
+    return suite;
+}
+
+int main(void)
+{
+    /* Not support_temp_dir: Check's assertions work only inside a test. */
+    snprintf(scratch_root, sizeof scratch_root, "./test_sim.XXXXXX");
+    if (!mkdtemp(scratch_root)) {
+        fprintf(stderr, "mkdtemp %s: %s\n", scratch_root, strerror(errno));
+        return EXIT_FAILURE;
+    }
+    SRunner *runner = srunner_create(sim_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    remove_tree(scratch_root); /* what failing tests left */
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

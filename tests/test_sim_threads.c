@@ -1,0 +1,320 @@
+/* test_sim_threads.c - the simulator's outputs do not depend on the number of threads, and
+ * `bench` gives the same signature every time.
+ *
+ * These tests start OpenMP threads in this process, and a process with threads must not
+ * fork: CTest runs this executable with CK_FORK=no (tests/CMakeLists.txt), so the tests
+ * share one process. Each test's scratch directories are removed by a checked teardown,
+ * which Check runs after a failing test too in that mode; main() removes the root.
+ *
+ * DOMINOLAB_TEST_SCALE (0 < scale <= 1) shrinks the workloads (the sanitizer run).
+ */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "test_support.h"
+
+enum { PATH_SIZE = 1024, ARGV_MAX = 48, MAX_SCRATCH = 8 };
+
+#define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
+/* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe,
+ * and the file checks here assert millions of times. */
+#define REQUIRE(condition, ...)                                                                                        \
+    do {                                                                                                               \
+        if (!(condition)) ck_abort_msg(__VA_ARGS__);                                                                   \
+    } while (0)
+
+static int64_t scaled(int64_t count, int64_t floor)
+{
+    const char *text = getenv("DOMINOLAB_TEST_SCALE");
+    double scale = text ? atof(text) : 1.0;
+    if (!(scale > 0.0 && scale <= 1.0)) scale = 1.0;
+    int64_t n = (int64_t)((double)count * scale);
+    return n < floor ? floor : n;
+}
+
+/* ------------------------------------------------------------------ scratch directories */
+
+static char scratch_root[PATH_SIZE];
+static char *scratch_dirs[MAX_SCRATCH];
+static int scratch_count;
+
+static void remove_tree(const char *path)
+{
+    struct stat info;
+    if (lstat(path, &info) != 0) return;
+    if (!S_ISDIR(info.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *listing = opendir(path);
+    if (listing) {
+        struct dirent *entry;
+        while ((entry = readdir(listing))) {
+            if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+            char child[PATH_SIZE];
+            snprintf(child, sizeof child, "%s/%s", path, entry->d_name);
+            remove_tree(child);
+        }
+        closedir(listing);
+    }
+    rmdir(path);
+}
+
+static const char *scratch(const char *name)
+{
+    REQUIRE(scratch_count < MAX_SCRATCH, "too many scratch directories");
+    char *dir = malloc(PATH_SIZE);
+    REQUIRE(dir, "out of memory");
+    int length = snprintf(dir, PATH_SIZE, "%s/%s.XXXXXX", scratch_root, name);
+    REQUIRE(length > 0 && length < PATH_SIZE, "scratch path too long");
+    if (!mkdtemp(dir)) ck_abort_msg("mkdtemp %s: %s", dir, strerror(errno));
+    scratch_dirs[scratch_count++] = dir;
+    return dir;
+}
+
+static void scratch_teardown(void)
+{
+    for (int k = 0; k < scratch_count; k++) {
+        remove_tree(scratch_dirs[k]);
+        free(scratch_dirs[k]);
+    }
+    scratch_count = 0;
+}
+
+/* ------------------------------------------------------------------ runs and files */
+
+/* Runs `sim` with `study`, then --threads T --per-deal --per-seat --quiet --out DIR. */
+static void sim_ok(const char *const *study, int threads, const char *dir)
+{
+    char *argv[ARGV_MAX + 1], thread_text[16];
+    int argc = 0;
+    argv[argc++] = "sim";
+    for (int k = 0; study[k]; k++) {
+        REQUIRE(argc < ARGV_MAX - 10, "too many arguments");
+        argv[argc++] = (char *)study[k];
+    }
+    snprintf(thread_text, sizeof thread_text, "%d", threads);
+    const char *const tail[] = {"--threads", thread_text, "--per-deal", "--per-seat", "--quiet", "--out", dir, NULL};
+    for (int k = 0; tail[k]; k++) argv[argc++] = (char *)tail[k];
+    argv[argc] = NULL;
+    capture_t result;
+    support_run(cli_sim, argv, &result);
+    REQUIRE(result.status == 0, "sim --threads %d exited %d: %s", threads, result.status, result.err);
+    support_capture_free(&result);
+}
+
+static char *read_in(const char *dir, const char *name, size_t *length)
+{
+    char path[PATH_SIZE];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *text = support_read_file(path, length);
+    REQUIRE(text, "cannot read %s", path);
+    return text;
+}
+
+/* DIR_A/NAME and DIR_B/NAME are byte-identical; else fails naming the first different line. */
+static void assert_same_file(const char *dir_a, const char *dir_b, const char *name)
+{
+    size_t la, lb;
+    char *a = read_in(dir_a, name, &la), *b = read_in(dir_b, name, &lb);
+    bool same = la == lb && memcmp(a, b, la) == 0;
+    int line = 1;
+    size_t start = 0;
+    for (size_t at = 0; !same && at < la && at < lb && a[at] == b[at]; at++)
+        if (a[at] == '\n') line++, start = at + 1;
+    char first[320] = "", second[320] = "";
+    if (!same) {
+        snprintf(first, sizeof first, "%.*s", (int)strcspn(a + start, "\n"), a + start);
+        snprintf(second, sizeof second, "%.*s", (int)strcspn(b + start, "\n"), b + start);
+    }
+    free(a);
+    free(b);
+    REQUIRE(same, "%s differs between %s (%zu bytes) and %s (%zu bytes) at line %d:\n  %s\n  %s", name, dir_a, la,
+            dir_b, lb, line, first, second);
+}
+
+static void assert_same_totals(const char *dir_a, const char *dir_b)
+{
+    char path[PATH_SIZE];
+    json_t *run[2];
+    const char *dirs[2] = {dir_a, dir_b};
+    for (int k = 0; k < 2; k++) {
+        snprintf(path, sizeof path, "%s/run.json", dirs[k]);
+        run[k] = json_load_file(path, 0, NULL);
+        REQUIRE(run[k], "cannot read %s", path);
+    }
+    json_t *ta = json_object_get(run[0], "totals"), *tb = json_object_get(run[1], "totals");
+    bool same = ta && json_equal(ta, tb);
+    json_decref(run[0]);
+    json_decref(run[1]);
+    REQUIRE(same, "run.json totals differ between %s and %s", dir_a, dir_b);
+}
+
+/* The study on 1 thread and on 2 (and 3) threads: the same summary.csv, deals.csv and totals. */
+static void expect_thread_independent(const char *const *study)
+{
+    const char *one = scratch("threads1");
+    sim_ok(study, 1, one);
+    for (int threads = 2; threads <= 3; threads++) {
+        const char *many = scratch("threadsN");
+        sim_ok(study, threads, many);
+        assert_same_file(one, many, "summary.csv");
+        assert_same_file(one, many, "deals.csv");
+        assert_same_totals(one, many);
+    }
+}
+
+/* Enough units for many batches (the first holds 64 units), so threads interleave. */
+static const char *units(char *text, size_t size, int64_t count, int64_t floor)
+{
+    snprintf(text, size, "%" PRId64, scaled(count, floor));
+    return text;
+}
+
+START_TEST(threads_deals_two_players)
+{
+    char n[24];
+    expect_thread_independent(
+        LIST("--players", "2", "--agents", "greedy,random", "--deals", units(n, sizeof n, 6000, 1000), "--seed", "71"));
+}
+END_TEST
+
+START_TEST(threads_deals_three_players)
+{
+    char n[24];
+    expect_thread_independent(LIST("--players", "3", "--agents", "random,greedy,random", "--deals",
+                                   units(n, sizeof n, 4000, 700), "--seed", "72"));
+}
+END_TEST
+
+START_TEST(threads_deals_three_players_no_duplicate)
+{
+    char n[24];
+    expect_thread_independent(LIST("--players", "3", "--agents", "greedy,random,greedy", "--deals",
+                                   units(n, sizeof n, 4000, 700), "--seed", "73", "--no-duplicate"));
+}
+END_TEST
+
+START_TEST(threads_matches_two_players)
+{
+    char n[24];
+    expect_thread_independent(LIST("--players", "2", "--agents", "greedy,random", "--matches",
+                                   units(n, sizeof n, 1500, 300), "--seed", "74"));
+}
+END_TEST
+
+START_TEST(threads_double_bergen_two_players)
+{
+    char n[24];
+    expect_thread_independent(LIST("--game", "double_bergen", "--players", "2", "--agents", "greedy,random", "--deals",
+                                   units(n, sizeof n, 4000, 700), "--seed", "75"));
+}
+END_TEST
+
+START_TEST(threads_double_bergen_four_players_matches)
+{
+    char n[24];
+    expect_thread_independent(LIST("--game", "double_bergen", "--players", "4", "--agents", "greedy,random",
+                                   "--matches", units(n, sizeof n, 200, 70), "--seed", "76"));
+}
+END_TEST
+
+/* ------------------------------------------------------------------ bench */
+
+/* Runs `bench --quick --threads 2`; checks the table and returns the signature line. */
+static void bench_once(char *signature, size_t size)
+{
+    capture_t result;
+    support_run(cli_bench, (char *[]){"bench", "--quick", "--threads", "2", NULL}, &result);
+    int status = result.status;
+    char out[4096], err[1024];
+    snprintf(out, sizeof out, "%s", result.out);
+    snprintf(err, sizeof err, "%s", result.err);
+    support_capture_free(&result);
+    REQUIRE(status == 0, "bench exited %d: %s", status, err);
+    REQUIRE(!strncmp(out, "workload", 8), "bench's table has no header: %s", out);
+    const char *names[] = {"random-vs-random", "greedy-vs-greedy"};
+    for (int k = 0; k < 2; k++) {
+        /* One row per thread count (1 and 2), the same deals and plies on both. */
+        long long deals[2], plies[2];
+        int threads[2], rows = 0;
+        for (const char *p = strstr(out, names[k]); p; p = strstr(p + 1, names[k])) {
+            REQUIRE(rows < 2, "more than two %s rows: %s", names[k], out);
+            REQUIRE(sscanf(p + strlen(names[k]), "%d %lld %lld", &threads[rows], &deals[rows], &plies[rows]) == 3,
+                    "cannot read the %s row: %s", names[k], out);
+            rows++;
+        }
+        REQUIRE(rows == 2, "%d %s rows, expected 2: %s", rows, names[k], out);
+        REQUIRE(threads[0] == 1 && threads[1] == 2, "%s rows for %d and %d threads", names[k], threads[0], threads[1]);
+        REQUIRE(deals[0] == deals[1] && plies[0] == plies[1] && deals[0] > 0 && plies[0] > deals[0],
+                "%s: %lld deals %lld plies on 1 thread, %lld %lld on 2", names[k], deals[0], plies[0], deals[1],
+                plies[1]);
+    }
+    const char *line = strstr(out, "\nsignature ");
+    REQUIRE(line, "no signature line: %s", out);
+    line++;
+    size_t length = strcspn(line, "\n");
+    unsigned long long value;
+    int used = 0;
+    REQUIRE(sscanf(line, "signature %16llx%n", &value, &used) == 1 && used == 26,
+            "the signature is not 16 hex digits: %.*s", (int)length, line);
+    snprintf(signature, size, "%.*s", (int)length, line);
+}
+
+START_TEST(bench_quick_is_deterministic)
+{
+    char first[256], second[256];
+    bench_once(first, sizeof first);
+    bench_once(second, sizeof second);
+    REQUIRE(!strcmp(first, second), "bench signatures differ:\n  %s\n  %s", first, second);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ suite */
+
+static Suite *threads_suite(void)
+{
+    Suite *suite = suite_create("sim threads");
+    TCase *t = tcase_create("thread independence");
+    tcase_add_checked_fixture(t, NULL, scratch_teardown);
+    tcase_set_timeout(t, 600);
+    tcase_add_test(t, threads_deals_two_players);
+    tcase_add_test(t, threads_deals_three_players);
+    tcase_add_test(t, threads_deals_three_players_no_duplicate);
+    tcase_add_test(t, threads_matches_two_players);
+    tcase_add_test(t, threads_double_bergen_two_players);
+    tcase_add_test(t, threads_double_bergen_four_players_matches);
+    suite_add_tcase(suite, t);
+    TCase *bench = tcase_create("bench");
+    tcase_set_timeout(bench, 600);
+    tcase_add_test(bench, bench_quick_is_deterministic);
+    suite_add_tcase(suite, bench);
+    return suite;
+}
+
+int main(void)
+{
+    /* Not support_temp_dir: Check's assertions work only inside a test. */
+    snprintf(scratch_root, sizeof scratch_root, "./test_sim_threads.XXXXXX");
+    if (!mkdtemp(scratch_root)) {
+        fprintf(stderr, "mkdtemp %s: %s\n", scratch_root, strerror(errno));
+        return EXIT_FAILURE;
+    }
+    SRunner *runner = srunner_create(threads_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    remove_tree(scratch_root);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
