@@ -14,7 +14,7 @@
 #include <string.h>
 
 static const char summary_header[] =
-    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,score,"
+    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
     "mean_margin,se_margin,blocks,paired_score,paired_score_low,paired_score_high,"
     "elo,elo_low,elo_high\n";
@@ -41,9 +41,9 @@ void stats_add(stats_totals_t *into, const stats_totals_t *add)
     if (into->block_games == 0) into->block_games = add->block_games;
 }
 
-void stats_wilson(int64_t successes, int64_t n, double z, double *low, double *high)
+void stats_wilson(double successes, int64_t n, double z, double *low, double *high)
 {
-    assert(successes >= 0 && successes <= n);
+    assert(successes >= 0 && successes <= (double)n);
     if (n <= 0) {
         *low = *high = NAN;
         return;
@@ -51,14 +51,14 @@ void stats_wilson(int64_t successes, int64_t n, double z, double *low, double *h
     /* The form (2k + z^2 +- z*sqrt(z^2 + 4k(n-k)/n)) / (2(n + z^2)) is the textbook
      * (p + z^2/2n +- z*sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n) multiplied through by 2n;
      * it needs no p(1-p), which loses digits near 0 and 1. */
-    double k = (double)successes, count = (double)n, z2 = z * z;
+    double k = successes, count = (double)n, z2 = z * z;
     double spread = z * sqrt(z2 + 4.0 * k * ((count - k) / count));
     double denominator = 2.0 * (count + z2);
     *low = (2.0 * k + z2 - spread) / denominator;
     *high = (2.0 * k + z2 + spread) / denominator;
     /* The exact ends at k = 0 and k = n are 0 and 1; rounding could put them a hair off. */
     if (successes == 0 || *low < 0.0) *low = 0.0;
-    if (successes == n || *high > 1.0) *high = 1.0;
+    if (successes == (double)n || *high > 1.0) *high = 1.0;
 }
 
 void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se)
@@ -109,14 +109,11 @@ void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out)
     assert(z > 0.0);
     double games = (double)t->games;
 
-    if (t->games > 0) {
-        out->win_rate = (double)t->wins / games;
-        /* (wins + draws/2)/games, with the halving done in integers. */
-        out->score = (double)(2 * t->wins + t->draws) / (2.0 * games);
-    } else {
-        out->win_rate = out->score = NAN;
-    }
-    stats_wilson(t->wins, t->games, z, &out->win_rate_low, &out->win_rate_high);
+    /* A draw counts half a win, as in chess: two equal agents then share 50% whatever the
+     * game's draw rate, and the Wilson interval treats each game as a trial scoring 1, 1/2
+     * or 0 (an approximation for the draws' half points). */
+    out->win_rate = t->games > 0 ? (double)(2 * t->wins + t->draws) / (2.0 * games) : NAN;
+    stats_wilson((double)t->wins + 0.5 * (double)t->draws, t->games, z, &out->win_rate_low, &out->win_rate_high);
 
     stats_mean_se(t->hands, t->hand_points, t->hand_points_squared, &out->mean_points_per_hand,
                   &out->se_points_per_hand);
@@ -199,7 +196,6 @@ static void write_row(FILE *out, const stats_summary_row_t *row)
     write_double(out, e.win_rate);
     write_double(out, e.win_rate_low);
     write_double(out, e.win_rate_high);
-    write_double(out, e.score);
     write_double(out, e.mean_points_per_hand);
     write_double(out, e.se_points_per_hand);
     /* In --deals a game is one hand: per-match columns would repeat per-hand ones. */

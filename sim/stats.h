@@ -22,8 +22,7 @@ typedef struct stats_totals {                 /* one agent, or one agent in one 
 } stats_totals_t;
 
 typedef struct stats_estimate {               /* NaN wherever undefined (too few games) */
-    double win_rate, win_rate_low, win_rate_high; /* Wilson score interval */
-    double score;                             /* (wins + draws/2) / games */
+    double win_rate, win_rate_low, win_rate_high; /* (wins + draws/2) / games, Wilson interval */
     double mean_points_per_hand, se_points_per_hand;
     double mean_points_per_game, se_points_per_game;
     double mean_margin, se_margin;
@@ -46,8 +45,8 @@ typedef struct stats_summary_row {
 void stats_add(stats_totals_t *into, const stats_totals_t *add);
 /* Fills every field of `out` from `t`; z > 0 is the normal quantile of the intervals. */
 void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out);
-/* Wilson score interval for successes/n; NaN, NaN when n == 0. */
-void stats_wilson(int64_t successes, int64_t n, double z, double *low, double *high);
+/* Wilson score interval for successes/n (successes may count halves); NaN, NaN when n == 0. */
+void stats_wilson(double successes, int64_t n, double z, double *low, double *high);
 /* Mean (NaN if n < 1) and standard error sqrt(s^2/n), s^2 with n-1 (NaN if n < 2). */
 void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se);
 /* 400*log10(s/(1-s)): -INFINITY at s <= 0, INFINITY at s >= 1, NaN for NaN. */

@@ -56,12 +56,12 @@ enum { PATH_SIZE = 1024, ARGV_MAX = 64, MAX_SCRATCH = 32, TEXT_SIZE = 64 };
     } while (0)
 
 static const char summary_header[] =
-    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,score,mean_points_per_hand,"
+    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,mean_points_per_hand,"
     "se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,blocks,paired_score,"
     "paired_score_low,paired_score_high,elo,elo_low,elo_high";
 static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,"
                                    "deal_seed";
-enum { SUMMARY_COLUMNS = 24, DEALS_COLUMNS = 13 };
+enum { SUMMARY_COLUMNS = 23, DEALS_COLUMNS = 13 };
 
 /* ------------------------------------------------------------------ workload scale */
 
@@ -550,7 +550,7 @@ static int agent_index(const shape_t *s, const char *name)
 
 typedef struct summary_values {
     int64_t games, wins, draws, losses, blocks;
-    double win_rate, low, high, score, mean_hand, paired, paired_low, paired_high, elo, elo_low, elo_high;
+    double win_rate, low, high, mean_hand, paired, paired_low, paired_high, elo, elo_low, elo_high;
     bool has_paired, has_elo;
 } summary_values_t;
 
@@ -582,22 +582,21 @@ static void check_summary_row(const shape_t *s, const csv_row_t *row, int r, boo
     v->high = as_decimal(f[9], COLUMN(9));
     REQUIRE(0 <= v->low && v->low <= v->win_rate && v->win_rate <= v->high && v->high <= 1,
             "summary.csv row %d: win rate %s not within [%s, %s] inside [0, 1]", r, f[7], f[8], f[9]);
-    REQUIRE(fabs(v->win_rate - (double)v->wins / (double)v->games) <= 1e-6, "summary.csv row %d: win_rate %s", r, f[7]);
-    v->score = as_decimal(f[10], COLUMN(10));
-    REQUIRE(fabs(v->score - ((double)v->wins + 0.5 * (double)v->draws) / (double)v->games) <= 1e-6,
-            "summary.csv row %d: score %s", r, f[10]);
-    v->mean_hand = as_decimal(f[11], COLUMN(11));
-    REQUIRE(as_decimal(f[12], COLUMN(12)) >= 0, "summary.csv row %d: negative standard error", r);
+    /* A draw counts half a win. */
+    REQUIRE(fabs(v->win_rate - ((double)v->wins + 0.5 * (double)v->draws) / (double)v->games) <= 1e-6,
+            "summary.csv row %d: win_rate %s", r, f[7]);
+    v->mean_hand = as_decimal(f[10], COLUMN(10));
+    REQUIRE(as_decimal(f[11], COLUMN(11)) >= 0, "summary.csv row %d: negative standard error", r);
     if (s->matches) {
-        as_decimal(f[13], COLUMN(13));
-        REQUIRE(as_decimal(f[14], COLUMN(14)) >= 0, "summary.csv row %d: negative standard error", r);
+        as_decimal(f[12], COLUMN(12));
+        REQUIRE(as_decimal(f[13], COLUMN(13)) >= 0, "summary.csv row %d: negative standard error", r);
     } else {
-        REQUIRE(!f[13][0] && !f[14][0], "summary.csv row %d: per-match columns '%s','%s' in --deals mode", r, f[13],
-                f[14]);
+        REQUIRE(!f[12][0] && !f[13][0], "summary.csv row %d: per-match columns '%s','%s' in --deals mode", r, f[12],
+                f[13]);
     }
-    as_decimal(f[15], COLUMN(15));
-    REQUIRE(as_decimal(f[16], COLUMN(16)) >= 0, "summary.csv row %d: negative standard error", r);
-    v->blocks = as_integer(f[17], COLUMN(17));
+    as_decimal(f[14], COLUMN(14));
+    REQUIRE(as_decimal(f[15], COLUMN(15)) >= 0, "summary.csv row %d: negative standard error", r);
+    v->blocks = as_integer(f[16], COLUMN(16));
     /* Paired score and Elo come from deal blocks, which belong to an agent over all its
      * seats: seat rows count no blocks and leave those columns empty. */
     v->has_paired = !seat_row;
@@ -605,27 +604,27 @@ static void check_summary_row(const shape_t *s, const csv_row_t *row, int r, boo
     if (v->has_paired) {
         REQUIRE(v->blocks == s->units, "summary.csv row %d: %" PRId64 " blocks, expected %" PRId64, r, v->blocks,
                 s->units);
-        v->paired = as_decimal(f[18], COLUMN(18));
-        v->paired_low = as_decimal(f[19], COLUMN(19));
-        v->paired_high = as_decimal(f[20], COLUMN(20));
+        v->paired = as_decimal(f[17], COLUMN(17));
+        v->paired_low = as_decimal(f[18], COLUMN(18));
+        v->paired_high = as_decimal(f[19], COLUMN(19));
         REQUIRE(0 <= v->paired_low && v->paired_low <= v->paired && v->paired <= v->paired_high && v->paired_high <= 1,
-                "summary.csv row %d: paired score %s not within [%s, %s] inside [0, 1]", r, f[18], f[19], f[20]);
+                "summary.csv row %d: paired score %s not within [%s, %s] inside [0, 1]", r, f[17], f[18], f[19]);
     } else {
         REQUIRE(v->blocks == 0, "summary.csv row %d: a seat row with %" PRId64 " blocks", r, v->blocks);
-        for (int k = 18; k <= 20; k++)
+        for (int k = 17; k <= 19; k++)
             REQUIRE(!f[k][0], "summary.csv row %d column %d: '%s' on a seat row", r, k, f[k]);
     }
     if (v->has_elo) {
-        v->elo = as_elo(f[21], COLUMN(21));
-        v->elo_low = as_elo(f[22], COLUMN(22));
-        v->elo_high = as_elo(f[23], COLUMN(23));
-        REQUIRE(v->elo_low <= v->elo && v->elo <= v->elo_high, "summary.csv row %d: Elo %s not in [%s, %s]", r, f[21],
-                f[22], f[23]);
+        v->elo = as_elo(f[20], COLUMN(20));
+        v->elo_low = as_elo(f[21], COLUMN(21));
+        v->elo_high = as_elo(f[22], COLUMN(22));
+        REQUIRE(v->elo_low <= v->elo && v->elo <= v->elo_high, "summary.csv row %d: Elo %s not in [%s, %s]", r, f[20],
+                f[21], f[22]);
         double expected = 400.0 * log10(v->paired / (1.0 - v->paired));
         REQUIRE(fabs(v->elo - expected) <= 0.01 || (isinf(v->elo) && isinf(expected)),
-                "summary.csv row %d: Elo %s for paired score %s", r, f[21], f[18]);
+                "summary.csv row %d: Elo %s for paired score %s", r, f[20], f[17]);
     } else {
-        for (int k = 21; k <= 23; k++)
+        for (int k = 20; k <= 22; k++)
             REQUIRE(!f[k][0], "summary.csv row %d column %d: Elo '%s' where it must be empty (%d sides%s)", r, k, f[k],
                     s->sides, seat_row ? ", seat row" : "");
     }
@@ -1424,6 +1423,7 @@ START_TEST(stats_random_vs_random_duplicate)
     REQUIRE(v[0].elo_low <= 0 && 0 <= v[0].elo_high, "Elo interval [%f, %f] misses 0", v[0].elo_low, v[0].elo_high);
     REQUIRE(v[0].paired == 0.5 && v[0].elo == 0, "paired score %f, Elo %f: not exactly even", v[0].paired, v[0].elo);
     REQUIRE(v[0].wins == v[0].losses, "%" PRId64 " wins, %" PRId64 " losses against itself", v[0].wins, v[0].losses);
+    REQUIRE(v[0].low <= 0.5 && 0.5 <= v[0].high, "win rate interval [%f, %f] misses 0.5", v[0].low, v[0].high);
 }
 END_TEST
 

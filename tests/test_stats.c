@@ -22,7 +22,7 @@ static const double TOLERANCE = 1e-6;
 #define ck_assert_close(got, expected) ck_assert_double_eq_tol((got), (expected), TOLERANCE)
 
 static const char expected_header[] =
-    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,score,"
+    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
     "mean_margin,se_margin,blocks,paired_score,paired_score_low,paired_score_high,"
     "elo,elo_low,elo_high\n";
@@ -274,9 +274,9 @@ START_TEST(test_paired_three_blocks)
     ck_assert_close(e.elo, 58.451214271295);
     ck_assert_close(e.elo_low, -299.698869303182);
     ck_assert(isinf(e.elo_high) && e.elo_high > 0);
-    /* score = (3 + 1/2)/6 = 0.583333, the paired score's value; win rate 3/6. */
-    ck_assert_close(e.score, 0.583333333333);
-    ck_assert_double_eq(e.win_rate, 0.5);
+    /* win rate = (3 wins + 1 draw/2)/6 = 0.583333 (a draw is half a win), the paired
+     * score's value. */
+    ck_assert_close(e.win_rate, 0.583333333333);
 }
 END_TEST
 
@@ -313,7 +313,7 @@ START_TEST(test_paired_too_few_blocks)
 
     stats_totals_t none = {0};
     stats_estimate(&none, Z, &e);
-    ck_assert(isnan(e.win_rate) && isnan(e.win_rate_low) && isnan(e.score));
+    ck_assert(isnan(e.win_rate) && isnan(e.win_rate_low));
     ck_assert(isnan(e.mean_points_per_hand) && isnan(e.mean_margin));
     ck_assert(isnan(e.paired_score) && isnan(e.elo));
 }
@@ -430,9 +430,9 @@ START_TEST(test_csv_deals_row)
 {
     /* Four hands (--deals: game = hand) worth 1,2,3,4 points with margins 3,-1,0,2; two
      * blocks of two games with S = 3 (win, draw) and 2 (win, loss).
-     * win rate 2/4 = 0.5, Wilson(2,4): centre 7.841459/15.682918 = 0.5,
-     *   half 1.959964*sqrt(3.841459 + 4*2*2/4)/15.682918 = 5.488410/15.682918 = 0.349961
-     *   -> (0.150039, 0.849961); score (2 + 0.5)/4 = 0.625.
+     * win rate (2 wins + 1 draw/2)/4 = 0.625, Wilson(2.5, 4): centre (5 + 3.841459)/15.682918
+     *   = 0.563764, half 1.959964*sqrt(3.841459 + 4*2.5*1.5/4)/15.682918 = 5.400211/15.682918
+     *   = 0.344337 -> (0.219427, 0.908101).
      * points: mean 2.5, SE 0.645497 (see test_mean_se_one_to_four); per-match empty.
      * margin: sum 4, squares 9+1+0+4 = 14, mean 1, s^2 = (14 - 16/4)/3 = 10/3,
      *   SE = sqrt(10/12) = 0.912871.
@@ -448,7 +448,7 @@ START_TEST(test_csv_deals_row)
     const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
-                     "agent,greedy,,4,2,1,1,0.500000,0.150039,0.849961,0.625000,2.500000,0.645497,,,"
+                     "agent,greedy,,4,2,1,1,0.625000,0.219427,0.908101,2.500000,0.645497,,,"
                      "1.000000,0.912871,2,0.625000,0.380005,0.869995,88.739500,-85.039918,330.223445\n");
 }
 END_TEST
@@ -464,7 +464,7 @@ START_TEST(test_csv_no_elo_with_three_sides)
     const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 3};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
-                     "agent,greedy,,4,2,1,1,0.500000,0.150039,0.849961,0.625000,2.500000,0.645497,,,"
+                     "agent,greedy,,4,2,1,1,0.625000,0.219427,0.908101,2.500000,0.645497,,,"
                      "1.000000,0.912871,2,0.625000,0.380005,0.869995,,,\n");
 }
 END_TEST
@@ -485,9 +485,9 @@ START_TEST(test_csv_match_row_with_nan_and_quotes)
     };
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(rows, 2, text, sizeof text),
-                     "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,0.206549,1.000000,1.000000,"
+                     "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,0.206549,1.000000,"
                      "50.000000,11.547005,150.000000,,20.000000,,1,1.000000,,,inf,,\n"
-                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,0,,,,,,\n");
+                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,0,,,,,,\n");
 }
 END_TEST
 
@@ -501,7 +501,7 @@ START_TEST(test_csv_no_negative_zero_and_minus_inf)
     const stats_summary_row_t row = {"agent", "random", -1, &t, 0, 2};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
-                     "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,0.000000,,,,,"
+                     "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,,,,,"
                      "0.000000,0.000000,2,0.000000,0.000000,0.000000,-inf,-inf,-inf\n");
 }
 END_TEST
