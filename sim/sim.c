@@ -39,6 +39,7 @@ int sim_agent_at(const sim_config_t *config, int rotation, int seat)
 typedef struct sim_worker {
     void *state;
     agent_t *agent[GAME_MAX_SEATS][SIM_MAX_AGENTS]; /* [seat][agent]; NULL where never seated */
+    sim_totals_t totals; /* this thread's share of the batch: integers, so merging is exact */
 } sim_worker_t;
 
 static void worker_free(sim_worker_t *worker, const sim_config_t *config)
@@ -253,27 +254,75 @@ void sim_totals_add(sim_totals_t *into, const sim_totals_t *add)
 
 /* ------------------------------------------------------------------ the run */
 
+/* Each thread makes its own worker: memory a thread writes on every move (its state, its
+ * agents' streams, its totals) then comes from its own malloc arena, never sharing a cache
+ * line with another thread's, which would make two threads slower than one. */
+static int make_workers(const sim_config_t *config, sim_worker_t **workers, int threads, char *error,
+                        size_t error_size)
+{
+    int failed = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : failed)
+    {
+        int t = omp_get_thread_num();
+        char message[256];
+        workers[t] = malloc(sizeof *workers[t]);
+        if (!workers[t]) {
+            snprintf(message, sizeof message, "out of memory for a worker");
+            failed = 1;
+        } else if (worker_init(workers[t], config, message, sizeof message)) {
+            free(workers[t]);
+            workers[t] = NULL;
+            failed = 1;
+        } else {
+            memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
+        }
+        if (failed) {
+#pragma omp critical(sim_worker_error)
+            snprintf(error, error_size, "%s", message);
+        }
+    }
+    return failed ? -1 : 0;
+}
+
+static void free_workers(const sim_config_t *config, sim_worker_t **workers, int threads)
+{
+    for (int t = 0; t < threads; t++) {
+        if (!workers[t]) continue;
+        worker_free(workers[t], config);
+        free(workers[t]);
+    }
+    free(workers);
+}
+
 int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_batch, void *context,
             volatile sig_atomic_t *stop, char *error, size_t error_size)
 {
     int threads = config->threads > 0 ? config->threads : 1;
-    sim_worker_t *workers = calloc((size_t)threads, sizeof *workers);
+    sim_worker_t **workers = calloc((size_t)threads, sizeof *workers);
     sim_unit_outcome_t *buffer = malloc(SIM_MAX_BATCH * sizeof *buffer);
-    int made = 0, result = 0;
+    int result = 0;
     if (!workers || !buffer) {
         snprintf(error, error_size, "out of memory for %d threads", threads);
         result = -1;
+    } else if (make_workers(config, workers, threads, error, error_size)) {
+        result = -1;
     }
-    while (result == 0 && made < threads) /* a worker that fails to start frees itself */
-        if (worker_init(&workers[made], config, error, error_size)) result = -1;
-        else made++;
     int batch = SIM_FIRST_BATCH;
     for (int64_t next = config->first_unit; result == 0 && next < config->end_unit;) {
         int count = (int)(config->end_unit - next < batch ? config->end_unit - next : batch);
         double started = omp_get_wtime();
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-        for (int k = 0; k < count; k++) play_unit(config, &workers[omp_get_thread_num()], next + k, &buffer[k]);
-        for (int k = 0; k < count; k++) sim_accumulate(config, &buffer[k], totals);
+        /* Each thread adds its units to its own totals; the sums merged after the batch are
+         * the same whatever thread played which unit. */
+#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
+        for (int k = 0; k < count; k++) {
+            sim_worker_t *worker = workers[omp_get_thread_num()];
+            play_unit(config, worker, next + k, &buffer[k]);
+            sim_accumulate(config, &buffer[k], &worker->totals);
+        }
+        for (int t = 0; t < threads; t++) {
+            sim_totals_add(totals, &workers[t]->totals);
+            memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
+        }
         next += count;
         if (on_batch && on_batch(context, buffer, count, totals)) result = -1;
         else if (stop && *stop && next < config->end_unit) result = 1;
@@ -281,8 +330,7 @@ int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_ba
         if (seconds < SIM_BATCH_SECONDS / 2 && batch < SIM_MAX_BATCH) batch *= 2;
         else if (seconds > SIM_BATCH_SECONDS * 2 && batch > threads) batch /= 2;
     }
-    for (int k = 0; k < made; k++) worker_free(&workers[k], config);
-    free(workers);
+    if (workers) free_workers(config, workers, threads);
     free(buffer);
     return result;
 }
