@@ -7,8 +7,9 @@
  *
  * Invariants of bergen_state_t (checked by tests/test_bergen_invariants.c):
  *   - every physical tile is in exactly one place: one hand, the layout, or the undrawn
- *     stock (stock[stock_next..stock_size));
+ *     stock (deck[stock_next..rules->physical_count));
  *   - hand_count[s] == tileset_size(hand[s]);
+ *   - open_ends == bergen_open_ends(state) (a cache the hot paths read);
  *   - score changes only by events (placement points, hand-end awards).
  * Physical tiles: with num_sets = k, copy c of tile t is bit c*T + t (T tiles per set), so
  * identical tiles stay distinct in bitsets; moves and records name the tile t only.
@@ -65,9 +66,15 @@ typedef struct bergen_rules {
     int tile_count;     /* T: tiles in one set */
     int physical_count; /* num_sets * T */
     int end_count;      /* 2 for a line, spinner_arms for a spinner */
+    int dealt_count;    /* players * hand_size: the deck position where the stock begins */
+    int drawable_end;   /* physical_count - stock_reserve: the deck position of the reserve (R3) */
     bool narrow;        /* every physical tile fits in word 0: the hot paths read one word */
+    bool plain;         /* narrow and one set: a physical tile is its own logical tile */
+    bool may_keep_drawn; /* one_per_turn without drawn_tile_must_be_played: a drawn tile may be kept (A12) */
     tileset_t physical_suit[TILESET_MAX_NUMBER + 1];
     tileset_t physical_doubles;
+    tileset_t one_set;         /* logical tiles: copy 0 of every tile */
+    tileset_t logical_doubles; /* the doubles of one set */
     uint8_t logical_of[TILESET_MAX_BITS];
 } bergen_rules_t;
 
@@ -89,17 +96,21 @@ typedef struct bergen_state {
     uint8_t hand_void;                       /* the hand was voided (R6) and is dealt again */
     uint8_t end_double;                      /* bit e: end e's outermost tile is a crosswise double */
     uint8_t end_started;                     /* bit e: a tile covers that side/arm of the opening double */
+    uint8_t open_ends;                       /* bergen_open_ends(), kept up to date by every placement */
     int8_t end_number[GAME_MAX_ENDS];
-    uint8_t layout_count, stock_next, stock_size;
+    uint8_t layout_count;
+    uint8_t stock_next; /* deck position of the next tile to draw */
     uint8_t hand_count[GAME_MAX_SEATS];
     uint8_t draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
     int16_t hand_number;
     int32_t score[GAME_MAX_SEATS];
-    tileset_t hand[GAME_MAX_SEATS];       /* physical */
-    tileset_t dealt[GAME_MAX_SEATS];      /* physical, as dealt (for the record) */
-    tileset_t lacks[GAME_MAX_SEATS];      /* logical: known not to be held */
-    tileset_t layout;                     /* physical */
-    uint8_t stock[TILESET_MAX_BITS];      /* physical, draw order */
+    tileset_t hand[GAME_MAX_SEATS];  /* physical */
+    tileset_t lacks[GAME_MAX_SEATS]; /* logical: known not to be held */
+    tileset_t layout;                /* physical */
+    /* Physical tiles in the order dealt: seat 0's hand, seat 1's, ..., each hand_size long,
+     * then the stock in draw order from deck[dealt_count]. The hands as dealt are kept here
+     * only for the record (get_deal); the tiles actually held are in hand[]. */
+    uint8_t deck[TILESET_MAX_BITS];
 } bergen_state_t;
 
 /* ---- rule functions (pure; tested against the vectors of bergen.md §7) ---- */
@@ -119,7 +130,9 @@ int bergen_lightest_hands(int lightest_tie, int seats, const bergen_hand_facts_t
 /* R16 / DB R13: points credited for a placement worth `points` when `distance` short of the target. */
 int bergen_near_goal(int near_goal, int points, int distance);
 /* Ends a tile may be attached to now, bit e for end e: R10 (both sides of the opening double
- * first) and DB R8 (every arm of the spinner started before any is extended). */
+ * first) and DB R8 (every arm of the spinner started before any is extended). Computed from
+ * opening_number and end_started, not read from the open_ends cache, so a position written
+ * field by field (white-box tests) reads correctly. */
 unsigned bergen_open_ends(const bergen_state_t *state);
 /* R14 / DB R12: points of the layout just after a placement that exposed `new_number`. */
 int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *state, int new_number);

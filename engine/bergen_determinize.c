@@ -53,7 +53,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
         out->passes[other] = s->passes[other];
     }
     out->hand = logical_of_set(r, s->hand[seat]);
-    out->stock_size = s->stock_size - s->stock_next;
+    out->stock_size = r->physical_count - s->stock_next;
     int drawable = out->stock_size - r->stock_reserve;
     out->stock_drawable = drawable > 0 ? drawable : 0;
     out->layout = logical_of_set(r, s->layout);
@@ -168,7 +168,7 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
         fill.lacks[other] = s->lacks[other];
         while (!tileset_is_empty(hidden)) fill.pool[fill.pool_size++] = (uint8_t)tileset_pop_lowest(&hidden);
     }
-    for (int k = s->stock_next; k < s->stock_size; k++) fill.pool[fill.pool_size++] = s->stock[k];
+    for (int k = s->stock_next; k < r->physical_count; k++) fill.pool[fill.pool_size++] = s->deck[k];
     pcg32_shuffle_bytes(rng, fill.pool, fill.pool_size);
 
     if (!fill_greedy(r, &fill, s->seats) && !fill_matching(r, &fill, s->seats)) {
@@ -182,6 +182,6 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
         if (fill.owner[i] >= 0)
             tileset_add(&world->hand[fill.owner[i]], fill.pool[i]);
         else
-            world->stock[next++] = fill.pool[i];
+            world->deck[next++] = fill.pool[i];
     }
 }

@@ -145,7 +145,9 @@ typedef struct game {
     void (*get_deal)(const void *state, game_deal_t *out); /* the current hand as dealt */
 
     int (*to_move)(const void *state); /* seat, -1 outside a hand */
-    int (*legal_moves)(const void *state, game_move_t *out); /* count; out holds GAME_MAX_MOVES */
+    /* Writes the legal moves, returns their count. `out` must hold GAME_MAX_MOVES moves: a
+     * game may use the slots past the count as scratch (Bergen writes ahead untested). */
+    int (*legal_moves)(const void *state, game_move_t *out);
     /* Applies a legal move; events may be NULL (search). */
     void (*apply)(void *state, game_move_t move, game_events_t *events);
 

@@ -60,15 +60,18 @@ static inline uint64_t pcg32_mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* Fisher-Yates shuffle of a byte array. */
+/* Fisher-Yates shuffle of a byte array. The generator works on a local copy: the byte
+ * stores could alias *rng, which would otherwise be reloaded and stored at every step. */
 static inline void pcg32_shuffle_bytes(pcg32_t *rng, uint8_t *items, int count)
 {
+    pcg32_t local = *rng;
     for (int i = count - 1; i > 0; i--) {
-        int j = (int)pcg32_below(rng, (uint32_t)i + 1);
+        int j = (int)pcg32_below(&local, (uint32_t)i + 1);
         uint8_t t = items[i];
         items[i] = items[j];
         items[j] = t;
     }
+    *rng = local;
 }
 
 #endif

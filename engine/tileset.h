@@ -55,13 +55,15 @@ static inline int tileset_other_side(int tile, int number)
 
 /* ---- set operations ---- */
 static inline tileset_t tileset_empty(void) { tileset_t s = {{0, 0}}; return s; }
+/* tileset_single and tileset_has pick the word with a comparison, not an index: a set
+ * held in registers would otherwise be stored to memory to be indexed. */
 static inline tileset_t tileset_single(int i)
 {
-    tileset_t s = {{0, 0}};
-    s.w[i >> 6] = (uint64_t)1 << (i & 63);
+    uint64_t bit = (uint64_t)1 << (i & 63);
+    tileset_t s = {{i < 64 ? bit : 0, i < 64 ? 0 : bit}};
     return s;
 }
-static inline bool tileset_has(tileset_t s, int i) { return (s.w[i >> 6] >> (i & 63)) & 1; }
+static inline bool tileset_has(tileset_t s, int i) { return ((i < 64 ? s.w[0] : s.w[1]) >> (i & 63)) & 1; }
 static inline void tileset_add(tileset_t *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 static inline void tileset_remove(tileset_t *s, int i) { s->w[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
 static inline tileset_t tileset_and(tileset_t a, tileset_t b)
@@ -89,6 +91,11 @@ static inline int tileset_size(tileset_t s)
 static inline int tileset_lowest(tileset_t s)
 {
     return s.w[0] ? __builtin_ctzll(s.w[0]) : 64 + __builtin_ctzll(s.w[1]);
+}
+/* Highest index in a non-empty set. */
+static inline int tileset_highest(tileset_t s)
+{
+    return s.w[1] ? 127 - __builtin_clzll(s.w[1]) : 63 - __builtin_clzll(s.w[0]);
 }
 /* Removes and returns the lowest index of a non-empty set: the loop idiom is
  *   while (!tileset_is_empty(s)) { int i = tileset_pop_lowest(&s); ... } */

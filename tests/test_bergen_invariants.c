@@ -2,7 +2,7 @@
  * of every game, checked over many random matches of each preset and player count.
  *
  * At every step: every physical tile is in exactly one place (a hand, the layout, the
- * undrawn stock); hand counts match; the legal moves are exactly those an independent
+ * undrawn stock); hand counts match; the cached open ends are the layout's; the legal moves are exactly those an independent
  * reading of R9-R13 (and DB R8) allows; the points of a placement equal an independent
  * recomputation from the ends (R14/R16, DB R12); scores change only by the points the
  * events report; the match ends exactly when a side reaches the target (R24); every
@@ -61,9 +61,15 @@ static void check_conservation(const bergen_state_t *s)
     tileset_t layout = s->layout;
     REQUIRE_EQ(s->layout_count, tileset_size(layout));
     while (!tileset_is_empty(layout)) seen[tileset_pop_lowest(&layout)]++;
-    for (int k = s->stock_next; k < s->stock_size; k++) seen[s->stock[k]]++;
+    for (int k = s->stock_next; k < r->physical_count; k++) seen[s->deck[k]]++;
     for (int p = 0; p < r->physical_count; p++) REQUIRE(seen[p] == 1, "tile %d is in %d places", p, seen[p]);
     for (int p = r->physical_count; p < TILESET_MAX_BITS; p++) REQUIRE_EQ(seen[p], 0);
+}
+
+/* The open ends the hot paths read are those the layout defines (R10, DB R8). */
+static void check_open_ends(const bergen_state_t *s)
+{
+    REQUIRE_EQ(s->open_ends, bergen_open_ends(s));
 }
 
 /* The lacks sets describe what the observers know; they must be true of the real hands. */
@@ -257,6 +263,7 @@ static void play_random_match(run_t *run, uint64_t seed, long hand_budget)
             game->deal(&state, &events);
             if (!state.hand_void) run->hands++;
             check_conservation(&state);
+            check_open_ends(&state);
             continue;
         }
         int count = game->legal_moves(&state, moves);
@@ -268,6 +275,7 @@ static void play_random_match(run_t *run, uint64_t seed, long hand_budget)
         run->steps++;
         check_step(game, &before, &state, move, &events);
         check_conservation(&state);
+        check_open_ends(&state);
         check_lacks_true(&state);
     }
 }
