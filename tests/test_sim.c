@@ -45,7 +45,7 @@
 
 extern char **environ;
 
-enum { PATH_SIZE = 1024, ARGV_MAX = 64, MAX_SCRATCH = 32, TEXT_SIZE = 64 };
+enum { PATH_SIZE = 1024, ARGV_MAX = 64, TEXT_SIZE = 64 };
 
 #define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
 /* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe,
@@ -63,67 +63,7 @@ static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,
                                    "deal_seed";
 enum { SUMMARY_COLUMNS = 23, DEALS_COLUMNS = 13 };
 
-/* ------------------------------------------------------------------ workload scale */
-
-/* `count` scaled by DOMINOLAB_TEST_SCALE, never below `floor`. */
-static int64_t scaled(int64_t count, int64_t floor)
-{
-    const char *text = getenv("DOMINOLAB_TEST_SCALE");
-    double scale = text ? atof(text) : 1.0;
-    if (!(scale > 0.0 && scale <= 1.0)) scale = 1.0;
-    int64_t n = (int64_t)((double)count * scale);
-    return n < floor ? floor : n;
-}
-
-/* ------------------------------------------------------------------ scratch directories */
-
-static char scratch_root[PATH_SIZE];
-static char *scratch_dirs[MAX_SCRATCH];
-static int scratch_count;
-
-static void remove_tree(const char *path)
-{
-    struct stat info;
-    if (lstat(path, &info) != 0) return;
-    if (!S_ISDIR(info.st_mode)) {
-        unlink(path);
-        return;
-    }
-    DIR *listing = opendir(path);
-    if (listing) {
-        struct dirent *entry;
-        while ((entry = readdir(listing))) {
-            if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
-            char child[PATH_SIZE];
-            snprintf(child, sizeof child, "%s/%s", path, entry->d_name);
-            remove_tree(child);
-        }
-        closedir(listing);
-    }
-    rmdir(path);
-}
-
-/* A fresh, empty directory for this test. */
-static const char *scratch(const char *name)
-{
-    REQUIRE(scratch_count < MAX_SCRATCH, "too many scratch directories");
-    char *dir = malloc(PATH_SIZE);
-    REQUIRE(dir, "out of memory");
-    int length = snprintf(dir, PATH_SIZE, "%s/%s.XXXXXX", scratch_root, name);
-    REQUIRE(length > 0 && length < PATH_SIZE, "scratch path too long");
-    if (!mkdtemp(dir)) ck_abort_msg("mkdtemp %s: %s", dir, strerror(errno));
-    scratch_dirs[scratch_count++] = dir;
-    return dir;
-}
-
-static void scratch_teardown(void)
-{
-    for (int k = 0; k < scratch_count; k++) {
-        remove_tree(scratch_dirs[k]);
-        free(scratch_dirs[k]);
-    }
-    scratch_count = 0;
-}
+/* Scratch directories and DOMINOLAB_TEST_SCALE: test_support.h. */
 
 static void path_join(char *out, const char *dir, const char *name)
 {
@@ -881,8 +821,8 @@ static void check_run(const char *dir, const study_t *study)
 
 START_TEST(schema_deals_two_players)
 {
-    const char *dir = scratch("schema");
-    study_t s = {NULL, NULL, 2, "greedy,random", false, scaled(400, 100), 11, false, true, true};
+    const char *dir = support_scratch("schema");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, support_scaled(400, 100), 11, false, true, true};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
 }
@@ -890,8 +830,8 @@ END_TEST
 
 START_TEST(schema_deals_three_players)
 {
-    const char *dir = scratch("schema");
-    study_t s = {NULL, NULL, 3, "greedy,random,random", false, scaled(300, 100), 12, false, true, true};
+    const char *dir = support_scratch("schema");
+    study_t s = {NULL, NULL, 3, "greedy,random,random", false, support_scaled(300, 100), 12, false, true, true};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
 }
@@ -899,8 +839,8 @@ END_TEST
 
 START_TEST(schema_matches_two_players)
 {
-    const char *dir = scratch("schema");
-    study_t s = {NULL, NULL, 2, "greedy,random", true, scaled(100, 30), 13, false, true, true};
+    const char *dir = support_scratch("schema");
+    study_t s = {NULL, NULL, 2, "greedy,random", true, support_scaled(100, 30), 13, false, true, true};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
 }
@@ -908,8 +848,8 @@ END_TEST
 
 START_TEST(schema_double_bergen_four_players)
 {
-    const char *dir = scratch("schema");
-    study_t s = {"double_bergen", NULL, 4, "greedy,random", false, scaled(100, 30), 14, false, true, true};
+    const char *dir = support_scratch("schema");
+    study_t s = {"double_bergen", NULL, 4, "greedy,random", false, support_scaled(100, 30), 14, false, true, true};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
 }
@@ -918,8 +858,8 @@ END_TEST
 START_TEST(schema_no_duplicate_no_extras)
 {
     /* Without --per-deal and --per-seat: no deals.csv, only agent rows. */
-    const char *dir = scratch("schema");
-    study_t s = {NULL, "bergen_classic", 3, "random,greedy,greedy", false, scaled(300, 100), 15, true, false, false};
+    const char *dir = support_scratch("schema");
+    study_t s = {NULL, "bergen_classic", 3, "random,greedy,greedy", false, support_scaled(300, 100), 15, true, false, false};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
 }
@@ -927,8 +867,8 @@ END_TEST
 
 START_TEST(schema_matches_three_players_no_duplicate)
 {
-    const char *dir = scratch("schema");
-    study_t s = {NULL, NULL, 3, "greedy,random,greedy", true, scaled(60, 20), 16, true, true, true};
+    const char *dir = support_scratch("schema");
+    study_t s = {NULL, NULL, 3, "greedy,random,greedy", true, support_scaled(60, 20), 16, true, true, true};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
 }
@@ -940,7 +880,7 @@ END_TEST
  * (1-based shard numbers); the merged files must equal the whole run's. */
 static void shard_and_merge(const study_t *s, int count, const int *order)
 {
-    const char *whole = scratch("whole"), *root = scratch("shards");
+    const char *whole = support_scratch("whole"), *root = support_scratch("shards");
     char shard_dir[8][PATH_SIZE], out[PATH_SIZE], text[8][16];
     sim_ok(s, "--out", whole, NULL);
     for (int k = 0; k < count; k++) {
@@ -971,28 +911,28 @@ static void shard_and_merge(const study_t *s, int count, const int *order)
 
 START_TEST(merge_two_shards_any_order)
 {
-    study_t s = {NULL, NULL, 2, "greedy,random", false, scaled(300, 101), 21, false, true, true};
+    study_t s = {NULL, NULL, 2, "greedy,random", false, support_scaled(300, 101), 21, false, true, true};
     shard_and_merge(&s, 2, (const int[]){2, 1});
 }
 END_TEST
 
 START_TEST(merge_two_shards_in_order)
 {
-    study_t s = {NULL, NULL, 3, "random,greedy,random", false, scaled(201, 101), 22, false, true, true};
+    study_t s = {NULL, NULL, 3, "random,greedy,random", false, support_scaled(201, 101), 22, false, true, true};
     shard_and_merge(&s, 2, (const int[]){1, 2});
 }
 END_TEST
 
 START_TEST(merge_three_shards)
 {
-    study_t s = {NULL, NULL, 2, "greedy,random", true, scaled(100, 31), 23, false, true, true};
+    study_t s = {NULL, NULL, 2, "greedy,random", true, support_scaled(100, 31), 23, false, true, true};
     shard_and_merge(&s, 3, (const int[]){3, 1, 2});
 }
 END_TEST
 
 START_TEST(merge_three_shards_double_bergen)
 {
-    study_t s = {"double_bergen", NULL, 2, "random,greedy", false, scaled(200, 50), 24, false, true, false};
+    study_t s = {"double_bergen", NULL, 2, "random,greedy", false, support_scaled(200, 50), 24, false, true, false};
     shard_and_merge(&s, 3, (const int[]){2, 3, 1});
 }
 END_TEST
@@ -1001,7 +941,7 @@ END_TEST
  * stdout, and nothing created in --out (given as a new path, and as an empty directory). */
 static void expect_merge_refused(const char *const *shards, const char *needle)
 {
-    const char *root = scratch("merge-out");
+    const char *root = support_scratch("merge-out");
     char out[PATH_SIZE], names[PATH_SIZE];
     for (int pass = 0; pass < 2; pass++) {
         path_join(out, root, pass ? "existing" : "new");
@@ -1029,7 +969,7 @@ typedef struct shard_set {
 
 static void make_shards(shard_set_t *set)
 {
-    const char *root = scratch("shards");
+    const char *root = support_scratch("shards");
     study_t s = {NULL, NULL, 2, "greedy,random", false, 40, 31, false, true, false};
     path_join(set->one, root, "one");
     path_join(set->two, root, "two");
@@ -1125,7 +1065,7 @@ END_TEST
 
 START_TEST(merge_refuses_unsharded_run)
 {
-    const char *whole = scratch("whole");
+    const char *whole = support_scratch("whole");
     shard_set_t set;
     make_shards(&set);
     study_t s = {NULL, NULL, 2, "greedy,random", false, 40, 31, false, true, false};
@@ -1261,8 +1201,8 @@ static void check_stopped_run(const char *dir, const study_t *s)
 static void interrupt_and_resume(int signal_number, int expected_status)
 {
     /* About two seconds on two threads uninterrupted; a checkpoint follows the first batch. */
-    study_t s = {NULL, NULL, 2, "greedy,random", true, scaled(40000, 6000), 41, false, true, true};
-    const char *root = scratch("interrupt");
+    study_t s = {NULL, NULL, 2, "greedy,random", true, support_scaled(40000, 6000), 41, false, true, true};
+    const char *root = support_scratch("interrupt");
     char dir[PATH_SIZE], reference[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE];
     path_join(dir, root, "run");
     path_join(reference, root, "reference");
@@ -1319,7 +1259,7 @@ START_TEST(shard_of_the_largest_study)
      * so it is stopped once it has started and its run.json read. */
     const int64_t units = INT64_MAX / 2;
     study_t s = {NULL, NULL, 2, "random", false, units, 43, false, false, false};
-    const char *root = scratch("huge");
+    const char *root = support_scratch("huge");
     char dir[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE];
     path_join(dir, root, "run");
     path_join(out_path, root, "stdout.txt");
@@ -1388,7 +1328,7 @@ END_TEST
 
 START_TEST(resume_complete_run_changes_nothing)
 {
-    const char *dir = scratch("complete");
+    const char *dir = support_scratch("complete");
     study_t s = {NULL, NULL, 2, "greedy,random", false, 50, 42, false, true, true};
     sim_ok(&s, "--out", dir, NULL);
     snapshot_t before;
@@ -1413,8 +1353,8 @@ START_TEST(stats_random_vs_random_duplicate)
 {
     /* One spec in both seats is one agent. In duplicate mode it meets itself with the seats
      * swapped on the same deal, so its paired score is exactly one half. */
-    const char *dir = scratch("stats");
-    study_t s = {NULL, NULL, 2, "random", false, scaled(20000, 2000), 51, false, false, false};
+    const char *dir = support_scratch("stats");
+    study_t s = {NULL, NULL, 2, "random", false, support_scaled(20000, 2000), 51, false, false, false};
     sim_ok(&s, "--out", dir, NULL);
     summary_values_t v[SIM_MAX_AGENTS];
     summary_of(dir, &s, v);
@@ -1449,7 +1389,7 @@ START_TEST(stats_random_pair_unpaired)
     c.agent_of_seat[0] = 0;
     c.agent_of_seat[1] = 1;
     c.mode = SIM_DEALS;
-    c.units = c.end_unit = scaled(20000, 2000);
+    c.units = c.end_unit = support_scaled(20000, 2000);
     c.seed = 52;
     c.threads = 1;
     sim_totals_t *totals = calloc(1, sizeof *totals);
@@ -1477,8 +1417,8 @@ END_TEST
 
 START_TEST(stats_greedy_beats_random)
 {
-    const char *dir = scratch("stats");
-    study_t s = {NULL, NULL, 2, "greedy,random", false, scaled(20000, 2000), 53, false, false, false};
+    const char *dir = support_scratch("stats");
+    study_t s = {NULL, NULL, 2, "greedy,random", false, support_scaled(20000, 2000), 53, false, false, false};
     sim_ok(&s, "--out", dir, NULL);
     summary_values_t v[SIM_MAX_AGENTS];
     summary_of(dir, &s, v);
@@ -1494,8 +1434,8 @@ START_TEST(stats_greedy_beats_random_three_players)
 {
     /* Three sides: an equal agent scores about 1/3, so the paired score of greedy against
      * two random players must lie above the even 1/3 and random's below it. */
-    const char *dir = scratch("stats");
-    study_t s = {NULL, NULL, 3, "greedy,random,random", false, scaled(10000, 1000), 54, false, false, false};
+    const char *dir = support_scratch("stats");
+    study_t s = {NULL, NULL, 3, "greedy,random,random", false, support_scaled(10000, 1000), 54, false, false, false};
     sim_ok(&s, "--out", dir, NULL);
     summary_values_t v[SIM_MAX_AGENTS];
     summary_of(dir, &s, v);
@@ -1538,7 +1478,7 @@ static void parse_first_hand(const char *log, int seats, int sides, int *leader,
 /* Replays the first `plays` plays of deals.csv with `play --seed deal_seed`. */
 static void reproduce(const study_t *study, int plays)
 {
-    const char *dir = scratch("reproduce");
+    const char *dir = support_scratch("reproduce");
     sim_ok(study, "--out", dir, NULL);
     shape_t s;
     shape_open(study, &s);
@@ -1684,7 +1624,7 @@ static void expect_sim_refused(const char *const *args, const char *out, const c
 START_TEST(sim_bad_arguments)
 {
     const bad_case_t *c = &bad_cases[_i];
-    const char *root = scratch("bad");
+    const char *root = support_scratch("bad");
     char out[PATH_SIZE], names[PATH_SIZE];
     path_join(out, root, "out");
     expect_sim_refused(c->args, out, c->needle);
@@ -1696,7 +1636,7 @@ END_TEST
 
 START_TEST(sim_out_under_regular_file)
 {
-    const char *root = scratch("bad");
+    const char *root = support_scratch("bad");
     char file[PATH_SIZE], out[PATH_SIZE], names[PATH_SIZE];
     path_join(file, root, "file");
     FILE *f = fopen(file, "w");
@@ -1711,7 +1651,7 @@ END_TEST
 
 START_TEST(sim_resume_empty_directory)
 {
-    const char *dir = scratch("bad");
+    const char *dir = support_scratch("bad");
     char names[PATH_SIZE];
     expect_sim_refused(LIST("--players", "2", "--agents", "greedy,random", "--seed", "1", "--deals", "5", "--threads",
                             "1", "--resume", "OUT"),
@@ -1722,7 +1662,7 @@ END_TEST
 
 START_TEST(sim_resume_missing_directory)
 {
-    const char *root = scratch("bad");
+    const char *root = support_scratch("bad");
     char dir[PATH_SIZE], names[PATH_SIZE];
     path_join(dir, root, "nosuch");
     expect_sim_refused(LIST("--players", "2", "--agents", "greedy,random", "--seed", "1", "--deals", "5", "--threads",
@@ -1736,7 +1676,7 @@ END_TEST
  * `args` (on DIR) refused, and every file of DIR unchanged. */
 static void expect_refused_on_run(const char *const *args, const char *needle)
 {
-    const char *dir = scratch("run");
+    const char *dir = support_scratch("run");
     study_t s = {NULL, NULL, 2, "greedy,random", false, 20, 7, false, true, false};
     sim_ok(&s, "--out", dir, NULL);
     snapshot_t before;
@@ -1803,7 +1743,7 @@ END_TEST
 
 START_TEST(merge_bad_arguments)
 {
-    const char *root = scratch("bad");
+    const char *root = support_scratch("bad");
     char out[PATH_SIZE];
     path_join(out, root, "out");
     const char *const *cases[] = {LIST("merge"), LIST("merge", "--out", out), LIST("merge", root),
@@ -1862,7 +1802,7 @@ END_TEST
 static TCase *tcase(Suite *suite, const char *name)
 {
     TCase *t = tcase_create(name);
-    tcase_add_checked_fixture(t, NULL, scratch_teardown);
+    tcase_add_checked_fixture(t, NULL, support_scratch_teardown);
     tcase_set_timeout(t, 600);
     suite_add_tcase(suite, t);
     return t;
@@ -1935,16 +1875,11 @@ static Suite *sim_suite(void)
 
 int main(void)
 {
-    /* Not support_temp_dir: Check's assertions work only inside a test. */
-    snprintf(scratch_root, sizeof scratch_root, "./test_sim.XXXXXX");
-    if (!mkdtemp(scratch_root)) {
-        fprintf(stderr, "mkdtemp %s: %s\n", scratch_root, strerror(errno));
-        return EXIT_FAILURE;
-    }
+    if (support_scratch_open_root("test_sim")) return EXIT_FAILURE; /* outside any test */
     SRunner *runner = srunner_create(sim_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
-    remove_tree(scratch_root); /* what failing tests left */
+    support_scratch_close_root(); /* what failing tests left */
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -24,7 +24,7 @@
 #include "cli.h"
 #include "test_support.h"
 
-enum { PATH_SIZE = 1024, ARGV_MAX = 48, MAX_SCRATCH = 8 };
+enum { PATH_SIZE = 1024, ARGV_MAX = 48 };
 
 #define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
 /* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe,
@@ -34,63 +34,7 @@ enum { PATH_SIZE = 1024, ARGV_MAX = 48, MAX_SCRATCH = 8 };
         if (!(condition)) ck_abort_msg(__VA_ARGS__);                                                                   \
     } while (0)
 
-static int64_t scaled(int64_t count, int64_t floor)
-{
-    const char *text = getenv("DOMINOLAB_TEST_SCALE");
-    double scale = text ? atof(text) : 1.0;
-    if (!(scale > 0.0 && scale <= 1.0)) scale = 1.0;
-    int64_t n = (int64_t)((double)count * scale);
-    return n < floor ? floor : n;
-}
-
-/* ------------------------------------------------------------------ scratch directories */
-
-static char scratch_root[PATH_SIZE];
-static char *scratch_dirs[MAX_SCRATCH];
-static int scratch_count;
-
-static void remove_tree(const char *path)
-{
-    struct stat info;
-    if (lstat(path, &info) != 0) return;
-    if (!S_ISDIR(info.st_mode)) {
-        unlink(path);
-        return;
-    }
-    DIR *listing = opendir(path);
-    if (listing) {
-        struct dirent *entry;
-        while ((entry = readdir(listing))) {
-            if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
-            char child[PATH_SIZE];
-            snprintf(child, sizeof child, "%s/%s", path, entry->d_name);
-            remove_tree(child);
-        }
-        closedir(listing);
-    }
-    rmdir(path);
-}
-
-static const char *scratch(const char *name)
-{
-    REQUIRE(scratch_count < MAX_SCRATCH, "too many scratch directories");
-    char *dir = malloc(PATH_SIZE);
-    REQUIRE(dir, "out of memory");
-    int length = snprintf(dir, PATH_SIZE, "%s/%s.XXXXXX", scratch_root, name);
-    REQUIRE(length > 0 && length < PATH_SIZE, "scratch path too long");
-    if (!mkdtemp(dir)) ck_abort_msg("mkdtemp %s: %s", dir, strerror(errno));
-    scratch_dirs[scratch_count++] = dir;
-    return dir;
-}
-
-static void scratch_teardown(void)
-{
-    for (int k = 0; k < scratch_count; k++) {
-        remove_tree(scratch_dirs[k]);
-        free(scratch_dirs[k]);
-    }
-    scratch_count = 0;
-}
+/* Scratch directories and DOMINOLAB_TEST_SCALE: test_support.h. */
 
 /* ------------------------------------------------------------------ runs and files */
 
@@ -164,10 +108,10 @@ static void assert_same_totals(const char *dir_a, const char *dir_b)
 /* The study on 1 thread and on 2 (and 3) threads: the same summary.csv, deals.csv and totals. */
 static void expect_thread_independent(const char *const *study)
 {
-    const char *one = scratch("threads1");
+    const char *one = support_scratch("threads1");
     sim_ok(study, 1, one);
     for (int threads = 2; threads <= 3; threads++) {
-        const char *many = scratch("threadsN");
+        const char *many = support_scratch("threadsN");
         sim_ok(study, threads, many);
         assert_same_file(one, many, "summary.csv");
         assert_same_file(one, many, "deals.csv");
@@ -178,7 +122,7 @@ static void expect_thread_independent(const char *const *study)
 /* Enough units for many batches (the first holds 64 units), so threads interleave. */
 static const char *units(char *text, size_t size, int64_t count, int64_t floor)
 {
-    snprintf(text, size, "%" PRId64, scaled(count, floor));
+    snprintf(text, size, "%" PRId64, support_scaled(count, floor));
     return text;
 }
 
@@ -287,7 +231,7 @@ static Suite *threads_suite(void)
 {
     Suite *suite = suite_create("sim threads");
     TCase *t = tcase_create("thread independence");
-    tcase_add_checked_fixture(t, NULL, scratch_teardown);
+    tcase_add_checked_fixture(t, NULL, support_scratch_teardown);
     tcase_set_timeout(t, 600);
     tcase_add_test(t, threads_deals_two_players);
     tcase_add_test(t, threads_deals_three_players);
@@ -305,16 +249,11 @@ static Suite *threads_suite(void)
 
 int main(void)
 {
-    /* Not support_temp_dir: Check's assertions work only inside a test. */
-    snprintf(scratch_root, sizeof scratch_root, "./test_sim_threads.XXXXXX");
-    if (!mkdtemp(scratch_root)) {
-        fprintf(stderr, "mkdtemp %s: %s\n", scratch_root, strerror(errno));
-        return EXIT_FAILURE;
-    }
+    if (support_scratch_open_root("test_sim_threads")) return EXIT_FAILURE; /* outside any test */
     SRunner *runner = srunner_create(threads_suite());
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
-    remove_tree(scratch_root);
+    support_scratch_close_root(); /* what failing tests left */
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

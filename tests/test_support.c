@@ -148,3 +148,72 @@ bool support_is_one_line(const char *text)
     size_t length = strlen(text);
     return length > 1 && support_count_lines(text) == 1 && text[length - 1] == '\n';
 }
+
+/* ---- scratch directories (one suite per process, tests run one at a time) ---- */
+
+enum { SCRATCH_PATH_SIZE = 1024, SCRATCH_MAX = 32 };
+static char scratch_root[SCRATCH_PATH_SIZE];
+static char *scratch_dirs[SCRATCH_MAX];
+static int scratch_count;
+
+void support_remove_tree(const char *path)
+{
+    struct stat info;
+    if (lstat(path, &info) != 0) return;
+    if (!S_ISDIR(info.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *listing = opendir(path);
+    if (listing) {
+        struct dirent *entry;
+        while ((entry = readdir(listing))) {
+            if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
+            char child[SCRATCH_PATH_SIZE];
+            snprintf(child, sizeof child, "%s/%s", path, entry->d_name);
+            support_remove_tree(child);
+        }
+        closedir(listing);
+    }
+    rmdir(path);
+}
+
+int support_scratch_open_root(const char *name)
+{
+    snprintf(scratch_root, sizeof scratch_root, "./%s.XXXXXX", name);
+    if (mkdtemp(scratch_root)) return 0;
+    fprintf(stderr, "mkdtemp %s: %s\n", scratch_root, strerror(errno));
+    return -1;
+}
+
+const char *support_scratch(const char *name)
+{
+    if (scratch_count >= SCRATCH_MAX) ck_abort_msg("too many scratch directories");
+    char *dir = malloc(SCRATCH_PATH_SIZE);
+    if (!dir) ck_abort_msg("out of memory");
+    int length = snprintf(dir, SCRATCH_PATH_SIZE, "%s/%s.XXXXXX", scratch_root, name);
+    if (length <= 0 || length >= SCRATCH_PATH_SIZE) ck_abort_msg("scratch path too long");
+    if (!mkdtemp(dir)) ck_abort_msg("mkdtemp %s: %s", dir, strerror(errno));
+    scratch_dirs[scratch_count++] = dir;
+    return dir;
+}
+
+void support_scratch_teardown(void)
+{
+    for (int k = 0; k < scratch_count; k++) {
+        support_remove_tree(scratch_dirs[k]);
+        free(scratch_dirs[k]);
+    }
+    scratch_count = 0;
+}
+
+void support_scratch_close_root(void) { support_remove_tree(scratch_root); }
+
+int64_t support_scaled(int64_t count, int64_t floor)
+{
+    const char *text = getenv("DOMINOLAB_TEST_SCALE");
+    double scale = text ? atof(text) : 1.0;
+    if (!(scale > 0.0 && scale <= 1.0)) scale = 1.0;
+    int64_t n = (int64_t)((double)count * scale);
+    return n < floor ? floor : n;
+}

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* What a subcommand returned and wrote. `out` and `err` are NUL-terminated, owned. */
 typedef struct capture {
@@ -39,6 +40,20 @@ int support_dir_entries(const char *dir, char *names, size_t names_size);
  * `length` (may be NULL) receives its size. */
 char *support_read_file(const char *path, size_t *length);
 bool support_file_exists(const char *path);
+
+/* Scratch directories of a suite: one root "./NAME.XXXXXX" made by main (outside any test,
+ * where Check's assertions cannot run: returns 0, or -1 after printing why), a fresh
+ * directory per call of support_scratch inside a test, removed by the fixture
+ * support_scratch_teardown; support_scratch_close_root removes what failing tests left. */
+int support_scratch_open_root(const char *name);
+const char *support_scratch(const char *name);
+void support_scratch_teardown(void);
+void support_scratch_close_root(void);
+/* Removes a file or a whole directory tree. */
+void support_remove_tree(const char *path);
+/* `count` scaled by DOMINOLAB_TEST_SCALE (0 < scale <= 1), never below `floor`: the sanitizer
+ * run plays less volume. */
+int64_t support_scaled(int64_t count, int64_t floor);
 
 /* Number of '\n' in `text`. */
 int support_count_lines(const char *text);
