@@ -293,6 +293,8 @@ static tileset_t fold_copies(const bergen_rules_t *r, tileset_t physical)
     return result;
 }
 
+tileset_t bergen_logical_tiles(const bergen_rules_t *rules, tileset_t physical) { return logical_tiles(rules, physical); }
+
 /* The physical copy of logical tile `tile` held in `hand`, or -1. */
 static inline int physical_copy(const bergen_rules_t *r, tileset_t hand, int tile)
 {

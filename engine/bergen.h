@@ -137,6 +137,9 @@ unsigned bergen_open_ends(const bergen_state_t *state);
 /* R14 / DB R12: points of the layout just after a placement that exposed `new_number`. */
 int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *state, int new_number);
 
+/* The logical tiles (copies folded together) of a set of physical tiles. */
+tileset_t bergen_logical_tiles(const bergen_rules_t *rules, tileset_t physical);
+
 /* Looks up the rules behind a game_rules_t created by a Bergen-family game. */
 static inline const bergen_rules_t *bergen_rules_of(const game_rules_t *rules)
 {

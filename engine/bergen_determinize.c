@@ -15,13 +15,6 @@
 
 #include "bergen.h"
 
-static tileset_t logical_of_set(const bergen_rules_t *r, tileset_t physical)
-{
-    tileset_t result = tileset_empty();
-    while (!tileset_is_empty(physical)) tileset_add(&result, r->logical_of[tileset_pop_lowest(&physical)]);
-    return result;
-}
-
 /* Logical tiles with a copy neither in `hand` nor on the layout. */
 static tileset_t unseen_tiles(const bergen_state_t *s, tileset_t hand)
 {
@@ -52,11 +45,11 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
         out->draws[other] = s->draws[other];
         out->passes[other] = s->passes[other];
     }
-    out->hand = logical_of_set(r, s->hand[seat]);
+    out->hand = bergen_logical_tiles(r, s->hand[seat]);
     out->stock_size = r->physical_count - s->stock_next;
     int drawable = out->stock_size - r->stock_reserve;
     out->stock_drawable = drawable > 0 ? drawable : 0;
-    out->layout = logical_of_set(r, s->layout);
+    out->layout = bergen_logical_tiles(r, s->layout);
     out->unseen = unseen_tiles(s, s->hand[seat]);
     out->layout_kind = r->layout == BERGEN_LAYOUT_LINE ? GAME_LAYOUT_LINE : GAME_LAYOUT_SPINNER;
     out->end_count = s->end_count;

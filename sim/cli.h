@@ -38,6 +38,8 @@ void cli_game_close(cli_game_t *game);
 /* Splits "A,B,..." (modified in place) into one spec per seat: one spec serves every seat;
  * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec. */
 int cli_split_agents(char *text, const char **specs, int seats, bool cycle, char *error, size_t error_size);
+/* Parses --seed: 0..2^63-1 (what records and run.json can hold). Returns 0, or -1 with a message. */
+int cli_parse_seed(const char *text, uint64_t *seed, char *error, size_t error_size);
 /* Parses a whole unsigned 64-bit number (decimal digits only). */
 int cli_parse_u64(const char *text, uint64_t *out);
 

@@ -118,3 +118,11 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, char
         if (agent_spec_check(specs[seat], error, error_size)) return -1;
     return 0;
 }
+
+int cli_parse_seed(const char *text, uint64_t *seed, char *error, size_t error_size)
+{
+    /* JSON readers (jansson among them) hold integers as signed 64-bit. */
+    if (cli_parse_u64(text, seed) == 0 && *seed <= (uint64_t)INT64_MAX) return 0;
+    snprintf(error, error_size, "--seed: bad value '%s' (a number 0..9223372036854775807)", text);
+    return -1;
+}

@@ -151,11 +151,7 @@ static int parse_play_args(int argc, char **argv, play_args_t *args, char *error
             const char *value = argv[++i];
             if (!strcmp(arg, "--agents")) args->agents = value;
             else if (!strcmp(arg, "--record")) args->record = value;
-            else if (cli_parse_u64(value, &args->seed) || args->seed > (uint64_t)INT64_MAX) {
-                /* JSON readers (jansson among them) hold integers as signed 64-bit. */
-                snprintf(error, error_size, "--seed: bad value '%s' (a number 0..9223372036854775807)", value);
-                return -1;
-            }
+            else if (cli_parse_seed(value, &args->seed, error, error_size)) return -1;
             continue;
         }
         snprintf(error, error_size, "unexpected argument '%s'", arg);

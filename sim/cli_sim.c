@@ -126,8 +126,7 @@ static int parse_value_arg(const char *arg, const char *value, sim_args_t *args,
         return parse_count(arg, value, &args->units, error, size);
     } else if (!strcmp(arg, "--seed")) {
         args->seed_given = true;
-        if (cli_parse_u64(value, &args->seed) || args->seed > (uint64_t)INT64_MAX)
-            return bad(error, size, "--seed: bad value '%s' (a number 0..9223372036854775807)", value);
+        return cli_parse_seed(value, &args->seed, error, size);
     } else if (!strcmp(arg, "--threads")) {
         uint64_t threads;
         if (cli_parse_u64(value, &threads) || threads < 1 || threads > 1024)
@@ -253,7 +252,7 @@ static int load_resume(sim_session_t *s, sim_totals_t *totals, json_t *identity,
     if (rundir_read_run(s->args.out_dir, &old, error, size)) return -1;
     char what[RUNDIR_PATH_MAX + 32];
     snprintf(what, sizeof what, "--resume: %s/run.json", s->args.out_dir);
-    int result = rundir_compare_identity(old, identity, NULL, what, error, size);
+    int result = rundir_compare_identities(old, identity, NULL, what, "this command", error, size);
     if (result == 0 && rundir_totals_from_json(json_object_get(old, "totals"), totals, error, size)) result = -1;
     if (result == 0) {
         s->units_done_before = json_integer_value(json_object_get(old, "units_done"));

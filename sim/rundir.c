@@ -107,12 +107,6 @@ int rundir_compare_identities(const json_t *have, const json_t *want, const char
     return 0;
 }
 
-int rundir_compare_identity(const json_t *have, const json_t *want, const char *except, const char *what,
-                            char *error, size_t error_size)
-{
-    return rundir_compare_identities(have, want, except, what, "this command", error, error_size);
-}
-
 /* ------------------------------------------------------------------ totals */
 
 /* The fields of stats_totals_t, for JSON: one table so writing and reading agree. */

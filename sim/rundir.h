@@ -32,10 +32,8 @@ typedef struct sim_study {
 json_t *rundir_identity(const sim_study_t *study);
 /* The identity keys of a run.json (missing ones as null). */
 json_t *rundir_identity_of(const json_t *run);
-/* 0 if equal; else -1 naming the first key that differs (ignoring `except`, or NULL). */
-int rundir_compare_identity(const json_t *have, const json_t *want, const char *except, const char *what,
-                            char *error, size_t error_size);
-/* The same, naming both sides: "HAVE_NAME was made with seed 1, but WANT_NAME has seed 2". */
+/* 0 if equal; else -1 naming the first key that differs (ignoring `except`, or NULL) and both
+ * sides: "HAVE_NAME was made with seed 1, but WANT_NAME has seed 2". */
 int rundir_compare_identities(const json_t *have, const json_t *want, const char *except, const char *have_name,
                               const char *want_name, char *error, size_t error_size);
 

@@ -16,6 +16,7 @@
 
 #include "bergen.h"
 #include "game.h"
+#include "test_support.h"
 
 enum { DEALS_PER_PRESET = 100000, DEALS_PER_VARIANT = 10000, DETERMINIZE_EVERY = 7 };
 
@@ -280,20 +281,10 @@ static void play_random_match(run_t *run, uint64_t seed, long hand_budget)
     }
 }
 
-/* DOMINOLAB_TEST_SCALE (e.g. 0.1) shrinks the number of hands: the sanitizer run looks for
- * memory and undefined-behaviour errors, which need coverage of paths, not volume. */
-static long scaled(long deals)
-{
-    const char *text = getenv("DOMINOLAB_TEST_SCALE");
-    double scale = text ? atof(text) : 1.0;
-    long n = (long)((double)deals * (scale > 0 && scale <= 1 ? scale : 1.0));
-    return n < 1000 ? 1000 : n;
-}
-
 static void run_config(const game_t *game, const char *preset, const char *const *overrides, int override_count,
                        int players, long deals, uint64_t seed)
 {
-    deals = scaled(deals);
+    deals = support_scaled(deals, 1000); /* DOMINOLAB_TEST_SCALE: the sanitizer run plays less */
     option_values_t values;
     char error[OPTIONS_ERROR_SIZE], players_text[32];
     const char *all[16];
