@@ -1,94 +1,216 @@
-/* agent.c - agent specs and the simple agents: random (uniform over legal moves) and
- * greedy (most points now; ties shed the heaviest tile).
+/* agent.c - agent specs, the registry of agent kinds, and dispatch.
  *
- * A spec is "name" or "name:key=value,key=value". Each agent kind lists its parameters;
- * a spec naming an unknown agent or key, or a bad value, is rejected with the part named.
+ * A spec is "name" or "name:key=value,key=value". Each kind lists its parameters
+ * (agent_kind.h); a spec naming an unknown agent or key, a repeated key, or a value out of
+ * range is rejected with the part named. "level:n" is looked up in the level table and
+ * stands for the agent written there.
  */
-#include "agent.h"
+#include "agent_kind.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { AGENT_SPEC_MAX = 256 };
-
-typedef enum agent_kind { AGENT_RANDOM, AGENT_GREEDY, AGENT_KIND_COUNT } agent_kind_t;
-
-static const agent_info_t agent_infos[AGENT_KIND_COUNT] = {
-    [AGENT_RANDOM] = {"random", "uniform over the legal moves", "none"},
-    [AGENT_GREEDY] = {"greedy", "most points from the placement now; ties shed the heaviest tile", "none"},
+static const agent_kind_t *const agent_kinds[] = {
+    &random_agent_kind, &greedy_agent_kind, &heuristic_agent_kind,
+    &pimc_agent_kind,   &ismcts_agent_kind, &oracle_agent_kind,
 };
+enum { AGENT_KIND_COUNT = (int)(sizeof agent_kinds / sizeof agent_kinds[0]) };
 
-struct agent {
-    agent_kind_t kind;
-    char spec[AGENT_SPEC_MAX];
-    const game_t *game;
-    const game_rules_t *rules;
-    int seat;
-    pcg32_t rng;
-    void *scratch; /* a state to try moves on (greedy) */
+static const agent_param_spec_t level_params[] = {
+    {"n", AGENT_PARAM_INT, AGENT_LEVEL_MIN, AGENT_LEVEL_MAX, NULL, "5",
+     "difficulty from 1 (near random) to 10 (strongest); also written level:N"},
 };
+static const agent_info_t level_info = {"level", "a difficulty level: an entry of the level table (agents/level.c)",
+                                        level_params, 1};
 
-const agent_info_t *agent_list(int *count)
+const agent_info_t *const *agent_list(int *count)
 {
-    *count = AGENT_KIND_COUNT;
-    return agent_infos;
+    static const agent_info_t *const infos[] = {
+        &random_agent_kind.info, &greedy_agent_kind.info, &heuristic_agent_kind.info, &pimc_agent_kind.info,
+        &ismcts_agent_kind.info, &oracle_agent_kind.info, &level_info,
+    };
+    *count = (int)(sizeof infos / sizeof infos[0]);
+    return infos;
 }
 
-/* Splits "name:params" and finds the kind; checks every key=value parameter. */
-static int parse_spec(const char *spec, agent_kind_t *kind, char *error, size_t error_size)
+/* Parses one value of `param` from text[0..length). */
+static int parse_value(const char *agent_name, const agent_param_spec_t *param, const char *text, size_t length,
+                       double *value, char *error, size_t error_size)
 {
-    size_t name_length = strcspn(spec, ":");
+    char buffer[64];
+    if (length == 0 || length >= sizeof buffer) goto bad;
+    memcpy(buffer, text, length);
+    buffer[length] = '\0';
+    if (param->type == AGENT_PARAM_CHOICE) {
+        for (int k = 0; param->choices[k]; k++)
+            if (strcmp(param->choices[k], buffer) == 0) {
+                *value = k;
+                return 0;
+            }
+        goto bad;
+    }
+    char *end;
+    errno = 0;
+    if (param->type == AGENT_PARAM_INT) {
+        if (buffer[0] == '+' || buffer[0] == ' ') goto bad;
+        long long number = strtoll(buffer, &end, 10);
+        if (*end || errno || number < param->min || number > param->max) goto bad;
+        *value = (double)number;
+        return 0;
+    }
+    double number = strtod(buffer, &end);
+    if (*end || errno || !isfinite(number) || buffer[0] == ' ' || number < param->min || number > param->max)
+        goto bad;
+    *value = number;
+    return 0;
+bad:;
+    char allowed[160];
+    if (param->type == AGENT_PARAM_CHOICE) {
+        size_t used = (size_t)snprintf(allowed, sizeof allowed, "one of:");
+        for (int k = 0; param->choices[k] && used < sizeof allowed; k++)
+            used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s %s", k ? "," : "", param->choices[k]);
+    } else {
+        snprintf(allowed, sizeof allowed, "%s from %g to %g", param->type == AGENT_PARAM_INT ? "an integer" : "a number",
+                 param->min, param->max);
+    }
+    snprintf(error, error_size, "agent %s: bad value '%.*s' for %s (%s)", agent_name, (int)(length > 40 ? 40 : length),
+             text, param->key, allowed);
+    return -1;
+}
+
+/* Reads "key=value,..." into values[] (defaults first). */
+static int parse_params(const agent_info_t *info, const char *params, double *values, char *error, size_t error_size)
+{
+    bool given[AGENT_MAX_PARAMS] = {false};
+    for (int i = 0; i < info->param_count; i++) {
+        const char *text = info->params[i].default_value;
+        if (parse_value(info->name, &info->params[i], text, strlen(text), &values[i], error, error_size)) return -1;
+    }
+    while (*params) {
+        size_t item_length = strcspn(params, ",");
+        size_t key_length = strcspn(params, "=,");
+        const char *value = params + key_length + 1;
+        if (key_length == item_length) {
+            snprintf(error, error_size, "agent %s: '%.*s' is not key=value", info->name, (int)item_length, params);
+            return -1;
+        }
+        int index = -1;
+        for (int i = 0; i < info->param_count; i++)
+            if (strlen(info->params[i].key) == key_length && strncmp(info->params[i].key, params, key_length) == 0)
+                index = i;
+        if (index < 0) {
+            size_t used = (size_t)snprintf(error, error_size, "agent %s: unknown parameter '%.*s' (%s", info->name,
+                                           (int)key_length, params, info->param_count ? "parameters:" : "it takes none");
+            for (int i = 0; i < info->param_count && used < error_size; i++)
+                used += (size_t)snprintf(error + used, error_size - used, " %s", info->params[i].key);
+            if (used < error_size) snprintf(error + used, error_size - used, ")");
+            return -1;
+        }
+        if (given[index]) {
+            snprintf(error, error_size, "agent %s: parameter %s given twice", info->name, info->params[index].key);
+            return -1;
+        }
+        given[index] = true;
+        if (parse_value(info->name, &info->params[index], value, item_length - key_length - 1, &values[index], error,
+                        error_size))
+            return -1;
+        params += item_length;
+        if (*params == ',') {
+            params++;
+            if (!*params) {
+                snprintf(error, error_size, "agent %s: the spec ends with a comma", info->name);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+static const agent_kind_t *find_kind(const char *name, size_t length)
+{
+    for (int k = 0; k < AGENT_KIND_COUNT; k++)
+        if (strlen(agent_kinds[k]->info.name) == length && strncmp(agent_kinds[k]->info.name, name, length) == 0)
+            return agent_kinds[k];
+    return NULL;
+}
+
+/* Resolves "level:N" or "level:n=N" into its table entry; other specs stand for themselves. */
+static int resolve_level(const char *spec, const char **resolved, char *error, size_t error_size)
+{
+    *resolved = spec;
+    if (strncmp(spec, "level", 5) != 0 || (spec[5] != ':' && spec[5] != '\0')) return 0;
+    const char *params = spec[5] == ':' ? spec + 6 : "";
+    char rewritten[AGENT_SPEC_MAX];
+    if (*params >= '0' && *params <= '9') { /* level:N */
+        snprintf(rewritten, sizeof rewritten, "n=%s", params);
+        params = rewritten;
+    }
+    double value[AGENT_MAX_PARAMS];
+    if (parse_params(&level_info, params, value, error, error_size)) return -1;
+    *resolved = agent_level_spec((int)value[0]);
+    return 0;
+}
+
+static int parse_spec(const char *spec, const agent_kind_t **kind, double *values, const char **resolved, char *error,
+                      size_t error_size)
+{
     if (strlen(spec) >= AGENT_SPEC_MAX) {
         snprintf(error, error_size, "agent spec '%.40s...' is too long", spec);
         return -1;
     }
-    for (int k = 0; k < AGENT_KIND_COUNT; k++) {
-        if (strlen(agent_infos[k].name) != name_length || strncmp(agent_infos[k].name, spec, name_length) != 0)
-            continue;
-        *kind = (agent_kind_t)k;
-        const char *params = spec[name_length] == ':' ? spec + name_length + 1 : "";
-        if (*params) { /* neither random nor greedy takes parameters */
-            size_t key_length = strcspn(params, "=,");
-            snprintf(error, error_size, "agent %s: unknown parameter '%.*s' (it takes none)", agent_infos[k].name,
-                     (int)key_length, params);
-            return -1;
-        }
-        return 0;
+    if (resolve_level(spec, resolved, error, error_size)) return -1;
+    size_t name_length = strcspn(*resolved, ":");
+    *kind = find_kind(*resolved, name_length);
+    if (!*kind) {
+        size_t used = (size_t)snprintf(error, error_size, "unknown agent '%.*s' (agents:", (int)name_length, *resolved);
+        int count;
+        const agent_info_t *const *infos = agent_list(&count);
+        for (int k = 0; k < count && used < error_size; k++)
+            used += (size_t)snprintf(error + used, error_size - used, " %s", infos[k]->name);
+        if (used < error_size) snprintf(error + used, error_size - used, ")");
+        return -1;
     }
-    size_t used = (size_t)snprintf(error, error_size, "unknown agent '%.*s' (agents:", (int)name_length, spec);
-    for (int k = 0; k < AGENT_KIND_COUNT && used < error_size; k++)
-        used += (size_t)snprintf(error + used, error_size - used, " %s", agent_infos[k].name);
-    if (used < error_size) snprintf(error + used, error_size - used, ")");
-    return -1;
+    const char *params = (*resolved)[name_length] == ':' ? *resolved + name_length + 1 : "";
+    return parse_params(&(*kind)->info, params, values, error, error_size);
 }
 
 int agent_spec_check(const char *spec, char *error, size_t error_size)
 {
-    agent_kind_t kind;
-    return parse_spec(spec, &kind, error, error_size);
+    const agent_kind_t *kind;
+    const char *resolved;
+    double values[AGENT_MAX_PARAMS];
+    return parse_spec(spec, &kind, values, &resolved, error, error_size);
 }
+
+static void seed_stream(agent_t *agent, uint64_t seed) { pcg32_seed(&agent->rng, seed, (uint64_t)agent->seat + 1); }
 
 int agent_create(const char *spec, const game_t *game, const game_rules_t *rules, int seat, uint64_t seed,
                  agent_t **out, char *error, size_t error_size)
 {
-    agent_kind_t kind;
-    if (parse_spec(spec, &kind, error, error_size)) return -1;
+    const agent_kind_t *kind;
+    const char *resolved;
+    double values[AGENT_MAX_PARAMS];
+    if (parse_spec(spec, &kind, values, &resolved, error, error_size)) return -1;
     agent_t *agent = calloc(1, sizeof *agent);
-    void *scratch = kind == AGENT_GREEDY ? malloc(game->state_size) : NULL;
-    if (!agent || (kind == AGENT_GREEDY && !scratch)) {
-        free(agent);
-        free(scratch);
+    if (!agent) {
         snprintf(error, error_size, "out of memory creating agent %s", spec);
         return -1;
     }
     agent->kind = kind;
     snprintf(agent->spec, sizeof agent->spec, "%s", spec);
+    snprintf(agent->resolved_spec, sizeof agent->resolved_spec, "%s", resolved);
     agent->game = game;
     agent->rules = rules;
     agent->seat = seat;
-    agent->scratch = scratch;
-    pcg32_seed(&agent->rng, seed, (uint64_t)seat + 1);
+    memcpy(agent->param, values, sizeof values);
+    seed_stream(agent, seed);
+    if (kind->create && kind->create(agent, error, error_size)) {
+        free(agent);
+        return -1;
+    }
     *out = agent;
     return 0;
 }
@@ -96,49 +218,21 @@ int agent_create(const char *spec, const game_t *game, const game_rules_t *rules
 void agent_destroy(agent_t *agent)
 {
     if (!agent) return;
-    free(agent->scratch);
+    if (agent->kind->destroy) agent->kind->destroy(agent);
     free(agent);
 }
 
-void agent_reset(agent_t *agent, uint64_t seed) { pcg32_seed(&agent->rng, seed, (uint64_t)agent->seat + 1); }
+void agent_reset(agent_t *agent, uint64_t seed)
+{
+    seed_stream(agent, seed);
+    if (agent->kind->reset) agent->kind->reset(agent);
+}
 
 const char *agent_spec(const agent_t *agent) { return agent->spec; }
-
-/* Points the placement itself scores: public, since it depends only on the layout, the
- * tile and the mover's score (the play event's points, not later hand-end awards). */
-static int placement_points(agent_t *agent, const void *state, game_move_t move)
-{
-    game_events_t events;
-    events.count = 0;
-    memcpy(agent->scratch, state, agent->game->state_size);
-    agent->game->apply(agent->scratch, move, &events);
-    for (int i = 0; i < events.count; i++)
-        if (events.item[i].kind == GAME_EVENT_PLAY) return events.item[i].points;
-    return 0;
-}
-
-static game_move_t choose_greedy(agent_t *agent, const void *state, const game_move_t *moves, int count)
-{
-    int best = 0, best_points = -1, best_pips = -1;
-    for (int i = 0; i < count; i++) {
-        if (moves[i].kind != GAME_MOVE_PLAY) continue; /* keeping a tile scores nothing */
-        int points = placement_points(agent, state, moves[i]);
-        int pips = tileset_pips(moves[i].tile);
-        if (points > best_points || (points == best_points && pips > best_pips)) {
-            best = i;
-            best_points = points;
-            best_pips = pips;
-        }
-    }
-    return moves[best];
-}
+const char *agent_resolved_spec(const agent_t *agent) { return agent->resolved_spec; }
 
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count)
 {
     if (count == 1) return moves[0];
-    switch (agent->kind) {
-    case AGENT_GREEDY: return choose_greedy(agent, state, moves, count);
-    case AGENT_RANDOM:
-    default: return moves[pcg32_below(&agent->rng, (uint32_t)count)];
-    }
+    return agent->kind->choose(agent, state, moves, count);
 }

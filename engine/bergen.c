@@ -1007,21 +1007,16 @@ static inline void start_turn(bergen_state_t *s, int seat, game_events_t *events
     if (stock_drawable(s) == 0 && nobody_can_place(s)) end_hand(s, -1, events);
 }
 
-/* Places a tile and updates the ends (R9, DB R7-R9). Returns the number it exposed. */
-static int place_tile(bergen_state_t *s, int physical, int end)
+/* Updates the ends for logical `tile` placed on `end` (R9, DB R7-R9). Returns the number
+ * it exposed. */
+static inline int mark_placement(bergen_state_t *s, int tile, int end)
 {
-    int tile = s->rules->logical_of[physical];
-    tileset_remove(&s->hand[s->to_move], physical);
-    s->hand_count[s->to_move]--;
-    tileset_add(&s->layout, physical);
-    s->layout_count++;
     int exposed;
     if (end == GAME_NO_END) { /* the opening double: every end shows its number */
         exposed = tileset_low(tile);
         s->opening_number = (int8_t)exposed;
         for (int e = 0; e < s->end_count; e++) s->end_number[e] = (int8_t)exposed;
         s->end_double = s->rules->layout == BERGEN_LAYOUT_LINE ? 3 : 0;
-        s->leader = s->to_move;
     } else {
         exposed = tileset_other_side(tile, s->end_number[end]);
         s->end_number[end] = (int8_t)exposed;
@@ -1031,6 +1026,32 @@ static int place_tile(bergen_state_t *s, int physical, int end)
     }
     s->open_ends = (uint8_t)compute_open_ends(s);
     return exposed;
+}
+
+/* Places a physical tile from the mover's hand. Returns the number it exposed. */
+static int place_tile(bergen_state_t *s, int physical, int end)
+{
+    tileset_remove(&s->hand[s->to_move], physical);
+    s->hand_count[s->to_move]--;
+    tileset_add(&s->layout, physical);
+    s->layout_count++;
+    if (end == GAME_NO_END) s->leader = s->to_move;
+    return mark_placement(s, s->rules->logical_of[physical], end);
+}
+
+static int bergen_placement_points(const void *state, int seat, int tile, int end)
+{
+    const bergen_state_t *s = state;
+    const bergen_rules_t *r = s->rules;
+    if (s->status != GAME_IN_HAND || tile < 0 || tile >= r->tile_count || seat < 0 || seat >= s->seats) return -1;
+    if (end == GAME_NO_END) {
+        if (s->opening_number >= 0 || !tileset_is_double(tile)) return -1;
+    } else if (end >= s->end_count || !(s->open_ends >> end & 1) || !tileset_shows(tile, s->end_number[end])) {
+        return -1;
+    }
+    bergen_state_t after = *s;
+    int exposed = mark_placement(&after, tile, end);
+    return near_goal_points(r->near_goal, layout_points(r, &after, exposed), r->target - s->score[seat]);
 }
 
 static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
@@ -1152,6 +1173,12 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
+static int bergen_match_winner(const void *state)
+{
+    const bergen_state_t *s = state;
+    return s->status == GAME_MATCH_OVER ? match_winner(s) : -1;
+}
+
 /* ------------------------------------------------------------------ the games */
 
 #define BERGEN_FAMILY_FUNCTIONS                                                                                  \
@@ -1160,7 +1187,9 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
-    .pips_left = bergen_pips_left, .hand_number = bergen_hand_number, .observe = bergen_observe,                 \
+    .pips_left = bergen_pips_left, .match_winner = bergen_match_winner,                                         \
+    .placement_points = bergen_placement_points, .hand_number = bergen_hand_number,                              \
+    .observe = bergen_observe,                                                                                   \
     .determinize = bergen_determinize
 
 const game_t bergen_game = {

@@ -152,6 +152,12 @@ typedef struct game {
     void (*apply)(void *state, game_move_t move, game_events_t *events);
 
     void (*scores)(const void *state, int *out); /* per side */
+    /* The side that won the match once status is GAME_MATCH_OVER; -1 before, or on a draw. */
+    int (*match_winner)(const void *state);
+    /* Points `seat` would be credited now for placing `tile` on `end` (GAME_NO_END: as the
+     * lead), hand-end awards aside, whether or not it holds the tile: public knowledge,
+     * which lets an agent weigh an opponent's replies. -1 if the tile may not go there. */
+    int (*placement_points)(const void *state, int seat, int tile, int end);
     int (*pips_left)(const void *state, int seat);
     int (*hand_number)(const void *state);
     void (*observe)(const void *state, int seat, game_observation_t *out);

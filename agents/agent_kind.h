@@ -1,0 +1,49 @@
+/* agent_kind.h - what each agent kind (random.c, heuristic.c, pimc.c, ismcts.c) gives
+ * agent.c, which parses specs, owns the agent struct and dispatches to the kind.
+ *
+ * A kind declares its parameters in its agent_info_t; agent.c parses "key=value" against
+ * them and stores every value (default or given) in agent->param[], in table order, as a
+ * double (a choice as the index of its symbol). The kind's create() allocates whatever it
+ * needs for the agent's life, so choose() never allocates.
+ */
+#ifndef DOMINOLAB_AGENT_KIND_H
+#define DOMINOLAB_AGENT_KIND_H
+
+#include <stdbool.h>
+
+#include "agent.h"
+
+typedef struct agent_kind {
+    agent_info_t info;
+    /* Allocates agent->data. Returns 0, or -1 with a message. May be NULL. */
+    int (*create)(agent_t *agent, char *error, size_t error_size);
+    void (*destroy)(agent_t *agent); /* frees agent->data; may be NULL */
+    void (*reset)(agent_t *agent);   /* forgets per-match memory; may be NULL */
+    game_move_t (*choose)(agent_t *agent, const void *state, const game_move_t *moves, int count);
+} agent_kind_t;
+
+struct agent {
+    const agent_kind_t *kind;
+    char spec[AGENT_SPEC_MAX];          /* as given */
+    char resolved_spec[AGENT_SPEC_MAX]; /* a level's entry, or the spec */
+    const game_t *game;
+    const game_rules_t *rules;
+    int seat;
+    pcg32_t rng;
+    double param[AGENT_MAX_PARAMS];
+    void *data; /* the kind's own */
+};
+
+static inline int agent_param_int(const agent_t *agent, int index) { return (int)agent->param[index]; }
+
+/* True with probability `noise` (a weaker level's random move). Draws from the stream only
+ * when noise is set, so an agent without noise plays as if the coin did not exist. */
+static inline bool agent_noise(agent_t *agent, double noise)
+{
+    return noise > 0 && pcg32_next(&agent->rng) < noise * 4294967296.0;
+}
+
+extern const agent_kind_t random_agent_kind, greedy_agent_kind, heuristic_agent_kind, pimc_agent_kind,
+    oracle_agent_kind, ismcts_agent_kind;
+
+#endif

@@ -1,0 +1,28 @@
+/* heuristic.h - the heuristic agent's evaluation: a weighted sum of named features of each
+ * legal move, read from the mover's observation and public placement points only.
+ * Used by the `heuristic` agent and by the search agents' rollout=heuristic.
+ */
+#ifndef DOMINOLAB_HEURISTIC_H
+#define DOMINOLAB_HEURISTIC_H
+
+#include "game.h"
+
+typedef struct heuristic_weights {
+    double points;  /* points the placement scores now */
+    double doubles; /* keep a double until it can make a header */
+    double suits;   /* leave ends in numbers we hold and the others lack */
+    double deny;    /* do not leave an end the next seat is likely to score on */
+    double shed;    /* shed heavy tiles when the hand may block or end soon */
+} heuristic_weights_t;
+
+extern const heuristic_weights_t heuristic_default_weights;
+
+/* Writes the heuristic value of each move (higher is better) for the seat to move. scratch
+ * is game->state_size bytes the function may overwrite. */
+void heuristic_evaluate(const game_t *game, const void *state, const game_move_t *moves, int count,
+                        const heuristic_weights_t *weights, void *scratch, double *values);
+/* Index of the best move by heuristic_evaluate (ties: the heaviest tile, then the first). */
+int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
+                   const heuristic_weights_t *weights, void *scratch);
+
+#endif

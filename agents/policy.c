@@ -1,0 +1,85 @@
+/* policy.c - rollout policies, playouts and the value of a finished playout (policy.h). */
+#include "policy.h"
+
+#include <string.h>
+
+const char *const policy_names[] = {"random", "greedy", "heuristic", NULL};
+
+void search_context_init(search_context_t *context, const game_t *game, const game_rules_t *rules,
+                         policy_kind_t policy, void *scratch)
+{
+    memset(context, 0, sizeof *context);
+    context->game = game;
+    context->rules = rules;
+    context->sides = game->side_count(rules);
+    context->policy = policy;
+    context->weights = heuristic_default_weights;
+    context->scratch = scratch;
+    context->win_value = 1;
+}
+
+void search_context_set_target(search_context_t *context, const void *state)
+{
+    game_observation_t observation;
+    context->game->observe(state, context->game->to_move(state) >= 0 ? context->game->to_move(state) : 0,
+                           &observation);
+    context->win_value = observation.target > 0 ? observation.target : 1;
+}
+
+int policy_greedy_index(const game_t *game, const void *state, const game_move_t *moves, int count)
+{
+    int best = 0, best_points = -1, best_pips = -1;
+    int seat = game->to_move(state);
+    for (int i = 0; i < count; i++) {
+        if (moves[i].kind != GAME_MOVE_PLAY) continue; /* drawing or keeping a tile scores nothing */
+        int points = game->placement_points(state, seat, moves[i].tile, moves[i].end);
+        int pips = tileset_pips(moves[i].tile);
+        if (points > best_points || (points == best_points && pips > best_pips)) {
+            best = i;
+            best_points = points;
+            best_pips = pips;
+        }
+    }
+    return best;
+}
+
+int policy_pick(search_context_t *context, const void *state, const game_move_t *moves, int count, pcg32_t *rng)
+{
+    if (count == 1) return 0;
+    switch (context->policy) {
+    case POLICY_GREEDY: return policy_greedy_index(context->game, state, moves, count);
+    case POLICY_HEURISTIC:
+        return heuristic_pick(context->game, state, moves, count, &context->weights, context->scratch);
+    case POLICY_RANDOM:
+    default: return (int)pcg32_below(rng, (uint32_t)count);
+    }
+}
+
+int search_playout(search_context_t *context, void *state, pcg32_t *rng)
+{
+    const game_t *game = context->game;
+    game_move_t moves[GAME_MAX_MOVES];
+    int plies = 0;
+    while (game->status(state) == GAME_IN_HAND) {
+        int count = game->legal_moves(state, moves);
+        game->apply(state, moves[policy_pick(context, state, moves, count, rng)], NULL);
+        plies++;
+    }
+    return plies;
+}
+
+double search_value(const search_context_t *context, const void *state, int side)
+{
+    int scores[GAME_MAX_SEATS];
+    context->game->scores(state, scores);
+    double others = 0;
+    for (int other = 0; other < context->sides; other++)
+        if (other != side) others += scores[other];
+    double value = scores[side] - (context->sides > 1 ? others / (context->sides - 1) : 0);
+    if (context->game->status(state) == GAME_MATCH_OVER) {
+        int winner = context->game->match_winner(state);
+        if (winner == side) value += context->win_value;
+        else if (winner >= 0) value -= context->win_value;
+    }
+    return value;
+}

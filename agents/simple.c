@@ -1,0 +1,30 @@
+/* simple.c - the agents without search: random (uniform over the legal moves) and greedy
+ * (most points now; ties shed the heaviest tile). */
+#include "agent_kind.h"
+#include "policy.h"
+
+static game_move_t choose_random(agent_t *agent, const void *state, const game_move_t *moves, int count)
+{
+    (void)state;
+    return moves[pcg32_below(&agent->rng, (uint32_t)count)];
+}
+
+const agent_kind_t random_agent_kind = {
+    .info = {"random", "uniform over the legal moves", NULL, 0},
+    .choose = choose_random,
+};
+
+static const agent_param_spec_t greedy_params[] = {
+    {"noise", AGENT_PARAM_REAL, 0, 1, NULL, "0", "probability of a uniformly random move instead (weaker levels)"},
+};
+
+static game_move_t choose_greedy(agent_t *agent, const void *state, const game_move_t *moves, int count)
+{
+    if (agent_noise(agent, agent->param[0])) return choose_random(agent, state, moves, count);
+    return moves[policy_greedy_index(agent->game, state, moves, count)];
+}
+
+const agent_kind_t greedy_agent_kind = {
+    .info = {"greedy", "most points from the placement now; ties shed the heaviest tile", greedy_params, 1},
+    .choose = choose_greedy,
+};

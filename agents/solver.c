@@ -1,0 +1,1 @@
+/* solver.c - placeholder */
