@@ -1,9 +1,176 @@
-/* pimc.c - STUB */
+/* pimc.c - perfect-information Monte Carlo (pimc) and its cheating twin (oracle).
+ *
+ * pimc: for each decision, sample `samples` worlds consistent with what the seat has seen
+ * (game->determinize: hand sizes, seen tiles, numbers a seat showed it lacks), evaluate
+ * every legal move in every world, and play the move with the best mean value. A move is
+ * evaluated by `rollouts` playouts with the rollout policy, or, with solver=alphabeta, by
+ * exact search to the end of the hand when it fits in `budget` nodes (playouts otherwise).
+ * Values are search_value: the change in match standing, not bare hand points.
+ *
+ * oracle: the same search on the true deal (every hand and the stock order), the bound on
+ * what any bot could reach; oracle vs pimc measures the value of hidden information.
+ *
+ * Every move of a world is evaluated from the same playout stream (common random
+ * numbers), so the comparison between moves is not drowned by the playouts' own noise.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
 #include "agent_kind.h"
-static game_move_t choose_stub(agent_t *agent, const void *state, const game_move_t *moves, int count)
+#include "policy.h"
+#include "solver.h"
+
+enum { PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS, PARAM_COUNT };
+enum { SOLVER_NONE, SOLVER_ALPHABETA };
+static const char *const solver_names[] = {"none", "alphabeta", NULL};
+
+#define PIMC_COMMON_PARAMS                                                                                          \
+    [PARAM_ROLLOUTS] = {"rollouts", AGENT_PARAM_INT, 1, 10000, NULL, "1", "playouts per world and move"},           \
+    [PARAM_ROLLOUT] = {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "greedy",                                 \
+                       "playout policy: random, greedy or heuristic"},                                             \
+    [PARAM_SOLVER] = {"solver", AGENT_PARAM_CHOICE, 0, 0, solver_names, "none",                                     \
+                      "alphabeta: exact search to the end of the hand (paranoid with 3+ sides) within budget"},   \
+    [PARAM_BUDGET] = {"budget", AGENT_PARAM_INT, 1, 1e9, NULL, "20000",                                             \
+                      "solver nodes per world and move; past it, playouts"},                                       \
+    [PARAM_MS] = {"ms", AGENT_PARAM_INT, 0, 3600000, NULL, "0",                                                     \
+                  "stop sampling after this many milliseconds per decision (0: never; not reproducible)"}
+
+static const agent_param_spec_t pimc_params[PARAM_COUNT] = {
+    [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "32", "worlds sampled per decision"},
+    PIMC_COMMON_PARAMS,
+};
+
+static const agent_param_spec_t oracle_params[PARAM_COUNT] = {
+    [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "8",
+                       "evaluations of the true deal per decision (playouts differ)"},
+    PIMC_COMMON_PARAMS,
+};
+
+typedef struct pimc {
+    bool oracle;
+    search_context_t context;
+    solver_t *solver; /* NULL without solver=alphabeta */
+    void *world, *trial, *playout, *policy_scratch;
+    double total[GAME_MAX_MOVES];
+} pimc_t;
+
+static void pimc_destroy(agent_t *agent)
 {
-    (void)state;
-    return moves[pcg32_below(&agent->rng, (uint32_t)count)];
+    pimc_t *pimc = agent->data;
+    if (!pimc) return;
+    solver_destroy(pimc->solver);
+    free(pimc->world);
+    free(pimc->trial);
+    free(pimc->playout);
+    free(pimc->policy_scratch);
+    free(pimc);
+    agent->data = NULL;
 }
-const agent_kind_t pimc_agent_kind = {.info = {"pimc", "stub", NULL, 0}, .choose = choose_stub};
-const agent_kind_t oracle_agent_kind = {.info = {"oracle", "stub", NULL, 0}, .choose = choose_stub};
+
+static int create(agent_t *agent, bool oracle, char *error, size_t error_size)
+{
+    size_t size = agent->game->state_size;
+    pimc_t *pimc = calloc(1, sizeof *pimc);
+    agent->data = pimc;
+    if (pimc) {
+        pimc->oracle = oracle;
+        pimc->world = malloc(size);
+        pimc->trial = malloc(size);
+        pimc->playout = malloc(size);
+        pimc->policy_scratch = malloc(size);
+        if (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA) pimc->solver = solver_create(agent->game);
+    }
+    if (!pimc || !pimc->world || !pimc->trial || !pimc->playout || !pimc->policy_scratch ||
+        (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA && !pimc->solver)) {
+        pimc_destroy(agent);
+        snprintf(error, error_size, "out of memory creating agent %s", agent->spec);
+        return -1;
+    }
+    search_context_init(&pimc->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
+                        pimc->policy_scratch);
+    return 0;
+}
+
+static int pimc_create(agent_t *agent, char *error, size_t error_size) { return create(agent, false, error, error_size); }
+static int oracle_create(agent_t *agent, char *error, size_t error_size) { return create(agent, true, error, error_size); }
+
+static double milliseconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec * 1e3 + (double)now.tv_nsec / 1e6;
+}
+
+/* Mean value for `side` of playing `move` in the world, by exact search if asked and
+ * affordable, else by playouts from the world's stream. *solve is cleared when the solver
+ * runs out of budget, so the rest of the decision does not pay for it again. */
+static double evaluate_move(agent_t *agent, pimc_t *pimc, game_move_t move, int side, pcg32_t world_stream, bool *solve)
+{
+    const game_t *game = agent->game;
+    size_t size = game->state_size;
+    memcpy(pimc->trial, pimc->world, size);
+    game->apply(pimc->trial, move, NULL);
+    if (*solve) {
+        double value;
+        if (solver_value(pimc->solver, &pimc->context, pimc->trial, side, (long)agent->param[PARAM_BUDGET], &value))
+            return value;
+        *solve = false;
+    }
+    int rollouts = agent_param_int(agent, PARAM_ROLLOUTS);
+    if (!search_in_hand(&pimc->context, pimc->trial)) /* the move ended the hand: nothing to sample */
+        return search_value(&pimc->context, pimc->trial, side);
+    double sum = 0;
+    for (int r = 0; r < rollouts; r++) {
+        memcpy(pimc->playout, pimc->trial, size);
+        search_playout(&pimc->context, pimc->playout, &world_stream);
+        sum += search_value(&pimc->context, pimc->playout, side);
+    }
+    return sum / rollouts;
+}
+
+static game_move_t pimc_choose(agent_t *agent, const void *state, const game_move_t *moves, int count)
+{
+    pimc_t *pimc = agent->data;
+    const game_t *game = agent->game;
+    int side = game->side_of_seat(agent->rules, agent->seat);
+    int samples = agent_param_int(agent, PARAM_SAMPLES);
+    double deadline = agent->param[PARAM_MS] > 0 ? milliseconds_now() + agent->param[PARAM_MS] : 0;
+    bool solve = pimc->solver != NULL;
+    search_context_set_target(&pimc->context, state);
+    for (int i = 0; i < count; i++) pimc->total[i] = 0;
+    for (int sample = 0; sample < samples; sample++) {
+        if (pimc->oracle) memcpy(pimc->world, state, game->state_size);
+        else game->determinize(state, agent->seat, &agent->rng, pimc->world);
+        pcg32_t world_stream;
+        pcg32_seed(&world_stream, (uint64_t)pcg32_next(&agent->rng) << 32 | pcg32_next(&agent->rng),
+                   (uint64_t)agent->seat + 101);
+        for (int i = 0; i < count; i++) pimc->total[i] += evaluate_move(agent, pimc, moves[i], side, world_stream, &solve);
+        if (deadline > 0 && milliseconds_now() >= deadline) break;
+    }
+    int best = 0;
+    for (int i = 1; i < count; i++) {
+        double gap = pimc->total[i] - pimc->total[best];
+        if (gap > 1e-9 || (gap > -1e-9 && moves[i].kind == GAME_MOVE_PLAY &&
+                           (moves[best].kind != GAME_MOVE_PLAY || tileset_pips(moves[i].tile) > tileset_pips(moves[best].tile))))
+            best = i;
+    }
+    return moves[best];
+}
+
+const agent_kind_t pimc_agent_kind = {
+    .info = {"pimc", "perfect-information Monte Carlo: sampled worlds, every move played out or solved in each",
+             pimc_params, PARAM_COUNT},
+    .create = pimc_create,
+    .destroy = pimc_destroy,
+    .choose = pimc_choose,
+};
+
+const agent_kind_t oracle_agent_kind = {
+    .info = {"oracle", "CHEATS: pimc's search on the true deal, the bound on what a bot could reach", oracle_params,
+             PARAM_COUNT},
+    .create = oracle_create,
+    .destroy = pimc_destroy,
+    .choose = pimc_choose,
+};

@@ -43,6 +43,7 @@ int cli_parse_seed(const char *text, uint64_t *seed, char *error, size_t error_s
 /* Parses a whole unsigned 64-bit number (decimal digits only). */
 int cli_parse_u64(const char *text, uint64_t *out);
 
+int cli_agents(int argc, char **argv);
 int cli_rules(int argc, char **argv);
 int cli_play(int argc, char **argv);
 /* `dominolab replay FILE`: 0 agrees, 1 disagrees, 2 malformed (see replay.h). */

@@ -16,6 +16,7 @@ typedef struct command {
 
 static const command_t commands[] = {
     {"rules", cli_rules, "list games, presets and every rule option with its values"},
+    {"agents", cli_agents, "list the agents, their parameters and the difficulty levels"},
     {"play", cli_play, "play one match between bots, print it move by move, optionally record it"},
     {"replay", cli_replay, "check a game record against the rules, line by line"},
     {"sim", cli_sim, "play many deals or matches between agents on all cores, into CSV statistics"},

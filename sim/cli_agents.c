@@ -1,0 +1,76 @@
+/* cli_agents.c - `dominolab agents`: every agent kind with its parameters, and the levels. */
+#include <stdio.h>
+#include <string.h>
+
+#include "agent.h"
+#include "cli.h"
+
+static void agents_usage(FILE *out)
+{
+    fprintf(out, "usage: dominolab agents [--check SPEC]\n\n"
+                 "Lists every agent with its parameters (default, allowed values, meaning) and the\n"
+                 "difficulty table behind level:1..10. An agent is given to play, sim and bench as a spec\n"
+                 "string name[:key=value,...], e.g. pimc:samples=64,rollout=greedy. With --check, only\n"
+                 "checks SPEC and prints what it plays (exit 2 and the reason if it is bad).\n"
+                 "docs/agents.md describes each agent.\n");
+}
+
+static void describe_param(const agent_param_spec_t *param, char *out, size_t size)
+{
+    if (param->type == AGENT_PARAM_CHOICE) {
+        size_t used = 0;
+        for (int k = 0; param->choices[k] && used < size; k++)
+            used += (size_t)snprintf(out + used, size - used, "%s%s", k ? "|" : "", param->choices[k]);
+    } else {
+        if (param->type == AGENT_PARAM_INT) snprintf(out, size, "integer %.0f..%.0f", param->min, param->max);
+        else snprintf(out, size, "number %g..%g", param->min, param->max);
+    }
+}
+
+static void print_agents(void)
+{
+    int count;
+    const agent_info_t *const *infos = agent_list(&count);
+    for (int k = 0; k < count; k++) {
+        const agent_info_t *info = infos[k];
+        printf("%s%s - %s\n", k ? "\n" : "", info->name, info->help);
+        if (info->param_count == 0) printf("    (no parameters)\n");
+        for (int p = 0; p < info->param_count; p++) {
+            char allowed[128];
+            describe_param(&info->params[p], allowed, sizeof allowed);
+            printf("    %-12s default %-8s %-26s %s\n", info->params[p].key, info->params[p].default_value, allowed,
+                   info->params[p].help);
+        }
+    }
+    printf("\nlevels (level:N plays the spec shown):\n");
+    for (int level = AGENT_LEVEL_MIN; level <= AGENT_LEVEL_MAX; level++)
+        printf("    level:%-3d %s\n", level, agent_level_spec(level));
+}
+
+int cli_agents(int argc, char **argv)
+{
+    const char *check = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            agents_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--check") && i + 1 < argc) {
+            check = argv[++i];
+            continue;
+        }
+        fprintf(stderr, "dominolab agents: unexpected argument '%s' (see dominolab agents --help)\n", argv[i]);
+        return 2;
+    }
+    if (!check) {
+        print_agents();
+        return 0;
+    }
+    char error[CLI_ERROR_SIZE];
+    if (agent_spec_check(check, error, sizeof error)) {
+        fprintf(stderr, "dominolab agents: %s\n", error);
+        return 2;
+    }
+    printf("%s: valid\n", check);
+    return 0;
+}
