@@ -5,6 +5,10 @@
  * and plies/s; the signature is a checksum of every outcome, so it changes when, and only
  * when, the engine or the agents play differently. The runs on different thread counts must
  * give the same signature; bench says so, and fails if they do not.
+ *
+ * `bench --decisions` times agents instead: each agent at its defaults decides once at each
+ * of a fixed set of positions (taken from random play, every one with a choice to make),
+ * on one thread, and the table gives decisions per second.
  */
 #include <inttypes.h>
 #include <omp.h>
@@ -12,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "cli.h"
 #include "sim.h"
 
@@ -27,12 +32,21 @@ static const bench_workload_t workloads[] = {
 };
 static const uint64_t BENCH_SEED = 20261122;
 
+static const char *const decision_agents[] = {"random", "greedy", "heuristic", "pimc", "ismcts", "oracle"};
+enum { DECISION_POSITIONS = 1000, DECISION_POSITIONS_QUICK = 100 };
+
 static void bench_usage(FILE *out)
 {
-    fprintf(out, "usage: dominolab bench [--threads T] [--quick]\n\n"
+    fprintf(out, "usage: dominolab bench [--threads T] [--quick]\n"
+                 "       dominolab bench --decisions [--agent SPEC]... [--quick]\n\n"
                  "Plays a fixed workload of 2-player Bergen deals (preset bergen, each deal once) with\n"
                  "random and greedy agents, on 1 thread and on T threads (default: every core), and prints\n"
-                 "deals/s, plies/s and a signature of all outcomes. --quick plays a twentieth of it.\n");
+                 "deals/s, plies/s and a signature of all outcomes. --quick plays a twentieth of it.\n\n"
+                 "--decisions times agents: each decides at the same %d positions of 2-player Bergen\n"
+                 "(from random play, each with at least two legal moves), on one thread; prints decisions/s\n"
+                 "and a signature of the moves chosen. Default agents: every kind at its defaults; --agent\n"
+                 "(repeatable) names others. --quick: %d positions.\n",
+            DECISION_POSITIONS, DECISION_POSITIONS_QUICK);
 }
 
 typedef struct bench_result {
@@ -65,14 +79,90 @@ static int bench_run(const cli_game_t *game, const bench_workload_t *w, int64_t 
     return result;
 }
 
+/* Positions with a choice, from random play of matches from a fixed seed. */
+static int collect_positions(const cli_game_t *game, int count, unsigned char *states)
+{
+    const game_t *g = game->game;
+    game_move_t moves[GAME_MAX_MOVES];
+    pcg32_t rng;
+    pcg32_seed(&rng, BENCH_SEED, 7);
+    int found = 0;
+    for (uint64_t match = 0; found < count; match++) {
+        void *state = states + (size_t)found * g->state_size;
+        g->match_start(state, game->rules, BENCH_SEED + match);
+        while (found < count && g->status(state) != GAME_MATCH_OVER) {
+            if (g->status(state) == GAME_BETWEEN_HANDS) {
+                g->deal(state, NULL);
+                continue;
+            }
+            int moves_count = g->legal_moves(state, moves);
+            if (moves_count > 1 && pcg32_below(&rng, 4) == 0) { /* keep this one; play on from a copy */
+                void *next = states + (size_t)(found + 1) * g->state_size;
+                memcpy(next, state, g->state_size);
+                state = next;
+                found++;
+                if (found == count) break;
+            }
+            g->apply(state, moves[pcg32_below(&rng, (uint32_t)moves_count)], NULL);
+        }
+    }
+    return found;
+}
+
+static int bench_decisions(const cli_game_t *game, const char **specs, int spec_count, bool quick)
+{
+    const game_t *g = game->game;
+    int count = quick ? DECISION_POSITIONS_QUICK : DECISION_POSITIONS;
+    unsigned char *states = malloc((size_t)(count + 1) * g->state_size);
+    if (!states) {
+        fprintf(stderr, "dominolab bench: out of memory for %d positions\n", count);
+        return 1;
+    }
+    collect_positions(game, count, states);
+    printf("%-40s %9s %8s %12s %16s\n", "agent", "decisions", "seconds", "decisions/s", "signature");
+    game_move_t moves[GAME_MAX_MOVES];
+    char error[CLI_ERROR_SIZE];
+    int status = 0;
+    for (int k = 0; k < spec_count && !status; k++) {
+        agent_t *agents[GAME_MAX_SEATS] = {0};
+        for (int seat = 0; seat < game->seats && !status; seat++)
+            if (agent_create(specs[k], g, game->rules, seat, BENCH_SEED, &agents[seat], error, sizeof error)) {
+                fprintf(stderr, "dominolab bench: %s\n", error);
+                status = 2;
+            }
+        uint64_t signature = 0;
+        double started = omp_get_wtime();
+        for (int i = 0; i < count && !status; i++) {
+            const void *state = states + (size_t)i * g->state_size;
+            int moves_count = g->legal_moves(state, moves);
+            game_move_t move = agent_choose(agents[g->to_move(state)], state, moves, moves_count);
+            signature = signature * 1000003u + (uint64_t)(move.kind << 16 | move.tile << 8 | move.end);
+        }
+        double seconds = omp_get_wtime() - started;
+        if (!status)
+            printf("%-40s %9d %8.3f %12.0f %016" PRIx64 "\n", specs[k], count, seconds, count / seconds, signature);
+        for (int seat = 0; seat < game->seats; seat++) agent_destroy(agents[seat]);
+    }
+    free(states);
+    return status;
+}
+
 int cli_bench(int argc, char **argv)
 {
+    const char *specs[64];
+    int spec_count = 0;
+    bool decisions = false;
     int threads = omp_get_num_procs();
     bool quick = false;
     for (int i = 1; i < argc; i++) {
         uint64_t value;
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { bench_usage(stdout); return 0; }
         if (!strcmp(argv[i], "--quick")) { quick = true; continue; }
+        if (!strcmp(argv[i], "--decisions")) { decisions = true; continue; }
+        if (!strcmp(argv[i], "--agent") && i + 1 < argc && spec_count < 64) {
+            specs[spec_count++] = argv[++i];
+            continue;
+        }
         if (!strcmp(argv[i], "--threads") && i + 1 < argc && !cli_parse_u64(argv[i + 1], &value) && value >= 1 &&
             value <= 1024) {
             threads = (int)value;
@@ -91,6 +181,19 @@ int cli_bench(int argc, char **argv)
     if (cli_game_open(&args, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
         return 1;
+    }
+    if (spec_count && !decisions) {
+        fprintf(stderr, "dominolab bench: --agent goes with --decisions (see dominolab bench --help)\n");
+        cli_game_close(&game);
+        return 2;
+    }
+    if (decisions) {
+        if (!spec_count)
+            for (size_t k = 0; k < sizeof decision_agents / sizeof decision_agents[0]; k++)
+                specs[spec_count++] = decision_agents[k];
+        int status = bench_decisions(&game, specs, spec_count, quick);
+        cli_game_close(&game);
+        return status;
     }
     printf("%-18s %7s %9s %11s %8s %11s %12s\n", "workload", "threads", "deals", "plies", "seconds", "deals/s",
            "plies/s");
