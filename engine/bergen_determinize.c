@@ -154,14 +154,19 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
             if (tileset_has(s->hand[s->opener], p)) { tileset_add(&fixed[s->opener], p); break; }
         }
 
-    fill.pool_size = 0;
+    /* The pool is listed in tile order before the shuffle, so the world drawn depends only
+     * on what the seat knows, not on where the hidden tiles really are: an agent given two
+     * deals it cannot tell apart decides the same (tests/test_agent_privacy.c). */
+    tileset_t pool = tileset_empty();
     for (int other = 0; other < s->seats; other++) {
         tileset_t hidden = tileset_minus(s->hand[other], fixed[other]);
         fill.need[other] = tileset_size(hidden);
         fill.lacks[other] = s->lacks[other];
-        while (!tileset_is_empty(hidden)) fill.pool[fill.pool_size++] = (uint8_t)tileset_pop_lowest(&hidden);
+        pool = tileset_or(pool, hidden);
     }
-    for (int k = s->stock_next; k < r->physical_count; k++) fill.pool[fill.pool_size++] = s->deck[k];
+    for (int k = s->stock_next; k < r->physical_count; k++) tileset_add(&pool, s->deck[k]);
+    fill.pool_size = 0;
+    while (!tileset_is_empty(pool)) fill.pool[fill.pool_size++] = (uint8_t)tileset_pop_lowest(&pool);
     pcg32_shuffle_bytes(rng, fill.pool, fill.pool_size);
 
     if (!fill_greedy(r, &fill, s->seats) && !fill_matching(r, &fill, s->seats)) {

@@ -1,0 +1,98 @@
+#!/bin/sh
+# measure-agents.sh - the agent ladder of issue 4: every pair of agents plays in duplicate
+# (each deal once per rotation of the agents over the seats, so the luck of the deal
+# cancels), as independent deals and as whole matches, in 2- and 4-player Bergen and in
+# Double Bergen; plus oracle against pimc. Writes one `dominolab sim` run per pair and game
+# under OUT, and OUT/ladder.md: each pair's win rate of deals and of matches with 95%
+# intervals.
+#
+# usage: scripts/measure-agents.sh [OUT] (default: measurements/agents)
+#   environment: FAST_DEALS (100000), SEARCH_DEALS (20000), FAST_MATCHES (20000),
+#   SEARCH_MATCHES (2000), THREADS (every core), DOMINOLAB (build/dominolab),
+#   GAMES (all three: bergen2 bergen4 double_bergen), SEED (1)
+# A pair "involves search" when pimc, ismcts or oracle plays. Existing runs are kept, so
+# an interrupted measurement continues where it stopped.
+set -eu
+out=${1:-measurements/agents}
+dominolab=${DOMINOLAB:-build/dominolab}
+fast_deals=${FAST_DEALS:-100000}
+search_deals=${SEARCH_DEALS:-20000}
+fast_matches=${FAST_MATCHES:-20000}
+search_matches=${SEARCH_MATCHES:-2000}
+threads=${THREADS:-$(nproc)}
+games=${GAMES:-"bergen2 bergen4 double_bergen"}
+seed=${SEED:-1}
+agents="random greedy heuristic pimc ismcts"
+mkdir -p "$out"
+
+game_args() {
+    case $1 in
+    bergen2) echo "--game bergen --players 2" ;;
+    bergen4) echo "--game bergen --players 4" ;;
+    double_bergen) echo "--game double_bergen --players 2" ;;
+    *) echo "measure-agents.sh: unknown game $1" >&2; exit 2 ;;
+    esac
+}
+
+is_search() { case "$1 $2" in *pimc* | *ismcts* | *oracle*) return 0 ;; *) return 1 ;; esac; }
+
+# run GAME A B UNIT(deals|matches)
+run() {
+    dir="$out/$1/$2-vs-$3-$4"
+    [ -f "$dir/summary.csv" ] && return 0
+    if is_search "$2" "$3"; then
+        count=$([ "$4" = deals ] && echo "$search_deals" || echo "$search_matches")
+    else
+        count=$([ "$4" = deals ] && echo "$fast_deals" || echo "$fast_matches")
+    fi
+    rm -rf "$dir"
+    mkdir -p "$out/$1"
+    echo "== $1: $2 vs $3, $count $4" >&2
+    # shellcheck disable=SC2046
+    "$dominolab" sim $(game_args "$1") --agents "$2,$3" --"$4" "$count" --seed "$seed" --threads "$threads" \
+        --out "$dir" --quiet
+}
+
+# row GAME A B: one table line from the two runs' summary.csv (agent A's row).
+row() {
+    line="| $1 | $2 vs $3 |"
+    for unit in deals matches; do
+        file="$out/$1/$2-vs-$3-$unit/summary.csv"
+        line="$line $(awk -F, -v a="$2" 'NR > 1 && $1 == "agent" && $2 == a {
+            printf "%d | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] |", $4, 100 * $8, 100 * $9, 100 * $10,
+                100 * $18, 100 * $19, 100 * $20 }' "$file")"
+    done
+    echo "$line"
+}
+
+for game in $games; do
+    set -- $agents
+    for a in $agents; do
+        shift
+        for b in "$@"; do
+            for unit in deals matches; do run "$game" "$b" "$a" "$unit"; done
+        done
+    done
+    for unit in deals matches; do run "$game" oracle pimc "$unit"; done
+done
+
+{
+    echo "# Agent ladder"
+    echo
+    echo "Each pair plays in duplicate. 'win rate' is the first agent's share of games won (a draw"
+    echo "counts half), with its Wilson 95% interval; 'paired' is its mean score over deal blocks"
+    echo "(the deal played once per rotation), with the interval from the between-block variance,"
+    echo "which is the honest one for duplicate play. Seed $seed."
+    echo
+    echo "| game | pair | deal games | deals: win rate | deals: paired | match games | matches: win rate | matches: paired |"
+    echo "|---|---|---|---|---|---|---|---|"
+    for game in $games; do
+        set -- $agents
+        for a in $agents; do
+            shift
+            for b in "$@"; do row "$game" "$b" "$a"; done
+        done
+        row "$game" oracle pimc
+    done
+} >"$out/ladder.md"
+echo "wrote $out/ladder.md" >&2
