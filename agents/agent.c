@@ -143,6 +143,11 @@ static int resolve_level(const char *spec, const char **resolved, char *error, s
     *resolved = spec;
     if (strncmp(spec, "level", 5) != 0 || (spec[5] != ':' && spec[5] != '\0')) return 0;
     const char *params = spec[5] == ':' ? spec + 6 : "";
+    if (spec[5] == ':' && !*params) {
+        snprintf(error, error_size, "agent level: nothing after ':' (give level:N, N from %d to %d)", AGENT_LEVEL_MIN,
+                 AGENT_LEVEL_MAX);
+        return -1;
+    }
     char rewritten[AGENT_SPEC_MAX];
     if (*params >= '0' && *params <= '9') { /* level:N */
         snprintf(rewritten, sizeof rewritten, "n=%s", params);
@@ -174,6 +179,10 @@ static int parse_spec(const char *spec, const agent_kind_t **kind, double *value
         return -1;
     }
     const char *params = (*resolved)[name_length] == ':' ? *resolved + name_length + 1 : "";
+    if ((*resolved)[name_length] == ':' && !*params) {
+        snprintf(error, error_size, "agent %s: nothing after ':' (give key=value, or no ':')", (*kind)->info.name);
+        return -1;
+    }
     return parse_params(&(*kind)->info, params, values, error, error_size);
 }
 
