@@ -98,6 +98,9 @@ typedef struct bergen_state {
     uint8_t end_started;                     /* bit e: a tile covers that side/arm of the opening double */
     uint8_t open_ends;                       /* bergen_open_ends(), kept up to date by every placement */
     int8_t end_number[GAME_MAX_ENDS];
+    /* ---- everything above is the layout's ends and what the scoring rules read of the
+     * state: bergen_placement_points copies only these bytes. Keep new fields that
+     * mark_placement, compute_open_ends or layout_points read above this line. ---- */
     uint8_t layout_count;
     uint8_t stock_next; /* deck position of the next tile to draw */
     uint8_t hand_count[GAME_MAX_SEATS];
@@ -112,6 +115,8 @@ typedef struct bergen_state {
      * only for the record (get_deal); the tiles actually held are in hand[]. */
     uint8_t deck[TILESET_MAX_BITS];
 } bergen_state_t;
+
+enum { BERGEN_ENDS_PREFIX = offsetof(bergen_state_t, layout_count) };
 
 /* ---- rule functions (pure; tested against the vectors of bergen.md §7) ---- */
 
