@@ -15,10 +15,6 @@
 #include "game.h"
 #include "test_support.h"
 
-#define REQUIRE(cond, ...)                                                                                     \
-    do {                                                                                                       \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                                \
-    } while (0)
 
 typedef struct setup {
     const char *game, *preset;

@@ -36,16 +36,12 @@ enum {
     POSITIONS_PER_PRESET = 10000, /* choices per agent and preset, over 2-4 players (scale 1) */
     WORLDS_PER_CONFIG = 3000,     /* determinized worlds per preset and player count (scale 1) */
     SAME_SEED_POSITIONS = 300,    /* positions compared per agent (cheap agents) */
-    SAME_SEED_POSITIONS_SLOW = 24, /* ... for the strongest levels (pimc with 64, 128 samples) */
+    SAME_SEED_POSITIONS_SLOW = 24, /* ... for the strongest levels (ismcts, 4000 and 8000 iterations) */
     WARM_UP_CHOICES = 12,         /* choices an agent makes before agent_reset */
     PLY_LIMIT = 100000,           /* moves of one match: far more than any match takes */
     ERROR_SIZE = 512
 };
 
-#define REQUIRE(cond, ...)                                                                                     \
-    do {                                                                                                       \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                                \
-    } while (0)
 
 /* The presets of both games (bergen.md §4); each allows 2, 3 and 4 players. */
 typedef struct preset_ref {

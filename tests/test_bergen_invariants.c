@@ -20,12 +20,6 @@
 
 enum { DEALS_PER_PRESET = 100000, DEALS_PER_VARIANT = 10000, DETERMINIZE_EVERY = 7 };
 
-/* Check records every passing ck_assert through a pipe to the parent (a system call);
- * these loops make millions of checks, so they call into Check only on failure. */
-#define REQUIRE(cond, ...)                                                                                     \
-    do {                                                                                                       \
-        if (!(cond)) ck_abort_msg(__VA_ARGS__);                                                                \
-    } while (0)
 #define REQUIRE_EQ(a, b)                                                                                       \
     do {                                                                                                       \
         long long require_a_ = (long long)(a), require_b_ = (long long)(b);                                    \

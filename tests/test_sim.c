@@ -48,12 +48,6 @@ extern char **environ;
 enum { PATH_SIZE = 1024, ARGV_MAX = 64, TEXT_SIZE = 64 };
 
 #define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
-/* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe,
- * and the file checks here assert millions of times. */
-#define REQUIRE(condition, ...)                                                                                        \
-    do {                                                                                                               \
-        if (!(condition)) ck_abort_msg(__VA_ARGS__);                                                                   \
-    } while (0)
 
 static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,mean_points_per_hand,"

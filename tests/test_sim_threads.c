@@ -27,12 +27,6 @@
 enum { PATH_SIZE = 1024, ARGV_MAX = 48 };
 
 #define LIST(...) ((const char *const[]){__VA_ARGS__, NULL})
-/* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe,
- * and the file checks here assert millions of times. */
-#define REQUIRE(condition, ...)                                                                                        \
-    do {                                                                                                               \
-        if (!(condition)) ck_abort_msg(__VA_ARGS__);                                                                   \
-    } while (0)
 
 /* Scratch directories and DOMINOLAB_TEST_SCALE: test_support.h. */
 

@@ -55,6 +55,14 @@ void support_remove_tree(const char *path);
  * run plays less volume. */
 int64_t support_scaled(int64_t count, int64_t floor);
 
+/* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe to
+ * the parent (a system call), and the random-play loops check millions of times, so they
+ * call into Check only on failure. Include <check.h> before using it. */
+#define REQUIRE(condition, ...)                                                                \
+    do {                                                                                       \
+        if (!(condition)) ck_abort_msg(__VA_ARGS__);                                           \
+    } while (0)
+
 /* Number of '\n' in `text`. */
 int support_count_lines(const char *text);
 /* `text` is exactly one non-empty line ending with '\n'. */
