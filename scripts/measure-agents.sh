@@ -2,13 +2,13 @@
 # measure-agents.sh - the agent ladder of issue 4: every pair of agents plays in duplicate
 # (each deal once per rotation of the agents over the seats, so the luck of the deal
 # cancels), as independent deals and as whole matches, in 2- and 4-player Bergen and in
-# Double Bergen; plus oracle against pimc. Writes one `dominolab sim` run per pair and game
-# under OUT, and OUT/ladder.md: each pair's win rate of deals and of matches with 95%
-# intervals.
+# Double Bergen; plus oracle against pimc, and each difficulty level against the one below it
+# (2-player Bergen, deals). Writes one `dominolab sim` run per pair and game under OUT, and
+# OUT/ladder.md: each pair's win rate of deals and of matches with 95% intervals.
 #
 # usage: scripts/measure-agents.sh [OUT] (default: measurements/agents)
 #   environment: FAST_DEALS (100000), SEARCH_DEALS (20000), FAST_MATCHES (20000),
-#   SEARCH_MATCHES (2000), THREADS (every core), DOMINOLAB (build/dominolab),
+#   SEARCH_MATCHES (2000), LEVEL_DEALS (4000), THREADS (every core), DOMINOLAB (build/dominolab),
 #   GAMES (all three: bergen2 bergen4 double_bergen), SEED (1)
 # A pair "involves search" when pimc, ismcts or oracle plays. Existing runs are kept, so
 # an interrupted measurement continues where it stopped.
@@ -19,6 +19,7 @@ fast_deals=${FAST_DEALS:-100000}
 search_deals=${SEARCH_DEALS:-20000}
 fast_matches=${FAST_MATCHES:-20000}
 search_matches=${SEARCH_MATCHES:-2000}
+level_deals=${LEVEL_DEALS:-4000}
 threads=${THREADS:-$(nproc)}
 games=${GAMES:-"bergen2 bergen4 double_bergen"}
 seed=${SEED:-1}
@@ -53,6 +54,17 @@ run() {
         --out "$dir" --quiet
 }
 
+# run_level K: level:K+1 against level:K, 2-player Bergen, deals.
+run_level() {
+    dir="$out/levels/level$(($1 + 1))-vs-level$1"
+    [ -f "$dir/summary.csv" ] && return 0
+    rm -rf "$dir"
+    mkdir -p "$out/levels"
+    echo "== levels: level:$(($1 + 1)) vs level:$1, $level_deals deals" >&2
+    "$dominolab" sim --game bergen --players 2 --agents "level:$(($1 + 1)),level:$1" --deals "$level_deals" \
+        --seed "$seed" --threads "$threads" --out "$dir" --quiet
+}
+
 # row GAME A B: one table line from the two runs' summary.csv (agent A's row).
 row() {
     line="| $1 | $2 vs $3 |"
@@ -75,6 +87,7 @@ for game in $games; do
     done
     for unit in deals matches; do run "$game" oracle pimc "$unit"; done
 done
+for level in 1 2 3 4 5 6 7 8 9; do run_level "$level"; done
 
 {
     echo "# Agent ladder"
@@ -93,6 +106,18 @@ done
             for b in "$@"; do row "$game" "$b" "$a"; done
         done
         row "$game" oracle pimc
+    done
+    echo
+    echo "Difficulty levels, 2-player Bergen, $level_deals duplicate deals each: the higher level's"
+    echo "share (paired score over deal blocks, 95% interval)."
+    echo
+    echo "| pair | paired score |"
+    echo "|---|---|"
+    for level in 1 2 3 4 5 6 7 8 9; do
+        higher=$((level + 1))
+        awk -F, -v a="level:$higher" -v b="level:$level" 'NR > 1 && $1 == "agent" && $2 == a {
+            printf "| %s vs %s | %.1f%% [%.1f, %.1f] |\n", a, b, 100 * $18, 100 * $19, 100 * $20 }' \
+            "$out/levels/level$higher-vs-level$level/summary.csv"
     done
 } >"$out/ladder.md"
 echo "wrote $out/ladder.md" >&2

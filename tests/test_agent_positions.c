@@ -370,7 +370,8 @@ END_TEST
  *     S. [3-6] on end 0 -> 3|2. Then [2-3] makes a double-header (+2) but [6-6] never fits
  *        again: blocked, and seat 1's lighter hand (3..9 pips against 12) takes the
  *        block point. Value +1.
- *   The right move is H; a player who holds the double (H or S) is not greedy.
+ *   The right move is H. Greedy plays D; heuristic plays H (its suits count at the defaults,
+ *   its doubles feature on its own).
  */
 static const position_t POSITION_2 = {
     .hand = {"6-6 2-3 3-6", "1-4 0-4"},
@@ -429,9 +430,27 @@ START_TEST(position_2_heuristic_holds_the_double)
                   game_move_format(greedy, name, sizeof name));
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         game_move_t move = agent_pick(&fx, "heuristic", seed);
-        ck_assert_msg(move.kind == GAME_MOVE_PLAY && move.tile != tile(6, 6),
-                      "heuristic played %s: it should hold [6-6]", game_move_format(move, name, sizeof name));
+        ck_assert_msg(same_move(move, mv_play(2, 3, 1)), "heuristic played %s: it should hold [6-6] and play H",
+                      game_move_format(move, name, sizeof name));
     }
+    fx_close(&fx);
+}
+END_TEST
+
+/* The doubles feature on its own holds the double: with only the points weight the
+ * heuristic plays like greedy ([6-6], the heaviest), and adding `doubles` turns it to H.
+ * (At the defaults, doubles = 0, the suits count finds H: see the test above.) */
+START_TEST(position_2_doubles_feature_alone_holds_it)
+{
+    fixture_t fx;
+    open_position_2(&fx);
+    char name[32];
+    game_move_t points_only = agent_pick(&fx, "heuristic:suits=0,deny=0,doubles=0", 1);
+    ck_assert_msg(same_move(points_only, mv_play(6, 6, 0)), "points only should play [6-6], played %s",
+                  game_move_format(points_only, name, sizeof name));
+    game_move_t with_doubles = agent_pick(&fx, "heuristic:suits=0,deny=0,doubles=1", 1);
+    ck_assert_msg(same_move(with_doubles, mv_play(2, 3, 1)), "the doubles feature should play H, played %s",
+                  game_move_format(with_doubles, name, sizeof name));
     fx_close(&fx);
 }
 END_TEST
@@ -460,6 +479,7 @@ static Suite *positions_suite(void)
     tcase_add_loop_test(positions, position_1_search_avoids_it, 0, POSITION_1_SEARCHER_COUNT);
     tcase_add_test(positions, position_2_is_what_the_comment_says);
     tcase_add_test(positions, position_2_heuristic_holds_the_double);
+    tcase_add_test(positions, position_2_doubles_feature_alone_holds_it);
     tcase_add_loop_test(positions, position_2_exact_search_finds_the_line, 0, POSITION_2_SOLVER_COUNT);
     suite_add_tcase(suite, positions);
     return suite;
