@@ -23,7 +23,7 @@ static const agent_param_spec_t level_params[] = {
     {"n", AGENT_PARAM_INT, AGENT_LEVEL_MIN, AGENT_LEVEL_MAX, NULL, "5",
      "difficulty from 1 (near random) to 10 (strongest); also written level:N"},
 };
-static const agent_info_t level_info = {"level", "a difficulty level: an entry of the level table (agents/level.c)",
+static const agent_info_t level_info = {"level", "a difficulty level: an entry of the level table (built in, or --levels FILE)",
                                         level_params, 1};
 
 const agent_info_t *const *agent_list(int *count)
@@ -137,11 +137,17 @@ static const agent_kind_t *find_kind(const char *name, size_t length)
     return NULL;
 }
 
+bool agent_spec_is_level(const char *spec)
+{
+    return strncmp(spec, "level", 5) == 0 && (spec[5] == ':' || spec[5] == '\0');
+}
+
 /* Resolves "level:N" or "level:n=N" into its table entry; other specs stand for themselves. */
-static int resolve_level(const char *spec, const char **resolved, char *error, size_t error_size)
+static int resolve_level(const char *spec, const agent_levels_t *levels, const char **resolved, char *error,
+                         size_t error_size)
 {
     *resolved = spec;
-    if (strncmp(spec, "level", 5) != 0 || (spec[5] != ':' && spec[5] != '\0')) return 0;
+    if (!agent_spec_is_level(spec)) return 0;
     const char *params = spec[5] == ':' ? spec + 6 : "";
     if (spec[5] == ':' && !*params) {
         snprintf(error, error_size, "agent level: nothing after ':' (give level:N, N from %d to %d)", AGENT_LEVEL_MIN,
@@ -155,18 +161,23 @@ static int resolve_level(const char *spec, const char **resolved, char *error, s
     }
     double value[AGENT_MAX_PARAMS];
     if (parse_params(&level_info, params, value, error, error_size)) return -1;
-    *resolved = agent_level_spec((int)value[0]);
+    *resolved = agent_level_spec(levels ? levels : agent_levels_builtin(), (int)value[0]);
+    if (agent_spec_is_level(*resolved)) { /* a table entry must be a real agent (no loop) */
+        snprintf(error, error_size, "agent %s: the level table (%s) gives '%s', itself a level", spec,
+                 (levels ? levels : agent_levels_builtin())->source, *resolved);
+        return -1;
+    }
     return 0;
 }
 
-static int parse_spec(const char *spec, const agent_kind_t **kind, double *values, const char **resolved, char *error,
-                      size_t error_size)
+static int parse_spec(const char *spec, const agent_levels_t *levels, const agent_kind_t **kind, double *values,
+                      const char **resolved, char *error, size_t error_size)
 {
     if (strlen(spec) >= AGENT_SPEC_MAX) {
         snprintf(error, error_size, "agent spec '%.40s...' is too long", spec);
         return -1;
     }
-    if (resolve_level(spec, resolved, error, error_size)) return -1;
+    if (resolve_level(spec, levels, resolved, error, error_size)) return -1;
     size_t name_length = strcspn(*resolved, ":");
     *kind = find_kind(*resolved, name_length);
     if (!*kind) {
@@ -186,23 +197,41 @@ static int parse_spec(const char *spec, const agent_kind_t **kind, double *value
     return parse_params(&(*kind)->info, params, values, error, error_size);
 }
 
-int agent_spec_check(const char *spec, char *error, size_t error_size)
+int agent_spec_check(const char *spec, const agent_levels_t *levels, char *error, size_t error_size)
 {
     const agent_kind_t *kind;
     const char *resolved;
     double values[AGENT_MAX_PARAMS];
-    return parse_spec(spec, &kind, values, &resolved, error, error_size);
+    return parse_spec(spec, levels, &kind, values, &resolved, error, error_size);
+}
+
+int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_size)
+{
+    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) {
+        char message[AGENT_SPEC_MAX + 256];
+        const char *spec = levels->spec[k];
+        if (agent_spec_is_level(spec)) {
+            snprintf(error, error_size, "level %d of %s is '%s', itself a level", k + AGENT_LEVEL_MIN, levels->source,
+                     spec);
+            return -1;
+        }
+        if (agent_spec_check(spec, NULL, message, sizeof message)) {
+            snprintf(error, error_size, "level %d of %s: %s", k + AGENT_LEVEL_MIN, levels->source, message);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static void seed_stream(agent_t *agent, uint64_t seed) { pcg32_seed(&agent->rng, seed, (uint64_t)agent->seat + 1); }
 
-int agent_create(const char *spec, const game_t *game, const game_rules_t *rules, int seat, uint64_t seed,
-                 agent_t **out, char *error, size_t error_size)
+int agent_create(const char *spec, const agent_levels_t *levels, const game_t *game, const game_rules_t *rules,
+                 int seat, uint64_t seed, agent_t **out, char *error, size_t error_size)
 {
     const agent_kind_t *kind;
     const char *resolved;
     double values[AGENT_MAX_PARAMS];
-    if (parse_spec(spec, &kind, values, &resolved, error, error_size)) return -1;
+    if (parse_spec(spec, levels, &kind, values, &resolved, error, error_size)) return -1;
     agent_t *agent = calloc(1, sizeof *agent);
     if (!agent) {
         snprintf(error, error_size, "out of memory creating agent %s", spec);

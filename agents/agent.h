@@ -11,6 +11,7 @@
 #ifndef DOMINOLAB_AGENT_H
 #define DOMINOLAB_AGENT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -38,13 +39,30 @@ typedef struct agent_info {
     int param_count;
 } agent_info_t;
 
+/* Difficulty levels: level:n plays spec[n - AGENT_LEVEL_MIN] of a level table. The built-in
+ * table is agents/level.c; `dominolab calibrate` writes others to files (sim/config.h reads
+ * them). A table is a plain value, made before any agent and never changed while one plays. */
+enum { AGENT_LEVEL_MIN = 1, AGENT_LEVEL_MAX = 10, AGENT_LEVEL_COUNT = AGENT_LEVEL_MAX - AGENT_LEVEL_MIN + 1 };
+typedef struct agent_levels {
+    char spec[AGENT_LEVEL_COUNT][AGENT_SPEC_MAX];
+    char source[256]; /* "built in", or the file it was read from */
+} agent_levels_t;
+const agent_levels_t *agent_levels_builtin(void);
+/* The spec level:n stands for (n clamped to the table). */
+const char *agent_level_spec(const agent_levels_t *levels, int level);
+/* True for "level" and "level:..." specs. */
+bool agent_spec_is_level(const char *spec);
+/* Every entry is a valid spec of an agent that is not a level. Returns 0, or -1 naming it. */
+int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_size);
+
 /* Every agent kind, in the order `dominolab agents` lists them. */
 const agent_info_t *const *agent_list(int *count);
-/* Checks a spec without making an agent. Returns 0, or -1 naming the bad part. */
-int agent_spec_check(const char *spec, char *error, size_t error_size);
-/* Makes an agent for `seat`; its stream is derived from (seed, seat). */
-int agent_create(const char *spec, const game_t *game, const game_rules_t *rules, int seat, uint64_t seed,
-                 agent_t **out, char *error, size_t error_size);
+/* Checks a spec without making an agent; `levels` resolves level:n (NULL: the built-in
+ * table). Returns 0, or -1 naming the bad part. */
+int agent_spec_check(const char *spec, const agent_levels_t *levels, char *error, size_t error_size);
+/* Makes an agent for `seat`; its stream is derived from (seed, seat). `levels` as above. */
+int agent_create(const char *spec, const agent_levels_t *levels, const game_t *game, const game_rules_t *rules,
+                 int seat, uint64_t seed, agent_t **out, char *error, size_t error_size);
 void agent_destroy(agent_t *agent);
 /* Starts a new match: forgets per-match memory and reseeds the agent's stream, as a new
  * agent_create with this seed would (the simulator reuses agents across units). */
@@ -54,9 +72,5 @@ game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *m
 /* The spec as given ("level:3"), and as played ("pimc:samples=16,..." for a level). */
 const char *agent_spec(const agent_t *agent);
 const char *agent_resolved_spec(const agent_t *agent);
-
-/* Difficulty levels: level:n is the n-th entry of one table (agents/level.c). */
-enum { AGENT_LEVEL_MIN = 1, AGENT_LEVEL_MAX = 10 };
-const char *agent_level_spec(int level);
 
 #endif

@@ -4,8 +4,10 @@
 # nothing, does not touch the network, and prints one line saying so.
 set -euo pipefail
 
+# libinih-dev: experiment, preset and level files (INI). gnuplot-nox: the plots of the
+# analysis reports (optional at run time: without it the reports say how to get plots).
 # openmpi-bin and libopenmpi-dev: the MPI build (build-mpi/, -DDOMINOLAB_MPI=ON) and its test.
-packages=(build-essential cmake pkg-config check libjansson-dev openmpi-bin libopenmpi-dev)
+packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev)
 
 is_installed() {
     local status

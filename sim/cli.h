@@ -8,18 +8,29 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "agent.h"
+#include "cli_options.h"
 #include "game.h"
+#include "sim.h"
 
-enum { CLI_MAX_OVERRIDES = 64, CLI_ERROR_SIZE = 512 };
+enum { CLI_MAX_OVERRIDES = CLI_LIST_MAX, CLI_ERROR_SIZE = 1024, CLI_MAX_PLAYERS = 1000 };
 
 /* --game, --preset, --option key=value (repeatable), --players N */
 typedef struct cli_game_args {
     const char *game_name;
     const char *preset;
-    const char *overrides[CLI_MAX_OVERRIDES + 1];
-    int override_count;
-    char players_override[32];
+    cli_list_t options; /* "key=value" over the preset, in order */
+    int players;        /* 0: the preset's */
 } cli_game_args_t;
+
+/* The entries of the game arguments in an option table, for a struct holding a
+ * cli_game_args_t in field FIELD. */
+#define CLI_GAME_OPTIONS(TYPE, FIELD)                                                                                \
+    {"game", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.game_name), 0, 0, NULL, "G", "game (default bergen; see dominolab rules)"}, \
+    {"preset", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.preset), 0, 0, NULL, "P", "preset (default: the game's first)"},      \
+    {"players", "game", CLI_INT, CLI_AT(TYPE, FIELD.players), 1, CLI_MAX_PLAYERS, NULL, "N", "number of players"},     \
+    {"option", "options", CLI_LIST, CLI_AT(TYPE, FIELD.options), 0, 0, NULL, "KEY=VALUE",                            \
+     "a rule option over the preset (repeatable; in a file: the [options] section)"}
 
 typedef struct cli_game {
     const game_t *game;
@@ -34,10 +45,20 @@ typedef struct cli_game {
 int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, char *error, size_t error_size);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
+/* cli_game_open for arguments read through an option table: a bad rule option is reported
+ * where it came from (--option, or FILE:LINE of the [options] entry). */
+int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
+                       cli_game_t *out, char *error, size_t error_size);
 void cli_game_close(cli_game_t *game);
 /* Splits "A,B,..." (modified in place) into one spec per seat: one spec serves every seat;
- * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec. */
-int cli_split_agents(char *text, const char **specs, int seats, bool cycle, char *error, size_t error_size);
+ * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec
+ * against `levels` (NULL: the built-in table). */
+int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
+                     size_t error_size);
+/* The level table in force: the file `path` if given, else $DOMINOLAB_LEVELS if set, else
+ * the built-in table. `storage` holds a table read from a file; *out points to the table. */
+int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,
+                    size_t error_size);
 /* Parses --seed: 0..2^63-1 (what records and run.json can hold). Returns 0, or -1 with a message. */
 int cli_parse_seed(const char *text, uint64_t *seed, char *error, size_t error_size);
 /* Parses a whole unsigned 64-bit number (decimal digits only). */
@@ -49,6 +70,20 @@ int cli_play(int argc, char **argv);
 /* `dominolab replay FILE`: 0 agrees, 1 disagrees, 2 malformed (see replay.h). */
 int cli_replay(int argc, char **argv);
 int cli_sim(int argc, char **argv);
+/* What a command built on sim (tournament, sprt, balance, calibrate) adds to one of its runs. */
+typedef struct cli_sim_hooks {
+    sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
+    void *context;
+    /* Once the run directory is ready (new, or resumed after units_done units), before any
+     * unit is played: 0, or -1 with a message. May be NULL. */
+    int (*on_ready)(void *context, const char *dir, int64_t units_done, char *error, size_t error_size);
+} cli_sim_hooks_t;
+/* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
+ * ranks), with hooks (or NULL). Returns sim's exit status. */
+int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks);
+/* `dominolab run FILE [--resume]` for an experiment whose command is sim. */
+int cli_sim_config(const config_file_t *file, bool resume);
+const cli_command_spec_t *cli_sim_spec(void);
 int cli_merge(int argc, char **argv);
 int cli_bench(int argc, char **argv);
 

@@ -7,11 +7,13 @@
 
 static void agents_usage(FILE *out)
 {
-    fprintf(out, "usage: dominolab agents [--check SPEC]\n\n"
+    fprintf(out, "usage: dominolab agents [--check SPEC] [--levels FILE]\n\n"
                  "Lists every agent with its parameters (default, allowed values, meaning) and the\n"
                  "difficulty table behind level:1..10. An agent is given to play, sim and bench as a spec\n"
                  "string name[:key=value,...], e.g. pimc:samples=64,rollout=greedy. With --check, only\n"
                  "checks SPEC and prints what it plays (exit 2 and the reason if it is bad).\n"
+                 "--levels FILE shows (and checks against) a level table written by dominolab calibrate;\n"
+                 "without it, $DOMINOLAB_LEVELS if set, else the built-in table.\n"
                  "docs/agents.md describes each agent.\n");
 }
 
@@ -27,7 +29,7 @@ static void describe_param(const agent_param_spec_t *param, char *out, size_t si
     }
 }
 
-static void print_agents(void)
+static void print_agents(const agent_levels_t *levels)
 {
     int count;
     const agent_info_t *const *infos = agent_list(&count);
@@ -38,18 +40,18 @@ static void print_agents(void)
         for (int p = 0; p < info->param_count; p++) {
             char allowed[128];
             describe_param(&info->params[p], allowed, sizeof allowed);
-            printf("    %-12s default %-8s %-26s %s\n", info->params[p].key, info->params[p].default_value, allowed,
+            printf("    %-12s default %-9s %-26s %s\n", info->params[p].key, info->params[p].default_value, allowed,
                    info->params[p].help);
         }
     }
-    printf("\nlevels (level:N plays the spec shown):\n");
+    printf("\nlevels (level:N plays the spec shown; table: %s):\n", levels->source);
     for (int level = AGENT_LEVEL_MIN; level <= AGENT_LEVEL_MAX; level++)
-        printf("    level:%-3d %s\n", level, agent_level_spec(level));
+        printf("    level:%-3d %s\n", level, agent_level_spec(levels, level));
 }
 
 int cli_agents(int argc, char **argv)
 {
-    const char *check = NULL;
+    const char *check = NULL, *levels_path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             agents_usage(stdout);
@@ -59,15 +61,25 @@ int cli_agents(int argc, char **argv)
             check = argv[++i];
             continue;
         }
+        if (!strcmp(argv[i], "--levels") && i + 1 < argc) {
+            levels_path = argv[++i];
+            continue;
+        }
         fprintf(stderr, "dominolab agents: unexpected argument '%s' (see dominolab agents --help)\n", argv[i]);
         return 2;
     }
+    char error[CLI_ERROR_SIZE];
+    agent_levels_t storage;
+    const agent_levels_t *levels;
+    if (cli_levels_open(levels_path, &storage, &levels, error, sizeof error)) {
+        fprintf(stderr, "dominolab agents: %s\n", error);
+        return 2;
+    }
     if (!check) {
-        print_agents();
+        print_agents(levels);
         return 0;
     }
-    char error[CLI_ERROR_SIZE];
-    if (agent_spec_check(check, error, sizeof error)) {
+    if (agent_spec_check(check, levels, error, sizeof error)) {
         fprintf(stderr, "dominolab agents: %s\n", error);
         return 2;
     }

@@ -133,7 +133,7 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
     for (int k = 0; k < spec_count && !status; k++) {
         agent_t *agents[GAME_MAX_SEATS] = {0};
         for (int seat = 0; seat < game->seats && !status; seat++)
-            if (agent_create(specs[k], g, game->rules, seat, BENCH_SEED, &agents[seat], error, sizeof error)) {
+            if (agent_create(specs[k], NULL, g, game->rules, seat, BENCH_SEED, &agents[seat], error, sizeof error)) {
                 fprintf(stderr, "dominolab bench: %s\n", error);
                 status = 2;
             }
@@ -169,7 +169,7 @@ int cli_bench(int argc, char **argv)
     cli_game_args_t args;
     memset(&args, 0, sizeof args);
     args.game_name = "bergen";
-    snprintf(args.players_override, sizeof args.players_override, "players=2");
+    args.players = 2;
     bool game_given = false;
     for (int i = 1; i < argc; i++) {
         uint64_t value;

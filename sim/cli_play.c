@@ -11,23 +11,6 @@
 
 enum { PLAY_MAX_AGENT_TEXT = 1024 };
 
-static void play_usage(FILE *out)
-{
-    fprintf(out,
-            "usage: dominolab play [--game G] [--preset P] [--option key=value ...] --players N\n"
-            "                      --agents A[,B,...] [--seed S] [--record FILE] [--quiet]\n\n"
-            "Plays one match and prints it move by move: hands, layout ends, draws, passes, points\n"
-            "and running scores.\n\n"
-            "  --game G           game (default bergen; see dominolab rules)\n"
-            "  --preset P         preset of the game (default: its first)\n"
-            "  --option key=value override one rule option (repeatable)\n"
-            "  --players N        number of seats (required)\n"
-            "  --agents A,B,...   one agent spec per seat, or one for every seat (random, greedy)\n"
-            "  --seed S           match seed, 0..2^63-1 (default 1): same seed, same match\n"
-            "  --record FILE      write the game record (JSON Lines); written only if the match completes\n"
-            "  --quiet            no move-by-move log, only the result\n");
-}
-
 /* ---- the readable log ---- */
 
 typedef struct play_log {
@@ -124,82 +107,104 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
 }
 
 typedef struct play_args {
+    cli_args_base_t base;
     cli_game_args_t game;
-    const char *agents, *record;
+    const char *agents, *levels, *record;
     uint64_t seed;
-    int quiet, players_given;
+    int replay;
+    bool quiet;
 } play_args_t;
+
+#define PLAY_OPTION(name, section, kind, field, min, max, value, help)                                             \
+    {name, section, kind, CLI_AT(play_args_t, field), min, max, NULL, value, help}
+static const cli_option_t play_options[] = {
+    CLI_GAME_OPTIONS(play_args_t, game),
+    PLAY_OPTION("agents", "agents", CLI_TEXT, agents, 0, 0, "A,B,...",
+                "one agent spec per seat, or one for every seat (see dominolab agents)"),
+    PLAY_OPTION("levels", "agents", CLI_TEXT, levels, 0, 0, "FILE",
+                "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"),
+    PLAY_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "match seed, 0..2^63-1 (default 1): same seed, same match"),
+    PLAY_OPTION("replay", "experiment", CLI_INT, replay, 0, SIM_MAX_ROTATIONS - 1, "R",
+                "the agents' randomness of replay R (sim --replays; default 0)"),
+    PLAY_OPTION("record", "experiment", CLI_TEXT, record, 0, 0, "FILE",
+                "write the game record (JSON Lines); written only if the match completes"),
+    PLAY_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no move-by-move log, only the result"),
+};
+#undef PLAY_OPTION
+
+static const cli_command_spec_t play_spec = {
+    "play",
+    "[--game G] [--preset P] [--option key=value ...] --players N\n"
+    "                      --agents A[,B,...] [--seed S] [--record FILE] [--quiet]",
+    "Plays one match and prints it move by move: hands, layout ends, draws, passes, points\n"
+    "and running scores.\n",
+    play_options,
+    (int)(sizeof play_options / sizeof play_options[0]),
+};
 
 static int parse_play_args(int argc, char **argv, play_args_t *args, char *error, size_t error_size)
 {
     memset(args, 0, sizeof *args);
     args->seed = 1;
-    for (int i = 1; i < argc; i++) {
-        int taken = cli_parse_game_arg(argc, argv, &i, &args->game, error, error_size);
-        if (taken < 0) return -1;
-        if (taken) {
-            args->players_given |= !strcmp(argv[i - 1], "--players");
-            continue;
-        }
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--quiet")) { args->quiet = 1; continue; }
-        if (!strcmp(arg, "--agents") || !strcmp(arg, "--seed") || !strcmp(arg, "--record")) {
-            if (i + 1 >= argc) {
-                snprintf(error, error_size, "%s needs a value", arg);
-                return -1;
-            }
-            const char *value = argv[++i];
-            if (!strcmp(arg, "--agents")) args->agents = value;
-            else if (!strcmp(arg, "--record")) args->record = value;
-            else if (cli_parse_seed(value, &args->seed, error, error_size)) return -1;
-            continue;
-        }
-        snprintf(error, error_size, "unexpected argument '%s'", arg);
-        return -1;
-    }
-    if (!args->players_given) { snprintf(error, error_size, "--players is required"); return -1; }
+    int parsed = cli_parse_argv(&play_spec, argc, argv, args, error, error_size);
+    if (parsed) return parsed;
+    if (!args->game.players) { snprintf(error, error_size, "--players is required"); return -1; }
     if (!args->agents) { snprintf(error, error_size, "--agents is required"); return -1; }
     return 0;
 }
 
-int cli_play(int argc, char **argv)
+static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t *level_storage, char *error,
+                     size_t error_size)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { play_usage(stdout); return 0; }
-    char error[CLI_ERROR_SIZE];
-    play_args_t args;
-    cli_game_t game;
-    if (parse_play_args(argc, argv, &args, error, sizeof error) || cli_game_open(&args.game, &game, error, sizeof error)) {
-        fprintf(stderr, "dominolab play: %s\n", error);
-        return 2;
+    int status = parse_play_args(argc, argv, parsed, error, error_size);
+    if (status > 0) {
+        cli_print_help(stdout, &play_spec);
+        return 0;
     }
-    char agent_text[PLAY_MAX_AGENT_TEXT];
-    const char *specs[GAME_MAX_SEATS];
-    snprintf(agent_text, sizeof agent_text, "%s", args.agents);
-    if (cli_split_agents(agent_text, specs, game.seats, false, error, sizeof error)) {
+    const play_args_t *args = parsed;
+    cli_game_t game = {0};
+    const agent_levels_t *levels;
+    if (status || cli_game_open_from(&play_spec, parsed, &parsed->game, &game, error, error_size) ||
+        cli_levels_open(args->levels, level_storage, &levels, error, error_size)) {
         fprintf(stderr, "dominolab play: %s\n", error);
         cli_game_close(&game);
         return 2;
     }
-    match_setup_t setup = {game.game, game.rules, &game.values, game.preset, specs, game.seats, args.seed};
-    play_log_t log = {game.game, args.quiet};
+    char agent_text[PLAY_MAX_AGENT_TEXT];
+    const char *specs[GAME_MAX_SEATS];
+    snprintf(agent_text, sizeof agent_text, "%s", args->agents);
+    if (cli_split_agents(agent_text, specs, game.seats, false, levels, error, error_size)) {
+        fprintf(stderr, "dominolab play: %s\n", error);
+        cli_game_close(&game);
+        return 2;
+    }
+    match_setup_t setup = {.game = game.game,
+                           .rules = game.rules,
+                           .values = &game.values,
+                           .preset = game.preset,
+                           .agent_specs = specs,
+                           .levels = levels,
+                           .replay = args->replay,
+                           .seats = game.seats,
+                           .seed = args->seed};
+    play_log_t log = {game.game, args->quiet};
     match_sink_t sinks[2] = {{&log, NULL, log_event}};
     int sink_count = 1;
     record_writer_t writer;
-    if (args.record) {
-        if (record_writer_open(&writer, args.record, error, sizeof error)) {
+    if (args->record) {
+        if (record_writer_open(&writer, args->record, error, error_size)) {
             fprintf(stderr, "dominolab play: %s\n", error);
             cli_game_close(&game);
             return 1;
         }
         sinks[sink_count++] = record_writer_sink(&writer);
     }
-    if (!args.quiet)
+    if (!args->quiet)
         printf("%s, preset %s, %d players, seed %llu\n", game.game->name, game.preset, game.seats,
-               (unsigned long long)args.seed);
-    int result = match_play(&setup, sinks, sink_count, error, sizeof error);
-    if (result == 1 && args.record) snprintf(error, sizeof error, "%s", record_writer_error(&writer));
-    if (args.record && record_writer_finish(&writer, result == 0, result ? NULL : error, result ? 0 : sizeof error) &&
+               (unsigned long long)args->seed);
+    int result = match_play(&setup, sinks, sink_count, error, error_size);
+    if (result == 1 && args->record) snprintf(error, error_size, "%s", record_writer_error(&writer));
+    if (args->record && record_writer_finish(&writer, result == 0, result ? NULL : error, result ? 0 : error_size) &&
         result == 0)
         result = -1;
     cli_game_close(&game);
@@ -207,6 +212,24 @@ int cli_play(int argc, char **argv)
         fprintf(stderr, "dominolab play: %s\n", error);
         return 1;
     }
-    if (args.record && !args.quiet) printf("record written to %s\n", args.record);
+    if (args->record && !args->quiet) printf("record written to %s\n", args->record);
     return 0;
 }
+
+int cli_play(int argc, char **argv)
+{
+    char error[CLI_ERROR_SIZE];
+    play_args_t *args_storage = malloc(sizeof *args_storage);
+    agent_levels_t *level_storage = malloc(sizeof *level_storage);
+    if (!args_storage || !level_storage) {
+        free(args_storage);
+        free(level_storage);
+        fprintf(stderr, "dominolab play: out of memory\n");
+        return 1;
+    }
+    int status = play_with(argc, argv, args_storage, level_storage, error, sizeof error);
+    free(args_storage);
+    free(level_storage);
+    return status;
+}
+

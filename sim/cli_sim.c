@@ -36,62 +36,67 @@ static const double CHECKPOINT_SECONDS = 2.0;
 static volatile sig_atomic_t stop_signal = 0;
 static void on_stop_signal(int signal_number) { stop_signal = signal_number; }
 
-static void sim_usage(FILE *out)
-{
-    fprintf(out,
-            "usage: dominolab sim [--game G] [--preset P] [--option key=value ...] --players N\n"
-            "                     --agents A,B[,C,D] (--deals N | --matches N) --seed S [--threads T]\n"
-            "                     (--out DIR | --resume DIR) [--no-duplicate] [--per-deal] [--per-seat]\n"
-            "                     [--shard K/N] [--quiet]\n\n"
-            "Plays N units between agents on all cores and writes statistics to DIR:\n"
-            "  summary.csv  per agent: wins, win rate (Wilson 95%%), points per hand/match, margin,\n"
-            "               paired score over deal blocks, Elo difference, with intervals\n"
-            "  deals.csv    (--per-deal) one row per unit x rotation x seat\n"
-            "  run.json     the exact study, progress and totals (for --resume and merge)\n"
-            "Columns are described in docs/sim.md. Same seed, same files, whatever --threads.\n"
-            "Under mpirun (a build with DOMINOLAB_MPI) the ranks share the units, with the same\n"
-            "files; see docs/sim-mpi.md.\n\n"
-            "  --deals N        independent hands (each from a fresh match)\n"
-            "  --matches N      whole matches to the target\n"
-            "  --agents A,B     one spec per seat, or a list repeated over the seats\n"
-            "  --seed S         0..2^63-1\n"
-            "  --threads T      default: every core\n"
-            "  --out DIR        a new run (DIR is created; it must not hold a run)\n"
-            "  --resume DIR     continue an interrupted run of the same command\n"
-            "  --no-duplicate   play each unit once (default: once per rotation of the agents\n"
-            "                   over the seats, so the luck of the deal cancels)\n"
-            "  --per-deal       also write deals.csv\n"
-            "  --per-seat       also summarise each agent in each seat\n"
-            "  --shard K/N      play only slice K of N of the units (combine with dominolab merge)\n"
-            "  --quiet          no progress on stderr\n");
-}
-
 typedef struct sim_args {
+    cli_args_base_t base;
     cli_game_args_t game;
-    const char *agents, *out_dir;
-    int64_t units;
-    sim_mode_t mode;
+    const char *agents, *levels, *out, *resume, *shard;
+    int64_t deals, matches;
     uint64_t seed;
-    int threads, shard_index, shard_count;
-    bool resume, duplicate, per_deal, per_seat, quiet, seed_given, units_given;
+    int threads, replays;
+    bool no_duplicate, per_deal, per_seat, quiet;
+    /* derived once every argument is read */
+    const char *out_dir;
+    bool resume_mode, duplicate;
+    sim_mode_t mode;
+    int64_t units;
+    int shard_index, shard_count;
 } sim_args_t;
 
-static int bad(char *error, size_t size, const char *format, const char *value)
-{
-    snprintf(error, size, format, value);
-    return -1;
-}
+#define SIM_OPTION(name, section, kind, field, min, max, value, help)                                              \
+    {name, section, kind, CLI_AT(sim_args_t, field), min, max, NULL, value, help}
+static const cli_option_t sim_options[] = {
+    CLI_GAME_OPTIONS(sim_args_t, game),
+    SIM_OPTION("agents", "agents", CLI_TEXT, agents, 0, 0, "A,B", "one spec per seat, or a list repeated over the seats"),
+    SIM_OPTION("levels", "agents", CLI_TEXT, levels, 0, 0, "FILE",
+               "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"),
+    SIM_OPTION("deals", "sim", CLI_COUNT, deals, 1, (double)(INT64_MAX / 2), "N", "independent hands (each from a fresh match)"),
+    SIM_OPTION("matches", "sim", CLI_COUNT, matches, 1, (double)(INT64_MAX / 2), "N", "whole matches to the target"),
+    SIM_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "0..2^63-1: same seed, same files"),
+    SIM_OPTION("threads", "experiment", CLI_INT, threads, 1, 1024, "T", "default: every core"),
+    SIM_OPTION("out", "experiment", CLI_TEXT, out, 0, 0, "DIR", "a new run (DIR is created; it must not hold a run)"),
+    SIM_OPTION("resume", "experiment", CLI_TEXT, resume, 0, 0, "DIR", "continue an interrupted run of the same command"),
+    SIM_OPTION("no-duplicate", "sim", CLI_FLAG, no_duplicate, 0, 0, NULL,
+               "play each unit once (default: once per rotation of the agents over the seats, so the luck of "
+               "the deal cancels)"),
+    SIM_OPTION("replays", "sim", CLI_INT, replays, 2, SIM_MAX_ROTATIONS, "R",
+               "play each unit R times, agents in the same seats, each time with fresh agent randomness "
+               "(instead of rotations; measures how much the deal decides)"),
+    SIM_OPTION("per-deal", "sim", CLI_FLAG, per_deal, 0, 0, NULL, "also write deals.csv"),
+    SIM_OPTION("per-seat", "sim", CLI_FLAG, per_seat, 0, 0, NULL, "also summarise each agent in each seat"),
+    SIM_OPTION("shard", "sim", CLI_TEXT, shard, 0, 0, "K/N",
+               "play only slice K of N of the units (combine with dominolab merge)"),
+    SIM_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no progress on stderr"),
+};
+#undef SIM_OPTION
 
-static int parse_count(const char *arg, const char *value, int64_t *out, char *error, size_t size)
-{
-    uint64_t n;
-    if (cli_parse_u64(value, &n) || n == 0 || n > (uint64_t)INT64_MAX / 2) {
-        snprintf(error, size, "%s: bad value '%s' (a positive number)", arg, value);
-        return -1;
-    }
-    *out = (int64_t)n;
-    return 0;
-}
+static const cli_command_spec_t sim_spec = {
+    "sim",
+    "[--game G] [--preset P] [--option key=value ...] --players N\n"
+    "                     --agents A,B[,C,D] (--deals N | --matches N) --seed S [--threads T]\n"
+    "                     (--out DIR | --resume DIR) [--no-duplicate | --replays R] [--per-deal] [--per-seat]\n"
+    "                     [--levels FILE] [--shard K/N] [--quiet]",
+    "Plays N units between agents on all cores and writes statistics to DIR:\n"
+    "  summary.csv  per agent: wins, win rate (Wilson 95%), points per hand/match, margin,\n"
+    "               paired score over deal blocks, Elo difference, with intervals\n"
+    "  deals.csv    (--per-deal) one row per unit x rotation x seat\n"
+    "  run.json     the exact study, progress and totals (for --resume and merge)\n"
+    "Columns are described in docs/sim.md. Same seed, same files, whatever --threads.\n"
+    "Under mpirun (a build with DOMINOLAB_MPI) the ranks share the units, with the same\n"
+    "files; see docs/sim-mpi.md. In an experiment file (dominolab run) the keys go in the\n"
+    "sections [experiment], [game], [options], [agents] and [sim].\n",
+    sim_options,
+    (int)(sizeof sim_options / sizeof sim_options[0]),
+};
 
 /* K/N: two whole decimal numbers (no blanks or signs, nothing wrapped into range). */
 static int parse_shard(const char *value, sim_args_t *args, char *error, size_t size)
@@ -105,75 +110,97 @@ static int parse_shard(const char *value, sim_args_t *args, char *error, size_t 
         k_text[k_length] = '\0';
     }
     if (k_length >= sizeof k_text || cli_parse_u64(k_text, &k) || cli_parse_u64(slash + 1, &n) || k < 1 || k > n ||
-        n > INT_MAX)
-        return bad(error, size, "--shard: bad value '%s' (K/N with 1 <= K <= N)", value);
+        n > INT_MAX) {
+        cli_option_error(&sim_spec, args, "shard", -1, error, size, "bad value '%s' (K/N with 1 <= K <= N)", value);
+        return -1;
+    }
     args->shard_index = (int)k;
     args->shard_count = (int)n;
     return 0;
 }
 
-static int parse_value_arg(const char *arg, const char *value, sim_args_t *args, char *error, size_t size)
+/* The checks between arguments, once each is read (from argv or a file). */
+static int settle_sim_args(sim_args_t *args, char *error, size_t size)
 {
-    if (!strcmp(arg, "--agents")) args->agents = value;
-    else if (!strcmp(arg, "--out") || !strcmp(arg, "--resume")) {
-        if (args->out_dir) return bad(error, size, "%s: give one of --out and --resume, once", arg);
-        args->out_dir = value;
-        args->resume = arg[2] == 'r';
-    } else if (!strcmp(arg, "--deals") || !strcmp(arg, "--matches")) {
-        if (args->units_given) return bad(error, size, "%s: give one of --deals and --matches, once", arg);
-        args->units_given = true;
-        args->mode = arg[2] == 'd' ? SIM_DEALS : SIM_MATCHES;
-        return parse_count(arg, value, &args->units, error, size);
-    } else if (!strcmp(arg, "--seed")) {
-        args->seed_given = true;
-        return cli_parse_seed(value, &args->seed, error, size);
-    } else if (!strcmp(arg, "--threads")) {
-        uint64_t threads;
-        if (cli_parse_u64(value, &threads) || threads < 1 || threads > 1024)
-            return bad(error, size, "--threads: bad value '%s' (1..1024)", value);
-        args->threads = (int)threads;
-    } else if (!strcmp(arg, "--shard")) {
-        return parse_shard(value, args, error, size);
-    } else {
-        return 1;
+    const cli_args_base_t *base = &args->base;
+    const char *where = base->file ? base->file : NULL;
+#define REQUIRE_GIVEN(name, what)                                                                                  \
+    do {                                                                                                           \
+        if (!cli_given(&sim_spec, args, name)) {                                                                   \
+            if (where) snprintf(error, size, "%s: %s is required", where, what);                                  \
+            else snprintf(error, size, "%s is required", what);                                                    \
+            return -1;                                                                                             \
+        }                                                                                                          \
+    } while (0)
+    REQUIRE_GIVEN("players", "--players");
+    REQUIRE_GIVEN("agents", "--agents");
+    if (args->deals && args->matches) {
+        cli_option_error(&sim_spec, args, "matches", -1, error, size, "give one of --deals and --matches, once");
+        return -1;
+    }
+    if (!args->deals && !args->matches) {
+        if (where) snprintf(error, size, "%s: --deals N or --matches N is required (deals or matches in [sim])", where);
+        else snprintf(error, size, "--deals N or --matches N is required");
+        return -1;
+    }
+    REQUIRE_GIVEN("seed", "--seed");
+    if (args->out && args->resume) {
+        cli_option_error(&sim_spec, args, "resume", -1, error, size, "give one of --out and --resume, once");
+        return -1;
+    }
+    if (!args->out && !args->resume) {
+        if (where) snprintf(error, size, "%s: --out DIR or --resume DIR is required (out in [experiment])", where);
+        else snprintf(error, size, "--out DIR or --resume DIR is required");
+        return -1;
+    }
+#undef REQUIRE_GIVEN
+    if (args->replays && args->no_duplicate) {
+        cli_option_error(&sim_spec, args, "replays", -1, error, size, "replays take the place of the rotations: "
+                                                                      "give --replays or --no-duplicate, not both");
+        return -1;
+    }
+    args->mode = args->deals ? SIM_DEALS : SIM_MATCHES;
+    args->units = args->deals ? args->deals : args->matches;
+    args->out_dir = args->out ? args->out : args->resume;
+    args->resume_mode = args->resume != NULL;
+    args->duplicate = !args->no_duplicate && !args->replays;
+    if (args->shard && parse_shard(args->shard, args, error, size)) return -1;
+    if (args->shard_count > args->units) {
+        cli_option_error(&sim_spec, args, "shard", -1, error, size,
+                         "more shards than units (each shard needs at least one unit)");
+        return -1;
     }
     return 0;
 }
 
-static int parse_sim_args(int argc, char **argv, sim_args_t *args, char *error, size_t size)
+static void default_sim_args(sim_args_t *args)
 {
     memset(args, 0, sizeof *args);
-    args->duplicate = true;
     args->threads = omp_get_num_procs();
-    bool players = false;
-    for (int i = 1; i < argc; i++) {
-        int taken = cli_parse_game_arg(argc, argv, &i, &args->game, error, size);
-        if (taken < 0) return -1;
-        if (taken) {
-            players |= !strcmp(argv[i - 1], "--players");
-            continue;
-        }
-        const char *arg = argv[i];
-        if (!strcmp(arg, "--no-duplicate")) { args->duplicate = false; continue; }
-        if (!strcmp(arg, "--per-deal")) { args->per_deal = true; continue; }
-        if (!strcmp(arg, "--per-seat")) { args->per_seat = true; continue; }
-        if (!strcmp(arg, "--quiet")) { args->quiet = true; continue; }
-        if (i + 1 < argc) {
-            int result = parse_value_arg(arg, argv[i + 1], args, error, size);
-            if (result < 0) return -1;
-            if (result == 0) { i++; continue; }
-        }
-        return bad(error, size, strncmp(arg, "--", 2) || i + 1 < argc ? "unexpected argument '%s'" : "%s needs a value",
-                   arg);
+}
+
+/* Where a run's arguments come from: the command line, or an experiment file (`dominolab
+ * run FILE [--resume]`); plus what another command adds (cli.h). */
+typedef struct sim_source {
+    int argc;
+    char **argv;
+    const config_file_t *file;
+    bool resume;
+    const cli_sim_hooks_t *hooks;
+} sim_source_t;
+
+/* 0, 1 for --help, -1 with a message. */
+static int parse_sim_args(const sim_source_t *from, sim_args_t *args, char *error, size_t size)
+{
+    default_sim_args(args);
+    int parsed = from->file ? cli_parse_config(&sim_spec, from->file, args, error, size)
+                            : cli_parse_argv(&sim_spec, from->argc, from->argv, args, error, size);
+    if (parsed) return parsed;
+    if (from->file && from->resume) { /* run FILE --resume: the file's out, resumed */
+        args->resume = args->out;
+        args->out = NULL;
     }
-    if (!players) return bad(error, size, "%s is required", "--players");
-    if (!args->agents) return bad(error, size, "%s is required", "--agents");
-    if (!args->units_given) return bad(error, size, "%s is required", "--deals N or --matches N");
-    if (!args->seed_given) return bad(error, size, "%s is required", "--seed");
-    if (!args->out_dir) return bad(error, size, "%s is required", "--out DIR or --resume DIR");
-    if (args->shard_count > args->units)
-        return bad(error, size, "--shard: more shards than units (%s)", "each shard needs at least one unit");
-    return 0;
+    return settle_sim_args(args, error, size);
 }
 
 /* ------------------------------------------------------------------ the study */
@@ -181,6 +208,7 @@ static int parse_sim_args(int argc, char **argv, sim_args_t *args, char *error, 
 typedef struct sim_session {
     sim_args_t args;
     cli_game_t game;
+    agent_levels_t level_storage;
     sim_study_t study;
     char agent_text[SIM_COMMAND_MAX];
     char command[SIM_COMMAND_MAX];
@@ -200,14 +228,22 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     sim_study_t *study = &s->study;
     sim_config_t *c = &study->config;
     const char *specs[GAME_MAX_SEATS];
+    const agent_levels_t *levels;
+    if (cli_levels_open(s->args.levels, &s->level_storage, &levels, error, size)) return -1;
     snprintf(s->agent_text, sizeof s->agent_text, "%s", s->args.agents);
-    if (cli_split_agents(s->agent_text, specs, s->game.seats, true, error, size)) return -1;
+    char message[CLI_ERROR_SIZE];
+    if (cli_split_agents(s->agent_text, specs, s->game.seats, true, levels, message, sizeof message)) {
+        cli_option_error(&sim_spec, &s->args, "agents", -1, error, size, "%s", message);
+        return -1;
+    }
     memset(study, 0, sizeof *study);
     c->game = s->game.game;
     c->rules = s->game.rules;
     c->seats = s->game.seats;
     c->sides = c->game->side_count(c->rules);
-    c->rotations = s->args.duplicate ? c->sides : 1;
+    c->rotations = s->args.duplicate ? c->sides : s->args.replays ? s->args.replays : 1;
+    c->replays = s->args.replays > 0;
+    c->levels = levels;
     for (int seat = 0; seat < c->seats; seat++) {
         int a = 0;
         while (a < c->agent_count && strcmp(c->agents[a], specs[seat])) a++;
@@ -222,6 +258,7 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     study->preset = s->game.preset;
     study->values = &s->game.values;
     study->duplicate = s->args.duplicate;
+    study->replays = s->args.replays;
     study->per_deal = s->args.per_deal;
     study->per_seat = s->args.per_seat;
     study->shard_index = s->args.shard_index;
@@ -235,11 +272,15 @@ static int build_study(sim_session_t *s, char *error, size_t size)
 }
 
 /* The command as typed, with --out turned into --resume (the continuation hint). */
-static void remember_command(sim_session_t *s, int argc, char **argv)
+static void remember_command(sim_session_t *s, const sim_source_t *from)
 {
+    if (from->file) {
+        snprintf(s->command, sizeof s->command, "dominolab run %s --resume", from->file->path);
+        return;
+    }
     size_t used = (size_t)snprintf(s->command, sizeof s->command, "dominolab sim");
-    for (int i = 1; i < argc && used < sizeof s->command; i++) {
-        const char *arg = !strcmp(argv[i], "--out") ? "--resume" : argv[i];
+    for (int i = 1; i < from->argc && used < sizeof s->command; i++) {
+        const char *arg = !strcmp(from->argv[i], "--out") ? "--resume" : from->argv[i];
         bool quote = strpbrk(arg, " \t'\"$\\;&|<>*?()") != NULL || !*arg;
         used += (size_t)snprintf(s->command + used, sizeof s->command - used, quote ? " '%s'" : " %s", arg);
     }
@@ -360,26 +401,30 @@ static int finish(sim_session_t *s, sim_totals_t *totals, int result)
 }
 
 /* Checks every argument and describes the study; writes nothing. 0, or 2 (bad input). */
-static int describe(sim_session_t *s, int argc, char **argv)
+static int describe(sim_session_t *s, const sim_source_t *from)
 {
     char *error = s->error;
     size_t size = sizeof s->error;
-    if (parse_sim_args(argc, argv, &s->args, error, size) || cli_game_open(&s->args.game, &s->game, error, size) ||
-        build_study(s, error, size))
+    if (parse_sim_args(from, &s->args, error, size) ||
+        cli_game_open_from(&sim_spec, &s->args, &s->args.game, &s->game, error, size) || build_study(s, error, size))
         return 2;
-    remember_command(s, argc, argv);
+    remember_command(s, from);
+    if (from->hooks) {
+        s->study.config.stop_rule = from->hooks->stop_rule;
+        s->study.config.stop_context = from->hooks->context;
+    }
     return 0;
 }
 
-static int start(sim_session_t *s, int argc, char **argv, sim_totals_t *totals)
+static int start(sim_session_t *s, const sim_source_t *from, sim_totals_t *totals)
 {
     char *error = s->error;
     size_t size = sizeof s->error;
-    if (describe(s, argc, argv)) return 2;
+    if (describe(s, from)) return 2;
     json_t *identity = rundir_identity(&s->study);
     s->run = initial_run(s, identity);
     int status = 0;
-    if (s->args.resume) {
+    if (s->args.resume_mode) {
         int loaded = load_resume(s, totals, identity, error, size);
         if (loaded == 2) status = 3; /* already complete */
         else if (loaded) status = 2;
@@ -390,9 +435,12 @@ static int start(sim_session_t *s, int argc, char **argv, sim_totals_t *totals)
     json_decref(identity);
     if (status) return status;
     s->deals_bytes = (long)json_integer_value(json_object_get(s->run, "deals_bytes"));
-    if (s->args.per_deal && rundir_deals_open(s->args.out_dir, s->args.resume, s->deals_bytes, &s->deals, error, size))
+    if (s->args.per_deal && rundir_deals_open(s->args.out_dir, s->args.resume_mode, s->deals_bytes, &s->deals, error, size))
         return 1;
     if (checkpoint(s, totals, false, error, size)) return 1;
+    if (from->hooks && from->hooks->on_ready &&
+        from->hooks->on_ready(from->hooks->context, s->args.out_dir, totals->units, error, size))
+        return 1;
     return 0;
 }
 
@@ -405,9 +453,9 @@ static void catch_stop_signals(bool catch)
 }
 
 /* One process plays the whole slice, with checkpoints; --resume continues it. */
-static int run_alone(sim_session_t *s, sim_totals_t *totals, int argc, char **argv)
+static int run_alone(sim_session_t *s, sim_totals_t *totals, const sim_source_t *from)
 {
-    int status = start(s, argc, argv, totals);
+    int status = start(s, from, totals);
     if (status == 3) {
         fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", s->args.out_dir);
         return 0;
@@ -444,10 +492,10 @@ static int agree(const ranks_t *ranks, int status, char *error)
 }
 
 /* Every rank checks the arguments; rank 0 alone prepares the directory. 0, or 2. */
-static int start_spread(sim_session_t *s, int argc, char **argv)
+static int start_spread(sim_session_t *s, const sim_source_t *from)
 {
-    if (describe(s, argc, argv)) return 2;
-    if (s->args.resume) {
+    if (describe(s, from)) return 2;
+    if (s->args.resume_mode) {
         snprintf(s->error, sizeof s->error,
                  "--resume: not available with %d MPI ranks (their runs are never left part done); continue a "
                  "one-process run in one process (without mpirun, or with -np 1)",
@@ -548,11 +596,11 @@ static int play_spread(sim_session_t *s, sim_totals_t *totals)
 }
 
 /* Every rank of an MPI job with more than one. */
-static int run_spread(sim_session_t *s, sim_totals_t *totals, int argc, char **argv)
+static int run_spread(sim_session_t *s, sim_totals_t *totals, const sim_source_t *from)
 {
     stop_signal = 0;
     catch_stop_signals(true); /* to the end: a stop at any point leaves no part file behind */
-    int status = agree(&s->ranks, start_spread(s, argc, argv), s->error);
+    int status = agree(&s->ranks, start_spread(s, from), s->error);
     if (status == 0) status = play_spread(s, totals);
     catch_stop_signals(false);
     if (is_stop_status(status) && s->ranks.rank == 0)
@@ -565,7 +613,7 @@ static int run_spread(sim_session_t *s, sim_totals_t *totals, int argc, char **a
 
 /* ------------------------------------------------------------------ the command */
 
-static int run_session(const ranks_t *ranks, int argc, char **argv)
+static int run_session(const ranks_t *ranks, const sim_source_t *from)
 {
     sim_session_t *s = calloc(1, sizeof *s);
     sim_totals_t *totals = calloc(1, sizeof *totals);
@@ -577,13 +625,20 @@ static int run_session(const ranks_t *ranks, int argc, char **argv)
         return 1;
     }
     s->ranks = *ranks;
-    int status = ranks->count > 1 ? run_spread(s, totals, argc, argv) : run_alone(s, totals, argc, argv);
+    int status = ranks->count > 1 ? run_spread(s, totals, from) : run_alone(s, totals, from);
     if (s->deals) fclose(s->deals);
     json_decref(s->run);
     cli_game_close(&s->game);
     free(s);
     free(totals);
     return status;
+}
+
+static bool wants_help(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return true;
+    return false;
 }
 
 int cli_sim(int argc, char **argv)
@@ -594,11 +649,32 @@ int cli_sim(int argc, char **argv)
         fprintf(stderr, "dominolab sim: %s\n", error);
         return 1;
     }
-    int status = -1;
-    for (int i = 1; i < argc && status < 0; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) status = 0;
-    if (status == 0 && ranks.rank == 0) sim_usage(stdout);
-    if (status < 0) status = run_session(&ranks, argc, argv);
+    int status;
+    if (wants_help(argc, argv)) {
+        if (ranks.rank == 0) cli_print_help(stdout, &sim_spec);
+        status = 0;
+    } else {
+        sim_source_t from = {.argc = argc, .argv = argv};
+        status = run_session(&ranks, &from);
+    }
     ranks_end(&ranks);
     return status;
 }
+
+/* One process, whatever launched it: the commands built on sim call it once per study. */
+static const ranks_t one_rank = {.rank = 0, .count = 1, .mpi = false, .finalize = false};
+
+int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks)
+{
+    if (wants_help(argc, argv)) return 2; /* a caller's argv never asks for help */
+    sim_source_t from = {.argc = argc, .argv = argv, .hooks = hooks};
+    return run_session(&one_rank, &from);
+}
+
+int cli_sim_config(const config_file_t *file, bool resume)
+{
+    sim_source_t from = {.file = file, .resume = resume};
+    return run_session(&one_rank, &from);
+}
+
+const cli_command_spec_t *cli_sim_spec(void) { return &sim_spec; }

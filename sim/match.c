@@ -11,6 +11,12 @@ uint64_t match_agent_seed(uint64_t match_seed, int seat)
     return pcg32_mix(match_seed ^ pcg32_mix(0x6167656E74ULL + (uint64_t)seat)); /* "agent" */
 }
 
+uint64_t match_replay_seed(uint64_t match_seed, int replay)
+{
+    if (replay == 0) return match_seed;
+    return pcg32_mix(match_seed ^ pcg32_mix(0x7265706C6179ULL + (uint64_t)replay)); /* "replay" */
+}
+
 static int dispatch(const match_setup_t *setup, match_sink_t *sinks, int sink_count, const void *state,
                     const game_events_t *events)
 {
@@ -35,7 +41,8 @@ int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, 
         return -1;
     }
     for (int seat = 0; seat < setup->seats; seat++) {
-        if (agent_create(setup->agent_specs[seat], game, setup->rules, seat, match_agent_seed(setup->seed, seat),
+        if (agent_create(setup->agent_specs[seat], setup->levels, game, setup->rules, seat,
+                         match_agent_seed(match_replay_seed(setup->seed, setup->replay), seat),
                          &agents[seat], error, error_size)) {
             destroy_agents(agents, setup->seats);
             free(state);

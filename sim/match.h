@@ -17,6 +17,8 @@ typedef struct match_setup {
     const option_values_t *values; /* the full option object (for the record) */
     const char *preset;
     const char *const *agent_specs; /* one per seat */
+    const agent_levels_t *levels;   /* resolves level:n; NULL: the built-in table */
+    int replay;                     /* 0, or the replay whose agent randomness to use */
     int seats;
     uint64_t seed;
 } match_setup_t;
@@ -36,5 +38,8 @@ int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, 
 
 /* Seed of the game's own generator and of each seat's agent, derived from the match seed. */
 uint64_t match_agent_seed(uint64_t match_seed, int seat);
+/* The seed the agents' seeds derive from in replay `replay` of a match: the match seed for
+ * replay 0, another for each further replay (same deals, fresh agent randomness). */
+uint64_t match_replay_seed(uint64_t match_seed, int replay);
 
 #endif

@@ -67,15 +67,36 @@ json_t *rundir_identity(const sim_study_t *study)
         snprintf(text, sizeof text, "%d/%d", study->shard_index, study->shard_count);
         shard = json_string(text);
     }
-    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:s, s:I, s:I, s:b, s:b, s:b, s:o}", "format", RUNDIR_FORMAT,
-                     "game", c->game->name, "preset", study->preset, "options", json_loads(options, 0, NULL), "seats",
-                     c->seats, "agents", agents, "mode", c->mode == SIM_DEALS ? "deals" : "matches", "units",
-                     (json_int_t)c->units, "seed", (json_int_t)c->seed, "duplicate", study->duplicate, "per_deal", study->per_deal,
-                     "per_seat", study->per_seat, "shard", shard);
+    /* What level:n stood for, when a seat plays a level: the same spec under another level
+     * table is another study. */
+    json_t *played = json_null();
+    for (int seat = 0; seat < c->seats; seat++)
+        if (agent_spec_is_level(study->seat_agents[seat])) {
+            played = json_array();
+            for (int s = 0; s < c->seats; s++) {
+                char error[256];
+                agent_t *agent = NULL;
+                const char *spec = study->seat_agents[s];
+                if (agent_create(spec, c->levels, c->game, c->rules, s, 0, &agent, error, sizeof error) == 0) {
+                    json_array_append_new(played, json_string(agent_resolved_spec(agent)));
+                    agent_destroy(agent);
+                } else {
+                    json_array_append_new(played, json_string(spec));
+                }
+            }
+            break;
+        }
+    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:s, s:I, s:I, s:b, s:i, s:b, s:b, s:o}", "format",
+                     RUNDIR_FORMAT, "game", c->game->name, "preset", study->preset, "options",
+                     json_loads(options, 0, NULL), "seats", c->seats, "agents", agents, "played_agents", played, "mode",
+                     c->mode == SIM_DEALS ? "deals" : "matches", "units", (json_int_t)c->units, "seed",
+                     (json_int_t)c->seed, "duplicate", study->duplicate, "replays", study->replays, "per_deal",
+                     study->per_deal, "per_seat", study->per_seat, "shard", shard);
 }
 
-static const char *const identity_keys[] = {"format", "game", "preset", "options", "seats", "agents", "mode",
-                                            "units", "seed", "duplicate", "per_deal", "per_seat", "shard", NULL};
+static const char *const identity_keys[] = {"format", "game",     "preset",   "options",  "seats",
+                                            "agents", "played_agents", "mode", "units",    "seed",
+                                            "duplicate", "replays", "per_deal", "per_seat", "shard", NULL};
 
 json_t *rundir_identity_of(const json_t *run)
 {

@@ -25,6 +25,7 @@ typedef struct sim_study {
     const option_values_t *values;
     const char *seat_agents[GAME_MAX_SEATS]; /* rotation 0 */
     bool duplicate, per_deal, per_seat;
+    int replays;                             /* 0, or plays of each unit with the agents kept in their seats */
     int shard_index, shard_count;            /* 1-based K of N; N = 0 without --shard */
 } sim_study_t;
 

@@ -31,7 +31,7 @@ uint64_t sim_unit_seed(uint64_t seed, int64_t unit)
 
 int sim_agent_at(const sim_config_t *config, int rotation, int seat)
 {
-    return config->agent_of_seat[(seat + rotation) % config->seats];
+    return config->agent_of_seat[config->replays ? seat : (seat + rotation) % config->seats];
 }
 
 /* ------------------------------------------------------------------ one thread's tools */
@@ -61,8 +61,8 @@ static int worker_init(sim_worker_t *worker, const sim_config_t *config, char *e
         for (int seat = 0; seat < config->seats; seat++) {
             int a = sim_agent_at(config, rotation, seat);
             if (worker->agent[seat][a]) continue;
-            if (agent_create(config->agents[a], config->game, config->rules, seat, 0, &worker->agent[seat][a], error,
-                             error_size)) {
+            if (agent_create(config->agents[a], config->levels, config->game, config->rules, seat, 0,
+                             &worker->agent[seat][a], error, error_size)) {
                 worker_free(worker, config);
                 return -1;
             }
@@ -142,7 +142,8 @@ static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t
     for (int seat = 0; seat < config->seats; seat++) {
         int a = sim_agent_at(config, rotation, seat);
         agents[seat] = worker->agent[seat][a];
-        agent_reset(agents[seat], match_agent_seed(seed, seat)); /* as `dominolab play --seed` */
+        /* as `dominolab play --seed` (with --replay for a replay) */
+        agent_reset(agents[seat], match_agent_seed(config->replays ? match_replay_seed(seed, rotation) : seed, seat));
         out->seat[seat].agent = (int8_t)a;
     }
     for (;;) {
@@ -312,19 +313,24 @@ int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_ba
         int count = (int)(config->end_unit - next < batch ? config->end_unit - next : batch);
         double started = omp_get_wtime();
         /* Each thread adds its units to its own totals; the sums merged after the batch are
-         * the same whatever thread played which unit. */
+         * the same whatever thread played which unit. With a stopping rule the units count
+         * only once the rule has seen them, on this thread. */
+        bool ruled = config->stop_rule != NULL;
 #pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
         for (int k = 0; k < count; k++) {
             sim_worker_t *worker = workers[omp_get_thread_num()];
             play_unit(config, worker, next + k, &buffer[k]);
-            sim_accumulate(config, &buffer[k], &worker->totals);
+            if (!ruled) sim_accumulate(config, &buffer[k], &worker->totals);
         }
-        for (int t = 0; t < threads; t++) {
+        for (int t = 0; t < threads && !ruled; t++) {
             sim_totals_add(totals, &workers[t]->totals);
             memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
         }
-        next += count;
-        if (on_batch && on_batch(context, buffer, count, totals)) result = -1;
+        int kept = ruled ? config->stop_rule(config->stop_context, buffer, count) : count;
+        for (int k = 0; ruled && k < kept; k++) sim_accumulate(config, &buffer[k], totals);
+        next += kept;
+        if (on_batch && on_batch(context, buffer, kept, totals)) result = -1;
+        else if (kept < count) break; /* the rule has decided: the run is complete */
         else if (stop && *stop && next < config->end_unit) result = 1;
         double seconds = omp_get_wtime() - started;
         if (seconds < SIM_BATCH_SECONDS / 2 && batch < SIM_MAX_BATCH) batch *= 2;

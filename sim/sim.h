@@ -9,7 +9,9 @@
  * interruptions.
  *
  * Duplicate mode plays each unit once per rotation of the agents over the seats (one per
- * side: the seats shift by one each rotation), so the luck of the deal cancels.
+ * side: the seats shift by one each rotation), so the luck of the deal cancels. Replay mode
+ * plays each unit several times with the agents in the same seats, each time with fresh
+ * agent randomness (match_replay_seed), which tells how much the deal alone decides.
  */
 #ifndef DOMINOLAB_SIM_H
 #define DOMINOLAB_SIM_H
@@ -18,6 +20,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "agent.h"
 #include "game.h"
 #include "stats.h"
 
@@ -26,18 +29,29 @@ enum { SIM_MAX_AGENTS = GAME_MAX_SEATS, SIM_MAX_ROTATIONS = GAME_MAX_SEATS };
 typedef enum sim_mode { SIM_DEALS, SIM_MATCHES } sim_mode_t;
 typedef enum sim_result { SIM_LOSS, SIM_DRAW, SIM_WIN } sim_result_t;
 
+typedef struct sim_unit_outcome sim_unit_outcome_t;
+/* A sequential stopping rule (the SPRT): called on the main thread with every batch's units
+ * in unit order, before any of them is counted; returns how many of them to keep, all
+ * (count) to go on. Keeping fewer ends the run after the kept units, as if the run had been
+ * that long: what it decides depends on the units only, never on batch sizes or threads. */
+typedef int (*sim_stop_rule_fn)(void *context, const sim_unit_outcome_t *units, int count);
+
 typedef struct sim_config {
     const game_t *game;
     const game_rules_t *rules;
-    int seats, sides, rotations; /* rotations: sides when duplicate, else 1 */
+    int seats, sides, rotations; /* rotations: sides when duplicate, the replays, else 1 */
+    bool replays;                /* the rotations are replays: the agents keep their seats */
     int agent_count;             /* distinct agent specs */
     const char *agents[SIM_MAX_AGENTS];
+    const agent_levels_t *levels;      /* resolves level:n; NULL: the built-in table */
     int agent_of_seat[GAME_MAX_SEATS]; /* rotation 0: index into agents */
     sim_mode_t mode;
     int64_t units;           /* in the whole run */
     int64_t first_unit, end_unit; /* this process's slice [first, end): a shard, or a resume */
     uint64_t seed;
     int threads;
+    sim_stop_rule_fn stop_rule; /* NULL: play every unit */
+    void *stop_context;
 } sim_config_t;
 
 /* One seat's outcome in one play (rotation) of a unit. */
@@ -57,11 +71,11 @@ typedef struct sim_play_outcome {
     int8_t leader;     /* seat that led the first hand, -1 if none */
 } sim_play_outcome_t;
 
-typedef struct sim_unit_outcome {
+struct sim_unit_outcome {
     int64_t unit;
     uint64_t seed;
     sim_play_outcome_t play[SIM_MAX_ROTATIONS];
-} sim_unit_outcome_t;
+};
 
 /* Totals per agent, and per agent and seat. */
 typedef struct sim_totals {
@@ -84,7 +98,8 @@ void sim_totals_add(sim_totals_t *into, const sim_totals_t *add);
 
 /* Plays units [first_unit, end_unit) on `threads` threads, calling on_batch after each batch.
  * `stop` (set by a signal handler) ends the run after the units in flight. Returns 0 when
- * every unit was played, 1 when stopped, -1 on error (message in error). */
+ * every unit was played or the stopping rule ended the run (totals->units tells how many),
+ * 1 when stopped by the signal, -1 on error (message in error). */
 int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_batch, void *context,
             volatile sig_atomic_t *stop, char *error, size_t error_size);
 

@@ -205,7 +205,7 @@ static game_move_t agent_pick(const fixture_t *fx, const char *spec, uint64_t se
     char error[256] = "";
     agent_t *agent = NULL;
     int seat = fx->s->to_move;
-    ck_assert_msg(agent_create(spec, fx->game, fx->rules, seat, seed, &agent, error, sizeof error) == 0, "%s: %s", spec,
+    ck_assert_msg(agent_create(spec, NULL, fx->game, fx->rules, seat, seed, &agent, error, sizeof error) == 0, "%s: %s", spec,
                   error);
     game_move_t moves[GAME_MAX_MOVES];
     int count = fx->game->legal_moves(fx->s, moves);

@@ -74,7 +74,7 @@ static game_move_t decide(const char *spec, const game_t *game, const game_rules
     agent_t *agent;
     game_move_t moves[GAME_MAX_MOVES];
     int seat = game->to_move(state);
-    REQUIRE(agent_create(spec, game, rules, seat, seed, &agent, error, sizeof error) == 0, "%s", error);
+    REQUIRE(agent_create(spec, NULL, game, rules, seat, seed, &agent, error, sizeof error) == 0, "%s", error);
     int count = game->legal_moves(state, moves);
     game_move_t move = agent_choose(agent, state, moves, count);
     agent_destroy(agent);

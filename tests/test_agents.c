@@ -102,7 +102,7 @@ static agent_t *make_agent(const table_t *t, const char *spec, int seat, uint64_
 {
     char error[ERROR_SIZE] = "";
     agent_t *agent = NULL;
-    int rc = agent_create(spec, t->game, t->rules, seat, seed, &agent, error, sizeof error);
+    int rc = agent_create(spec, NULL, t->game, t->rules, seat, seed, &agent, error, sizeof error);
     ck_assert_msg(rc == 0 && agent, "agent_create(%s) for seat %d: %s", spec, seat, error);
     return agent;
 }
@@ -527,7 +527,7 @@ START_TEST(bad_spec_rejected_naming_the_part)
 {
     const bad_spec_t *c = &BAD_SPECS[_i];
     char error[ERROR_SIZE] = "";
-    ck_assert_msg(agent_spec_check(c->spec, error, sizeof error) == -1, "spec \"%s\" was accepted", c->spec);
+    ck_assert_msg(agent_spec_check(c->spec, NULL, error, sizeof error) == -1, "spec \"%s\" was accepted", c->spec);
     ck_assert_msg(error[0] != '\0' && !strchr(error, '\n'), "spec \"%s\": error is not one line: \"%s\"", c->spec,
                   error);
     expect_mentions(c->spec, error, c->needles, 3);
@@ -536,7 +536,7 @@ START_TEST(bad_spec_rejected_naming_the_part)
     table_open(&t, "bergen", "bergen", 2);
     agent_t *agent = NULL;
     char create_error[ERROR_SIZE] = "";
-    ck_assert_int_eq(agent_create(c->spec, t.game, t.rules, 0, 1, &agent, create_error, sizeof create_error), -1);
+    ck_assert_int_eq(agent_create(c->spec, NULL, t.game, t.rules, 0, 1, &agent, create_error, sizeof create_error), -1);
     ck_assert_str_eq(create_error, error);
     table_close(&t);
 }
@@ -550,7 +550,7 @@ START_TEST(too_long_spec_rejected)
     memset(spec + used, '0', sizeof spec - (size_t)used - 2);
     spec[sizeof spec - 2] = '1';
     spec[sizeof spec - 1] = '\0';
-    ck_assert_int_eq(agent_spec_check(spec, error, sizeof error), -1);
+    ck_assert_int_eq(agent_spec_check(spec, NULL, error, sizeof error), -1);
     ck_assert_msg(strstr(error, "too long"), "error: %s", error);
     ck_assert_msg(strstr(error, "greedy:noise=0.000"), "the error should quote the start of the spec: %s", error);
     /* just under the limit, a long value is judged as a value */
@@ -560,7 +560,7 @@ START_TEST(too_long_spec_rejected)
     fits[sizeof fits - 2] = '1';
     fits[sizeof fits - 1] = '\0';
     ck_assert_uint_eq(strlen(fits), AGENT_SPEC_MAX - 1);
-    ck_assert_int_eq(agent_spec_check(fits, error, sizeof error), -1); /* too long a number for the parser */
+    ck_assert_int_eq(agent_spec_check(fits, NULL, error, sizeof error), -1); /* too long a number for the parser */
     ck_assert_msg(strstr(error, "noise") && !strstr(error, "too long"), "error: %s", error);
 }
 END_TEST
@@ -572,7 +572,7 @@ START_TEST(small_error_buffer)
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
         char error[12];
         memset(error, 'x', sizeof error);
-        ck_assert_int_eq(agent_spec_check(specs[k], error, 8), -1);
+        ck_assert_int_eq(agent_spec_check(specs[k], NULL, error, 8), -1);
         ck_assert_msg(memchr(error, '\0', 8) != NULL, "%s: the message is not terminated within 8 bytes", specs[k]);
         ck_assert_msg(error[8] == 'x' && error[11] == 'x', "%s: wrote past the buffer", specs[k]);
     }
@@ -589,7 +589,7 @@ START_TEST(good_specs_accepted)
     };
     for (size_t k = 0; k < sizeof specs / sizeof specs[0]; k++) {
         char error[ERROR_SIZE] = "";
-        ck_assert_msg(agent_spec_check(specs[k], error, sizeof error) == 0, "\"%s\" rejected: %s", specs[k], error);
+        ck_assert_msg(agent_spec_check(specs[k], NULL, error, sizeof error) == 0, "\"%s\" rejected: %s", specs[k], error);
     }
 }
 END_TEST
@@ -606,13 +606,13 @@ START_TEST(levels_resolve_to_the_table)
         for (int f = 0; f < 2; f++) {
             agent_t *agent = make_agent(&t, forms[f], 1, 9);
             ck_assert_str_eq(agent_spec(agent), forms[f]);
-            ck_assert_str_eq(agent_resolved_spec(agent), agent_level_spec(n));
+            ck_assert_str_eq(agent_resolved_spec(agent), agent_level_spec(agent_levels_builtin(), n));
             agent_destroy(agent);
         }
     }
     /* level alone is the default n */
     agent_t *agent = make_agent(&t, "level", 0, 9);
-    ck_assert_str_eq(agent_resolved_spec(agent), agent_level_spec(5));
+    ck_assert_str_eq(agent_resolved_spec(agent), agent_level_spec(agent_levels_builtin(), 5));
     agent_destroy(agent);
     /* a spec that is not a level resolves to itself */
     agent = make_agent(&t, "greedy:noise=0.5", 0, 9);
@@ -628,17 +628,17 @@ START_TEST(level_table_entries_are_valid_specs)
     table_t t;
     table_open(&t, "bergen", "bergen", 3);
     for (int n = AGENT_LEVEL_MIN; n <= AGENT_LEVEL_MAX; n++) {
-        const char *entry = agent_level_spec(n);
+        const char *entry = agent_level_spec(agent_levels_builtin(), n);
         char error[ERROR_SIZE] = "";
         ck_assert_msg(entry && entry[0], "level %d has no entry", n);
-        ck_assert_msg(agent_spec_check(entry, error, sizeof error) == 0, "level %d: \"%s\": %s", n, entry, error);
+        ck_assert_msg(agent_spec_check(entry, NULL, error, sizeof error) == 0, "level %d: \"%s\": %s", n, entry, error);
         ck_assert_msg(strncmp(entry, "level", 5) != 0, "level %d refers to another level: %s", n, entry);
         agent_t *agent = make_agent(&t, entry, 2, 3);
         ck_assert_str_eq(agent_resolved_spec(agent), entry);
         agent_destroy(agent);
     }
     table_close(&t);
-    ck_assert_str_eq(agent_level_spec(1), "random");
+    ck_assert_str_eq(agent_level_spec(agent_levels_builtin(), 1), "random");
 }
 END_TEST
 
@@ -654,7 +654,7 @@ static const agent_info_t *find_info(const char *name)
 static void expect_spec(const char *spec, bool valid)
 {
     char error[ERROR_SIZE] = "";
-    int rc = agent_spec_check(spec, error, sizeof error);
+    int rc = agent_spec_check(spec, NULL, error, sizeof error);
     ck_assert_msg(valid ? rc == 0 : rc == -1, "\"%s\": expected %s, got %d (%s)", spec, valid ? "valid" : "invalid", rc,
                   error);
 }

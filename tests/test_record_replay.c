@@ -123,13 +123,20 @@ static void play_recorded(const config_t *config, uint64_t seed, const char *pat
     memset(&args, 0, sizeof args);
     args.game_name = config->game;
     args.preset = config->preset;
-    for (int k = 0; config->options[k]; k++) args.overrides[args.override_count++] = config->options[k];
-    snprintf(args.players_override, sizeof args.players_override, "players=%d", config->players);
+    for (int k = 0; config->options[k]; k++)
+        snprintf(args.options.item[args.options.count++], CLI_ITEM_MAX, "%s", config->options[k]);
+    args.players = config->players;
     ck_assert_msg(cli_game_open(&args, &game, error, sizeof error) == 0, "%s: %s", config->name, error);
 
     const char *specs[GAME_MAX_SEATS];
     agents_for_seed(seed, game.seats, specs);
-    match_setup_t setup = {game.game, game.rules, &game.values, game.preset, specs, game.seats, seed};
+    match_setup_t setup = {.game = game.game,
+                           .rules = game.rules,
+                           .values = &game.values,
+                           .preset = game.preset,
+                           .agent_specs = specs,
+                           .seats = game.seats,
+                           .seed = seed};
     record_writer_t writer;
     ck_assert_msg(record_writer_open(&writer, path, error, sizeof error) == 0, "%s", error);
     memset(outcome, 0, sizeof *outcome);

@@ -434,7 +434,7 @@ static void shape_open(const study_t *s, shape_t *out)
     memset(&args, 0, sizeof args);
     args.game_name = s->game;
     args.preset = s->preset;
-    snprintf(args.players_override, sizeof args.players_override, "players=%d", s->players);
+    args.players = s->players;
     char error[CLI_ERROR_SIZE];
     REQUIRE(cli_game_open(&args, &out->game, error, sizeof error) == 0, "%s", error);
     out->seats = out->game.seats;
@@ -442,7 +442,7 @@ static void shape_open(const study_t *s, shape_t *out)
     out->rotations = s->no_duplicate ? 1 : out->sides;
     const char *specs[GAME_MAX_SEATS];
     snprintf(out->agent_text, sizeof out->agent_text, "%s", s->agents);
-    REQUIRE(cli_split_agents(out->agent_text, specs, out->seats, true, error, sizeof error) == 0, "%s", error);
+    REQUIRE(cli_split_agents(out->agent_text, specs, out->seats, true, NULL, error, sizeof error) == 0, "%s", error);
     for (int seat = 0; seat < out->seats; seat++) {
         int a = 0;
         while (a < out->agent_count && strcmp(out->agent[a], specs[seat])) a++;
@@ -1367,7 +1367,7 @@ START_TEST(stats_random_pair_unpaired)
      * simulator's API: a real sample, whose interval must cover the even score. */
     cli_game_args_t args;
     memset(&args, 0, sizeof args);
-    snprintf(args.players_override, sizeof args.players_override, "players=2");
+    args.players = 2;
     cli_game_t game;
     char error[CLI_ERROR_SIZE];
     REQUIRE(cli_game_open(&args, &game, error, sizeof error) == 0, "%s", error);

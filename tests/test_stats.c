@@ -1,4 +1,4 @@
-/* test_stats.c - Check suite for sim/stats.{h,c}.
+/* test_stats.c - Check suite for analysis/stats.{h,c}.
  *
  * Every expected number below was worked out by hand from the closed forms (the arithmetic
  * is in the comments), never by calling stats.c, so a wrong formula fails. Throughout,
@@ -186,6 +186,81 @@ START_TEST(test_elo_extremes)
     ck_assert(isinf(stats_elo_from_score(1.0)) && stats_elo_from_score(1.0) > 0);
     ck_assert(isinf(stats_elo_from_score(0.0)) && stats_elo_from_score(0.0) < 0);
     ck_assert(isnan(stats_elo_from_score(NAN)));
+}
+END_TEST
+
+START_TEST(test_score_from_elo_known_values)
+{
+    /* 1/(1 + 10^0) = 1/2 exactly; 1/(1 + 10^-1) = 1/1.1 = 10/11 = 0.909090...; 1/(1 + 10^1) = 1/11. */
+    ck_assert_double_eq(stats_score_from_elo(0.0), 0.5);
+    ck_assert_double_eq_tol(stats_score_from_elo(400.0), 10.0 / 11.0, 1e-15);
+    ck_assert_double_eq_tol(stats_score_from_elo(-400.0), 1.0 / 11.0, 1e-15);
+    /* 3/4 is 400 log10(3) = 190.848501887865 (see test_elo_three_to_one). */
+    ck_assert_double_eq_tol(stats_score_from_elo(190.848501887865), 0.75, 1e-12);
+    ck_assert_double_eq(stats_score_from_elo(INFINITY), 1.0);
+    ck_assert_double_eq(stats_score_from_elo(-INFINITY), 0.0);
+    ck_assert(isnan(stats_score_from_elo(NAN)));
+}
+END_TEST
+
+START_TEST(test_score_from_elo_inverts_elo_from_score)
+{
+    static const double elos[] = {-1000.0, -400.0, -37.5, 0.0, 1e-6, 123.4, 800.0};
+    for (size_t i = 0; i < sizeof elos / sizeof elos[0]; i++)
+        ck_assert_double_eq_tol(stats_elo_from_score(stats_score_from_elo(elos[i])), elos[i], 1e-9);
+    static const double scores[] = {0.001, 0.25, 0.5, 0.64, 0.999};
+    for (size_t i = 0; i < sizeof scores / sizeof scores[0]; i++)
+        ck_assert_double_eq_tol(stats_score_from_elo(stats_elo_from_score(scores[i])), scores[i], 1e-14);
+}
+END_TEST
+
+/* ---- the normal distribution ---- */
+
+START_TEST(test_normal_cdf_known_values)
+{
+    /* Phi(0) = 1/2; Phi(1.959963984540054) = 0.975 (the 95% two-sided quantile; to
+     * 30 digits Phi of this double is 0.97499999999999998623); Phi(-x) = 1 - Phi(x). */
+    ck_assert_double_eq(stats_normal_cdf(0.0), 0.5);
+    ck_assert_double_eq_tol(stats_normal_cdf(Z), 0.975, 1e-15);
+    ck_assert_double_eq_tol(stats_normal_cdf(-Z), 0.025, 1e-15);
+    for (double x = -8.0; x <= 8.0; x += 0.25)
+        ck_assert_double_eq_tol(stats_normal_cdf(-x), 1.0 - stats_normal_cdf(x), 1e-15);
+    ck_assert_double_eq(stats_normal_cdf(-INFINITY), 0.0);
+    ck_assert_double_eq(stats_normal_cdf(INFINITY), 1.0);
+}
+END_TEST
+
+START_TEST(test_normal_quantile_known_values)
+{
+    /* Reference values of Phi^-1 to 30 digits (sqrt(2) erfinv(2p - 1)):
+     *   p = 0.975 -> 1.95996398454005423552
+     *   p = 0.001 -> -3.09023230616781354154
+     *   p = 0.3   -> -0.52440051270804078404
+     *   p = 1e-10 -> -6.36134090240405620470 (the far tail, where a plain rational
+     *                approximation without the refining step is off in the 9th digit). */
+    ck_assert_double_eq_tol(stats_normal_quantile(0.975), 1.959963984540054, 1e-12);
+    ck_assert_double_eq_tol(stats_normal_quantile(0.001), -3.090232306167814, 1e-12);
+    ck_assert_double_eq_tol(stats_normal_quantile(0.3), -0.524400512708041, 1e-12);
+    ck_assert_double_eq_tol(stats_normal_quantile(1e-10), -6.361340902404056, 1e-11);
+    ck_assert_double_eq_tol(stats_normal_quantile(0.5), 0.0, 1e-15);
+    ck_assert(isinf(stats_normal_quantile(0.0)) && stats_normal_quantile(0.0) < 0);
+    ck_assert(isinf(stats_normal_quantile(1.0)) && stats_normal_quantile(1.0) > 0);
+    ck_assert(isnan(stats_normal_quantile(-0.1)) && isnan(stats_normal_quantile(NAN)));
+}
+END_TEST
+
+START_TEST(test_normal_quantile_symmetric_and_inverse)
+{
+    /* Phi^-1(1 - p) = -Phi^-1(p) for p whose 1 - p is exact, and Phi(Phi^-1(p)) = p across
+     * the body and both tails (including the switches between formulas at 0.02425). */
+    static const double ps[] = {0.5, 0.3, 0.125, 0.0625, 0.025, 0.02425, 0.015625, 0.001};
+    for (size_t i = 0; i < sizeof ps / sizeof ps[0]; i++)
+        ck_assert_double_eq_tol(stats_normal_quantile(1.0 - ps[i]), -stats_normal_quantile(ps[i]), 1e-12);
+    for (double p = 1e-12; p < 1.0; p = p < 0.01 ? p * 3.0 : p + 0.01) {
+        double x = stats_normal_quantile(p);
+        ck_assert_msg(fabs(stats_normal_cdf(x) - p) <= 1e-13 * p + 1e-16, "Phi(Phi^-1(%g)) = %.17g", p,
+                      stats_normal_cdf(x));
+    }
 }
 END_TEST
 
@@ -542,6 +617,14 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, test_elo_three_to_one);
     tcase_add_test(tc, test_elo_064);
     tcase_add_test(tc, test_elo_extremes);
+    tcase_add_test(tc, test_score_from_elo_known_values);
+    tcase_add_test(tc, test_score_from_elo_inverts_elo_from_score);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("normal");
+    tcase_add_test(tc, test_normal_cdf_known_values);
+    tcase_add_test(tc, test_normal_quantile_known_values);
+    tcase_add_test(tc, test_normal_quantile_symmetric_and_inverse);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("mean_se");

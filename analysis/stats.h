@@ -51,6 +51,11 @@ void stats_wilson(double successes, int64_t n, double z, double *low, double *hi
 void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se);
 /* 400*log10(s/(1-s)): -INFINITY at s <= 0, INFINITY at s >= 1, NaN for NaN. */
 double stats_elo_from_score(double s);
+/* The expected score of an Elo difference: 1 / (1 + 10^(-elo/400)); 0 and 1 at -inf and inf. */
+double stats_score_from_elo(double elo);
+/* The standard normal distribution function Phi(x), and its inverse for p in (0, 1). */
+double stats_normal_cdf(double x);
+double stats_normal_quantile(double p);
 /* Writes `text` as one RFC 4180 field: quoted (quotes doubled) if it holds , " CR or LF. */
 void stats_csv_field(FILE *out, const char *text);
 /* Header line and one line per row; returns 0, or -1 if the stream reports an error. */

@@ -97,6 +97,47 @@ double stats_elo_from_score(double s)
     return 400.0 * log10(s / (1.0 - s));
 }
 
+double stats_score_from_elo(double elo)
+{
+    if (isnan(elo)) return NAN;
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
+
+double stats_normal_cdf(double x) { return 0.5 * erfc(-x / sqrt(2.0)); }
+
+/* Acklam's rational approximation (relative error below 1.2e-9), polished by one Halley
+ * step against erfc, which brings it to double precision. */
+double stats_normal_quantile(double p)
+{
+    static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02,
+                               1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                               6.680131188771972e+01,  -1.328068155288572e+01};
+    static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                               -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                               3.754408661907416e+00};
+    if (!(p > 0.0 && p < 1.0)) return p == 0.0 ? -INFINITY : p == 1.0 ? INFINITY : NAN;
+    const double low = 0.02425;
+    double x;
+    if (p < low) {
+        double q = sqrt(-2 * log(p));
+        x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    } else if (p <= 1 - low) {
+        double q = p - 0.5, r = q * q;
+        x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+            (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+    } else {
+        double q = sqrt(-2 * log(1 - p));
+        x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+    }
+    double e = stats_normal_cdf(x) - p;
+    double u = e * 2.5066282746310002 /* sqrt(2 pi) */ * exp(x * x / 2);
+    return x - u / (1 + x * u / 2);
+}
+
 static double clamp_unit(double x)
 {
     if (x < 0.0) return 0.0;

@@ -1,0 +1,315 @@
+/* cli_options.c - argument tables read from argv or from an experiment file (cli_options.h). */
+#include "cli_options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static cli_args_base_t *base_of(void *args) { return args; }
+static void *field(void *args, const cli_option_t *option) { return (char *)args + option->offset; }
+
+int cli_option_index(const cli_command_spec_t *spec, const char *name)
+{
+    for (int i = 0; i < spec->option_count; i++)
+        if (!strcmp(spec->options[i].name, name)) return i;
+    return -1;
+}
+
+bool cli_given(const cli_command_spec_t *spec, const void *args, const char *name)
+{
+    int index = cli_option_index(spec, name);
+    return index >= 0 && ((const cli_args_base_t *)args)->given[index];
+}
+
+static void vformat_error(const cli_args_base_t *base, const char *name, int line, char *error, size_t error_size,
+                          const char *format, va_list list)
+{
+    int used = base->file && line > 0 ? snprintf(error, error_size, "%s:%d: key %s: ", base->file, line, name)
+               : base->file          ? snprintf(error, error_size, "%s: key %s: ", base->file, name)
+                                     : snprintf(error, error_size, "--%s: ", name);
+    if (used < 0 || (size_t)used >= error_size) return;
+    vsnprintf(error + used, error_size - (size_t)used, format, list);
+}
+
+static void format_error(const cli_args_base_t *base, const char *name, int line, char *error, size_t error_size,
+                         const char *format, ...) __attribute__((format(printf, 6, 7)));
+static void format_error(const cli_args_base_t *base, const char *name, int line, char *error, size_t error_size,
+                         const char *format, ...)
+{
+    va_list list;
+    va_start(list, format);
+    vformat_error(base, name, line, error, error_size, format, list);
+    va_end(list);
+}
+
+void cli_option_error(const cli_command_spec_t *spec, const void *args, const char *name, int item, char *error,
+                      size_t error_size, const char *format, ...)
+{
+    const cli_args_base_t *base = args;
+    int index = cli_option_index(spec, name);
+    int line = index >= 0 ? base->line[index] : 0;
+    if (index >= 0 && item >= 0 && spec->options[index].kind == CLI_LIST)
+        line = ((const cli_list_t *)((const char *)args + spec->options[index].offset))->line[item];
+    va_list list;
+    va_start(list, format);
+    vformat_error(base, name, line, error, error_size, format, list);
+    va_end(list);
+}
+
+static int parse_flag(const char *text, bool *out)
+{
+    static const char *const yes[] = {"true", "yes", "on", "1", NULL}, *const no[] = {"false", "no", "off", "0", NULL};
+    for (int k = 0; yes[k]; k++)
+        if (!strcmp(text, yes[k])) return *out = true, 0;
+    for (int k = 0; no[k]; k++)
+        if (!strcmp(text, no[k])) return *out = false, 0;
+    return -1;
+}
+
+/* A whole decimal number in [min, max] (no blanks, signs only where min < 0). */
+static int parse_integer(const char *text, double min, double max, long long *out)
+{
+    const char *digits = text[0] == '-' && min < 0 ? text + 1 : text;
+    if (*digits < '0' || *digits > '9') return -1;
+    errno = 0;
+    char *end;
+    long long value = strtoll(text, &end, 10);
+    if (errno || *end || (double)value < min || (double)value > max) return -1;
+    *out = value;
+    return 0;
+}
+
+static int parse_real(const char *text, double min, double max, double *out)
+{
+    if (!*text || *text == ' ' || *text == '\t') return -1;
+    errno = 0;
+    char *end;
+    double value = strtod(text, &end);
+    if (errno || *end || !isfinite(value) || value < min || value > max) return -1;
+    *out = value;
+    return 0;
+}
+
+/* Copies a file's text into the args' pool, so it outlives the file. */
+static const char *keep_text(cli_args_base_t *base, const char *text)
+{
+    size_t length = strlen(text) + 1;
+    if (base->pool_used + length > sizeof base->pool) return NULL;
+    char *copy = base->pool + base->pool_used;
+    memcpy(copy, text, length);
+    base->pool_used += length;
+    return copy;
+}
+
+static void describe_choices(const char *const *choices, char *out, size_t size)
+{
+    size_t used = 0;
+    out[0] = '\0';
+    for (int k = 0; choices[k] && used < size; k++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", k ? ", " : "", choices[k]);
+}
+
+int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, int line, void *args, char *error,
+                   size_t error_size)
+{
+    const cli_option_t *option = &spec->options[index];
+    cli_args_base_t *base = base_of(args);
+    void *target = field(args, option);
+    const char *name = option->name;
+    long long integer;
+    uint64_t seed;
+    if (option->kind != CLI_LIST && base->given[index]) {
+        if (base->file)
+            format_error(base, name, line, error, error_size, "given twice (first on line %d)", base->line[index]);
+        else format_error(base, name, line, error, error_size, "given twice");
+        return -1;
+    }
+    switch (option->kind) {
+    case CLI_FLAG:
+        if (parse_flag(text, target)) {
+            format_error(base, name, line, error, error_size, "bad value '%s' (true or false)", text);
+            return -1;
+        }
+        break;
+    case CLI_COUNT:
+        if (parse_integer(text, 1, option->max, &integer)) {
+            format_error(base, name, line, error, error_size, "bad value '%s' (a whole number from 1 to %.0f)", text,
+                         option->max);
+            return -1;
+        }
+        *(int64_t *)target = integer;
+        break;
+    case CLI_INT:
+        if (parse_integer(text, option->min, option->max, &integer)) {
+            format_error(base, name, line, error, error_size, "bad value '%s' (a whole number from %.0f to %.0f)",
+                         text, option->min, option->max);
+            return -1;
+        }
+        *(int *)target = (int)integer;
+        break;
+    case CLI_REAL:
+        if (parse_real(text, option->min, option->max, target)) {
+            format_error(base, name, line, error, error_size, "bad value '%s' (a number from %g to %g)", text,
+                         option->min, option->max);
+            return -1;
+        }
+        break;
+    case CLI_SEED:
+        if (cli_parse_u64(text, &seed) || seed > (uint64_t)INT64_MAX) {
+            format_error(base, name, line, error, error_size, "bad value '%s' (a number 0..9223372036854775807)",
+                         text);
+            return -1;
+        }
+        *(uint64_t *)target = seed;
+        break;
+    case CLI_TEXT: {
+        const char *kept = line > 0 ? keep_text(base, text) : text;
+        if (!*text || !kept) {
+            format_error(base, name, line, error, error_size, !*text ? "empty value" : "too much text in the file");
+            return -1;
+        }
+        *(const char **)target = kept;
+        break;
+    }
+    case CLI_CHOICE: {
+        int k = 0;
+        while (option->choices[k] && strcmp(option->choices[k], text)) k++;
+        if (!option->choices[k]) {
+            char allowed[256];
+            describe_choices(option->choices, allowed, sizeof allowed);
+            format_error(base, name, line, error, error_size, "bad value '%s' (one of: %s)", text, allowed);
+            return -1;
+        }
+        *(int *)target = k;
+        break;
+    }
+    case CLI_LIST: {
+        cli_list_t *list = target;
+        if (!*text) {
+            format_error(base, name, line, error, error_size, "empty value");
+            return -1;
+        }
+        if (strlen(text) >= CLI_ITEM_MAX) {
+            format_error(base, name, line, error, error_size, "value longer than %d characters", CLI_ITEM_MAX - 1);
+            return -1;
+        }
+        if (list->count >= CLI_LIST_MAX) {
+            format_error(base, name, line, error, error_size, "given more than %d times", CLI_LIST_MAX);
+            return -1;
+        }
+        snprintf(list->item[list->count], CLI_ITEM_MAX, "%s", text);
+        list->line[list->count++] = line;
+        break;
+    }
+    }
+    base->given[index] = true;
+    base->line[index] = line;
+    return 0;
+}
+
+static void clear_base(void *args, const char *file)
+{
+    cli_args_base_t *base = base_of(args);
+    memset(base, 0, sizeof *base);
+    base->file = file;
+}
+
+int cli_parse_argv(const cli_command_spec_t *spec, int argc, char **argv, void *args, char *error, size_t error_size)
+{
+    clear_base(args, NULL);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        int index = strncmp(arg, "--", 2) ? -1 : cli_option_index(spec, arg + 2);
+        if (index < 0) {
+            snprintf(error, error_size, "unexpected argument '%s' (see dominolab %s --help)", arg, spec->name);
+            return -1;
+        }
+        const cli_option_t *option = &spec->options[index];
+        if (option->kind == CLI_FLAG) {
+            if (cli_option_set(spec, index, "true", 0, args, error, error_size)) return -1;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            snprintf(error, error_size, "%s needs a value (%s)", arg, option->value_name ? option->value_name : "");
+            return -1;
+        }
+        if (cli_option_set(spec, index, argv[++i], 0, args, error, error_size)) return -1;
+    }
+    return 0;
+}
+
+static bool is_command_section(const cli_command_spec_t *spec, const char *section)
+{
+    for (int i = 0; i < spec->option_count; i++)
+        if (!strcmp(spec->options[i].section, section)) return true;
+    return false;
+}
+
+int cli_parse_config(const cli_command_spec_t *spec, const config_file_t *file, void *args, char *error,
+                     size_t error_size)
+{
+    clear_base(args, file->path);
+    for (int e = 0; e < file->count; e++) {
+        const config_entry_t *entry = &file->entries[e];
+        if (!is_command_section(spec, entry->section)) continue;
+        int index = -1;
+        for (int i = 0; i < spec->option_count && index < 0; i++)
+            if (!strcmp(spec->options[i].name, entry->key) && !strcmp(spec->options[i].section, entry->section))
+                index = i;
+        if (index < 0) {
+            int used = snprintf(error, error_size, "%s:%d: key %s: unknown in [%s] (keys:", file->path, entry->line,
+                                entry->key, entry->section);
+            for (int i = 0; i < spec->option_count && used > 0 && (size_t)used < error_size; i++)
+                if (!strcmp(spec->options[i].section, entry->section))
+                    used += snprintf(error + used, error_size - (size_t)used, " %s", spec->options[i].name);
+            if (used > 0 && (size_t)used < error_size) snprintf(error + used, error_size - (size_t)used, ")");
+            return -1;
+        }
+        if (cli_option_set(spec, index, entry->value, entry->line, args, error, error_size)) return -1;
+    }
+    return 0;
+}
+
+enum { HELP_WIDTH = 96, HELP_INDENT = 25 };
+
+/* `text` from column HELP_INDENT, wrapped at HELP_WIDTH on blanks. */
+static void print_wrapped(FILE *out, const char *text)
+{
+    int column = HELP_INDENT;
+    while (*text) {
+        size_t word = strcspn(text, " ");
+        if (column > HELP_INDENT && column + 1 + (int)word > HELP_WIDTH) {
+            fprintf(out, "\n%*s", HELP_INDENT, "");
+            column = HELP_INDENT;
+        } else if (column > HELP_INDENT) {
+            fputc(' ', out);
+            column++;
+        }
+        fprintf(out, "%.*s", (int)word, text);
+        column += (int)word;
+        text += word;
+        while (*text == ' ') text++;
+    }
+    fputc('\n', out);
+}
+
+void cli_print_help(FILE *out, const cli_command_spec_t *spec)
+{
+    fprintf(out, "usage: dominolab %s %s\n\n%s\n", spec->name, spec->synopsis, spec->description);
+    for (int i = 0; i < spec->option_count; i++) {
+        const cli_option_t *option = &spec->options[i];
+        char left[64];
+        snprintf(left, sizeof left, "--%s%s%s", option->name, option->value_name ? " " : "",
+                 option->value_name ? option->value_name : "");
+        fprintf(out, "  %-*s", HELP_INDENT - 3, left);
+        if ((int)strlen(left) > HELP_INDENT - 3) fprintf(out, "\n%*s", HELP_INDENT, "");
+        else fputc(' ', out);
+        print_wrapped(out, option->help);
+    }
+}

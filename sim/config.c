@@ -1,0 +1,271 @@
+/* config.c - INI files through libinih (config.h).
+ *
+ * libinih reports neither the line of a key nor a section without keys, and cuts long
+ * lines silently. So it reads through our own line reader, which counts the lines it hands
+ * over, notes section headers, and refuses over-long lines; the handler then takes the
+ * count as the entry's line. libinih calls the handler right after the line it read.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <ini.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+
+typedef struct reader {
+    FILE *file;
+    config_file_t *config;
+    int line;            /* lines handed to libinih so far */
+    int error_line;      /* first line with a problem found by the reader or handler; 0 none */
+    char message[256];   /* what is wrong there */
+} reader_t;
+
+static void note_error(reader_t *r, const char *message)
+{
+    if (r->error_line) return;
+    r->error_line = r->line;
+    snprintf(r->message, sizeof r->message, "%s", message);
+}
+
+static bool grow(void **items, int *capacity, int count, size_t item_size)
+{
+    if (count < *capacity) return true;
+    int wanted = *capacity ? *capacity * 2 : 32;
+    void *bigger = realloc(*items, (size_t)wanted * item_size);
+    if (!bigger) return false;
+    *items = bigger;
+    *capacity = wanted;
+    return true;
+}
+
+/* "[name]" (blanks allowed around it) gives the name; anything else gives NULL. */
+static const char *section_header(const char *line, char *name, size_t size)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    if (*line != '[') return NULL;
+    const char *close = strchr(line, ']');
+    if (!close) return NULL;
+    const char *start = line + 1;
+    while (start < close && (*start == ' ' || *start == '\t')) start++;
+    const char *end = close;
+    while (end > start && (end[-1] == ' ' || end[-1] == '\t')) end--;
+    snprintf(name, size, "%.*s", (int)(end - start), start);
+    return name;
+}
+
+static char *read_line(char *buffer, int size, void *stream)
+{
+    reader_t *r = stream;
+    if (!fgets(buffer, size, r->file)) return NULL;
+    r->line++;
+    size_t length = strlen(buffer);
+    bool complete = length > 0 && buffer[length - 1] == '\n';
+    if (!complete && !feof(r->file)) { /* longer than the buffer: refuse, and skip the rest */
+        char message[96];
+        snprintf(message, sizeof message, "line longer than %d characters", CONFIG_LINE_MAX);
+        note_error(r, message);
+        int c;
+        while ((c = fgetc(r->file)) != EOF && c != '\n') {}
+        buffer[0] = '\0';
+        return buffer;
+    }
+    if (length > 0 && (buffer[0] == ' ' || buffer[0] == '\t')) { /* libinih would continue a value */
+        const char *text = buffer;
+        while (*text == ' ' || *text == '\t') text++;
+        if (*text && *text != '\n' && *text != '\r' && *text != ';' && *text != '#' && *text != '[') {
+            note_error(r, "a line starting with a blank continues nothing here (write key = value)");
+            buffer[0] = '\0';
+            return buffer;
+        }
+    }
+    char name[CONFIG_NAME_MAX];
+    if (section_header(buffer, name, sizeof name)) {
+        config_file_t *c = r->config;
+        if (!grow((void **)&c->sections, &c->section_capacity, c->section_count, sizeof *c->sections)) {
+            note_error(r, "out of memory");
+            return NULL;
+        }
+        snprintf(c->sections[c->section_count].name, sizeof c->sections[0].name, "%s", name);
+        c->sections[c->section_count++].line = r->line;
+    }
+    return buffer;
+}
+
+static int on_entry(void *user, const char *section, const char *key, const char *value)
+{
+    reader_t *r = user;
+    config_file_t *c = r->config;
+    if (strlen(section) >= CONFIG_NAME_MAX || strlen(key) >= CONFIG_NAME_MAX || strlen(value) >= CONFIG_VALUE_MAX) {
+        note_error(r, "name or value too long");
+        return 0;
+    }
+    if (!grow((void **)&c->entries, &c->capacity, c->count, sizeof *c->entries)) {
+        note_error(r, "out of memory");
+        return 0;
+    }
+    config_entry_t *e = &c->entries[c->count++];
+    snprintf(e->section, sizeof e->section, "%s", section);
+    snprintf(e->key, sizeof e->key, "%s", key);
+    snprintf(e->value, sizeof e->value, "%s", value);
+    e->line = r->line;
+    return 1;
+}
+
+int config_read(const char *path, config_file_t *out, char *error, size_t error_size)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->path, sizeof out->path, "%s", path);
+    reader_t r = {.config = out};
+    r.file = fopen(path, "r");
+    if (!r.file) {
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    int result = ini_parse_stream(read_line, &r, on_entry, &r);
+    bool read_failed = ferror(r.file) != 0;
+    fclose(r.file);
+    if (read_failed) {
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    if (r.error_line) {
+        snprintf(error, error_size, "%s:%d: %s", path, r.error_line, r.message);
+        return -1;
+    }
+    if (result != 0) { /* a syntax error libinih found: not [section] and not key = value */
+        snprintf(error, error_size, "%s:%d: not an INI line (expected [section] or key = value)", path, result);
+        return -1;
+    }
+    return 0;
+}
+
+void config_free(config_file_t *file)
+{
+    free(file->entries);
+    free(file->sections);
+    file->entries = NULL;
+    file->sections = NULL;
+    file->count = file->capacity = file->section_count = file->section_capacity = 0;
+}
+
+void config_entry_error(const config_file_t *file, const config_entry_t *entry, char *error, size_t error_size,
+                        const char *format, ...)
+{
+    int used = snprintf(error, error_size, "%s:%d: key %s: ", file->path, entry->line, entry->key);
+    if (used < 0 || (size_t)used >= error_size) return;
+    va_list args;
+    va_start(args, format);
+    vsnprintf(error + used, error_size - (size_t)used, format, args);
+    va_end(args);
+}
+
+const config_entry_t *config_find(const config_file_t *file, const char *section, const char *key)
+{
+    for (int i = 0; i < file->count; i++)
+        if (!strcmp(file->entries[i].section, section) && !strcmp(file->entries[i].key, key)) return &file->entries[i];
+    return NULL;
+}
+
+static bool section_matches(const char *name, const char *pattern)
+{
+    size_t length = strlen(pattern);
+    if (length >= 2 && !strcmp(pattern + length - 2, " *"))
+        return !strncmp(name, pattern, length - 1) && name[length - 1] != '\0';
+    return !strcmp(name, pattern);
+}
+
+int config_check_sections(const config_file_t *file, const char *const *sections, char *error, size_t error_size)
+{
+    for (int s = 0; s < file->section_count; s++) {
+        bool known = false;
+        for (int k = 0; sections[k] && !known; k++) known = section_matches(file->sections[s].name, sections[k]);
+        if (known) continue;
+        int used = snprintf(error, error_size, "%s:%d: unknown section [%s] (sections:", file->path,
+                            file->sections[s].line, file->sections[s].name);
+        for (int k = 0; sections[k] && used > 0 && (size_t)used < error_size; k++)
+            used += snprintf(error + used, error_size - (size_t)used, " [%s]", sections[k]);
+        if (used > 0 && (size_t)used < error_size) snprintf(error + used, error_size - (size_t)used, ")");
+        return -1;
+    }
+    for (int i = 0; i < file->count; i++)
+        if (file->entries[i].section[0] == '\0') {
+            snprintf(error, error_size, "%s:%d: key %s comes before any [section]", file->path, file->entries[i].line,
+                     file->entries[i].key);
+            return -1;
+        }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ level tables */
+
+/* "levelN" with N in range gives N, else 0. */
+static int level_of_key(const char *key)
+{
+    if (strncmp(key, "level", 5) != 0) return 0;
+    char *end;
+    long n = strtol(key + 5, &end, 10);
+    if (*end || key[5] < '1' || key[5] > '9' || n < AGENT_LEVEL_MIN || n > AGENT_LEVEL_MAX) return 0;
+    return (int)n;
+}
+
+int config_read_levels(const char *path, agent_levels_t *out, char *error, size_t error_size)
+{
+    config_file_t file;
+    static const char *const sections[] = {"levels", NULL};
+    int result = config_read(path, &file, error, error_size);
+    if (result == 0) result = config_check_sections(&file, sections, error, error_size);
+    int line_of[AGENT_LEVEL_COUNT] = {0};
+    memset(out, 0, sizeof *out);
+    snprintf(out->source, sizeof out->source, "%s", path);
+    for (int i = 0; i < file.count && result == 0; i++) {
+        const config_entry_t *e = &file.entries[i];
+        int level = level_of_key(e->key);
+        char message[512];
+        if (!level) {
+            config_entry_error(&file, e, error, error_size, "unknown key (keys: level%d .. level%d)", AGENT_LEVEL_MIN,
+                               AGENT_LEVEL_MAX);
+            result = -1;
+        } else if (line_of[level - AGENT_LEVEL_MIN]) {
+            config_entry_error(&file, e, error, error_size, "given twice (first on line %d)",
+                               line_of[level - AGENT_LEVEL_MIN]);
+            result = -1;
+        } else if (agent_spec_is_level(e->value)) {
+            config_entry_error(&file, e, error, error_size, "'%s' is itself a level; give the agent it stands for",
+                               e->value);
+            result = -1;
+        } else if (agent_spec_check(e->value, NULL, message, sizeof message)) {
+            config_entry_error(&file, e, error, error_size, "%s", message);
+            result = -1;
+        } else {
+            line_of[level - AGENT_LEVEL_MIN] = e->line;
+            snprintf(out->spec[level - AGENT_LEVEL_MIN], sizeof out->spec[0], "%s", e->value);
+        }
+    }
+    for (int k = 0; k < AGENT_LEVEL_COUNT && result == 0; k++)
+        if (!line_of[k]) {
+            snprintf(error, error_size, "%s: level%d is missing (a table gives all of level%d .. level%d)", path,
+                     k + AGENT_LEVEL_MIN, AGENT_LEVEL_MIN, AGENT_LEVEL_MAX);
+            result = -1;
+        }
+    config_free(&file);
+    return result;
+}
+
+int config_write_levels(const char *path, const agent_levels_t *levels, const char *header,
+                        const char *const *comments, char *error, size_t error_size)
+{
+    atomic_file_t file;
+    if (atomic_file_open(&file, path, error, error_size)) return -1;
+    FILE *out = file.stream;
+    if (header) fprintf(out, "%s", header);
+    fprintf(out, "[levels]\n");
+    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) {
+        if (comments && comments[k]) fprintf(out, "; %s\n", comments[k]);
+        fprintf(out, "level%d = %s\n", k + AGENT_LEVEL_MIN, levels->spec[k]);
+    }
+    return atomic_file_commit(&file, error, error_size);
+}
