@@ -182,6 +182,18 @@ void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out)
     out->elo_high = stats_elo_from_score(out->paired_score_high);
 }
 
+void stats_block_mean(int64_t n, double sum, double sum_squared, double z, double *mean, double *low, double *high)
+{
+    *mean = *low = *high = NAN;
+    if (n < 1) return;
+    *mean = sum / (double)n;
+    if (n < 2) return;
+    double variance = (sum_squared - sum * sum / (double)n) / (double)(n - 1);
+    double half = z * sqrt(variance > 0 ? variance / (double)n : 0.0);
+    *low = clamp_unit(*mean - half);
+    *high = clamp_unit(*mean + half);
+}
+
 void stats_csv_field(FILE *out, const char *text)
 {
     if (!text) return;

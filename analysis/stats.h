@@ -56,6 +56,9 @@ double stats_score_from_elo(double elo);
 /* The standard normal distribution function Phi(x), and its inverse for p in (0, 1). */
 double stats_normal_cdf(double x);
 double stats_normal_quantile(double p);
+/* Mean of n per-block scores in [0, 1] from their sum and sum of squares, with the normal
+ * interval mean +- z sd/sqrt(n) clamped to [0, 1] (NaN where n is too small). */
+void stats_block_mean(int64_t n, double sum, double sum_squared, double z, double *mean, double *low, double *high);
 /* Writes `text` as one RFC 4180 field: quoted (quotes doubled) if it holds , " CR or LF. */
 void stats_csv_field(FILE *out, const char *text);
 /* Header line and one line per row; returns 0, or -1 if the stream reports an error. */

@@ -1,0 +1,127 @@
+/* plot.c - gnuplot scripts beside the reports, drawn when gnuplot is there (plot.h). */
+#include "plot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { PLOT_EXEC_FAILED = 127 };
+
+void plot_start(plot_session_t *session, const char *dir, bool enabled)
+{
+    memset(session, 0, sizeof *session);
+    session->dir = dir;
+    session->enabled = enabled;
+    const char *program = getenv("DOMINOLAB_GNUPLOT");
+    snprintf(session->program, sizeof session->program, "%s", program && *program ? program : "gnuplot");
+}
+
+/* Runs the script in DIR (the scripts name their files relative to it); the child does
+ * only what is safe after fork in a process that may have threads. Returns the exit status,
+ * PLOT_EXEC_FAILED when gnuplot could not be started, -1 when no process could be made. */
+static int run_gnuplot(const plot_session_t *session, const char *script, const char *log)
+{
+    pid_t child = fork();
+    if (child < 0) return -1;
+    if (child == 0) {
+        if (chdir(session->dir) != 0) _exit(PLOT_EXEC_FAILED - 1);
+        int out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+        if (out >= 0) {
+            dup2(out, STDOUT_FILENO);
+            dup2(out, STDERR_FILENO);
+            close(out);
+        }
+        int in = open("/dev/null", O_RDONLY);
+        if (in >= 0) dup2(in, STDIN_FILENO);
+        execlp(session->program, session->program, script, (char *)NULL);
+        _exit(PLOT_EXEC_FAILED);
+    }
+    int status;
+    while (waitpid(child, &status, 0) < 0)
+        if (errno != EINTR) return -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static const char script_header[] =
+    "# Drawn by dominolab; run again with: cd <this report's directory> && gnuplot plots/%s.gp\n"
+    "set datafile separator \",\"\n"
+    "set encoding utf8\n"
+    "set termoption noenhanced\n"
+    "set key noautotitle\n"
+    "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo size 960,600 font \",10\" } "
+    "else { set terminal png size 960,600 }\n"
+    "set output \"plots/%s.png\"\n";
+
+static const char script_footer[] =
+    "set terminal svg size 960,600 dynamic font \",10\"\n"
+    "set output \"plots/%s.svg\"\n"
+    "replot\n"
+    "unset output\n";
+
+int plot_draw(plot_session_t *session, const char *name, const char *body, char *error, size_t error_size)
+{
+    if (!session->enabled) return 0;
+    char path[2048], plots[1536];
+    snprintf(plots, sizeof plots, "%s/plots", session->dir);
+    if (mkdir(plots, 0777) != 0 && errno != EEXIST) {
+        snprintf(error, error_size, "cannot create %s: %s", plots, strerror(errno));
+        return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s.gp", plots, name);
+    FILE *script = fopen(path, "w");
+    if (!script) {
+        snprintf(error, error_size, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(script, script_header, name, name);
+    fprintf(script, "%s\n", body);
+    fprintf(script, script_footer, name);
+    if (fclose(script) != 0) {
+        snprintf(error, error_size, "cannot write %s: %s", path, strerror(errno));
+        return -1;
+    }
+    session->written++;
+    if (session->checked && !session->available) return 0;
+    char relative_script[256], relative_log[256];
+    snprintf(relative_script, sizeof relative_script, "plots/%s.gp", name);
+    snprintf(relative_log, sizeof relative_log, "plots/%s.log", name);
+    int status = run_gnuplot(session, relative_script, relative_log);
+    session->checked = true;
+    session->available = status != PLOT_EXEC_FAILED;
+    char log_path[2048];
+    snprintf(log_path, sizeof log_path, "%s/%s.log", plots, name);
+    if (!session->available) {
+        unlink(log_path);
+        return 0;
+    }
+    if (status == 0) {
+        session->drawn++;
+        struct stat info;
+        if (stat(log_path, &info) == 0 && info.st_size == 0) unlink(log_path); /* nothing to say */
+    } else if (!session->failure[0]) {
+        snprintf(session->failure, sizeof session->failure, "gnuplot failed on %s (see %s)", path, log_path);
+    }
+    return 0;
+}
+
+void plot_summary(const plot_session_t *session, char *out, size_t size)
+{
+    if (!session->enabled || session->written == 0) {
+        snprintf(out, size, "plots: none asked for");
+    } else if (!session->available) {
+        snprintf(out, size,
+                 "plots: gnuplot not found (%s), so %d plot scripts were written but not drawn; install it "
+                 "(apt-get install gnuplot-nox) and run: cd %s && for f in plots/*.gp; do gnuplot \"$f\"; done",
+                 session->program, session->written, session->dir);
+    } else if (session->failure[0]) {
+        snprintf(out, size, "plots: %d of %d drawn in %s/plots; %s", session->drawn, session->written, session->dir,
+                 session->failure);
+    } else {
+        snprintf(out, size, "plots: %d drawn in %s/plots (PNG and SVG)", session->drawn, session->dir);
+    }
+}

@@ -1,0 +1,559 @@
+/* report_balance.c - how fair a rule variant is, and how its hands go (report.h).
+ *
+ * One agent plays every seat, so any difference between seats is the rules' (who leads,
+ * who plays last, what the deal gives each seat), not the players'.
+ *
+ * Win share. A seat's share of a game is its side's: 1 for a win, 1/k when k sides tie for
+ * the best, 0 for a loss; a fair game gives every seat 1/sides. Intervals treat the deal
+ * (the unit, with all its replays) as the unit of sampling.
+ *
+ * Balance (Ludii's measure): 1 - (largest seat share - smallest seat share).
+ * Leader's advantage: the share of the seat that led the hand, minus 1/sides.
+ *
+ * Deal bias: with every deal played R >= 2 times (sim --replays), the same agents in the
+ * same seats and only the agents' own randomness changed, the intraclass correlation of a
+ * seat's share across the replays of one deal (one-way ANOVA, ICC(1)), averaged over the
+ * seats, is the part of the outcome's variance that the deal alone decides: 1 when every
+ * replay ends alike, 0 when the deal tells nothing. Its interval is a bootstrap over deals.
+ * A deterministic agent (greedy, heuristic) replays every deal identically: its deal bias
+ * is 1 by construction, and the measure is meant for agents that draw random numbers.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outcomes.h"
+#include "pcg32.h"
+#include "report.h"
+#include "report_common.h"
+#include "stats.h"
+
+enum { BIAS_BOOTSTRAP = 200, HISTOGRAM_MAX = 512 };
+static const uint64_t BIAS_BOOTSTRAP_SEED = 20261123;
+
+typedef struct seat_tally {
+    int64_t games;
+    double sum, block_sum, block_sum2; /* per game; per deal block (its mean) */
+} seat_tally_t;
+
+typedef struct histogram {
+    int64_t count[HISTOGRAM_MAX]; /* value v at index v - offset */
+    int offset;
+    int64_t total;
+    double sum;
+} histogram_t;
+
+typedef struct unit_summary {          /* of one run: hands (deals) or matches */
+    bool present;
+    int64_t units, games;
+    int seats, sides, replays;
+    seat_tally_t seat[OUTCOMES_MAX_SEATS], leader;
+    double draw_games;                 /* games where the best sides tied */
+    int64_t end_count[OUTCOMES_MAX_ENDS];
+    char end_name[OUTCOMES_MAX_ENDS][32];
+    int end_names;
+    histogram_t points, plies, hands;
+    double deal_bias, deal_bias_low, deal_bias_high, same_winner;
+} unit_summary_t;
+
+static void histogram_init(histogram_t *h, int offset)
+{
+    memset(h, 0, sizeof *h);
+    h->offset = offset;
+}
+
+static void histogram_add(histogram_t *h, int value)
+{
+    int index = value - h->offset;
+    if (index < 0) index = 0; /* the ends collect whatever lies beyond them */
+    if (index >= HISTOGRAM_MAX) index = HISTOGRAM_MAX - 1;
+    h->count[index]++;
+    h->total++;
+    h->sum += value;
+}
+
+/* Each seat's share of one play (see the top), and how many sides tied for the best. */
+static int play_shares(const outcome_play_t *play, int seats, double *share)
+{
+    unsigned winning = 0, drawing = 0;
+    for (int s = 0; s < seats; s++) {
+        if (play->seat[s].result == OUTCOME_WIN) winning |= 1u << play->seat[s].team;
+        if (play->seat[s].result == OUTCOME_DRAW) drawing |= 1u << play->seat[s].team;
+    }
+    int tied = __builtin_popcount(drawing);
+    for (int s = 0; s < seats; s++) {
+        int result = play->seat[s].result;
+        share[s] = result == OUTCOME_WIN ? 1.0 : result == OUTCOME_DRAW ? 1.0 / tied : 0.0;
+    }
+    return winning ? 1 : tied;
+}
+
+/* ICC(1) of one seat's shares over deals x replays, from per-deal sums. */
+static double icc(const double *sum, const double *sum2, const int64_t *pick, int64_t deals, int replays)
+{
+    double grand = 0;
+    for (int64_t d = 0; d < deals; d++) grand += sum[pick ? pick[d] : d];
+    grand /= (double)deals * replays;
+    double between = 0, within = 0;
+    for (int64_t d = 0; d < deals; d++) {
+        int64_t k = pick ? pick[d] : d;
+        double mean = sum[k] / replays;
+        between += replays * (mean - grand) * (mean - grand);
+        within += sum2[k] - replays * mean * mean;
+    }
+    double msb = between / (double)(deals - 1), msw = within / ((double)deals * (replays - 1));
+    double denominator = msb + (replays - 1) * msw;
+    return denominator > 0 ? (msb - msw) / denominator : 1.0; /* no variance at all: all alike */
+}
+
+/* Mean over seats of the ICC, for the deals `pick` (NULL: all, in order). */
+static double seat_icc(double *const *sum, double *const *sum2, const int64_t *pick, int64_t deals, int seats,
+                       int replays)
+{
+    double total = 0;
+    for (int s = 0; s < seats; s++) total += icc(sum[s], sum2[s], pick, deals, replays);
+    return total / seats;
+}
+
+static int deal_bias(const outcome_table_t *table, unit_summary_t *u, double confidence)
+{
+    u->deal_bias = u->deal_bias_low = u->deal_bias_high = u->same_winner = NAN;
+    int replays = table->rotations, seats = table->seats;
+    int64_t deals = table->units;
+    if (replays < 2 || deals < 2) return 0;
+    double *sum[OUTCOMES_MAX_SEATS], *sum2[OUTCOMES_MAX_SEATS];
+    int64_t *pick = malloc((size_t)deals * sizeof *pick);
+    int failed = pick == NULL;
+    for (int s = 0; s < seats; s++) {
+        sum[s] = calloc((size_t)deals, sizeof **sum);
+        sum2[s] = calloc((size_t)deals, sizeof **sum2);
+        failed |= !sum[s] || !sum2[s];
+    }
+    int64_t same = 0;
+    for (int64_t d = 0; d < deals && !failed; d++) {
+        const outcome_play_t *plays = outcomes_block(table, d);
+        bool alike = true;
+        for (int r = 0; r < replays; r++) {
+            double share[OUTCOMES_MAX_SEATS];
+            play_shares(&plays[r], seats, share);
+            for (int s = 0; s < seats; s++) {
+                sum[s][d] += share[s];
+                sum2[s][d] += share[s] * share[s];
+                if (r > 0 && plays[r].seat[s].result != plays[0].seat[s].result) alike = false;
+            }
+        }
+        same += alike;
+    }
+    if (!failed) {
+        u->same_winner = (double)same / (double)deals;
+        u->deal_bias = seat_icc(sum, sum2, NULL, deals, seats, replays);
+        double replicate[BIAS_BOOTSTRAP];
+        pcg32_t rng;
+        pcg32_seed(&rng, BIAS_BOOTSTRAP_SEED, 1);
+        for (int b = 0; b < BIAS_BOOTSTRAP; b++) {
+            for (int64_t d = 0; d < deals; d++) pick[d] = (int64_t)pcg32_below(&rng, (uint32_t)deals);
+            replicate[b] = seat_icc(sum, sum2, pick, deals, seats, replays);
+        }
+        for (int i = 1; i < BIAS_BOOTSTRAP; i++) /* insertion sort: a few hundred values */
+            for (int j = i; j > 0 && replicate[j] < replicate[j - 1]; j--) {
+                double swap = replicate[j];
+                replicate[j] = replicate[j - 1];
+                replicate[j - 1] = swap;
+            }
+        int low = (int)floor((1 - confidence) / 2 * (BIAS_BOOTSTRAP - 1));
+        u->deal_bias_low = replicate[low];
+        u->deal_bias_high = replicate[BIAS_BOOTSTRAP - 1 - low];
+    }
+    for (int s = 0; s < seats; s++) {
+        free(sum[s]);
+        free(sum2[s]);
+    }
+    free(pick);
+    return failed ? -1 : 0;
+}
+
+static void add_block_mean(seat_tally_t *t, double block_sum, int games)
+{
+    double mean = block_sum / games;
+    t->block_sum += mean;
+    t->block_sum2 += mean * mean;
+}
+
+/* Reads one run (hands or matches) into `u`. */
+static int summarise(const char *path, bool matches, double confidence, unit_summary_t *u, char *error,
+                     size_t error_size)
+{
+    outcome_table_t table;
+    memset(u, 0, sizeof *u);
+    histogram_init(&u->points, matches ? 0 : -64);
+    histogram_init(&u->plies, 0);
+    histogram_init(&u->hands, 0);
+    if (outcomes_read(path, &table, error, error_size)) {
+        outcomes_free(&table);
+        return -1;
+    }
+    u->present = true;
+    u->units = table.units;
+    u->seats = table.seats;
+    u->sides = table.sides;
+    u->replays = table.rotations;
+    for (int e = 0; e < table.end_count; e++) snprintf(u->end_name[e], sizeof u->end_name[e], "%s", table.end[e]);
+    u->end_names = table.end_count;
+    for (int64_t d = 0; d < table.units; d++) {
+        const outcome_play_t *plays = outcomes_block(&table, d);
+        double block[OUTCOMES_MAX_SEATS] = {0}, leader_block = 0;
+        int leader_games = 0;
+        for (int r = 0; r < table.rotations; r++) {
+            const outcome_play_t *play = &plays[r];
+            double share[OUTCOMES_MAX_SEATS];
+            int tied = play_shares(play, table.seats, share);
+            u->games++;
+            u->draw_games += tied > 1;
+            u->end_count[play->end]++;
+            for (int s = 0; s < table.seats; s++) {
+                u->seat[s].games++;
+                u->seat[s].sum += share[s];
+                block[s] += share[s];
+            }
+            if (play->leader >= 0) {
+                u->leader.games++;
+                u->leader.sum += share[play->leader];
+                leader_block += share[play->leader];
+                leader_games++;
+            }
+            unsigned counted = 0; /* each side's points once */
+            for (int s = 0; s < table.seats; s++) {
+                int team = play->seat[s].team;
+                if (counted >> team & 1) continue;
+                counted |= 1u << team;
+                histogram_add(&u->points, play->seat[s].points);
+            }
+            histogram_add(matches ? &u->hands : &u->plies, matches ? play->hands : play->plies);
+        }
+        for (int s = 0; s < table.seats; s++) add_block_mean(&u->seat[s], block[s], table.rotations);
+        if (leader_games) add_block_mean(&u->leader, leader_block, leader_games);
+    }
+    int status = matches ? 0 : deal_bias(&table, u, confidence);
+    if (status) snprintf(error, error_size, "out of memory measuring the deal bias of %s", path);
+    outcomes_free(&table);
+    return status;
+}
+
+/* ------------------------------------------------------------------ tables */
+
+static void interval(const seat_tally_t *t, int64_t blocks, double z, double *share, double *low, double *high)
+{
+    stats_block_mean(blocks, t->block_sum, t->block_sum2, z, share, low, high);
+    if (t->games) *share = t->sum / (double)t->games; /* the same mean, over games */
+}
+
+static double balance_of(const unit_summary_t *u)
+{
+    double lowest = 1, highest = 0;
+    for (int s = 0; s < u->seats; s++) {
+        double share = u->seat[s].sum / (double)u->seat[s].games;
+        if (share < lowest) lowest = share;
+        if (share > highest) highest = share;
+    }
+    return 1 - (highest - lowest);
+}
+
+typedef struct variant_summary {
+    const report_variant_t *variant;
+    unit_summary_t hands, matches;
+} variant_summary_t;
+
+static void write_unit_columns(FILE *out, const unit_summary_t *u, double z)
+{
+    if (!u->present) {
+        fputs(",,,,,,,", out);
+        return;
+    }
+    double fair = 1.0 / u->sides, share, low, high;
+    interval(&u->leader, u->units, z, &share, &low, &high);
+    fprintf(out, ",%lld,", (long long)u->games);
+    double values[] = {balance_of(u), share, low, high, share - fair, u->draw_games / (double)u->games};
+    for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
+        if (k) putc(',', out);
+        report_number(out, values[k]);
+    }
+}
+
+static int write_balance(const char *dir, const variant_summary_t *v, int count, double z, char *error,
+                         size_t error_size)
+{
+    atomic_file_t file;
+    if (report_file_open(&file, dir, "balance.csv", error, error_size)) return -1;
+    FILE *out = file.stream;
+    fputs("variant,seats,sides,fair_share,"
+          "hands,hand_balance,hand_leader_share,hand_leader_low,hand_leader_high,hand_leader_advantage,hand_draws,"
+          "mean_points_per_hand,mean_plies_per_hand,replays,deal_bias,deal_bias_low,deal_bias_high,"
+          "same_result_share,"
+          "matches,match_balance,match_leader_share,match_leader_low,match_leader_high,match_leader_advantage,"
+          "match_draws,mean_hands_per_match\n",
+          out);
+    for (int i = 0; i < count; i++) {
+        const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
+        const unit_summary_t *any = h->present ? h : m;
+        stats_csv_field(out, v[i].variant->name);
+        fprintf(out, ",%d,%d,", any->seats, any->sides);
+        report_number(out, 1.0 / any->sides);
+        write_unit_columns(out, h, z);
+        putc(',', out);
+        if (h->present) {
+            report_number(out, h->points.sum / (double)h->points.total);
+            putc(',', out);
+            report_number(out, h->plies.sum / (double)h->plies.total);
+            fprintf(out, ",%d,", h->replays);
+            double bias[] = {h->deal_bias, h->deal_bias_low, h->deal_bias_high, h->same_winner};
+            for (size_t k = 0; k < 4; k++) {
+                if (k) putc(',', out);
+                report_number(out, bias[k]);
+            }
+        } else {
+            fputs(",,,,,,", out);
+        }
+        write_unit_columns(out, m, z);
+        putc(',', out);
+        if (m->present) report_number(out, m->hands.sum / (double)m->hands.total);
+        putc('\n', out);
+    }
+    return atomic_file_commit(&file, error, error_size);
+}
+
+static void write_seat_rows(FILE *out, const char *variant, const char *unit, const unit_summary_t *u, double z)
+{
+    if (!u->present) return;
+    for (int s = 0; s <= u->seats; s++) { /* the seats, then the leader */
+        const seat_tally_t *t = s < u->seats ? &u->seat[s] : &u->leader;
+        double share, low, high;
+        interval(t, u->units, z, &share, &low, &high);
+        stats_csv_field(out, variant);
+        fprintf(out, ",%s,", unit);
+        if (s < u->seats) fprintf(out, "%d", s);
+        else fputs("leader", out);
+        fprintf(out, ",%lld,", (long long)t->games);
+        report_number(out, share);
+        putc(',', out);
+        report_number(out, low);
+        putc(',', out);
+        report_number(out, high);
+        putc(',', out);
+        report_number(out, share - 1.0 / u->sides);
+        putc('\n', out);
+    }
+}
+
+static int write_seats(const char *dir, const variant_summary_t *v, int count, double z, char *error,
+                       size_t error_size)
+{
+    atomic_file_t file;
+    if (report_file_open(&file, dir, "seats.csv", error, error_size)) return -1;
+    fputs("variant,unit,seat,games,share,share_low,share_high,advantage\n", file.stream);
+    for (int i = 0; i < count; i++) {
+        write_seat_rows(file.stream, v[i].variant->name, "hand", &v[i].hands, z);
+        write_seat_rows(file.stream, v[i].variant->name, "match", &v[i].matches, z);
+    }
+    return atomic_file_commit(&file, error, error_size);
+}
+
+static int write_ends(const char *dir, const variant_summary_t *v, int count, char *error, size_t error_size)
+{
+    atomic_file_t file;
+    if (report_file_open(&file, dir, "ends.csv", error, error_size)) return -1;
+    fputs("variant,unit,end,count,share\n", file.stream);
+    for (int i = 0; i < count; i++)
+        for (int m = 0; m < 2; m++) {
+            const unit_summary_t *u = m ? &v[i].matches : &v[i].hands;
+            for (int e = 0; u->present && e < u->end_names; e++) {
+                stats_csv_field(file.stream, v[i].variant->name);
+                fprintf(file.stream, ",%s,%s,%lld,", m ? "match" : "hand", u->end_name[e], (long long)u->end_count[e]);
+                report_number(file.stream, u->end_count[e] / (double)u->games);
+                putc('\n', file.stream);
+            }
+        }
+    return atomic_file_commit(&file, error, error_size);
+}
+
+static void write_histogram(FILE *out, const char *variant, const char *measure, const histogram_t *h)
+{
+    for (int k = 0; k < HISTOGRAM_MAX; k++) {
+        if (!h->count[k]) continue;
+        stats_csv_field(out, variant);
+        fprintf(out, ",%s,%d,%lld,", measure, k + h->offset, (long long)h->count[k]);
+        report_number(out, h->count[k] / (double)h->total);
+        putc('\n', out);
+    }
+}
+
+static int write_distributions(const char *dir, const variant_summary_t *v, int count, char *error,
+                               size_t error_size)
+{
+    atomic_file_t file;
+    if (report_file_open(&file, dir, "distributions.csv", error, error_size)) return -1;
+    fputs("variant,measure,value,count,share\n", file.stream);
+    for (int i = 0; i < count; i++) {
+        const char *name = v[i].variant->name;
+        if (v[i].hands.present) {
+            write_histogram(file.stream, name, "points_per_hand", &v[i].hands.points);
+            write_histogram(file.stream, name, "plies_per_hand", &v[i].hands.plies);
+        }
+        if (v[i].matches.present) {
+            write_histogram(file.stream, name, "points_per_match", &v[i].matches.points);
+            write_histogram(file.stream, name, "hands_per_match", &v[i].matches.hands);
+        }
+    }
+    return atomic_file_commit(&file, error, error_size);
+}
+
+/* ------------------------------------------------------------------ plots */
+
+/* gnuplot's string syntax: a double-quoted string with \ and " escaped. */
+static void quoted(char *out, size_t size, const char *text)
+{
+    size_t used = 0;
+    if (size) out[used++] = '"';
+    for (; *text && used + 3 < size; text++) {
+        if (*text == '"' || *text == '\\') out[used++] = '\\';
+        out[used++] = *text;
+    }
+    out[used++] = '"';
+    out[used] = '\0';
+}
+
+/* Appends to `body` a "plot" command with one series per variant, each taking the rows of
+ * `file` whose column 1 is the variant and column 2 is `filter`: x from `x`, y from
+ * column y_column, error bars from y_column + 1 and + 2 when `bars`. `x` may use the
+ * variant's number i as %d (an offset that keeps series apart). */
+static int series_plot(char *body, size_t size, const variant_summary_t *v, int count, const char *file,
+                       const char *filter, const char *x_format, int y_column, bool bars, const char *style)
+{
+    size_t used = strlen(body);
+    used += (size_t)snprintf(body + used, size - used, "plot ");
+    for (int i = 0; i < count && used < size; i++) {
+        char name[256], value[64], x[128];
+        quoted(name, sizeof name, v[i].variant->name);
+        quoted(value, sizeof value, filter);
+        snprintf(x, sizeof x, x_format, i);
+        used += (size_t)snprintf(body + used, size - used, "%s\"%s\" skip 1 using (%s):(strcol(1) eq %s && "
+                                 "strcol(2) eq %s ? $%d : NaN)",
+                                 i ? ", " : "", file, x, name, value, y_column);
+        if (bars) used += (size_t)snprintf(body + used, size - used, ":%d:%d", y_column + 1, y_column + 2);
+        used += (size_t)snprintf(body + used, size - used, " with %s title %s", style, name);
+    }
+    return used < size ? 0 : -1;
+}
+
+/* Seat shares with intervals, a series per variant, seats on x and the leader last. */
+static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int count, bool matches, char *body,
+                     size_t size, char *error, size_t error_size)
+{
+    const unit_summary_t *first = NULL;
+    for (int i = 0; i < count && !first; i++)
+        if (matches ? v[i].matches.present : v[i].hands.present) first = matches ? &v[i].matches : &v[i].hands;
+    if (!first) return 0;
+    size_t used = (size_t)snprintf(body, size,
+                                   "set title \"Share of %s won by seat (95%% interval; dashes: a fair share)\"\n"
+                                   "set ylabel \"share\"\nset xlabel \"seat (L: the seat that led)\"\n"
+                                   "set grid ytics\nset key outside right\nset xrange [-0.5:%d.5]\nset xtics (",
+                                   matches ? "matches" : "hands", first->seats);
+    for (int s = 0; s < first->seats && used < size; s++)
+        used += (size_t)snprintf(body + used, size - used, "\"%d\" %d, ", s, s);
+    if (used < size)
+        snprintf(body + used, size - used, "\"L\" %d)\nset arrow from -0.5,%g to %d.5,%g nohead dt 2\n", first->seats,
+                 1.0 / first->sides, first->seats, 1.0 / first->sides);
+    /* spread the variants over +-0.3 around each seat */
+    char x[96];
+    double step = count > 1 ? 0.6 / (count - 1) : 0;
+    snprintf(x, sizeof x, "(strcol(3) eq \"leader\" ? %d : $3) - %g + %%d * %g", first->seats, count > 1 ? 0.3 : 0.0,
+             step);
+    if (series_plot(body, size, v, count, "seats.csv", matches ? "match" : "hand", x, 5, true,
+                    "yerrorbars pointtype 7")) {
+        snprintf(error, error_size, "a plot command too long for %d variants", count);
+        return -1;
+    }
+    return plot_draw(plots, matches ? "seats_matches" : "seats", body, error, error_size);
+}
+
+static int draw_plots(plot_session_t *plots, const variant_summary_t *v, int count, char *error, size_t error_size)
+{
+    enum { BODY = 32768 };
+    char *body = malloc(BODY);
+    if (!body) {
+        snprintf(error, error_size, "out of memory for the plots");
+        return -1;
+    }
+    int status = seat_plot(plots, v, count, false, body, BODY, error, error_size);
+    if (status == 0) status = seat_plot(plots, v, count, true, body, BODY, error, error_size);
+    static const struct {
+        const char *measure, *title, *xlabel;
+        bool matches;
+    } histograms[] = {
+        {"points_per_hand", "Points a side scores in a hand", "points", false},
+        {"plies_per_hand", "Length of a hand", "moves (placements, draws, passes)", false},
+        {"hands_per_match", "Length of a match", "hands", true},
+    };
+    for (size_t k = 0; k < sizeof histograms / sizeof histograms[0] && status == 0; k++) {
+        bool any = false;
+        for (int i = 0; i < count; i++) any |= histograms[k].matches ? v[i].matches.present : v[i].hands.present;
+        if (!any) continue;
+        snprintf(body, BODY, "set title \"%s\"\nset xlabel \"%s\"\nset ylabel \"share\"\nset grid\nset key top right\n",
+                 histograms[k].title, histograms[k].xlabel);
+        if (series_plot(body, BODY, v, count, "distributions.csv", histograms[k].measure, "$3 + 0 * %d", 5, false,
+                        "linespoints pointtype 7 pointsize 0.6")) {
+            snprintf(error, error_size, "a plot command too long for %d variants", count);
+            status = -1;
+        } else {
+            status = plot_draw(plots, histograms[k].measure, body, error, error_size);
+        }
+    }
+    free(body);
+    return status;
+}
+
+int report_balance(const char *out_dir, const report_variant_t *variants, int variant_count, double confidence,
+                   plot_session_t *plots, FILE *text, char *error, size_t error_size)
+{
+    variant_summary_t *v = calloc((size_t)variant_count, sizeof *v);
+    if (!v) {
+        snprintf(error, error_size, "out of memory for the balance report");
+        return -1;
+    }
+    int status = 0;
+    for (int i = 0; i < variant_count && status == 0; i++) {
+        v[i].variant = &variants[i];
+        if (variants[i].deals_path)
+            status = summarise(variants[i].deals_path, false, confidence, &v[i].hands, error, error_size);
+        if (status == 0 && variants[i].matches_path)
+            status = summarise(variants[i].matches_path, true, confidence, &v[i].matches, error, error_size);
+    }
+    double z = stats_normal_quantile(0.5 + confidence / 2);
+    if (status == 0)
+        status = write_balance(out_dir, v, variant_count, z, error, error_size) ||
+                         write_seats(out_dir, v, variant_count, z, error, error_size) ||
+                         write_ends(out_dir, v, variant_count, error, error_size) ||
+                         write_distributions(out_dir, v, variant_count, error, error_size) ||
+                         draw_plots(plots, v, variant_count, error, error_size)
+                     ? -1
+                     : 0;
+    if (status == 0 && text) {
+        fprintf(text, "%-32s %8s %8s %9s %9s %10s %9s %9s\n", "variant", "hands", "balance", "leader", "draws",
+                "deal bias", "matches", "balance");
+        for (int i = 0; i < variant_count; i++) {
+            const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
+            fprintf(text, "%-32.32s", variants[i].name);
+            if (h->present)
+                fprintf(text, " %8lld %8.3f %+8.1f%% %8.1f%% %10.3f", (long long)h->games, balance_of(h),
+                        100 * (h->leader.sum / (double)h->leader.games - 1.0 / h->sides),
+                        100 * h->draw_games / (double)h->games, h->deal_bias);
+            else fprintf(text, " %8s %8s %9s %9s %10s", "-", "-", "-", "-", "-");
+            if (m->present) fprintf(text, " %9lld %9.3f\n", (long long)m->games, balance_of(m));
+            else fprintf(text, " %9s %9s\n", "-", "-");
+        }
+        fprintf(text, "balance: 1 - the largest gap between seats' win shares; leader: the leading seat's share above "
+                      "a fair one; deal bias: the share of the outcome the deal alone decides\n");
+    }
+    free(v);
+    return status;
+}

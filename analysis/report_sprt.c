@@ -1,0 +1,147 @@
+/* report_sprt.c - the sequential test replayed over a run's deal blocks (report.h).
+ *
+ * The blocks are taken in unit order and the test stops at the first block where the LLR
+ * leaves its bounds: the same rule, on the same blocks, as `dominolab sprt` applies while
+ * it plays, so the report rebuilt from deals.csv is the test that was run.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "outcomes.h"
+#include "report.h"
+#include "report_common.h"
+#include "stats.h"
+
+enum { TRACE_POINTS = 5000 }; /* rows of sprt_trace.csv at most, about evenly spaced */
+
+static const char *verdict_name(sprt_verdict_t verdict)
+{
+    return verdict == SPRT_ACCEPT_H0 ? "H0" : verdict == SPRT_ACCEPT_H1 ? "H1" : "none";
+}
+
+static int write_summary(const char *dir, const char *agent_a, const char *agent_b, const sprt_test_t *test,
+                         const report_sprt_result_t *r, char *error, size_t error_size)
+{
+    atomic_file_t file;
+    if (report_file_open(&file, dir, "sprt.csv", error, error_size)) return -1;
+    FILE *out = file.stream;
+    fputs("agent_a,agent_b,elo0,elo1,alpha,beta,lower,upper,llr,verdict,blocks,games,score,score_low,score_high,"
+          "elo,elo_low,elo_high\n",
+          out);
+    stats_csv_field(out, agent_a);
+    putc(',', out);
+    stats_csv_field(out, agent_b);
+    double head[] = {test->elo0, test->elo1, test->alpha, test->beta, test->lower, test->upper, r->llr};
+    for (size_t k = 0; k < sizeof head / sizeof head[0]; k++) {
+        putc(',', out);
+        report_number(out, head[k]);
+    }
+    fprintf(out, ",%s,%lld,%lld", verdict_name(r->verdict), (long long)r->blocks, (long long)r->games);
+    double tail[] = {r->score, r->score_low, r->score_high, r->elo, r->elo_low, r->elo_high};
+    for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++) {
+        putc(',', out);
+        report_number(out, tail[k]);
+    }
+    putc('\n', out);
+    return atomic_file_commit(&file, error, error_size);
+}
+
+static int draw_plot(plot_session_t *plots, const char *agent_a, const char *agent_b, const sprt_test_t *test,
+                     char *error, size_t error_size)
+{
+    char body[2048];
+    snprintf(body, sizeof body,
+             "set title \"SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g\"\n"
+             "set xlabel \"deal blocks\"\nset ylabel \"log-likelihood ratio\"\nset grid\nset key bottom left\n"
+             "plot \"sprt_trace.csv\" skip 1 using 1:2 with lines lw 2 lc rgb \"#2166ac\" title \"LLR\", "
+             "\"\" skip 1 using 1:3 with lines dt 2 lc rgb \"#b2182b\" title \"accept H0\", "
+             "\"\" skip 1 using 1:4 with lines dt 2 lc rgb \"#1b7837\" title \"accept H1\"",
+             agent_a, agent_b, test->elo0, test->elo1, test->alpha, test->beta);
+    return plot_draw(plots, "sprt", body, error, error_size);
+}
+
+/* Runs the test block by block; writes the trace as it goes. */
+static int replay_test(const outcome_table_t *table, int a, int b, const sprt_test_t *test, FILE *trace,
+                       report_sprt_result_t *r)
+{
+    sprt_tally_t tally;
+    sprt_tally_init(&tally, table->rotations);
+    int64_t step = table->units / TRACE_POINTS + 1;
+    r->verdict = SPRT_CONTINUE;
+    r->llr = 0;
+    r->games = 0;
+    for (int64_t u = 0; u < table->units && r->verdict == SPRT_CONTINUE; u++) {
+        const outcome_play_t *plays = outcomes_block(table, u);
+        int score2 = 0;
+        for (int k = 0; k < table->rotations; k++) {
+            int s2 = outcomes_pair_score2(&plays[k], table->seats, a, b);
+            if (s2 < 0) return -1;
+            score2 += s2;
+        }
+        sprt_tally_add(&tally, score2);
+        r->games += table->rotations;
+        r->llr = sprt_llr(&tally, test->elo0, test->elo1);
+        r->verdict = sprt_decide(test, r->llr);
+        if ((u + 1) % step == 0 || r->verdict != SPRT_CONTINUE || u + 1 == table->units)
+            fprintf(trace, "%lld,%.6f,%.6f,%.6f\n", (long long)(u + 1), r->llr, test->lower, test->upper);
+    }
+    r->blocks = tally.blocks;
+    double z = stats_normal_quantile(0.975);
+    sprt_score(&tally, z, &r->score, &r->score_low, &r->score_high);
+    r->elo = stats_elo_from_score(r->score);
+    r->elo_low = stats_elo_from_score(r->score_low);
+    r->elo_high = stats_elo_from_score(r->score_high);
+    return 0;
+}
+
+int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a, const char *agent_b,
+                const sprt_test_t *test, plot_session_t *plots, FILE *text, report_sprt_result_t *result, char *error,
+                size_t error_size)
+{
+    outcome_table_t table;
+    if (outcomes_read(deals_path, &table, error, error_size)) {
+        outcomes_free(&table);
+        return -1;
+    }
+    int a = outcomes_agent(&table, agent_a), b = outcomes_agent(&table, agent_b);
+    int status = 0;
+    if (a < 0 || b < 0 || a == b || table.agent_count != 2) {
+        snprintf(error, error_size, "%s: an SPRT needs the two agents '%s' and '%s', and only them", deals_path,
+                 agent_a, agent_b);
+        status = -1;
+    }
+    if (status == 0 && table.rotations * 2 + 1 > SPRT_MAX_VALUES) {
+        snprintf(error, error_size, "%s: %d games a block is more than the test takes", deals_path, table.rotations);
+        status = -1;
+    }
+    atomic_file_t trace;
+    if (status == 0 && report_file_open(&trace, out_dir, "sprt_trace.csv", error, error_size)) status = -1;
+    if (status == 0) {
+        fputs("blocks,llr,lower,upper\n", trace.stream);
+        if (replay_test(&table, a, b, test, trace.stream, result)) {
+            atomic_file_abort(&trace);
+            snprintf(error, error_size, "%s: a play without both agents", deals_path);
+            status = -1;
+        } else {
+            status = atomic_file_commit(&trace, error, error_size);
+        }
+    }
+    if (status == 0) status = write_summary(out_dir, agent_a, agent_b, test, result, error, error_size);
+    if (status == 0) status = draw_plot(plots, agent_a, agent_b, test, error, error_size);
+    if (status == 0 && text) {
+        const report_sprt_result_t *r = result;
+        fprintf(text,
+                "SPRT %s vs %s: %s after %lld deal blocks (%lld games); LLR %.3f, bounds [%.3f, %.3f]\n"
+                "score %.4f [%.4f, %.4f], Elo %.1f [%.1f, %.1f] (95%%)\n",
+                agent_a, agent_b,
+                r->verdict == SPRT_ACCEPT_H1   ? "H1 accepted"
+                : r->verdict == SPRT_ACCEPT_H0 ? "H0 accepted"
+                                               : "no decision",
+                (long long)r->blocks, (long long)r->games, r->llr, test->lower, test->upper, r->score, r->score_low,
+                r->score_high, r->elo, r->elo_low, r->elo_high);
+    }
+    outcomes_free(&table);
+    return status;
+}
