@@ -51,14 +51,13 @@ static const char script_header[] =
     "# Drawn by dominolab; run again with: cd <this report's directory> && gnuplot plots/%s.gp\n"
     "set datafile separator \",\"\n"
     "set encoding utf8\n"
-    "set termoption noenhanced\n"
     "set key noautotitle\n"
-    "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo size 960,600 font \",10\" } "
-    "else { set terminal png size 960,600 }\n"
+    "if (strstrt(GPVAL_TERMINALS, \"pngcairo\") > 0) { set terminal pngcairo noenhanced size 960,600 font \",10\" } "
+    "else { set terminal png noenhanced size 960,600 }\n"
     "set output \"plots/%s.png\"\n";
 
 static const char script_footer[] =
-    "set terminal svg size 960,600 dynamic font \",10\"\n"
+    "set terminal svg noenhanced size 960,600 dynamic font \",10\"\n"
     "set output \"plots/%s.svg\"\n"
     "replot\n"
     "unset output\n";
@@ -101,8 +100,7 @@ int plot_draw(plot_session_t *session, const char *name, const char *body, char 
     }
     if (status == 0) {
         session->drawn++;
-        struct stat info;
-        if (stat(log_path, &info) == 0 && info.st_size == 0) unlink(log_path); /* nothing to say */
+        unlink(log_path); /* drawn: whatever gnuplot said was a warning */
     } else if (!session->failure[0]) {
         snprintf(session->failure, sizeof session->failure, "gnuplot failed on %s (see %s)", path, log_path);
     }

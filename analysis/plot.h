@@ -18,7 +18,7 @@ typedef struct plot_session {
     bool checked, available;
     char program[512];  /* the gnuplot found */
     int written, drawn; /* scripts written, and drawn by gnuplot */
-    char failure[512];  /* the first plot gnuplot failed on, if any */
+    char failure[4608];  /* the first plot gnuplot failed on, if any */
 } plot_session_t;
 
 void plot_start(plot_session_t *session, const char *dir, bool enabled);

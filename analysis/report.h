@@ -27,13 +27,18 @@ typedef struct report_ratings_settings {
     bool advantage;       /* fit the leader's advantage */
 } report_ratings_settings_t;
 
+/* An agent's rating with its interval. */
+typedef struct report_rated {
+    double elo, low, high;
+} report_rated_t;
+
 /* From the deals.csv of `run_count` runs: pairwise.csv, pairwise_matrix.csv, ratings.csv,
  * los.csv and model.csv in out_dir, with plots. `agents` (count `agent_count`) is the order
  * of the tables; every agent of every run must be among them. The ratings table is printed
- * to `text` (or nothing if NULL). */
+ * to `text` (or nothing if NULL); `rated` (agent_count entries, or NULL) receives them. */
 int report_ratings(const char *out_dir, const char *const *deals_paths, int run_count, const char *const *agents,
                    int agent_count, const report_ratings_settings_t *settings, plot_session_t *plots, FILE *text,
-                   char *error, size_t error_size);
+                   report_rated_t *rated, char *error, size_t error_size);
 
 /* ---- sprt ---- */
 

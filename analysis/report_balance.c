@@ -436,9 +436,11 @@ static int series_plot(char *body, size_t size, const variant_summary_t *v, int 
         quoted(name, sizeof name, v[i].variant->name);
         quoted(value, sizeof value, filter);
         snprintf(x, sizeof x, x_format, i);
-        used += (size_t)snprintf(body + used, size - used, "%s\"%s\" skip 1 using (%s):(strcol(1) eq %s && "
-                                 "strcol(2) eq %s ? $%d : NaN)",
-                                 i ? ", " : "", file, x, name, value, y_column);
+        char condition[384];
+        snprintf(condition, sizeof condition, "strcol(1) eq %s && strcol(2) eq %s", name, value);
+        /* x too is NaN outside the series, or other rows would stretch the axis */
+        used += (size_t)snprintf(body + used, size - used, "%s\"%s\" skip 1 using (%s ? %s : NaN):(%s ? $%d : NaN)",
+                                 i ? ", " : "", file, condition, x, condition, y_column);
         if (bars) used += (size_t)snprintf(body + used, size - used, ":%d:%d", y_column + 1, y_column + 2);
         used += (size_t)snprintf(body + used, size - used, " with %s title %s", style, name);
     }

@@ -253,7 +253,7 @@ static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char
     char body[2048];
     snprintf(body, sizeof body,
              "set title \"Ratings (Elo, %.0f%% interval; %s = 0)\"\n"
-             "set xlabel \"Elo\"\nset grid xtics\nset offsets 0, 0, 0.5, 0.5\nunset ytics\n"
+             "set xlabel \"Elo\"\nset grid xtics\nset offsets graph 0.05, graph 0.05, 0.5, 0.5\nunset ytics\n"
              "set ytics scale 0\n"
              "plot \"ratings.csv\" skip 1 using 3:(-$1):4:5:ytic(2) with xerrorbars pointtype 7 lc rgb \"#2166ac\"",
              100 * confidence, anchor);
@@ -261,10 +261,10 @@ static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char
     snprintf(body, sizeof body,
              "set title \"Paired score of the row agent against the column agent\"\n"
              "set palette defined (0 \"#b2182b\", 0.5 \"#f7f7f7\", 1 \"#2166ac\")\n"
-             "set cbrange [0:1]\nset xtics rotate by 30 right\nset size ratio -1\n"
+             "set cbrange [0:1]\nset xtics rotate by 30 right\nset size ratio -1\nset yrange [] reverse\n"
              "plot \"pairwise_matrix.csv\" matrix rowheaders columnheaders using 1:2:3 with image, "
-             "\"pairwise_matrix.csv\" matrix rowheaders columnheaders using 1:2:(sprintf(\"%%.3f\", $3)) "
-             "with labels");
+             "\"pairwise_matrix.csv\" matrix rowheaders columnheaders using 1:2:($3 == $3 ? sprintf(\"%%.3f\", $3) "
+             ": \"\") with labels");
     (void)w;
     return plot_draw(plots, "pairwise", body, error, error_size);
 }
@@ -288,7 +288,7 @@ static void print_table(FILE *text, const ratings_work_t *w, const int *order, d
 
 int report_ratings(const char *out_dir, const char *const *deals_paths, int run_count, const char *const *agents,
                    int agent_count, const report_ratings_settings_t *settings, plot_session_t *plots, FILE *text,
-                   char *error, size_t error_size)
+                   report_rated_t *rated, char *error, size_t error_size)
 {
     if (agent_count < 2 || agent_count > RATING_MAX_AGENTS) {
         snprintf(error, error_size, "ratings need 2 to %d agents, not %d", RATING_MAX_AGENTS, agent_count);
@@ -334,6 +334,8 @@ int report_ratings(const char *out_dir, const char *const *deals_paths, int run_
                      : 0;
     }
     if (result == 0 && text) print_table(text, w, order, settings->confidence);
+    for (int a = 0; result == 0 && rated && a < agent_count; a++)
+        rated[a] = (report_rated_t){w->result.elo[a], w->result.elo_low[a], w->result.elo_high[a]};
     free(w->blocks);
     free(w);
     return result;

@@ -29,7 +29,7 @@ typedef struct cli_game_args {
     {"game", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.game_name), 0, 0, NULL, "G", "game (default bergen; see dominolab rules)"}, \
     {"preset", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.preset), 0, 0, NULL, "P", "preset (default: the game's first)"},      \
     {"players", "game", CLI_INT, CLI_AT(TYPE, FIELD.players), 1, CLI_MAX_PLAYERS, NULL, "N", "number of players"},     \
-    {"option", "options", CLI_LIST, CLI_AT(TYPE, FIELD.options), 0, 0, NULL, "KEY=VALUE",                            \
+    {"option", "options", CLI_PAIRS, CLI_AT(TYPE, FIELD.options), 0, 0, NULL, "KEY=VALUE",                           \
      "a rule option over the preset (repeatable; in a file: the [options] section)"}
 
 typedef struct cli_game {
@@ -86,5 +86,16 @@ int cli_sim_config(const config_file_t *file, bool resume);
 const cli_command_spec_t *cli_sim_spec(void);
 int cli_merge(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_tournament(int argc, char **argv);
+int cli_sprt(int argc, char **argv);
+int cli_balance(int argc, char **argv);
+int cli_calibrate(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
+int cli_run(int argc, char **argv);
+/* The study commands from an experiment file (dominolab run FILE [--resume]). */
+int cli_tournament_config(const config_file_t *file, bool resume);
+int cli_sprt_config(const config_file_t *file, bool resume);
+int cli_balance_config(const config_file_t *file, bool resume);
+int cli_calibrate_config(const config_file_t *file, bool resume);
 
 #endif

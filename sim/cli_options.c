@@ -52,11 +52,17 @@ void cli_option_error(const cli_command_spec_t *spec, const void *args, const ch
     const cli_args_base_t *base = args;
     int index = cli_option_index(spec, name);
     int line = index >= 0 ? base->line[index] : 0;
-    if (index >= 0 && item >= 0 && spec->options[index].kind == CLI_LIST)
+    bool pairs = index >= 0 && spec->options[index].kind == CLI_PAIRS;
+    if (index >= 0 && item >= 0 && (pairs || spec->options[index].kind == CLI_LIST))
         line = ((const cli_list_t *)((const char *)args + spec->options[index].offset))->line[item];
     va_list list;
     va_start(list, format);
-    vformat_error(base, name, line, error, error_size, format, list);
+    if (pairs && base->file && line > 0) { /* the message names the file's key itself */
+        int used = snprintf(error, error_size, "%s:%d: ", base->file, line);
+        if (used > 0 && (size_t)used < error_size) vsnprintf(error + used, error_size - (size_t)used, format, list);
+    } else {
+        vformat_error(base, name, line, error, error_size, format, list);
+    }
     va_end(list);
 }
 
@@ -187,7 +193,8 @@ int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, 
         *(int *)target = k;
         break;
     }
-    case CLI_LIST: {
+    case CLI_LIST:
+    case CLI_PAIRS: {
         cli_list_t *list = target;
         if (!*text) {
             format_error(base, name, line, error, error_size, "empty value");
@@ -244,10 +251,31 @@ int cli_parse_argv(const cli_command_spec_t *spec, int argc, char **argv, void *
     return 0;
 }
 
+/* The CLI_PAIRS option fed by `section`, with the word after the pattern in *word (or
+ * NULL), or -1. */
+static int pairs_option(const cli_command_spec_t *spec, const char *section, const char **word)
+{
+    for (int i = 0; i < spec->option_count; i++) {
+        const cli_option_t *option = &spec->options[i];
+        if (option->kind != CLI_PAIRS) continue;
+        size_t length = strlen(option->section);
+        if (length >= 2 && !strcmp(option->section + length - 2, " *")) {
+            if (!strncmp(section, option->section, length - 1) && section[length - 1]) {
+                *word = section + length - 1;
+                return i;
+            }
+        } else if (!strcmp(section, option->section)) {
+            *word = NULL;
+            return i;
+        }
+    }
+    return -1;
+}
+
 static bool is_command_section(const cli_command_spec_t *spec, const char *section)
 {
     for (int i = 0; i < spec->option_count; i++)
-        if (!strcmp(spec->options[i].section, section)) return true;
+        if (spec->options[i].kind != CLI_PAIRS && !strcmp(spec->options[i].section, section)) return true;
     return false;
 }
 
@@ -255,9 +283,44 @@ int cli_parse_config(const cli_command_spec_t *spec, const config_file_t *file, 
                      size_t error_size)
 {
     clear_base(args, file->path);
+    /* every section must be one the command knows */
+    for (int s = 0; s < file->section_count; s++) {
+        const char *name = file->sections[s].name, *word;
+        if (is_command_section(spec, name) || pairs_option(spec, name, &word) >= 0 || !strcmp(name, "experiment"))
+            continue;
+        int used = snprintf(error, error_size, "%s:%d: unknown section [%s] for %s (sections: [experiment]",
+                            file->path, file->sections[s].line, name, spec->name);
+        for (int i = 0; i < spec->option_count && used > 0 && (size_t)used < error_size; i++) {
+            const char *section = spec->options[i].section;
+            bool seen = !strcmp(section, "experiment");
+            for (int j = 0; j < i && !seen; j++) seen = !strcmp(spec->options[j].section, section);
+            if (!seen) used += snprintf(error + used, error_size - (size_t)used, " [%s]", section);
+        }
+        if (used > 0 && (size_t)used < error_size) snprintf(error + used, error_size - (size_t)used, ")");
+        return -1;
+    }
     for (int e = 0; e < file->count; e++) {
         const config_entry_t *entry = &file->entries[e];
-        if (!is_command_section(spec, entry->section)) continue;
+        if (entry->section[0] == '\0') {
+            snprintf(error, error_size, "%s:%d: key %s comes before any [section]", file->path, entry->line,
+                     entry->key);
+            return -1;
+        }
+        if (!strcmp(entry->section, "experiment") && (!strcmp(entry->key, "command") || !strcmp(entry->key, "description")))
+            continue;
+        const char *word;
+        int pairs = pairs_option(spec, entry->section, &word);
+        if (pairs >= 0) {
+            char item[CLI_ITEM_MAX];
+            int length = word ? snprintf(item, sizeof item, "%s:%s=%s", word, entry->key, entry->value)
+                              : snprintf(item, sizeof item, "%s=%s", entry->key, entry->value);
+            if (length < 0 || (size_t)length >= sizeof item) {
+                snprintf(error, error_size, "%s:%d: key %s: value too long", file->path, entry->line, entry->key);
+                return -1;
+            }
+            if (cli_option_set(spec, pairs, item, entry->line, args, error, error_size)) return -1;
+            continue;
+        }
         int index = -1;
         for (int i = 0; i < spec->option_count && index < 0; i++)
             if (!strcmp(spec->options[i].name, entry->key) && !strcmp(spec->options[i].section, entry->section))

@@ -32,7 +32,9 @@ typedef enum cli_kind {
     CLI_SEED,   /* uint64_t from 0 to 2^63 - 1 */
     CLI_TEXT,   /* const char *, not empty */
     CLI_CHOICE, /* int: index into choices */
-    CLI_LIST    /* cli_list_t: repeatable text, kept in order */
+    CLI_LIST,   /* cli_list_t: repeatable text, kept in order */
+    CLI_PAIRS   /* cli_list_t of "key=value": repeatable on the command line; in a file every
+                 * entry of its section (a section "NAME *" gives "WORD:key=value" for [NAME WORD]) */
 } cli_kind_t;
 
 typedef struct cli_list {
@@ -76,8 +78,9 @@ typedef struct cli_args_base {
  * "unexpected argument 'X'". */
 int cli_parse_argv(const cli_command_spec_t *spec, int argc, char **argv, void *args, char *error, size_t error_size);
 /* Reads the entries of `file` whose section is one of the command's into args, as
- * cli_parse_argv does, with "FILE:LINE: key NAME: ..." errors. Entries of other sections
- * are left for the caller (rule options, variants) and not looked at. */
+ * cli_parse_argv does, with "FILE:LINE: key NAME: ..." errors. [experiment]'s `command` and
+ * `description` belong to `dominolab run` and are skipped; a section no option names is an
+ * error (with its line). */
 int cli_parse_config(const cli_command_spec_t *spec, const config_file_t *file, void *args, char *error,
                      size_t error_size);
 /* Sets option `index` from `text` (checks and stores), as both parsers do. `line` is the

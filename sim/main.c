@@ -21,6 +21,12 @@ static const command_t commands[] = {
     {"replay", cli_replay, "check a game record against the rules, line by line"},
     {"sim", cli_sim, "play many deals or matches between agents on all cores, into CSV statistics"},
     {"merge", cli_merge, "combine the outputs of sim --shard runs into the files of one run"},
+    {"tournament", cli_tournament, "a round robin of agents in duplicate: pairwise results and Elo ratings"},
+    {"sprt", cli_sprt, "a sequential test between two agents: stops as soon as one is shown better"},
+    {"balance", cli_balance, "how fair a rule variant is: seats, leader, hand ends, lengths, deal bias"},
+    {"calibrate", cli_calibrate, "measure and write the table behind level:1..10, evenly spaced in Elo"},
+    {"analyze", cli_analyze, "rebuild the reports of any study or sim directory from its files"},
+    {"run", cli_run, "run a study written in an experiment file (configs/experiments)"},
     {"bench", cli_bench, "a fixed workload: deals/s and plies/s, and a signature of behaviour"},
 };
 
@@ -30,7 +36,7 @@ static void usage(FILE *out)
                  "dominolab %s - self-play and strategy research for domino games\n\ncommands:\n",
             DOMINOLAB_VERSION);
     for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++)
-        fprintf(out, "  %-8s %s\n", commands[k].name, commands[k].help);
+        fprintf(out, "  %-10s %s\n", commands[k].name, commands[k].help);
 }
 
 int main(int argc, char **argv)

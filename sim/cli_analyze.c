@@ -1,0 +1,162 @@
+/* cli_analyze.c - `dominolab analyze DIR`: the reports of a study or a sim run, rebuilt from
+ * the files in DIR alone.
+ *
+ * A study directory (study.json) gets its kind's report from the same code the command
+ * ran; a sim run directory (run.json with deals.csv) gets the ratings report when two or
+ * more agents played, the balance report when one agent held every seat.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "report.h"
+#include "study.h"
+
+typedef struct analyze_args {
+    cli_args_base_t base;
+    const char *out;
+    int bootstrap;
+    bool no_plots;
+} analyze_args_t;
+
+static const cli_option_t analyze_options[] = {
+    {"out", "experiment", CLI_TEXT, CLI_AT(analyze_args_t, out), 0, 0, NULL, "DIR2",
+     "write the reports there (created) instead of into DIR"},
+    {"bootstrap", "experiment", CLI_INT, CLI_AT(analyze_args_t, bootstrap), 0, 100000, NULL, "B",
+     "for a sim run's ratings: bootstrap replicates (default 1000; 0: from the Hessian)"},
+    {"no-plots", "experiment", CLI_FLAG, CLI_AT(analyze_args_t, no_plots), 0, 0, NULL, NULL,
+     "write the CSV reports only"},
+};
+
+static const cli_command_spec_t analyze_spec = {
+    "analyze",
+    "DIR [--out DIR2] [--no-plots] [--bootstrap B]",
+    "Rebuilds the reports of DIR from its own files: a tournament, sprt, balance or calibrate\n"
+    "study (study.json) gets the same report its command wrote; a sim run with deals.csv (sim\n"
+    "--per-deal) gets the ratings report (pairwise.csv, ratings.csv, ...) when two agents or more\n"
+    "played, the balance report (balance.csv, seats.csv, ...) when one agent held every seat.\n"
+    "Columns: docs/analysis.md.\n",
+    analyze_options,
+    (int)(sizeof analyze_options / sizeof analyze_options[0]),
+};
+
+static int analyze_study(const char *dir, const char *out, json_t *study, bool plots, char *error, size_t error_size)
+{
+    const char *kind = json_string_value(json_object_get(study, "kind"));
+    const json_t *identity = json_object_get(study, "identity");
+    if (!kind || !identity) {
+        snprintf(error, error_size, "%s/study.json: no kind or identity", dir);
+        return -1;
+    }
+    static const struct {
+        const char *kind;
+        int (*report)(const char *, const char *, const json_t *, bool, FILE *, char *, size_t);
+    } kinds[] = {{"tournament", cli_tournament_report},
+                 {"sprt", cli_sprt_report},
+                 {"balance", cli_balance_report},
+                 {"calibrate", cli_calibrate_report}};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (!strcmp(kinds[k].kind, kind)) return kinds[k].report(dir, out, identity, plots, stdout, error, error_size);
+    snprintf(error, error_size, "%s/study.json: unknown kind of study '%s'", dir, kind);
+    return -1;
+}
+
+static int analyze_run(const char *dir, const char *out, json_t *run, const analyze_args_t *args, char *error,
+                       size_t error_size)
+{
+    char deals[4096];
+    snprintf(deals, sizeof deals, "%s/deals.csv", dir);
+    if (access(deals, R_OK) != 0) {
+        snprintf(error, error_size, "%s has no deals.csv: the reports are made from the games one by one (run sim "
+                                    "with --per-deal)",
+                 dir);
+        return -1;
+    }
+    const json_t *seats = json_object_get(run, "agents");
+    const char *agents[GAME_MAX_SEATS];
+    int count = 0;
+    for (size_t s = 0; s < json_array_size(seats); s++) {
+        const char *spec = json_string_value(json_array_get(seats, s));
+        bool seen = false;
+        for (int a = 0; a < count && !seen; a++) seen = !strcmp(agents[a], spec);
+        if (spec && !seen && count < GAME_MAX_SEATS) agents[count++] = spec;
+    }
+    plot_session_t session;
+    plot_start(&session, out, !args->no_plots);
+    int status;
+    if (count >= 2) {
+        report_ratings_settings_t settings = {args->bootstrap, 0.95,
+                                              (uint64_t)json_integer_value(json_object_get(run, "seed")), NULL, true};
+        const char *paths[] = {deals};
+        status = report_ratings(out, paths, 1, agents, count, &settings, &session, stdout, NULL, error, error_size);
+    } else if (count == 1) {
+        const char *mode = json_string_value(json_object_get(run, "mode"));
+        bool matches = mode && !strcmp(mode, "matches");
+        const char *preset = json_string_value(json_object_get(run, "preset"));
+        report_variant_t variant = {preset ? preset : "as given", matches ? NULL : deals, matches ? deals : NULL};
+        status = report_balance(out, &variant, 1, 0.95, &session, stdout, error, error_size);
+    } else {
+        snprintf(error, error_size, "%s/run.json: no agents", dir);
+        status = -1;
+    }
+    if (status == 0) {
+        char line[1024];
+        plot_summary(&session, line, sizeof line);
+        printf("%s\n", line);
+    }
+    return status;
+}
+
+int cli_analyze(int argc, char **argv)
+{
+    analyze_args_t args = {.bootstrap = 1000};
+    char error[CLI_ERROR_SIZE];
+    const char *dir = argc > 1 && strncmp(argv[1], "--", 2) ? argv[1] : NULL;
+    /* DIR first, then the options */
+    char **rest = argv + (dir ? 1 : 0);
+    int parsed = cli_parse_argv(&analyze_spec, argc - (dir ? 1 : 0), rest, &args, error, sizeof error);
+    if (parsed > 0) {
+        cli_print_help(stdout, &analyze_spec);
+        return 0;
+    }
+    if (parsed == 0 && !dir) {
+        snprintf(error, sizeof error, "give the directory to analyze (see dominolab analyze --help)");
+        parsed = -1;
+    }
+    if (parsed < 0) {
+        fprintf(stderr, "dominolab analyze: %s\n", error);
+        return 2;
+    }
+    const char *out = args.out ? args.out : dir;
+    if (args.out && mkdir(args.out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "dominolab analyze: --out %s: cannot create it: %s\n", args.out, strerror(errno));
+        return 2;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/study.json", dir);
+    json_t *study = json_load_file(path, 0, NULL);
+    int status;
+    if (study) {
+        status = analyze_study(dir, out, study, !args.no_plots, error, sizeof error);
+        json_decref(study);
+    } else {
+        snprintf(path, sizeof path, "%s/run.json", dir);
+        json_error_t problem;
+        json_t *run = json_load_file(path, 0, &problem);
+        if (!run) {
+            fprintf(stderr, "dominolab analyze: %s holds neither a study (study.json) nor a sim run (run.json)\n", dir);
+            return 2;
+        }
+        status = analyze_run(dir, out, run, &args, error, sizeof error);
+        json_decref(run);
+    }
+    if (status) {
+        fprintf(stderr, "dominolab analyze: %s\n", error);
+        return 1;
+    }
+    return 0;
+}

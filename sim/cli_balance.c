@@ -1,0 +1,288 @@
+/* cli_balance.c - `dominolab balance`: how fair a game's rules are, and how its hands go,
+ * for one variant or several side by side.
+ *
+ * One agent sits in every seat, so differences between seats belong to the rules. Each
+ * variant (the rules given, changed by its own options) plays
+ *   variants/NN/hands    --deals N, every deal played R times (sim --replays R, same seats,
+ *                        fresh agent randomness) for the deal bias;
+ *   variants/NN/matches  --matches M, each match once;
+ * and report_balance compares them: balance.csv, seats.csv, ends.csv, distributions.csv
+ * and plots.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+#include "study.h"
+
+enum { DEFAULT_DEALS = 100000, DEFAULT_MATCHES = 10000, DEFAULT_REPLAYS = 2, MAX_OVERRIDES = 16 };
+
+typedef struct balance_args {
+    cli_args_base_t base;
+    study_args_t study;
+    const char *agent, *compare;
+    cli_list_t variant;
+    int replays;
+} balance_args_t;
+
+#define OPTION(name, section, kind, field, min, max, value, help)                                                  \
+    {name, section, kind, CLI_AT(balance_args_t, field), min, max, NULL, value, help}
+static const cli_option_t balance_options[] = {
+    STUDY_OPTIONS(balance_args_t, study, "balance"),
+    OPTION("agent", "agents", CLI_TEXT, agent, 0, 0, "SPEC", "the agent in every seat (default heuristic)"),
+    OPTION("compare", "balance", CLI_TEXT, compare, 0, 0, "KEY=V1,V2,...",
+           "one variant per value of a rule option, side by side"),
+    OPTION("variant", "variant *", CLI_PAIRS, variant, 0, 0, "NAME:KEY=VALUE",
+           "a named variant's rule option (repeatable; in a file: a section [variant NAME] of key = value)"),
+    OPTION("replays", "balance", CLI_INT, replays, 1, SIM_MAX_ROTATIONS, "R",
+           "plays of each deal for the deal bias (default 2; 1: no deal bias)"),
+};
+#undef OPTION
+
+static const cli_command_spec_t balance_spec = {
+    "balance",
+    "--players N --out DIR [--agent SPEC] [--deals N] [--matches M] [--replays R]\n"
+    "                         [--compare KEY=V1,V2,... | --variant NAME:KEY=VALUE ...]\n"
+    "                         [--game G] [--preset P] [--option k=v ...] [--seed S] [--no-plots]",
+    "Measures a game's balance with one agent in every seat: each seat's and the leader's share\n"
+    "of wins with 95% intervals, the balance 1 - (largest gap between seats), the first player's\n"
+    "advantage, how hands end and how often, the distributions of points per hand, hand length\n"
+    "and match length, and the deal bias (how much of the outcome the deal alone decides: each\n"
+    "deal is replayed R times with fresh agent randomness). By default 100000 deals and 10000\n"
+    "matches; give --deals or --matches alone to play only that.\n"
+    "--compare block_method=simple,american,german plays one variant per value; --variant\n"
+    "NAME:KEY=VALUE (repeatable, several keys per name) defines named variants. Writes to DIR:\n"
+    "  balance.csv (a row per variant), seats.csv, ends.csv, distributions.csv, plots/, and\n"
+    "  variants/NN/hands and variants/NN/matches (the sim runs).\n"
+    "Columns: docs/analysis.md. In an experiment file the keys go in [experiment], [game],\n"
+    "[options], [agents], [balance] and one [variant NAME] section per variant.\n",
+    balance_options,
+    (int)(sizeof balance_options / sizeof balance_options[0]),
+};
+
+typedef struct variant {
+    char name[CLI_ITEM_MAX];
+    const char *override[MAX_OVERRIDES + 1];
+    int count;
+    int source; /* the --variant item that named it, -1 for --compare */
+} variant_t;
+
+/* The variants: one per --compare value, then the named ones in order of first mention,
+ * else the rules as given. */
+static int build_variants(const balance_args_t *args, variant_t *variants, int *count, char *storage, char *error,
+                          size_t error_size)
+{
+    *count = 0;
+    if (args->compare) {
+        const char *equals = strchr(args->compare, '=');
+        if (!equals || equals == args->compare || !equals[1]) {
+            cli_option_error(&balance_spec, args, "compare", -1, error, error_size, "'%s' is not KEY=V1,V2,...",
+                             args->compare);
+            return -1;
+        }
+        size_t key = (size_t)(equals - args->compare);
+        snprintf(storage, CLI_ITEM_MAX * REPORT_MAX_VARIANTS, "%s", equals + 1);
+        for (char *value = strtok(storage, ","); value; value = strtok(NULL, ",")) {
+            if (*count == REPORT_MAX_VARIANTS) break;
+            variant_t *v = &variants[(*count)++];
+            snprintf(v->name, sizeof v->name, "%.*s=%s", (int)key, args->compare, value);
+            v->override[0] = v->name;
+            v->count = 1;
+            v->source = -1;
+        }
+    }
+    for (int k = 0; k < args->variant.count; k++) {
+        const char *item = args->variant.item[k], *colon = strchr(item, ':');
+        if (!colon || colon == item || !strchr(colon, '=')) {
+            cli_option_error(&balance_spec, args, "variant", k, error, error_size, "'%s' is not NAME:KEY=VALUE", item);
+            return -1;
+        }
+        int found = -1;
+        for (int v = 0; v < *count && found < 0; v++)
+            if (variants[v].source >= 0 && strlen(variants[v].name) == (size_t)(colon - item) &&
+                !strncmp(variants[v].name, item, (size_t)(colon - item)))
+                found = v;
+        if (found < 0 && *count < REPORT_MAX_VARIANTS) {
+            found = (*count)++;
+            snprintf(variants[found].name, sizeof variants[found].name, "%.*s", (int)(colon - item), item);
+            variants[found].count = 0;
+            variants[found].source = k;
+        }
+        if (found < 0 || variants[found].count == MAX_OVERRIDES) {
+            cli_option_error(&balance_spec, args, "variant", k, error, error_size, "too many variants or options");
+            return -1;
+        }
+        variants[found].override[variants[found].count++] = colon + 1;
+    }
+    if (*count == 0) {
+        variant_t *v = &variants[(*count)++];
+        snprintf(v->name, sizeof v->name, "as given");
+        v->count = 0;
+        v->source = -1;
+    }
+    for (int v = 0; v < *count; v++) variants[v].override[variants[v].count] = NULL;
+    return 0;
+}
+
+/* Each variant's rules must make a game: checked before anything is played. */
+static int check_variants(const study_t *study, const balance_args_t *args, const variant_t *variants, int count,
+                          char *error, size_t error_size)
+{
+    for (int v = 0; v < count; v++) {
+        const char *all[CLI_MAX_OVERRIDES + MAX_OVERRIDES + 2];
+        int n = 0;
+        for (int k = 0; k < args->study.game.options.count; k++) all[n++] = args->study.game.options.item[k];
+        for (int k = 0; k < variants[v].count; k++) all[n++] = variants[v].override[k];
+        char players[32], message[CLI_ERROR_SIZE];
+        snprintf(players, sizeof players, "players=%d", study->game.seats);
+        all[n++] = players;
+        option_values_t values;
+        game_rules_t *rules = NULL;
+        if (game_configure(study->game.game, study->game.preset, all, n, &values, message, sizeof message) ||
+            study->game.game->rules_create(&values, &rules, message, sizeof message)) {
+            const char *option = variants[v].source >= 0 ? "variant" : "compare";
+            cli_option_error(&balance_spec, args, option, variants[v].source, error, error_size, "variant %s: %s",
+                             variants[v].name, message);
+            return -1;
+        }
+        study->game.game->rules_destroy(rules);
+    }
+    return 0;
+}
+
+int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                       char *error, size_t error_size)
+{
+    const json_t *list = json_object_get(identity, "variants");
+    int count = (int)json_array_size(list);
+    bool hands = json_integer_value(json_object_get(identity, "deals")) > 0;
+    bool matches = json_integer_value(json_object_get(identity, "matches")) > 0;
+    if (count < 1 || count > REPORT_MAX_VARIANTS) {
+        snprintf(error, error_size, "%s/study.json: no variants", dir);
+        return -1;
+    }
+    report_variant_t variants[REPORT_MAX_VARIANTS];
+    char (*paths)[2][STUDY_PATH_MAX] = malloc(REPORT_MAX_VARIANTS * sizeof *paths);
+    if (!paths) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    for (int v = 0; v < count; v++) {
+        snprintf(paths[v][0], STUDY_PATH_MAX, "%s/variants/%02d/hands/deals.csv", dir, v);
+        snprintf(paths[v][1], STUDY_PATH_MAX, "%s/variants/%02d/matches/deals.csv", dir, v);
+        variants[v] = (report_variant_t){json_string_value(json_object_get(json_array_get(list, v), "name")),
+                                         hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL};
+    }
+    plot_session_t session;
+    plot_start(&session, out_dir, plots);
+    int status = report_balance(out_dir, variants, count, 0.95, &session, text, error, error_size);
+    free(paths);
+    if (status == 0 && text) {
+        char line[1024];
+        plot_summary(&session, line, sizeof line);
+        fprintf(text, "%s\n", line);
+    }
+    return status;
+}
+
+static int play_variants(study_t *study, const balance_args_t *args, const variant_t *variants, int count,
+                         int64_t deals, int64_t matches)
+{
+    char replays[16];
+    snprintf(replays, sizeof replays, "%d", args->replays);
+    const char *replay_extra[] = {"--replays", replays, NULL}, *once[] = {"--no-duplicate", NULL};
+    study->runs_total = count * ((deals > 0) + (matches > 0));
+    for (int v = 0; v < count; v++)
+        for (int m = 0; m < 2; m++) {
+            int64_t units = m ? matches : deals;
+            if (units == 0) continue;
+            char subdir[64], label[CLI_ITEM_MAX + 64];
+            snprintf(subdir, sizeof subdir, "variants/%02d/%s", v, m ? "matches" : "hands");
+            snprintf(label, sizeof label, "%s, %s", variants[v].name, m ? "matches" : "hands");
+            study_run_spec_t run = {.subdir = subdir,
+                                    .label = label,
+                                    .agents = args->agent,
+                                    .overrides = variants[v].override,
+                                    .extra = m || args->replays < 2 ? once : replay_extra,
+                                    .own_units = true,
+                                    .matches = m == 1,
+                                    .units = units};
+            int played = study_run(study, &run);
+            if (played) return study_stopped(study, played);
+        }
+    return 0;
+}
+
+static int run_balance(void *raw, int argc, char **argv, const char *file)
+{
+    balance_args_t *args = raw;
+    char error[CLI_ERROR_SIZE];
+    study_t *study = calloc(1, sizeof *study);
+    variant_t *variants = calloc(REPORT_MAX_VARIANTS, sizeof *variants);
+    char *storage = malloc(CLI_ITEM_MAX * REPORT_MAX_VARIANTS);
+    if (!study || !variants || !storage) {
+        free(study);
+        free(variants);
+        free(storage);
+        fprintf(stderr, "dominolab balance: out of memory\n");
+        return 1;
+    }
+    int count = 0;
+    int status = study_open_both_units(study, "balance", &balance_spec, args, &args->study, argc, argv, file, error,
+                                       sizeof error) ||
+                         study_check_agent(study, "agent", -1, args->agent, error, sizeof error) ||
+                         build_variants(args, variants, &count, storage, error, sizeof error) ||
+                         check_variants(study, args, variants, count, error, sizeof error)
+                     ? 2
+                     : 0;
+    bool neither = !args->study.deals && !args->study.matches;
+    int64_t deals = neither ? DEFAULT_DEALS : args->study.deals, matches = neither ? DEFAULT_MATCHES : args->study.matches;
+    if (status == 0) {
+        json_t *identity = json_object(), *list = json_array();
+        for (int v = 0; v < count; v++) {
+            json_t *options = json_array();
+            for (int k = 0; k < variants[v].count; k++) json_array_append_new(options, json_string(variants[v].override[k]));
+            json_array_append_new(list, json_pack("{s:s, s:o}", "name", variants[v].name, "options", options));
+        }
+        json_object_set_new(identity, "agent", json_string(args->agent));
+        json_object_set_new(identity, "variants", list);
+        json_object_set_new(identity, "deals", json_integer((json_int_t)deals));
+        json_object_set_new(identity, "matches", json_integer((json_int_t)matches));
+        json_object_set_new(identity, "replays", json_integer(args->replays));
+        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+    }
+    if (status) fprintf(stderr, "dominolab balance: %s\n", error);
+    if (status == 0) status = play_variants(study, args, variants, count, deals, matches);
+    if (status == 0 &&
+        (cli_balance_report(study->dir, study->dir, json_object_get(study->json, "identity"), !args->study.no_plots,
+                            stdout, error, sizeof error) ||
+         study_finish(study, error, sizeof error))) {
+        fprintf(stderr, "dominolab balance: %s\n", error);
+        status = 1;
+    }
+    study_close(study);
+    free(study);
+    free(variants);
+    free(storage);
+    return status;
+}
+
+static void default_args(void *raw)
+{
+    balance_args_t *args = raw;
+    memset(args, 0, sizeof *args);
+    study_default_args(&args->study);
+    args->agent = "heuristic";
+    args->replays = DEFAULT_REPLAYS;
+}
+
+static const study_command_t balance_command = {&balance_spec, sizeof(balance_args_t), offsetof(balance_args_t, study),
+                                                default_args, run_balance};
+
+int cli_balance(int argc, char **argv) { return study_main(&balance_command, argc, argv); }
+int cli_balance_config(const config_file_t *file, bool resume)
+{
+    return study_main_config(&balance_command, file, resume);
+}

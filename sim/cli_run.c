@@ -1,0 +1,83 @@
+/* cli_run.c - `dominolab run FILE [--resume]`: a study written as an experiment file.
+ *
+ * The file's [experiment] section names the command (sim, tournament, sprt, balance,
+ * calibrate); every other key is one of that command's options, in the section its table
+ * gives (cli_options.h), and goes through the very checks the command line does, so a bad
+ * value is reported with the file, the line and the key, before anything runs.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config.h"
+
+static void run_usage(FILE *out)
+{
+    fprintf(out, "usage: dominolab run FILE [--resume]\n\n"
+                 "Runs the study an experiment file describes (INI; examples in configs/experiments/):\n"
+                 "  [experiment]  command = sim | tournament | sprt | balance | calibrate, then out, seed,\n"
+                 "                threads, quiet, no-plots, description\n"
+                 "  [game]        game, preset, players\n"
+                 "  [options]     rule options over the preset, key = value (see dominolab rules)\n"
+                 "  [agents]      the command's agents (agent = SPEC, repeatable, or agents = A,B), levels\n"
+                 "  [COMMAND]     the command's own parameters, named as its --options\n"
+                 "  [variant N]   (balance) a named variant's rule options\n"
+                 "Every key is the command's option of the same name (dominolab COMMAND --help). --resume\n"
+                 "continues the study in the file's out directory. docs/configs.md describes the files.\n");
+}
+
+typedef struct runner {
+    const char *command;
+    int (*run)(const config_file_t *file, bool resume);
+} runner_t;
+
+static const runner_t runners[] = {
+    {"sim", cli_sim_config},           {"tournament", cli_tournament_config}, {"sprt", cli_sprt_config},
+    {"balance", cli_balance_config},   {"calibrate", cli_calibrate_config},
+};
+
+int cli_run(int argc, char **argv)
+{
+    const char *path = NULL;
+    bool resume = false;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            run_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--resume")) resume = true;
+        else if (!path && strncmp(argv[i], "--", 2)) path = argv[i];
+        else {
+            fprintf(stderr, "dominolab run: unexpected argument '%s' (see dominolab run --help)\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!path) {
+        fprintf(stderr, "dominolab run: give an experiment file (see dominolab run --help)\n");
+        return 2;
+    }
+    config_file_t file;
+    char error[CLI_ERROR_SIZE];
+    if (config_read(path, &file, error, sizeof error)) {
+        fprintf(stderr, "dominolab run: %s\n", error);
+        config_free(&file);
+        return 2;
+    }
+    const config_entry_t *command = config_find(&file, "experiment", "command");
+    int status = 2;
+    if (!command) {
+        fprintf(stderr, "dominolab run: %s: [experiment] needs command = sim, tournament, sprt, balance or calibrate\n",
+                path);
+    } else {
+        const runner_t *runner = NULL;
+        for (size_t k = 0; k < sizeof runners / sizeof runners[0]; k++)
+            if (!strcmp(runners[k].command, command->value)) runner = &runners[k];
+        if (runner) status = runner->run(&file, resume);
+        else
+            fprintf(stderr, "dominolab run: %s:%d: key command: unknown command '%s' (sim, tournament, sprt, balance, "
+                            "calibrate)\n",
+                    path, command->line, command->value);
+    }
+    config_free(&file);
+    return status;
+}

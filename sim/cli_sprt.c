@@ -1,0 +1,259 @@
+/* cli_sprt.c - `dominolab sprt`: a sequential probability ratio test between two agents on
+ * paired deals, stopping as soon as the evidence decides.
+ *
+ * One `sim` run (DIR/run) plays deal blocks (a deal once per rotation of the two agents
+ * over the seats) with a stopping rule: after every block, in unit order, the block's score
+ * goes into the tally and the test's LLR is compared with its bounds (sprt.h); the run ends
+ * at the first block outside them, or at the --deals/--matches cap. Because the rule sees the
+ * blocks in unit order, where it stops does not depend on threads or batches. The report
+ * (report_sprt) replays the same test from deals.csv, so `analyze` gives the same verdict.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "outcomes.h"
+#include "report.h"
+#include "sprt.h"
+#include "study.h"
+
+enum { DEFAULT_MAX_DEALS = 1000000 };
+
+typedef struct sprt_args {
+    cli_args_base_t base;
+    study_args_t study;
+    const char *agents;
+    double elo0, elo1, alpha, beta;
+} sprt_args_t;
+
+#define OPTION(name, section, kind, field, min, max, value, help)                                                  \
+    {name, section, kind, CLI_AT(sprt_args_t, field), min, max, NULL, value, help}
+static const cli_option_t sprt_options[] = {
+    STUDY_OPTIONS(sprt_args_t, study, "sprt"),
+    OPTION("agents", "agents", CLI_TEXT, agents, 0, 0, "A,B", "the agent tested (A) and the one it is tested against (B)"),
+    OPTION("elo0", "sprt", CLI_REAL, elo0, -1000, 1000, "E", "H0: A is this many Elo better than B (default 0)"),
+    OPTION("elo1", "sprt", CLI_REAL, elo1, -1000, 1000, "E", "H1: A is this many Elo better than B (default 5)"),
+    OPTION("alpha", "sprt", CLI_REAL, alpha, 1e-6, 0.5, "P", "chance of accepting H1 when H0 holds (default 0.05)"),
+    OPTION("beta", "sprt", CLI_REAL, beta, 1e-6, 0.5, "P", "chance of accepting H0 when H1 holds (default 0.05)"),
+};
+#undef OPTION
+
+static const cli_command_spec_t sprt_spec = {
+    "sprt",
+    "--players N --agents A,B --out DIR [--elo0 E] [--elo1 E] [--alpha P] [--beta P]\n"
+    "                      [--deals N | --matches N] [--seed S] [--game G] [--preset P] [--option k=v ...]",
+    "Tests whether agent A is stronger than B: H0 says A is elo0 Elo better (default 0), H1 says\n"
+    "elo1 (default 5). Deals are played in duplicate blocks (each deal once per rotation of the two\n"
+    "agents over the seats; with two seats or two teams a block is a pair of games, the\n"
+    "pentanomial model) until the log-likelihood ratio of the block scores leaves\n"
+    "[ln(beta/(1-alpha)), ln((1-beta)/alpha)]: below, H0 is accepted; above, H1. --deals or\n"
+    "--matches caps the test (default 1000000 deals), which may end with no decision. Writes to DIR:\n"
+    "  sprt.csv        the verdict, LLR, bounds, blocks played, score and Elo with 95% intervals\n"
+    "  sprt_trace.csv  the LLR after every block (thinned to about 5000 rows); plots/sprt.*\n"
+    "  run/            the sim run (deals.csv holds every block played)\n"
+    "Columns: docs/analysis.md. In an experiment file the keys go in [experiment], [game],\n"
+    "[options], [agents] and [sprt].\n",
+    sprt_options,
+    (int)(sizeof sprt_options / sizeof sprt_options[0]),
+};
+
+/* ------------------------------------------------------------------ the stopping rule */
+
+typedef struct sprt_rule {
+    sprt_test_t test;
+    sprt_tally_t tally;
+    int agent_a, agent_b; /* indices in the sim's agent list: A sits first, so 0 and 1 */
+    const char *name_a, *name_b;
+    int seats, rotations;
+    bool decided;
+} sprt_rule_t;
+
+/* A play as deals.csv would give it back: the comparison is outcomes_pair_score2's. */
+static void as_outcome(const sim_play_outcome_t *play, int seats, outcome_play_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->leader = play->leader;
+    for (int s = 0; s < seats; s++) {
+        out->seat[s].agent = play->seat[s].agent;
+        out->seat[s].result = play->seat[s].result; /* sim_result_t and outcome_result_t agree */
+        out->seat[s].points = play->seat[s].points;
+    }
+}
+
+static int block_score2(const sprt_rule_t *rule, const sim_unit_outcome_t *unit)
+{
+    int score2 = 0;
+    for (int r = 0; r < rule->rotations; r++) {
+        outcome_play_t play;
+        as_outcome(&unit->play[r], rule->seats, &play);
+        score2 += outcomes_pair_score2(&play, rule->seats, rule->agent_a, rule->agent_b);
+    }
+    return score2;
+}
+
+static int stop_rule(void *context, const sim_unit_outcome_t *units, int count)
+{
+    sprt_rule_t *rule = context;
+    for (int k = 0; k < count; k++) {
+        if (rule->decided) return k;
+        sprt_tally_add(&rule->tally, block_score2(rule, &units[k]));
+        double llr = sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1);
+        rule->decided = sprt_decide(&rule->test, llr) != SPRT_CONTINUE;
+    }
+    return count;
+}
+
+/* On resume: the tally of the blocks already played, from the run's deals so far. */
+static int on_ready(void *context, const char *dir, int64_t units_done, char *error, size_t error_size)
+{
+    sprt_rule_t *rule = context;
+    if (units_done == 0) return 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.deals.csv.part", dir);
+    outcome_table_t table;
+    int status = outcomes_read(path, &table, error, error_size);
+    int a = outcomes_agent(&table, rule->name_a), b = outcomes_agent(&table, rule->name_b);
+    if (status == 0 && (a < 0 || b < 0)) {
+        snprintf(error, error_size, "%s: not a run of %s against %s", path, rule->name_a, rule->name_b);
+        status = -1;
+    }
+    for (int64_t u = 0; status == 0 && u < table.units && !rule->decided; u++) {
+        const outcome_play_t *plays = outcomes_block(&table, u);
+        int score2 = 0;
+        for (int r = 0; r < table.rotations; r++) score2 += outcomes_pair_score2(&plays[r], table.seats, a, b);
+        sprt_tally_add(&rule->tally, score2);
+        rule->decided = sprt_decide(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1)) !=
+                        SPRT_CONTINUE;
+    }
+    outcomes_free(&table);
+    return status;
+}
+
+/* ------------------------------------------------------------------ the command */
+
+int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                    char *error, size_t error_size)
+{
+    sprt_test_t test;
+    if (sprt_init(&test, json_real_value(json_object_get(identity, "alpha")),
+                  json_real_value(json_object_get(identity, "beta")), json_real_value(json_object_get(identity, "elo0")),
+                  json_real_value(json_object_get(identity, "elo1")), error, error_size))
+        return -1;
+    const json_t *agents = json_object_get(identity, "agents");
+    const char *a = json_string_value(json_array_get(agents, 0)), *b = json_string_value(json_array_get(agents, 1));
+    if (!a || !b) {
+        snprintf(error, error_size, "%s/study.json: the two agents are missing", dir);
+        return -1;
+    }
+    char path[4096];
+    snprintf(path, sizeof path, "%s/run/deals.csv", dir);
+    plot_session_t session;
+    plot_start(&session, out_dir, plots);
+    report_sprt_result_t result;
+    if (report_sprt(out_dir, path, a, b, &test, &session, text, &result, error, error_size)) return -1;
+    if (text) {
+        char line[1024];
+        plot_summary(&session, line, sizeof line);
+        fprintf(text, "%s\n", line);
+    }
+    return 0;
+}
+
+static int run_sprt(void *raw, int argc, char **argv, const char *file)
+{
+    sprt_args_t *args = raw;
+    char error[CLI_ERROR_SIZE];
+    study_t *study = calloc(1, sizeof *study);
+    sprt_rule_t *rule = calloc(1, sizeof *rule);
+    if (!study || !rule) {
+        free(study);
+        free(rule);
+        fprintf(stderr, "dominolab sprt: out of memory\n");
+        return 1;
+    }
+    int status = study_open(study, "sprt", &sprt_spec, args, &args->study, DEFAULT_MAX_DEALS, argc, argv, file, error,
+                            sizeof error)
+                     ? 2
+                     : 0;
+    char agent_text[2 * AGENT_SPEC_MAX + 2];
+    const char *specs[GAME_MAX_SEATS] = {NULL};
+    if (status == 0 && !args->agents) {
+        snprintf(error, sizeof error, "--agents A,B is required");
+        status = 2;
+    }
+    if (status == 0) {
+        snprintf(agent_text, sizeof agent_text, "%s", args->agents);
+        char message[CLI_ERROR_SIZE];
+        if (cli_split_agents(agent_text, specs, 2, false, study->levels, message, sizeof message) ||
+            !strcmp(specs[0], specs[1])) {
+            cli_option_error(&sprt_spec, args, "agents", -1, error, sizeof error, "%s",
+                             specs[1] && !strcmp(specs[0], specs[1]) ? "give two different agents" : message);
+            status = 2;
+        }
+    }
+    if (status == 0 && sprt_init(&rule->test, args->alpha, args->beta, args->elo0, args->elo1, error, sizeof error))
+        status = 2;
+    if (status == 0) {
+        json_t *identity = json_object();
+        json_object_set_new(identity, "agents", json_pack("[s, s]", specs[0], specs[1]));
+        json_object_set_new(identity, "elo0", json_real(args->elo0));
+        json_object_set_new(identity, "elo1", json_real(args->elo1));
+        json_object_set_new(identity, "alpha", json_real(args->alpha));
+        json_object_set_new(identity, "beta", json_real(args->beta));
+        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+    }
+    if (status) fprintf(stderr, "dominolab sprt: %s\n", error);
+    if (status == 0) {
+        /* The sim run's agents are A,B in seat order, so A is index 0 and B index 1. */
+        rule->agent_a = 0;
+        rule->agent_b = 1;
+        rule->name_a = specs[0];
+        rule->name_b = specs[1];
+        rule->seats = study->game.seats;
+        rule->rotations = study->game.game->side_count(study->game.rules);
+        if (rule->rotations * 2 + 1 > SPRT_MAX_VALUES) {
+            fprintf(stderr, "dominolab sprt: %d games a block is more than the test takes\n", rule->rotations);
+            status = 2;
+        }
+    }
+    if (status == 0) {
+        sprt_tally_init(&rule->tally, rule->rotations);
+        cli_sim_hooks_t hooks = {.stop_rule = stop_rule, .context = rule, .on_ready = on_ready};
+        char label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
+        snprintf(label, sizeof label, "%s against %s", specs[0], specs[1]);
+        snprintf(agents, sizeof agents, "%s,%s", specs[0], specs[1]);
+        study->runs_total = 1;
+        study_run_spec_t run = {.subdir = "run", .label = label, .agents = agents, .hooks = &hooks};
+        int played = study_run(study, &run);
+        if (played) status = study_stopped(study, played);
+    }
+    if (status == 0 &&
+        (cli_sprt_report(study->dir, study->dir, json_object_get(study->json, "identity"), !args->study.no_plots,
+                         stdout, error, sizeof error) ||
+         study_finish(study, error, sizeof error))) {
+        fprintf(stderr, "dominolab sprt: %s\n", error);
+        status = 1;
+    }
+    study_close(study);
+    free(study);
+    free(rule);
+    return status;
+}
+
+static void default_args(void *raw)
+{
+    sprt_args_t *args = raw;
+    memset(args, 0, sizeof *args);
+    study_default_args(&args->study);
+    args->elo0 = 0;
+    args->elo1 = 5;
+    args->alpha = 0.05;
+    args->beta = 0.05;
+}
+
+static const study_command_t sprt_command = {&sprt_spec, sizeof(sprt_args_t), offsetof(sprt_args_t, study),
+                                             default_args, run_sprt};
+
+int cli_sprt(int argc, char **argv) { return study_main(&sprt_command, argc, argv); }
+int cli_sprt_config(const config_file_t *file, bool resume) { return study_main_config(&sprt_command, file, resume); }

@@ -1,0 +1,206 @@
+/* cli_tournament.c - `dominolab tournament`: a round robin of agents in duplicate play, and
+ * their ratings.
+ *
+ * Every pair of agents plays one `sim` run (pairs/AA-BB) on the same deals (one seed), each
+ * deal once per rotation of the two agents over the seats. The report (report_ratings)
+ * reads every pair's deals.csv: pairwise.csv, ratings.csv (Bradley-Terry with the leader's
+ * advantage, intervals from a bootstrap over deal blocks), los.csv, pairwise_matrix.csv,
+ * model.csv and plots.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rating.h"
+#include "report.h"
+#include "study.h"
+
+enum { DEFAULT_DEALS = 10000, DEFAULT_BOOTSTRAP = 1000 };
+
+typedef struct tournament_args {
+    cli_args_base_t base;
+    study_args_t study;
+    cli_list_t agent;
+    const char *anchor;
+    int bootstrap;
+    double confidence;
+    bool no_advantage;
+} tournament_args_t;
+
+#define OPTION(name, section, kind, field, min, max, value, help)                                                  \
+    {name, section, kind, CLI_AT(tournament_args_t, field), min, max, NULL, value, help}
+static const cli_option_t tournament_options[] = {
+    STUDY_OPTIONS(tournament_args_t, study, "tournament"),
+    OPTION("agent", "agents", CLI_LIST, agent, 0, 0, "SPEC", "an agent of the round robin (repeatable, 2 to 64)"),
+    OPTION("anchor", "agents", CLI_TEXT, anchor, 0, 0, "SPEC", "the agent rated 0 (default: the first --agent)"),
+    OPTION("bootstrap", "tournament", CLI_INT, bootstrap, 0, 100000, "B",
+           "bootstrap replicates over deal blocks for the intervals (default 1000; 0: from the Hessian)"),
+    OPTION("confidence", "tournament", CLI_REAL, confidence, 0.5, 0.9999, "C", "of the intervals (default 0.95)"),
+    OPTION("no-advantage", "tournament", CLI_FLAG, no_advantage, 0, 0, NULL,
+           "fit no advantage for the seat that leads"),
+};
+#undef OPTION
+
+static const cli_command_spec_t tournament_spec = {
+    "tournament",
+    "--players N --agent A --agent B [--agent C ...] --out DIR\n"
+    "                            [--deals N | --matches N] [--seed S] [--game G] [--preset P] [--option k=v ...]\n"
+    "                            [--anchor SPEC] [--bootstrap B] [--confidence C] [--no-advantage] [--no-plots]",
+    "A round robin: every pair of agents plays the same deals (default 10000 deals a pair) in\n"
+    "duplicate, each deal once per rotation of the two over the seats. Writes to DIR:\n"
+    "  ratings.csv          Bradley-Terry ratings on the Elo scale with the leader's advantage as\n"
+    "                       a term of the model, one agent anchored at 0, intervals from a\n"
+    "                       bootstrap over deal blocks, and the likelihood of superiority over the\n"
+    "                       next agent down (what BayesElo and Ordo report for chess engines)\n"
+    "  pairwise.csv         every pair: games, wins, draws, paired score, Elo difference, intervals\n"
+    "  pairwise_matrix.csv  the crosstable of paired scores; los.csv the LOS of every pair\n"
+    "  model.csv            the leader's advantage and how the model was fitted\n"
+    "  plots/               ratings with error bars, the pairwise heat map (PNG and SVG)\n"
+    "  pairs/AA-BB/         each pair's sim run (run.json, summary.csv, deals.csv)\n"
+    "With more than two seats the two agents alternate (A,B,A,B) and a game goes to the agent\n"
+    "whose best seat stood higher. Columns: docs/analysis.md. In an experiment file the keys go\n"
+    "in [experiment], [game], [options], [agents] and [tournament].\n",
+    tournament_options,
+    (int)(sizeof tournament_options / sizeof tournament_options[0]),
+};
+
+/* The report from a study's identity (also `dominolab analyze`). */
+int cli_tournament_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                          char *error, size_t error_size)
+{
+    const json_t *agents = json_object_get(identity, "agents");
+    int count = (int)json_array_size(agents);
+    if (count < 2 || count > RATING_MAX_AGENTS) {
+        snprintf(error, error_size, "%s/study.json: no agents", dir);
+        return -1;
+    }
+    const char *names[RATING_MAX_AGENTS];
+    for (int a = 0; a < count && a < RATING_MAX_AGENTS; a++) names[a] = json_string_value(json_array_get(agents, a));
+    int runs = count * (count - 1) / 2, run = 0;
+    char (*paths)[STUDY_PATH_MAX] = malloc((size_t)runs * sizeof *paths);
+    const char **path_list = malloc((size_t)runs * sizeof *path_list);
+    int status = 0;
+    if (!paths || !path_list) {
+        snprintf(error, error_size, "out of memory");
+        status = -1;
+    }
+    for (int i = 0; i < count && status == 0; i++)
+        for (int j = i + 1; j < count; j++) {
+            snprintf(paths[run], STUDY_PATH_MAX, "%s/pairs/%02d-%02d/deals.csv", dir, i, j);
+            path_list[run] = paths[run];
+            run++;
+        }
+    if (status == 0) {
+        report_ratings_settings_t settings = {
+            .bootstrap = (int)json_integer_value(json_object_get(identity, "bootstrap")),
+            .confidence = json_real_value(json_object_get(identity, "confidence")),
+            .seed = (uint64_t)json_integer_value(json_object_get(identity, "seed")),
+            .anchor = json_string_value(json_object_get(identity, "anchor")),
+            .advantage = json_is_true(json_object_get(identity, "advantage")),
+        };
+        plot_session_t session;
+        plot_start(&session, out_dir, plots);
+        status = report_ratings(out_dir, path_list, runs, names, count, &settings, &session, text, NULL, error,
+                                error_size);
+        if (status == 0 && text) {
+            char line[1024];
+            plot_summary(&session, line, sizeof line);
+            fprintf(text, "%s\n", line);
+        }
+    }
+    free(paths);
+    free(path_list);
+    return status;
+}
+
+static int run_tournament(void *raw, int argc, char **argv, const char *file)
+{
+    tournament_args_t *args = raw;
+    char error[CLI_ERROR_SIZE];
+    study_t *study = calloc(1, sizeof *study);
+    if (!study) {
+        fprintf(stderr, "dominolab tournament: out of memory\n");
+        return 1;
+    }
+    int status = study_open(study, "tournament", &tournament_spec, args, &args->study, DEFAULT_DEALS, argc, argv,
+                            file, error, sizeof error)
+                     ? 2
+                     : 0;
+    int count = args->agent.count;
+    if (status == 0 && (count < 2 || count > RATING_MAX_AGENTS)) {
+        if (args->base.file) snprintf(error, sizeof error, "%s: give 2 to %d agents ([agents] agent = SPEC)", args->base.file, RATING_MAX_AGENTS);
+        else snprintf(error, sizeof error, "give 2 to %d agents (--agent SPEC, repeated)", RATING_MAX_AGENTS);
+        status = 2;
+    }
+    for (int a = 0; a < count && status == 0; a++) {
+        if (study_check_agent(study, "agent", a, args->agent.item[a], error, sizeof error)) status = 2;
+        for (int b = 0; b < a && status == 0; b++)
+            if (!strcmp(args->agent.item[a], args->agent.item[b])) {
+                cli_option_error(&tournament_spec, args, "agent", a, error, sizeof error, "'%s' is given twice",
+                                 args->agent.item[a]);
+                status = 2;
+            }
+    }
+    const char *anchor = args->anchor ? args->anchor : count ? args->agent.item[0] : "";
+    bool anchor_known = false;
+    for (int a = 0; a < count; a++) anchor_known |= !strcmp(args->agent.item[a], anchor);
+    if (status == 0 && !anchor_known) {
+        cli_option_error(&tournament_spec, args, "anchor", -1, error, sizeof error, "'%s' is not one of the agents",
+                         anchor);
+        status = 2;
+    }
+    if (status == 0) {
+        json_t *identity = json_object();
+        json_t *agents = json_array();
+        for (int a = 0; a < count; a++) json_array_append_new(agents, json_string(args->agent.item[a]));
+        json_object_set_new(identity, "agents", agents);
+        json_object_set_new(identity, "anchor", json_string(anchor));
+        json_object_set_new(identity, "bootstrap", json_integer(args->bootstrap));
+        json_object_set_new(identity, "confidence", json_real(args->confidence));
+        json_object_set_new(identity, "advantage", json_boolean(!args->no_advantage));
+        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+    }
+    if (status) fprintf(stderr, "dominolab tournament: %s\n", error);
+    study->runs_total = count * (count - 1) / 2;
+    for (int i = 0; i < count && status == 0; i++)
+        for (int j = i + 1; j < count && status == 0; j++) {
+            char subdir[32], label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
+            snprintf(subdir, sizeof subdir, "pairs/%02d-%02d", i, j);
+            snprintf(label, sizeof label, "%s vs %s", args->agent.item[i], args->agent.item[j]);
+            snprintf(agents, sizeof agents, "%s,%s", args->agent.item[i], args->agent.item[j]);
+            study_run_spec_t run = {.subdir = subdir, .label = label, .agents = agents};
+            int played = study_run(study, &run);
+            if (played) status = study_stopped(study, played);
+        }
+    if (status == 0) {
+        const json_t *identity = json_object_get(study->json, "identity");
+        if (cli_tournament_report(study->dir, study->dir, identity, !args->study.no_plots, stdout, error,
+                                  sizeof error) ||
+            study_finish(study, error, sizeof error)) {
+            fprintf(stderr, "dominolab tournament: %s\n", error);
+            status = 1;
+        }
+    }
+    study_close(study);
+    free(study);
+    return status;
+}
+
+static void default_args(void *raw)
+{
+    tournament_args_t *args = raw;
+    memset(args, 0, sizeof *args);
+    study_default_args(&args->study);
+    args->bootstrap = DEFAULT_BOOTSTRAP;
+    args->confidence = 0.95;
+}
+
+static const study_command_t tournament_command = {&tournament_spec, sizeof(tournament_args_t),
+                                                   offsetof(tournament_args_t, study), default_args, run_tournament};
+
+int cli_tournament(int argc, char **argv) { return study_main(&tournament_command, argc, argv); }
+int cli_tournament_config(const config_file_t *file, bool resume)
+{
+    return study_main_config(&tournament_command, file, resume);
+}

@@ -1,0 +1,375 @@
+/* study.c - study directories made of simulator runs (study.h). */
+#include "study.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "record.h"
+#include "rundir.h"
+
+enum { STUDY_FORMAT = 1, EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
+
+void study_default_args(study_args_t *args)
+{
+    memset(args, 0, sizeof *args);
+    args->seed = 1;
+    args->threads = omp_get_num_procs();
+}
+
+/* The command as typed with --out turned into --resume, or `run FILE --resume`. */
+static void continuation(study_t *study, const char *kind, int argc, char **argv, const char *file)
+{
+    if (file) {
+        snprintf(study->command, sizeof study->command, "dominolab run %s --resume", file);
+        return;
+    }
+    size_t used = (size_t)snprintf(study->command, sizeof study->command, "dominolab %s", kind);
+    for (int i = 1; i < argc && used < sizeof study->command; i++) {
+        const char *arg = !strcmp(argv[i], "--out") ? "--resume" : argv[i];
+        bool quote = strpbrk(arg, " \t'\"$\\;&|<>*?()") != NULL || !*arg;
+        used += (size_t)snprintf(study->command + used, sizeof study->command - used, quote ? " '%s'" : " %s", arg);
+    }
+}
+
+static int required(const study_t *study, const char *what, char *error, size_t error_size)
+{
+    const cli_args_base_t *base = study->args;
+    if (base->file) snprintf(error, error_size, "%s: %s is required", base->file, what);
+    else snprintf(error, error_size, "%s is required", what);
+    return -1;
+}
+
+static int open_study(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
+                      const study_args_t *common, int64_t default_units, bool both_units, int argc, char **argv,
+                      const char *file, char *error, size_t error_size)
+{
+    memset(study, 0, sizeof *study);
+    study->kind = kind;
+    study->spec = spec;
+    study->args = args;
+    study->common = common;
+    if (!common->game.players) return required(study, "--players", error, error_size);
+    if (common->out && common->resume) {
+        cli_option_error(spec, args, "resume", -1, error, error_size, "give one of --out and --resume, once");
+        return -1;
+    }
+    if (!common->out && !common->resume) return required(study, "--out DIR (or --resume DIR)", error, error_size);
+    if (common->deals && common->matches && !both_units) {
+        cli_option_error(spec, args, "matches", -1, error, error_size, "give one of --deals and --matches");
+        return -1;
+    }
+    if (!common->deals && !common->matches && !default_units && !both_units)
+        return required(study, "--deals N or --matches N", error, error_size);
+    study->dir = common->out ? common->out : common->resume;
+    study->resume = common->resume != NULL;
+    study->matches = common->matches > 0;
+    study->units = common->matches ? common->matches : common->deals ? common->deals : default_units;
+    if (cli_game_open_from(spec, args, &common->game, &study->game, error, error_size)) return -1;
+    char message[CLI_ERROR_SIZE];
+    if (cli_levels_open(common->levels, &study->level_storage, &study->levels, message, sizeof message)) {
+        cli_option_error(spec, args, "levels", -1, error, error_size, "%s", message);
+        return -1;
+    }
+    continuation(study, kind, argc, argv, file);
+    return 0;
+}
+
+int study_open(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
+               const study_args_t *common, int64_t default_units, int argc, char **argv, const char *file,
+               char *error, size_t error_size)
+{
+    return open_study(study, kind, spec, args, common, default_units, false, argc, argv, file, error, error_size);
+}
+
+int study_open_both_units(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
+                          const study_args_t *common, int argc, char **argv, const char *file, char *error,
+                          size_t error_size)
+{
+    return open_study(study, kind, spec, args, common, 0, true, argc, argv, file, error, error_size);
+}
+
+void study_close(study_t *study)
+{
+    cli_game_close(&study->game);
+    json_decref(study->json);
+    study->json = NULL;
+}
+
+int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
+                      size_t error_size)
+{
+    char message[CLI_ERROR_SIZE];
+    if (agent_spec_check(spec, study->levels, message, sizeof message) == 0) return 0;
+    cli_option_error(study->spec, study->args, name, item, error, error_size, "%s", message);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ study.json */
+
+static int write_json(const study_t *study, char *error, size_t error_size)
+{
+    char path[STUDY_PATH_MAX];
+    snprintf(path, sizeof path, "%s/study.json", study->dir);
+    atomic_file_t file;
+    if (atomic_file_open(&file, path, error, error_size)) return -1;
+    if (json_dumpf(study->json, file.stream, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 ||
+        fputc('\n', file.stream) == EOF) {
+        atomic_file_abort(&file);
+        snprintf(error, error_size, "cannot write %s", path);
+        return -1;
+    }
+    return atomic_file_commit(&file, error, error_size);
+}
+
+/* The common part of the identity: game, rules, players, unit, seed, level table. */
+static void add_common_identity(const study_t *study, json_t *identity)
+{
+    char options[8192];
+    record_format_options(options, sizeof options, study->game.game, &study->game.values);
+    json_object_set_new(identity, "game", json_string(study->game.game->name));
+    json_object_set_new(identity, "preset", json_string(study->game.preset));
+    json_object_set_new(identity, "options", json_loads(options, 0, NULL));
+    json_object_set_new(identity, "players", json_integer(study->game.seats));
+    json_object_set_new(identity, "unit", json_string(study->matches ? "matches" : "deals"));
+    json_object_set_new(identity, "units", json_integer((json_int_t)study->units));
+    json_object_set_new(identity, "seed", json_integer((json_int_t)study->common->seed));
+    json_t *levels = json_array();
+    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) json_array_append_new(levels, json_string(study->levels->spec[k]));
+    json_object_set_new(identity, "levels", levels);
+}
+
+/* The first key whose value differs between two identities, or NULL. */
+static const char *first_difference(const json_t *have, const json_t *want)
+{
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)want, key, value) if (!json_equal(json_object_get(have, key), value)) return key;
+    json_object_foreach((json_t *)have, key, value) if (!json_object_get(want, key)) return key;
+    return NULL;
+}
+
+int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size)
+{
+    add_common_identity(study, identity);
+    char path[STUDY_PATH_MAX];
+    snprintf(path, sizeof path, "%s/study.json", study->dir);
+    if (study->resume) {
+        json_error_t problem;
+        json_t *old = json_load_file(path, 0, &problem);
+        if (!old) {
+            snprintf(error, error_size, "--resume %s: cannot read %s: %s", study->dir, path, problem.text);
+            json_decref(identity);
+            return -1;
+        }
+        const char *kind = json_string_value(json_object_get(old, "kind"));
+        const char *key = first_difference(json_object_get(old, "identity"), identity);
+        if (!kind || strcmp(kind, study->kind) || key) {
+            if (!kind || strcmp(kind, study->kind))
+                snprintf(error, error_size, "--resume %s: it holds a %s study, not a %s", study->dir,
+                         kind ? kind : "broken", study->kind);
+            else
+                snprintf(error, error_size, "--resume %s: the study there was made with another %s than this command's",
+                         study->dir, key);
+            json_decref(old);
+            json_decref(identity);
+            return -1;
+        }
+        study->json = old;
+        json_decref(identity);
+        return 0;
+    }
+    if (mkdir(study->dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(error, error_size, "--out %s: cannot create the directory: %s", study->dir, strerror(errno));
+        json_decref(identity);
+        return -1;
+    }
+    if (access(path, F_OK) == 0) {
+        snprintf(error, error_size, "--out %s: the directory already holds a study (continue it with --resume %s)",
+                 study->dir, study->dir);
+        json_decref(identity);
+        return -1;
+    }
+    char now[32];
+    rundir_now(now, sizeof now);
+    study->json = json_object();
+    json_object_set_new(study->json, "format", json_integer(STUDY_FORMAT));
+    json_object_set_new(study->json, "kind", json_string(study->kind));
+    json_object_set_new(study->json, "identity", identity);
+    json_object_set_new(study->json, "command", json_string(study->command));
+    json_object_set_new(study->json, "version", json_string(DOMINOLAB_VERSION));
+    json_object_set_new(study->json, "started", json_string(now));
+    json_object_set_new(study->json, "complete", json_false());
+    return write_json(study, error, error_size);
+}
+
+int study_finish(study_t *study, char *error, size_t error_size)
+{
+    char now[32];
+    rundir_now(now, sizeof now);
+    json_object_set_new(study->json, "complete", json_true());
+    json_object_set_new(study->json, "finished", json_string(now));
+    return write_json(study, error, error_size);
+}
+
+/* ------------------------------------------------------------------ sub-runs */
+
+void study_deals_path(const study_t *study, const char *subdir, char *out)
+{
+    snprintf(out, STUDY_PATH_MAX, "%s/%s/deals.csv", study->dir, subdir);
+}
+
+/* 1 complete, 0 started but not complete, -1 never started. */
+static int run_state(const char *dir)
+{
+    char path[STUDY_PATH_MAX + 16];
+    snprintf(path, sizeof path, "%s/run.json", dir);
+    json_t *run = json_load_file(path, 0, NULL);
+    if (!run) return access(path, F_OK) == 0 ? 0 : -1;
+    int state = json_is_true(json_object_get(run, "complete")) ? 1 : 0;
+    json_decref(run);
+    return state;
+}
+
+typedef struct argv_builder {
+    char *item[STUDY_ARGV_MAX + 1];
+    int count;
+    char text[STUDY_ARGV_MAX][64]; /* room for numbers */
+} argv_builder_t;
+
+static void push(argv_builder_t *a, const char *value)
+{
+    if (a->count < STUDY_ARGV_MAX) a->item[a->count++] = (char *)value;
+    a->item[a->count] = NULL;
+}
+
+static void push_number(argv_builder_t *a, const char *flag, uint64_t value)
+{
+    push(a, flag);
+    if (a->count >= STUDY_ARGV_MAX) return;
+    snprintf(a->text[a->count], sizeof a->text[0], "%" PRIu64, value);
+    push(a, a->text[a->count]);
+}
+
+int study_run(study_t *study, const study_run_spec_t *run)
+{
+    const study_args_t *c = study->common;
+    char dir[STUDY_PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
+    int state = run_state(dir);
+    study->runs_done++;
+    if (state == 1) return 0; /* done before: kept */
+    if (!c->quiet)
+        fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
+                run->label, state == 0 ? " (continued)" : "");
+    char parent[STUDY_PATH_MAX];
+    snprintf(parent, sizeof parent, "%s", dir);
+    for (char *slash = strchr(parent + strlen(study->dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0'; /* the directories between the study and the run */
+        mkdir(parent, 0777);
+        *slash = '/';
+    }
+    argv_builder_t *a = calloc(1, sizeof *a);
+    if (!a) {
+        fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
+        return 1;
+    }
+    push(a, "sim");
+    push(a, "--game");
+    push(a, study->game.game->name);
+    push(a, "--preset");
+    push(a, study->game.preset);
+    for (int k = 0; k < c->game.options.count; k++) {
+        push(a, "--option");
+        push(a, c->game.options.item[k]);
+    }
+    for (int k = 0; run->overrides && run->overrides[k]; k++) {
+        push(a, "--option");
+        push(a, run->overrides[k]);
+    }
+    push_number(a, "--players", (uint64_t)study->game.seats);
+    push(a, "--agents");
+    push(a, run->agents);
+    bool matches = run->own_units ? run->matches : study->matches;
+    push_number(a, matches ? "--matches" : "--deals", (uint64_t)(run->own_units ? run->units : study->units));
+    push_number(a, "--seed", (c->seed + run->seed_offset) & (uint64_t)INT64_MAX);
+    push_number(a, "--threads", (uint64_t)c->threads);
+    push(a, "--per-deal");
+    if (c->levels) {
+        push(a, "--levels");
+        push(a, c->levels);
+    }
+    if (c->quiet) push(a, "--quiet");
+    for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
+    push(a, state == 0 ? "--resume" : "--out");
+    push(a, dir);
+    int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, run->hooks);
+    if (a->count >= STUDY_ARGV_MAX) fprintf(stderr, "dominolab %s: too many arguments for one run\n", study->kind);
+    free(a);
+    return status;
+}
+
+int study_main(const study_command_t *command, int argc, char **argv)
+{
+    void *args = malloc(command->args_size);
+    if (!args) {
+        fprintf(stderr, "dominolab %s: out of memory\n", command->spec->name);
+        return 1;
+    }
+    command->defaults(args);
+    char error[CLI_ERROR_SIZE];
+    int parsed = cli_parse_argv(command->spec, argc, argv, args, error, sizeof error), status;
+    if (parsed > 0) {
+        cli_print_help(stdout, command->spec);
+        status = 0;
+    } else if (parsed < 0) {
+        fprintf(stderr, "dominolab %s: %s\n", command->spec->name, error);
+        status = 2;
+    } else {
+        status = command->run(args, argc, argv, NULL);
+    }
+    free(args);
+    return status;
+}
+
+int study_main_config(const study_command_t *command, const config_file_t *file, bool resume)
+{
+    void *args = malloc(command->args_size);
+    if (!args) {
+        fprintf(stderr, "dominolab run: out of memory\n");
+        return 1;
+    }
+    command->defaults(args);
+    char error[CLI_ERROR_SIZE];
+    int status;
+    if (cli_parse_config(command->spec, file, args, error, sizeof error)) {
+        fprintf(stderr, "dominolab run: %s\n", error);
+        status = 2;
+    } else {
+        study_args_t *common = (study_args_t *)((char *)args + command->study_offset);
+        if (resume) { /* the file's out, continued */
+            common->resume = common->out;
+            common->out = NULL;
+        }
+        status = command->run(args, 0, NULL, file->path);
+    }
+    free(args);
+    return status;
+}
+
+int study_stopped(const study_t *study, int status)
+{
+    if (status == EXIT_INTERRUPTED || status == EXIT_TERMINATED)
+        fprintf(stderr, "dominolab %s: stopped; %s keeps what was played; continue with:\n  %s\n", study->kind,
+                study->dir, study->command);
+    else
+        fprintf(stderr, "dominolab %s: a run failed (see above); %s keeps the runs completed so far\n", study->kind,
+                study->dir);
+    return status == EXIT_INTERRUPTED || status == EXIT_TERMINATED ? status : 1;
+}

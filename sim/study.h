@@ -1,0 +1,145 @@
+/* study.h - what the study commands (tournament, sprt, balance, calibrate) share: their
+ * common arguments, the study directory and its study.json, and the simulator runs they
+ * are made of.
+ *
+ * A study directory holds study.json (the kind of study and every argument that shapes its
+ * results, so `dominolab analyze DIR` can rebuild the reports and --resume can check it is
+ * the same study), one `sim` run directory per sub-run (runs are never merged: each keeps
+ * its own run.json, summary.csv and deals.csv), and the reports. Every sub-run plays the
+ * same --seed, so every agent meets the same deals.
+ *
+ * Resuming: the same command with --resume DIR (or `dominolab run FILE --resume`) skips
+ * the complete sub-runs, continues the interrupted one and plays the rest.
+ */
+#ifndef DOMINOLAB_STUDY_H
+#define DOMINOLAB_STUDY_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cli.h"
+
+enum { STUDY_PATH_MAX = 4096, STUDY_COMMAND_MAX = 8192, STUDY_ARGV_MAX = 128 };
+
+typedef struct study_args {
+    cli_game_args_t game;
+    const char *levels, *out, *resume;
+    int64_t deals, matches;
+    uint64_t seed;
+    int threads;
+    bool quiet, no_plots;
+} study_args_t;
+
+/* The option table entries of study_args_t held in field FIELD of TYPE; the unit counts go
+ * in section SECTION of an experiment file (the command's own). */
+#define STUDY_OPTIONS(TYPE, FIELD, SECTION)                                                                         \
+    CLI_GAME_OPTIONS(TYPE, FIELD.game),                                                                             \
+    {"levels", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD.levels), 0, 0, NULL, "FILE",                                   \
+     "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"},                                  \
+    {"deals", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.deals), 1, 1e15, NULL, "N", "deals to play in each run"},       \
+    {"matches", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.matches), 1, 1e15, NULL, "N",                                \
+     "whole matches to play in each run, instead of deals"},                                                        \
+    {"seed", "experiment", CLI_SEED, CLI_AT(TYPE, FIELD.seed), 0, 0, NULL, "S",                                     \
+     "0..2^63-1 (default 1): same seed, same study"},                                                               \
+    {"threads", "experiment", CLI_INT, CLI_AT(TYPE, FIELD.threads), 1, 1024, NULL, "T", "default: every core"},      \
+    {"out", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.out), 0, 0, NULL, "DIR",                                      \
+     "the study's directory (created; it must not hold a study)"},                                                  \
+    {"resume", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.resume), 0, 0, NULL, "DIR",                                \
+     "continue an interrupted study made by the same command"},                                                     \
+    {"quiet", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.quiet), 0, 0, NULL, NULL, "no progress on stderr"},         \
+    {"no-plots", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.no_plots), 0, 0, NULL, NULL,                             \
+     "write the CSV reports only (no gnuplot scripts or pictures)"}
+
+/* A study in progress. */
+typedef struct study {
+    const char *kind;                 /* "tournament", ... */
+    const cli_command_spec_t *spec;   /* the command's option table (for errors) */
+    const void *args;                 /* the command's argument struct */
+    const study_args_t *common;
+    cli_game_t game;
+    agent_levels_t level_storage;
+    const agent_levels_t *levels;
+    const char *dir;
+    bool resume;
+    bool matches;                     /* the unit: matches (else deals) */
+    int64_t units;
+    char command[STUDY_COMMAND_MAX];  /* how to continue it */
+    json_t *json;                     /* study.json */
+    int runs_total, runs_done;
+} study_t;
+
+/* Defaults before parsing: seed 1, every core. */
+void study_default_args(study_args_t *args);
+/* Checks the common arguments once parsed and opens the game and level table. `default_units`
+ * is the number of deals played when neither --deals nor --matches is given (0: one is
+ * required). argv (or NULL) and `file` (or NULL) make the continuation command. 0, or -1
+ * with a message. */
+int study_open(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
+               const study_args_t *common, int64_t default_units, int argc, char **argv, const char *file,
+               char *error, size_t error_size);
+/* As study_open for a command that takes --deals and --matches together (balance): both may
+ * be given, and the command reads them itself. */
+int study_open_both_units(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
+                          const study_args_t *common, int argc, char **argv, const char *file, char *error,
+                          size_t error_size);
+void study_close(study_t *study);
+
+/* Checks an agent spec given with option `name` (item `item` of a list, or -1) against the
+ * study's level table; errors name where the spec came from. */
+int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
+                      size_t error_size);
+
+/* Creates the directory (new study) or checks study.json (resume): `identity` holds the
+ * study's parameters (the common ones are added here); it is taken over. 0, or -1. */
+int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size);
+
+/* One sub-run: `sim` into DIR/subdir with agents "A,B,..." (repeated over the seats), the
+ * study's game, level table and threads, deals.csv on. */
+typedef struct study_run_spec {
+    const char *subdir, *label, *agents;
+    const char *const *overrides; /* rule options over the study's, NULL-ended (or NULL) */
+    const char *const *extra;     /* more sim arguments, NULL-ended (or NULL) */
+    bool own_units;               /* play `units` deals (or matches) instead of the study's */
+    bool matches;
+    int64_t units;
+    uint64_t seed_offset;         /* added to the study's seed */
+    const cli_sim_hooks_t *hooks;
+} study_run_spec_t;
+
+/* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part).
+ * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
+int study_run(study_t *study, const study_run_spec_t *run);
+/* DIR/subdir/deals.csv into out[STUDY_PATH_MAX]. */
+void study_deals_path(const study_t *study, const char *subdir, char *out);
+
+/* Writes study.json with "complete": true and the reports' summary. */
+int study_finish(study_t *study, char *error, size_t error_size);
+/* For a sub-run's exit status other than 0: the message that tells how to continue (or
+ * that it failed), and the command's exit status. */
+int study_stopped(const study_t *study, int status);
+
+/* A study command's entry points: parse argv or an experiment file into a fresh argument
+ * struct (defaults first), then run. `run` gets argv (or NULL) and the file's path (or
+ * NULL) for the continuation command. */
+typedef struct study_command {
+    const cli_command_spec_t *spec;
+    size_t args_size, study_offset; /* of the struct, and of its study_args_t */
+    void (*defaults)(void *args);
+    int (*run)(void *args, int argc, char **argv, const char *file);
+} study_command_t;
+int study_main(const study_command_t *command, int argc, char **argv);
+int study_main_config(const study_command_t *command, const config_file_t *file, bool resume);
+
+/* The reports of each kind of study from its study.json identity, into out_dir (also what
+ * `dominolab analyze` runs). */
+int cli_tournament_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                          char *error, size_t error_size);
+int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                    char *error, size_t error_size);
+int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                       char *error, size_t error_size);
+int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                         char *error, size_t error_size);
+
+#endif
