@@ -42,7 +42,7 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
  * Returns the number of moves made. */
 int search_playout(search_context_t *context, void *state, pcg32_t *rng);
 
-/* The worth of `state` to `side`, in points: its score minus the mean of the other sides'
+/* The worth of `state` to `side`, in points: its score minus the best of the other sides'
  * scores, plus win_value if the match is over and it won (minus it if another side won).
  * Differences of this between moves are the change in match standing: header points
  * reduced near the target, and a win within reach, count as the rules make them count. */

@@ -65,14 +65,16 @@ run_level() {
         --seed "$seed" --threads "$threads" --out "$dir" --quiet
 }
 
-# row GAME A B: one table line from the two runs' summary.csv (agent A's row).
+# row GAME A B: one table line from the two runs' summary.csv: each agent's win rate (a
+# draw counts half) with its Wilson interval, and A's paired score over deal blocks.
 row() {
     line="| $1 | $2 vs $3 |"
     for unit in deals matches; do
         file="$out/$1/$2-vs-$3-$unit/summary.csv"
-        line="$line $(awk -F, -v a="$2" 'NR > 1 && $1 == "agent" && $2 == a {
-            printf "%d | %.1f%% [%.1f, %.1f] | %.1f%% [%.1f, %.1f] |", $4, 100 * $8, 100 * $9, 100 * $10,
-                100 * $18, 100 * $19, 100 * $20 }' "$file")"
+        line="$line $(awk -F, -v a="$2" -v b="$3" 'NR > 1 && $1 == "agent" {
+            rate[$2] = sprintf("%.1f%% [%.1f, %.1f]", 100 * $8, 100 * $9, 100 * $10); games[$2] = $4
+            if ($2 == a) paired = sprintf("%.1f%% [%.1f, %.1f]", 100 * $18, 100 * $19, 100 * $20) }
+            END { printf "%d | %s | %s | %s |", games[a], rate[a], rate[b], paired }' "$file")"
     done
     echo "$line"
 }
@@ -92,13 +94,14 @@ for level in 1 2 3 4 5 6 7 8 9; do run_level "$level"; done
 {
     echo "# Agent ladder"
     echo
-    echo "Each pair plays in duplicate. 'win rate' is the first agent's share of games won (a draw"
-    echo "counts half), with its Wilson 95% interval; 'paired' is its mean score over deal blocks"
-    echo "(the deal played once per rotation), with the interval from the between-block variance,"
-    echo "which is the honest one for duplicate play. Seed $seed."
+    echo "Each pair A vs B plays in duplicate (each deal once per rotation of the agents over the"
+    echo "seats; with 4 seats A and B alternate, A,B,A,B). 'A' and 'B' are each agent's share of the"
+    echo "games its seats played that it won (a draw counts half), with Wilson 95% intervals: a fair"
+    echo "share is 50% with 2 seats, 25% with 4. 'paired' is A's mean score over deal blocks with"
+    echo "the interval from the between-block variance, the honest one for duplicate play. Seed $seed."
     echo
-    echo "| game | pair | deal games | deals: win rate | deals: paired | match games | matches: win rate | matches: paired |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "| game | pair | deal games | deals: A | deals: B | deals: A paired | match games | matches: A | matches: B | matches: A paired |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
     for game in $games; do
         set -- $agents
         for a in $agents; do

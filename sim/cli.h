@@ -15,11 +15,12 @@
 
 enum { CLI_MAX_OVERRIDES = CLI_LIST_MAX, CLI_ERROR_SIZE = 1024, CLI_MAX_PLAYERS = 1000 };
 
-/* --game, --preset, --option key=value (repeatable), --players N */
+/* --game, --preset, --rules FILE, --option key=value (repeatable), --players N */
 typedef struct cli_game_args {
     const char *game_name;
     const char *preset;
-    cli_list_t options; /* "key=value" over the preset, in order */
+    const char *rules;  /* a rules file (dominolab rules --ini): game, preset and options */
+    cli_list_t options; /* "key=value" over the preset (and the rules file), in order */
     int players;        /* 0: the preset's */
 } cli_game_args_t;
 
@@ -28,6 +29,8 @@ typedef struct cli_game_args {
 #define CLI_GAME_OPTIONS(TYPE, FIELD)                                                                                \
     {"game", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.game_name), 0, 0, NULL, "G", "game (default bergen; see dominolab rules)"}, \
     {"preset", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.preset), 0, 0, NULL, "P", "preset (default: the game's first)"},      \
+    {"rules", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.rules), 0, 0, NULL, "FILE",                                         \
+     "a rules file (configs/presets/, dominolab rules --ini): its game, preset and options, under --option"},        \
     {"players", "game", CLI_INT, CLI_AT(TYPE, FIELD.players), 1, CLI_MAX_PLAYERS, NULL, "N", "number of players"},     \
     {"option", "options", CLI_PAIRS, CLI_AT(TYPE, FIELD.options), 0, 0, NULL, "KEY=VALUE",                           \
      "a rule option over the preset (repeatable; in a file: the [options] section)"}
@@ -81,8 +84,8 @@ typedef struct cli_sim_hooks {
 /* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
  * ranks), with hooks (or NULL). Returns sim's exit status. */
 int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks);
-/* `dominolab run FILE [--resume]` for an experiment whose command is sim. */
-int cli_sim_config(const config_file_t *file, bool resume);
+/* `dominolab run FILE [--resume | --check]` for an experiment whose command is sim. */
+int cli_sim_config(const config_file_t *file, bool resume, bool check);
 const cli_command_spec_t *cli_sim_spec(void);
 int cli_merge(int argc, char **argv);
 int cli_bench(int argc, char **argv);
@@ -93,9 +96,9 @@ int cli_calibrate(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
 int cli_run(int argc, char **argv);
 /* The study commands from an experiment file (dominolab run FILE [--resume]). */
-int cli_tournament_config(const config_file_t *file, bool resume);
-int cli_sprt_config(const config_file_t *file, bool resume);
-int cli_balance_config(const config_file_t *file, bool resume);
-int cli_calibrate_config(const config_file_t *file, bool resume);
+int cli_tournament_config(const config_file_t *file, bool resume, bool check);
+int cli_sprt_config(const config_file_t *file, bool resume, bool check);
+int cli_balance_config(const config_file_t *file, bool resume, bool check);
+int cli_calibrate_config(const config_file_t *file, bool resume, bool check);
 
 #endif

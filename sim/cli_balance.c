@@ -251,9 +251,10 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "deals", json_integer((json_int_t)deals));
         json_object_set_new(identity, "matches", json_integer((json_int_t)matches));
         json_object_set_new(identity, "replays", json_integer(args->replays));
-        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+        int prepared = study_prepare(study, identity, error, sizeof error);
+        if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
-    if (status) fprintf(stderr, "dominolab balance: %s\n", error);
+    if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab balance: %s\n", error);
     if (status == 0) status = play_variants(study, args, variants, count, deals, matches);
     if (status == 0 &&
         (cli_balance_report(study->dir, study->dir, json_object_get(study->json, "identity"), !args->study.no_plots,
@@ -282,7 +283,7 @@ static const study_command_t balance_command = {&balance_spec, sizeof(balance_ar
                                                 default_args, run_balance};
 
 int cli_balance(int argc, char **argv) { return study_main(&balance_command, argc, argv); }
-int cli_balance_config(const config_file_t *file, bool resume)
+int cli_balance_config(const config_file_t *file, bool resume, bool check)
 {
-    return study_main_config(&balance_command, file, resume);
+    return study_main_config(&balance_command, file, resume, check);
 }

@@ -507,9 +507,10 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "reference", json_string(args->reference));
         json_object_set_new(identity, "candidates", list);
         json_object_set_new(identity, "spacing", json_real(args->spacing));
-        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+        int prepared = study_prepare(study, identity, error, sizeof error);
+        if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
-    if (status) fprintf(stderr, "dominolab calibrate: %s\n", error);
+    if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab calibrate: %s\n", error);
     study->runs_total = n + AGENT_LEVEL_COUNT;
     if (status == 0) status = run_candidates(study, args->reference, candidates, n);
     const json_t *identity = study->json ? json_object_get(study->json, "identity") : NULL;
@@ -543,7 +544,7 @@ static const study_command_t calibrate_command = {&calibrate_spec, sizeof(calibr
                                                   offsetof(calibrate_args_t, study), default_args, run_calibrate};
 
 int cli_calibrate(int argc, char **argv) { return study_main(&calibrate_command, argc, argv); }
-int cli_calibrate_config(const config_file_t *file, bool resume)
+int cli_calibrate_config(const config_file_t *file, bool resume, bool check)
 {
-    return study_main_config(&calibrate_command, file, resume);
+    return study_main_config(&calibrate_command, file, resume, check);
 }

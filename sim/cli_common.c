@@ -32,7 +32,8 @@ static int need_value(int argc, char **argv, int i, char *error, size_t error_si
 int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, char *error, size_t error_size)
 {
     const char *arg = argv[*i];
-    if (strcmp(arg, "--game") && strcmp(arg, "--preset") && strcmp(arg, "--option") && strcmp(arg, "--players"))
+    if (strcmp(arg, "--game") && strcmp(arg, "--preset") && strcmp(arg, "--option") && strcmp(arg, "--players") &&
+        strcmp(arg, "--rules"))
         return 0;
     if (need_value(argc, argv, *i, error, error_size)) return -1;
     const char *value = argv[++*i];
@@ -40,6 +41,8 @@ int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, cha
         args->game_name = value;
     } else if (!strcmp(arg, "--preset")) {
         args->preset = value;
+    } else if (!strcmp(arg, "--rules")) {
+        args->rules = value;
     } else if (!strcmp(arg, "--players")) {
         uint64_t players;
         if (cli_parse_u64(value, &players) || players < 1 || players > CLI_MAX_PLAYERS) {
@@ -72,10 +75,72 @@ static const game_t *find_game(const char *name, char *error, size_t error_size)
     return NULL;
 }
 
-/* The overrides of `args` (the options, then players=N) as a NULL-ended array. */
-static int collect_overrides(const cli_game_args_t *args, const char **overrides, char *players_text, size_t size)
+/* A rules file: [game] with game and preset, [options] with key = value each. */
+typedef struct rules_file {
+    config_file_t file;
+    const char *game, *preset;
+    char item[CLI_MAX_OVERRIDES][CLI_ITEM_MAX];
+    int line[CLI_MAX_OVERRIDES];
+    int count;
+} rules_file_t;
+
+static int read_rules(const char *path, rules_file_t *rules, char *error, size_t error_size)
+{
+    static const char *const sections[] = {"game", "options", NULL};
+    memset(rules, 0, sizeof *rules);
+    if (config_read(path, &rules->file, error, error_size) ||
+        config_check_sections(&rules->file, sections, error, error_size))
+        return -1;
+    for (int e = 0; e < rules->file.count; e++) {
+        const config_entry_t *entry = &rules->file.entries[e];
+        if (!strcmp(entry->section, "game")) {
+            if (!strcmp(entry->key, "game")) rules->game = entry->value;
+            else if (!strcmp(entry->key, "preset")) rules->preset = entry->value;
+            else {
+                config_entry_error(&rules->file, entry, error, error_size, "unknown in [game] (keys: game preset; the "
+                                   "number of players is given with --players)");
+                return -1;
+            }
+        } else if (rules->count == CLI_MAX_OVERRIDES) {
+            config_entry_error(&rules->file, entry, error, error_size, "more than %d options", CLI_MAX_OVERRIDES);
+            return -1;
+        } else {
+            snprintf(rules->item[rules->count], CLI_ITEM_MAX, "%s=%s", entry->key, entry->value);
+            rules->line[rules->count++] = entry->line;
+        }
+    }
+    if (!rules->game) {
+        snprintf(error, error_size, "%s: [game] needs game = NAME", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* Where the game, preset and first overrides come from: the arguments, or a rules file under
+ * them (an argument that names another game or preset than the file is an error). */
+static int resolve_rules(const cli_game_args_t *args, rules_file_t *rules, const char **game, const char **preset,
+                         char *error, size_t error_size)
+{
+    *game = args->game_name;
+    *preset = args->preset;
+    if (!args->rules) return 0;
+    if (read_rules(args->rules, rules, error, error_size)) return -1;
+    if ((*game && strcmp(*game, rules->game)) || (*preset && rules->preset && strcmp(*preset, rules->preset))) {
+        snprintf(error, error_size, "--rules %s is a file for %s %s, but the command asks for %s %s", args->rules,
+                 rules->game, rules->preset ? rules->preset : "", *game ? *game : rules->game, *preset ? *preset : "");
+        return -1;
+    }
+    *game = rules->game;
+    if (!*preset) *preset = rules->preset;
+    return 0;
+}
+
+/* The overrides (the rules file's, the options, then players=N) as a NULL-ended array. */
+static int collect_overrides(const cli_game_args_t *args, const rules_file_t *rules, const char **overrides,
+                             char *players_text, size_t size)
 {
     int count = 0;
+    for (int k = 0; rules && k < rules->count; k++) overrides[count++] = rules->item[k];
     for (int k = 0; k < args->options.count; k++) overrides[count++] = args->options.item[k];
     if (args->players > 0) { /* --players wins last */
         snprintf(players_text, size, "players=%d", args->players);
@@ -85,20 +150,42 @@ static int collect_overrides(const cli_game_args_t *args, const char **overrides
     return count;
 }
 
+/* The game's preset name as the game spells it (a pointer that outlives the rules file). */
+static const char *preset_name(const game_t *game, const char *preset)
+{
+    for (int k = 0; k < game->preset_count; k++)
+        if (!strcmp(game->presets[k].name, preset)) return game->presets[k].name;
+    return NULL;
+}
+
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size)
 {
     memset(out, 0, sizeof *out);
-    const char *name = args->game_name ? args->game_name : "bergen";
-    out->game = find_game(name, error, error_size);
-    if (!out->game) return -1;
-    const char *overrides[CLI_MAX_OVERRIDES + 2];
-    char players_text[32];
-    int count = collect_overrides(args, overrides, players_text, sizeof players_text);
-    out->preset = args->preset ? args->preset : out->game->presets[0].name;
-    if (game_configure(out->game, out->preset, overrides, count, &out->values, error, error_size)) return -1;
-    if (out->game->rules_create(&out->values, &out->rules, error, error_size)) return -1;
-    out->seats = out->game->seat_count(out->rules);
-    return 0;
+    rules_file_t *rules = calloc(1, sizeof *rules);
+    if (!rules) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    const char *name, *preset;
+    int status = resolve_rules(args, rules, &name, &preset, error, error_size);
+    if (status == 0) {
+        out->game = find_game(name ? name : "bergen", error, error_size);
+        if (!out->game) status = -1;
+    }
+    if (status == 0) {
+        const char *overrides[2 * CLI_MAX_OVERRIDES + 2];
+        char players_text[32];
+        int count = collect_overrides(args, rules, overrides, players_text, sizeof players_text);
+        out->preset = preset ? preset_name(out->game, preset) : out->game->presets[0].name;
+        if (!out->preset) out->preset = preset; /* unknown: game_configure names it */
+        if (game_configure(out->game, out->preset, overrides, count, &out->values, error, error_size) ||
+            out->game->rules_create(&out->values, &out->rules, error, error_size))
+            status = -1;
+        else out->seats = out->game->seat_count(out->rules);
+    }
+    config_free(&rules->file);
+    free(rules);
+    return status;
 }
 
 int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
@@ -107,19 +194,37 @@ int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const c
     char message[CLI_ERROR_SIZE];
     if (!cli_game_open(game_args, out, message, sizeof message)) return 0;
     cli_game_close(out);
-    /* Find the argument to blame: the game name, the preset, one rule option, or players. */
-    const char *name = game_args->game_name ? game_args->game_name : "bergen";
-    const game_t *game = find_game(name, message, sizeof message);
-    if (!game) {
+    /* Find the argument to blame: the rules file, the game name, the preset, one rule
+     * option, or players. */
+    rules_file_t *rules = calloc(1, sizeof *rules);
+    if (!rules) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    const char *name, *preset;
+    int status = resolve_rules(game_args, rules, &name, &preset, message, sizeof message);
+    if (status) cli_option_error(spec, args, "rules", -1, error, error_size, "%s", message);
+    const game_t *game = status ? NULL : find_game(name ? name : "bergen", message, sizeof message);
+    if (!status && !game) {
         cli_option_error(spec, args, "game", -1, error, error_size, "%s", message);
-        return -1;
+        status = -1;
     }
-    const char *preset = game_args->preset ? game_args->preset : game->presets[0].name;
+    if (!status && !preset) preset = game->presets[0].name;
     option_values_t values;
-    if (game_configure(game, preset, NULL, 0, &values, message, sizeof message)) {
+    if (!status && game_configure(game, preset, NULL, 0, &values, message, sizeof message)) {
         cli_option_error(spec, args, "preset", -1, error, error_size, "%s", message);
-        return -1;
+        status = -1;
     }
+    for (int k = 0; !status && k < rules->count; k++) {
+        const char *one[] = {rules->item[k]};
+        if (game_configure(game, preset, one, 1, &values, message, sizeof message)) {
+            snprintf(error, error_size, "%s:%d: %s", game_args->rules, rules->line[k], message);
+            status = -1;
+        }
+    }
+    config_free(&rules->file);
+    free(rules);
+    if (status) return -1;
     for (int k = 0; k < game_args->options.count; k++) {
         const char *one[] = {game_args->options.item[k]};
         if (game_configure(game, preset, one, 1, &values, message, sizeof message)) {

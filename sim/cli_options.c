@@ -128,7 +128,7 @@ int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, 
     const char *name = option->name;
     long long integer;
     uint64_t seed;
-    if (option->kind != CLI_LIST && base->given[index]) {
+    if (option->kind != CLI_LIST && option->kind != CLI_PAIRS && base->given[index]) {
         if (base->file)
             format_error(base, name, line, error, error_size, "given twice (first on line %d)", base->line[index]);
         else format_error(base, name, line, error, error_size, "given twice");

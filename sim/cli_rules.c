@@ -6,10 +6,13 @@
 
 static void rules_usage(FILE *out)
 {
-    fprintf(out, "usage: dominolab rules [--game G] [--preset P]\n\n"
+    fprintf(out, "usage: dominolab rules [--game G] [--preset P] [--ini]\n\n"
                  "Lists every game with its presets and all rule options: key, value, allowed values and\n"
                  "meaning. With --game, only that game; with --preset, the VALUE column shows that preset's\n"
-                 "values instead of the defaults. Rule numbers refer to ../shared/rules/.\n");
+                 "values instead of the defaults. Rule numbers refer to ../shared/rules/.\n"
+                 "--ini (with --game and --preset) prints the preset as a rules file instead: every option\n"
+                 "written out and commented, to copy, edit and give to the commands as --rules FILE (or\n"
+                 "rules = FILE in an experiment's [game]); configs/presets/ holds one per preset.\n");
 }
 
 static int print_game(const game_t *game, const char *preset, char *error, size_t error_size)
@@ -31,13 +34,47 @@ static int print_game(const game_t *game, const char *preset, char *error, size_
     return 0;
 }
 
+/* The preset as a rules file (cli_game_open reads it back with --rules). */
+static int print_ini(const game_t *game, const char *preset, char *error, size_t error_size)
+{
+    option_values_t values;
+    if (game_configure(game, preset, NULL, 0, &values, error, error_size)) return -1;
+    const char *help = "";
+    for (int k = 0; k < game->preset_count; k++)
+        if (!strcmp(game->presets[k].name, preset)) help = game->presets[k].help;
+    printf("; Rules file: preset %s of %s, every option written out.\n"
+           "; %s\n"
+           "; Made by: dominolab rules --game %s --preset %s --ini\n"
+           "; Copy it, change what you want, and give it to any command as --rules FILE (or\n"
+           "; rules = FILE in an experiment's [game] section). The number of players is not here:\n"
+           "; give it with --players (or players = N in [game]).\n"
+           "; Rule numbers (R.., A.., DB R..) refer to ../shared/rules/.\n\n"
+           "[game]\ngame = %s\npreset = %s\n\n[options]",
+           preset, game->name, help, game->name, preset, game->name, preset);
+    for (int k = 0; k < game->option_count; k++) {
+        const option_spec_t *option = &game->options[k];
+        if (!strcmp(option->key, "players")) continue;
+        char value[64], allowed[160];
+        options_format_value(option, values.value[k], value, sizeof value);
+        options_describe_allowed(option, allowed, sizeof allowed);
+        printf("\n; %s\n; allowed: %s; default %s\n%s = %s\n", option->help, allowed, option->default_value,
+               option->key, value);
+    }
+    return 0;
+}
+
 int cli_rules(int argc, char **argv)
 {
     const char *game_name = NULL, *preset = NULL;
+    bool ini = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             rules_usage(stdout);
             return 0;
+        }
+        if (!strcmp(argv[i], "--ini")) {
+            ini = true;
+            continue;
         }
         if ((!strcmp(argv[i], "--game") || !strcmp(argv[i], "--preset")) && i + 1 < argc) {
             *(argv[i][2] == 'g' ? &game_name : &preset) = argv[i + 1];
@@ -48,6 +85,18 @@ int cli_rules(int argc, char **argv)
         return 2;
     }
     char error[CLI_ERROR_SIZE];
+    if (ini) {
+        const game_t *game = game_name ? game_find(game_name) : NULL;
+        if (!game || !preset) {
+            fprintf(stderr, "dominolab rules: --ini needs --game (a known game) and --preset\n");
+            return 2;
+        }
+        if (print_ini(game, preset, error, sizeof error)) {
+            fprintf(stderr, "dominolab rules: %s\n", error);
+            return 2;
+        }
+        return 0;
+    }
     int count;
     const game_t *const *games = game_list(&count);
     int shown = 0;

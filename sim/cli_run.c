@@ -13,7 +13,7 @@
 
 static void run_usage(FILE *out)
 {
-    fprintf(out, "usage: dominolab run FILE [--resume]\n\n"
+    fprintf(out, "usage: dominolab run FILE [--resume | --check]\n\n"
                  "Runs the study an experiment file describes (INI; examples in configs/experiments/):\n"
                  "  [experiment]  command = sim | tournament | sprt | balance | calibrate, then out, seed,\n"
                  "                threads, quiet, no-plots, description\n"
@@ -23,12 +23,14 @@ static void run_usage(FILE *out)
                  "  [COMMAND]     the command's own parameters, named as its --options\n"
                  "  [variant N]   (balance) a named variant's rule options\n"
                  "Every key is the command's option of the same name (dominolab COMMAND --help). --resume\n"
-                 "continues the study in the file's out directory. docs/configs.md describes the files.\n");
+                 "continues the study in the file's out directory; --check only checks every value (the\n"
+                 "file, line and key of the first bad one, exit 2) and runs nothing. docs/configs.md\n"
+                 "describes the files.\n");
 }
 
 typedef struct runner {
     const char *command;
-    int (*run)(const config_file_t *file, bool resume);
+    int (*run)(const config_file_t *file, bool resume, bool check);
 } runner_t;
 
 static const runner_t runners[] = {
@@ -39,13 +41,14 @@ static const runner_t runners[] = {
 int cli_run(int argc, char **argv)
 {
     const char *path = NULL;
-    bool resume = false;
+    bool resume = false, check = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             run_usage(stdout);
             return 0;
         }
         if (!strcmp(argv[i], "--resume")) resume = true;
+        else if (!strcmp(argv[i], "--check")) check = true;
         else if (!path && strncmp(argv[i], "--", 2)) path = argv[i];
         else {
             fprintf(stderr, "dominolab run: unexpected argument '%s' (see dominolab run --help)\n", argv[i]);
@@ -72,7 +75,7 @@ int cli_run(int argc, char **argv)
         const runner_t *runner = NULL;
         for (size_t k = 0; k < sizeof runners / sizeof runners[0]; k++)
             if (!strcmp(runners[k].command, command->value)) runner = &runners[k];
-        if (runner) status = runner->run(&file, resume);
+        if (runner) status = runner->run(&file, resume && !check, check);
         else
             fprintf(stderr, "dominolab run: %s:%d: key command: unknown command '%s' (sim, tournament, sprt, balance, "
                             "calibrate)\n",

@@ -185,7 +185,7 @@ typedef struct sim_source {
     int argc;
     char **argv;
     const config_file_t *file;
-    bool resume;
+    bool resume, check;
     const cli_sim_hooks_t *hooks;
 } sim_source_t;
 
@@ -455,6 +455,15 @@ static void catch_stop_signals(bool catch)
 /* One process plays the whole slice, with checkpoints; --resume continues it. */
 static int run_alone(sim_session_t *s, sim_totals_t *totals, const sim_source_t *from)
 {
+    if (from->check) { /* dominolab run FILE --check: the arguments only */
+        if (describe(s, from)) {
+            fprintf(stderr, "dominolab sim: %s\n", s->error);
+            return 2;
+        }
+        printf("%s: a valid sim study (%s, preset %s, %d players)\n", from->file->path, s->game.game->name,
+               s->game.preset, s->game.seats);
+        return 0;
+    }
     int status = start(s, from, totals);
     if (status == 3) {
         fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", s->args.out_dir);
@@ -671,9 +680,9 @@ int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks)
     return run_session(&one_rank, &from);
 }
 
-int cli_sim_config(const config_file_t *file, bool resume)
+int cli_sim_config(const config_file_t *file, bool resume, bool check)
 {
-    sim_source_t from = {.file = file, .resume = resume};
+    sim_source_t from = {.file = file, .resume = resume, .check = check};
     return run_session(&one_rank, &from);
 }
 

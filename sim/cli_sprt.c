@@ -201,9 +201,10 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "elo1", json_real(args->elo1));
         json_object_set_new(identity, "alpha", json_real(args->alpha));
         json_object_set_new(identity, "beta", json_real(args->beta));
-        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+        int prepared = study_prepare(study, identity, error, sizeof error);
+        if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
-    if (status) fprintf(stderr, "dominolab sprt: %s\n", error);
+    if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab sprt: %s\n", error);
     if (status == 0) {
         /* The sim run's agents are A,B in seat order, so A is index 0 and B index 1. */
         rule->agent_a = 0;
@@ -256,4 +257,7 @@ static const study_command_t sprt_command = {&sprt_spec, sizeof(sprt_args_t), of
                                              default_args, run_sprt};
 
 int cli_sprt(int argc, char **argv) { return study_main(&sprt_command, argc, argv); }
-int cli_sprt_config(const config_file_t *file, bool resume) { return study_main_config(&sprt_command, file, resume); }
+int cli_sprt_config(const config_file_t *file, bool resume, bool check)
+{
+    return study_main_config(&sprt_command, file, resume, check);
+}

@@ -159,9 +159,10 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "bootstrap", json_integer(args->bootstrap));
         json_object_set_new(identity, "confidence", json_real(args->confidence));
         json_object_set_new(identity, "advantage", json_boolean(!args->no_advantage));
-        if (study_prepare(study, identity, error, sizeof error)) status = 2;
+        int prepared = study_prepare(study, identity, error, sizeof error);
+        if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
-    if (status) fprintf(stderr, "dominolab tournament: %s\n", error);
+    if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab tournament: %s\n", error);
     study->runs_total = count * (count - 1) / 2;
     for (int i = 0; i < count && status == 0; i++)
         for (int j = i + 1; j < count && status == 0; j++) {
@@ -200,7 +201,7 @@ static const study_command_t tournament_command = {&tournament_spec, sizeof(tour
                                                    offsetof(tournament_args_t, study), default_args, run_tournament};
 
 int cli_tournament(int argc, char **argv) { return study_main(&tournament_command, argc, argv); }
-int cli_tournament_config(const config_file_t *file, bool resume)
+int cli_tournament_config(const config_file_t *file, bool resume, bool check)
 {
-    return study_main_config(&tournament_command, file, resume);
+    return study_main_config(&tournament_command, file, resume, check);
 }

@@ -157,6 +157,12 @@ static const char *first_difference(const json_t *have, const json_t *want)
 
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size)
 {
+    if (study->common->check_only) {
+        json_decref(identity);
+        printf("%s: a valid %s study (%s, preset %s, %d players)\n", ((const cli_args_base_t *)study->args)->file,
+               study->kind, study->game.game->name, study->game.preset, study->game.seats);
+        return STUDY_CHECKED;
+    }
     add_common_identity(study, identity);
     char path[STUDY_PATH_MAX];
     snprintf(path, sizeof path, "%s/study.json", study->dir);
@@ -338,7 +344,7 @@ int study_main(const study_command_t *command, int argc, char **argv)
     return status;
 }
 
-int study_main_config(const study_command_t *command, const config_file_t *file, bool resume)
+int study_main_config(const study_command_t *command, const config_file_t *file, bool resume, bool check)
 {
     void *args = malloc(command->args_size);
     if (!args) {
@@ -357,7 +363,9 @@ int study_main_config(const study_command_t *command, const config_file_t *file,
             common->resume = common->out;
             common->out = NULL;
         }
+        common->check_only = check;
         status = command->run(args, 0, NULL, file->path);
+        if (status == STUDY_CHECKED) status = 0;
     }
     free(args);
     return status;

@@ -29,6 +29,7 @@ typedef struct study_args {
     uint64_t seed;
     int threads;
     bool quiet, no_plots;
+    bool check_only; /* `dominolab run FILE --check`: stop once every argument is checked */
 } study_args_t;
 
 /* The option table entries of study_args_t held in field FIELD of TYPE; the unit counts go
@@ -91,7 +92,10 @@ int study_check_agent(const study_t *study, const char *name, int item, const ch
                       size_t error_size);
 
 /* Creates the directory (new study) or checks study.json (resume): `identity` holds the
- * study's parameters (the common ones are added here); it is taken over. 0, or -1. */
+ * study's parameters (the common ones are added here); it is taken over. 0, -1 with a
+ * message, or STUDY_CHECKED when only checking (nothing is written; the caller stops, with
+ * exit status 0). */
+enum { STUDY_CHECKED = 3 };
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size);
 
 /* One sub-run: `sim` into DIR/subdir with agents "A,B,..." (repeated over the seats), the
@@ -129,7 +133,7 @@ typedef struct study_command {
     int (*run)(void *args, int argc, char **argv, const char *file);
 } study_command_t;
 int study_main(const study_command_t *command, int argc, char **argv);
-int study_main_config(const study_command_t *command, const config_file_t *file, bool resume);
+int study_main_config(const study_command_t *command, const config_file_t *file, bool resume, bool check);
 
 /* The reports of each kind of study from its study.json identity, into out_dir (also what
  * `dominolab analyze` runs). */
