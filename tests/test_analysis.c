@@ -1,0 +1,346 @@
+/* test_analysis.c - reading simulator output back and the reports built on it, against
+ * values worked out by hand from small deals.csv files written here.
+ *
+ *   - csv: quoted fields, errors with file and line;
+ *   - outcomes: plays and blocks, the order checks, the pairwise reading of a 4-seat game;
+ *   - report_ratings: pairwise.csv of a 3-deal table, every number by hand;
+ *   - report_balance: seat shares, the leader's share, balance and the deal bias (ICC) of a
+ *     3-deal, 2-replay table by hand;
+ *   - report_sprt: the report replays the test block by block and stops where sprt.h says.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "csv.h"
+#include "outcomes.h"
+#include "report.h"
+#include "sprt.h"
+#include "stats.h"
+#include "test_support.h"
+
+#define ck_assert_close(a, b) ck_assert_msg(fabs((a) - (b)) < 1e-6, "%s = %.9f, expected %.9f", #a, (double)(a), (double)(b))
+
+enum { PATH_SIZE = 4096 };
+
+static const char header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,deal_seed\n";
+
+/* Writes header + rows into DIR/NAME; returns the directory (the test's scratch). */
+static const char *write_deals(const char *name, const char *rows, char *path)
+{
+    const char *dir = support_scratch("analysis");
+    snprintf(path, PATH_SIZE, "%s/%s", dir, name);
+    FILE *out = fopen(path, "w");
+    ck_assert_msg(out != NULL, "cannot write %s", path);
+    fputs(header, out);
+    fputs(rows, out);
+    fclose(out);
+    return dir;
+}
+
+/* One field of row `row` (1 = the first after the header), column `column`, of a CSV file. */
+static double csv_value(const char *path, int row, const char *column)
+{
+    csv_reader_t reader;
+    char error[512];
+    ck_assert_msg(csv_open(&reader, path, error, sizeof error) == 0, "%s", error);
+    int index = csv_column(&reader, column, error, sizeof error);
+    ck_assert_msg(index >= 0, "%s", error);
+    double value = NAN;
+    for (int r = 1; r <= row; r++) ck_assert_msg(csv_next(&reader, error, sizeof error) == 1, "row %d: %s", r, error);
+    ck_assert_msg(csv_real(&reader, index, &value, error, sizeof error) == 0, "%s", error);
+    csv_close(&reader);
+    return value;
+}
+
+/* ------------------------------------------------------------------ csv */
+
+START_TEST(csv_reads_quoted_fields)
+{
+    char path[PATH_SIZE];
+    const char *dir = support_scratch("analysis");
+    snprintf(path, sizeof path, "%s/q.csv", dir);
+    FILE *out = fopen(path, "w");
+    fputs("a,b,c\n\"pimc:samples=8,rollout=greedy\",\"say \"\"hi\"\"\",\r\n", out);
+    fclose(out);
+    csv_reader_t reader;
+    char error[512];
+    ck_assert_msg(csv_open(&reader, path, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(csv_next(&reader, error, sizeof error), 1);
+    ck_assert_str_eq(reader.field[0], "pimc:samples=8,rollout=greedy");
+    ck_assert_str_eq(reader.field[1], "say \"hi\"");
+    ck_assert_str_eq(reader.field[2], "");
+    double empty;
+    ck_assert_int_eq(csv_real(&reader, 2, &empty, error, sizeof error), 0);
+    ck_assert(isnan(empty));
+    ck_assert_int_eq(csv_next(&reader, error, sizeof error), 0);
+    csv_close(&reader);
+}
+END_TEST
+
+START_TEST(csv_errors_name_file_and_line)
+{
+    char path[PATH_SIZE];
+    const char *dir = support_scratch("analysis");
+    snprintf(path, sizeof path, "%s/e.csv", dir);
+    FILE *out = fopen(path, "w");
+    fputs("a,b\n1,2\n1,2,3\n", out);
+    fclose(out);
+    csv_reader_t reader;
+    char error[512];
+    ck_assert_int_eq(csv_open(&reader, path, error, sizeof error), 0);
+    ck_assert_int_eq(csv_next(&reader, error, sizeof error), 1);
+    int64_t value;
+    ck_assert_int_eq(csv_int64(&reader, 1, &value, error, sizeof error), 0);
+    ck_assert_int_eq(value, 2);
+    ck_assert_int_eq(csv_next(&reader, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "e.csv:3: 3 fields, but the header has 2"), "%s", error);
+    csv_close(&reader);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ outcomes */
+
+START_TEST(outcomes_reject_rows_out_of_order)
+{
+    char path[PATH_SIZE];
+    write_deals("d.csv",
+                "0,0,0,A,0,2,win,0,10,1,domino,0,5\n"
+                "0,0,1,B,1,0,loss,7,10,1,domino,0,5\n"
+                "0,1,1,B,1,0,loss,7,10,1,domino,0,5\n",
+                path);
+    outcome_table_t table;
+    char error[512];
+    ck_assert_int_eq(outcomes_read(path, &table, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "d.csv:4: rows out of order"), "%s", error);
+    outcomes_free(&table);
+}
+END_TEST
+
+START_TEST(four_seats_read_as_pairs)
+{
+    /* A,B,A,B; one unit, one rotation each, three plays as three units.
+     * unit 0: seat 2 (A) wins                          -> A beats B: 2
+     * unit 1: seats 1 (B) and 2 (A) tie for the best     -> a draw: 1
+     * unit 2: a third agent C wins; A's best seat has 3, B's 4 points -> B stands higher: 0 */
+    char path[PATH_SIZE];
+    write_deals("d.csv",
+                "0,0,0,A,0,1,loss,5,20,1,domino,2,1\n0,0,1,B,1,2,loss,5,20,1,domino,2,1\n"
+                "0,0,2,A,2,6,win,0,20,1,domino,2,1\n0,0,3,B,3,0,loss,9,20,1,domino,2,1\n"
+                "1,0,0,A,0,1,loss,5,20,1,blocked,0,2\n1,0,1,B,1,5,draw,5,20,1,blocked,0,2\n"
+                "1,0,2,A,2,5,draw,5,20,1,blocked,0,2\n1,0,3,B,3,0,loss,9,20,1,blocked,0,2\n"
+                "2,0,0,A,0,3,loss,5,20,1,domino,1,3\n2,0,1,B,1,4,loss,5,20,1,domino,1,3\n"
+                "2,0,2,C,2,8,win,0,20,1,domino,1,3\n2,0,3,B,3,0,loss,9,20,1,domino,1,3\n",
+                path);
+    outcome_table_t table;
+    char error[512];
+    ck_assert_msg(outcomes_read(path, &table, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(table.seats, 4);
+    ck_assert_int_eq(table.rotations, 1);
+    ck_assert_int_eq(table.units, 3);
+    ck_assert_int_eq(table.agent_count, 3);
+    ck_assert_int_eq(table.end_count, 2);
+    int a = outcomes_agent(&table, "A"), b = outcomes_agent(&table, "B");
+    ck_assert_int_eq(outcomes_pair_score2(outcomes_block(&table, 0), 4, a, b), 2);
+    ck_assert_int_eq(outcomes_pair_score2(outcomes_block(&table, 1), 4, a, b), 1);
+    ck_assert_int_eq(outcomes_pair_score2(outcomes_block(&table, 2), 4, a, b), 0);
+    ck_assert_int_eq(outcomes_pair_score2(outcomes_block(&table, 0), 4, a, outcomes_agent(&table, "C")), -1);
+    ck_assert_int_eq(outcomes_block(&table, 1)->leader, 0);
+    outcomes_free(&table);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ ratings */
+
+/* A against B, 3 deals in duplicate (rotation 1 swaps the seats):
+ *   unit 0: A wins, then B wins            block score of A 1/2
+ *   unit 1: A wins twice                   1
+ *   unit 2: a draw, then B wins            1/4
+ * games 6: A 3 wins, 1 draw, B 2 wins; A's score (3 + 1/2) / 6 = 0.583333.
+ * Paired: mean of (1/2, 1, 1/4) = 7/12 = 0.583333; sample variance
+ * ((1/12)^2 + (5/12)^2 + (4/12)^2) / 2 = 0.145833, se sqrt(0.145833 / 3) = 0.220479; with
+ * z = 1.959964: [0.583333 - 0.432131, 0.583333 + 0.432131] = [0.151202, 1.015464] -> 1 at the
+ * top; Elo 400 log10(7/5) = 400 x 0.146128036 = 58.451214; the top end's Elo is infinite. */
+static const char ab_rows[] = "0,0,0,A,0,4,win,0,20,1,domino,0,11\n0,0,1,B,1,0,loss,8,20,1,domino,0,11\n"
+                              "0,1,0,B,0,4,win,0,22,1,domino,0,11\n0,1,1,A,1,0,loss,8,22,1,domino,0,11\n"
+                              "1,0,0,A,0,2,win,0,18,1,domino,1,12\n1,0,1,B,1,0,loss,3,18,1,domino,1,12\n"
+                              "1,1,0,B,0,0,loss,6,25,1,domino,1,12\n1,1,1,A,1,3,win,0,25,1,domino,1,12\n"
+                              "2,0,0,A,0,1,draw,4,30,1,blocked,0,13\n2,0,1,B,1,1,draw,4,30,1,blocked,0,13\n"
+                              "2,1,0,B,0,2,win,0,16,1,domino,0,13\n2,1,1,A,1,0,loss,6,16,1,domino,0,13\n";
+
+START_TEST(pairwise_by_hand)
+{
+    char path[PATH_SIZE], pairwise[PATH_SIZE + 32];
+    const char *dir = write_deals("deals.csv", ab_rows, path);
+    const char *paths[] = {path}, *agents[] = {"A", "B"};
+    report_ratings_settings_t settings = {.bootstrap = 0, .confidence = 0.95, .seed = 1, .anchor = "B",
+                                          .advantage = false};
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    report_rated_t rated[2];
+    char error[512];
+    ck_assert_msg(report_ratings(dir, paths, 1, agents, 2, &settings, &plots, NULL, rated, error, sizeof error) == 0,
+                  "%s", error);
+    snprintf(pairwise, sizeof pairwise, "%s/pairwise.csv", dir);
+    ck_assert_close(csv_value(pairwise, 1, "blocks"), 3);
+    ck_assert_close(csv_value(pairwise, 1, "games"), 6);
+    ck_assert_close(csv_value(pairwise, 1, "a_wins"), 3);
+    ck_assert_close(csv_value(pairwise, 1, "draws"), 1);
+    ck_assert_close(csv_value(pairwise, 1, "b_wins"), 2);
+    ck_assert_close(csv_value(pairwise, 1, "a_score"), 0.583333);
+    ck_assert_close(csv_value(pairwise, 1, "paired_score"), 0.583333);
+    ck_assert_close(csv_value(pairwise, 1, "paired_score_low"), 0.151202);
+    ck_assert_close(csv_value(pairwise, 1, "paired_score_high"), 1.0);
+    ck_assert_close(csv_value(pairwise, 1, "elo"), 58.451214);
+    ck_assert(isinf(csv_value(pairwise, 1, "elo_high")));
+    /* B is the anchor; with one prior draw and no advantage, A's rating is that of
+     * 3.5 + 0.5 points in 6 + 1 games: 400 log10(4/3) = 49.978... */
+    ck_assert_double_eq(rated[1].elo, 0.0);
+    ck_assert_msg(fabs(rated[0].elo - 400 * log10(4.0 / 3.0)) < 1e-6, "A rated %.6f", rated[0].elo);
+    char ratings[PATH_SIZE + 32];
+    snprintf(ratings, sizeof ratings, "%s/ratings.csv", dir);
+    ck_assert_close(csv_value(ratings, 1, "rank"), 1);
+    ck_assert_close(csv_value(ratings, 1, "games"), 6);
+    ck_assert_close(csv_value(ratings, 1, "draws"), 1);
+}
+END_TEST
+
+START_TEST(ratings_refuse_an_unknown_agent)
+{
+    char path[PATH_SIZE];
+    const char *dir = write_deals("deals.csv", ab_rows, path);
+    const char *paths[] = {path}, *agents[] = {"A", "C"};
+    report_ratings_settings_t settings = {.bootstrap = 0, .confidence = 0.95, .seed = 1};
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    char error[512];
+    ck_assert_int_eq(report_ratings(dir, paths, 1, agents, 2, &settings, &plots, NULL, NULL, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "agent 'B' is not one of the report's agents"), "%s", error);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ balance */
+
+/* One agent in both seats, 3 deals x 2 replays:
+ *   deal 0: seat 0 wins both (leader 0 both)          seat 0 shares 1, 1
+ *   deal 1: seat 1 wins, then seat 0 (leader 0 both)  0, 1
+ *   deal 2: a draw (leader 0), then seat 1 (leader 1) 1/2, 0
+ * Seat 0: 3.5 / 6 = 0.583333, seat 1: 0.416667; balance 1 - 1/6 = 0.833333.
+ * Leader: 1, 1, 0, 1, 1/2, 1 -> 4.5 / 6 = 0.75, advantage 0.25; draws 1/6.
+ * ICC of seat 0: deal means 1, 1/2, 1/4, grand 7/12; MSB = 2 ((5/12)^2 + (1/12)^2 + (4/12)^2) / 2
+ * = 0.291667; MSW = (0 + 1/2 + 1/8) / 3 = 0.208333; ICC = 0.083333 / 0.5 = 1/6, and seat 1's
+ * shares are 1 minus seat 0's: the same. Same result in both replays: deal 0 only, 1/3. */
+static const char balance_rows[] = "0,0,0,X,0,4,win,0,20,1,domino,0,21\n0,0,1,X,1,0,loss,8,20,1,domino,0,21\n"
+                                   "0,1,0,X,0,2,win,0,24,1,domino,0,21\n0,1,1,X,1,0,loss,5,24,1,domino,0,21\n"
+                                   "1,0,0,X,0,0,loss,6,18,1,domino,0,22\n1,0,1,X,1,3,win,0,18,1,domino,0,22\n"
+                                   "1,1,0,X,0,2,win,0,26,1,domino,0,22\n1,1,1,X,1,0,loss,7,26,1,domino,0,22\n"
+                                   "2,0,0,X,0,1,draw,4,30,1,blocked,0,23\n2,0,1,X,1,1,draw,4,30,1,blocked,0,23\n"
+                                   "2,1,0,X,0,0,loss,6,16,1,domino,1,23\n2,1,1,X,1,2,win,0,16,1,domino,1,23\n";
+
+START_TEST(balance_by_hand)
+{
+    char path[PATH_SIZE], file[PATH_SIZE + 32];
+    const char *dir = write_deals("deals.csv", balance_rows, path);
+    report_variant_t variant = {"as given", path, NULL};
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    char error[512];
+    ck_assert_msg(report_balance(dir, &variant, 1, 0.95, &plots, NULL, error, sizeof error) == 0, "%s", error);
+    snprintf(file, sizeof file, "%s/balance.csv", dir);
+    ck_assert_close(csv_value(file, 1, "hands"), 6);
+    ck_assert_close(csv_value(file, 1, "hand_balance"), 0.833333);
+    ck_assert_close(csv_value(file, 1, "hand_leader_share"), 0.75);
+    ck_assert_close(csv_value(file, 1, "hand_leader_advantage"), 0.25);
+    ck_assert_close(csv_value(file, 1, "hand_draws"), 1.0 / 6);
+    ck_assert_close(csv_value(file, 1, "replays"), 2);
+    ck_assert_close(csv_value(file, 1, "deal_bias"), 1.0 / 6);
+    ck_assert_close(csv_value(file, 1, "same_result_share"), 1.0 / 3);
+    /* points per hand: each side's points once per play: 4+0, 2+0, 0+3, 2+0, 1+1, 0+2 = 15 in
+     * 12 -> 1.25 */
+    ck_assert_close(csv_value(file, 1, "mean_points_per_hand"), 15.0 / 12);
+    ck_assert_close(csv_value(file, 1, "mean_plies_per_hand"), (20 + 24 + 18 + 26 + 30 + 16) / 6.0);
+    snprintf(file, sizeof file, "%s/seats.csv", dir);
+    ck_assert_close(csv_value(file, 1, "share"), 0.583333);
+    ck_assert_close(csv_value(file, 2, "share"), 0.416667);
+    ck_assert_close(csv_value(file, 3, "share"), 0.75); /* the leader's row */
+    snprintf(file, sizeof file, "%s/ends.csv", dir);
+    ck_assert_close(csv_value(file, 1, "count"), 5); /* domino */
+    ck_assert_close(csv_value(file, 2, "count"), 1); /* blocked */
+}
+END_TEST
+
+/* ------------------------------------------------------------------ sprt */
+
+START_TEST(sprt_report_stops_where_the_test_does)
+{
+    /* A wins every game of 40 deal blocks: the test must accept H1 at the first block where
+     * the LLR reaches the upper bound, and the report must stop there. */
+    char rows[40 * 4 * 64] = "", line[128], path[PATH_SIZE];
+    for (int unit = 0; unit < 40; unit++)
+        for (int rotation = 0; rotation < 2; rotation++)
+            for (int seat = 0; seat < 2; seat++) {
+                bool a = (seat + rotation) % 2 == 0;
+                snprintf(line, sizeof line, "%d,%d,%d,%s,%d,%d,%s,0,10,1,domino,0,%d\n", unit, rotation, seat,
+                         a ? "A" : "B", seat, a ? 4 : 0, a ? "win" : "loss", unit + 1);
+                strcat(rows, line);
+            }
+    const char *dir = write_deals("deals.csv", rows, path);
+    sprt_test_t test;
+    char error[512];
+    ck_assert_int_eq(sprt_init(&test, 0.05, 0.05, 0, 50, error, sizeof error), 0);
+    sprt_tally_t tally;
+    sprt_tally_init(&tally, 2);
+    int expected = 0;
+    while (expected < 40) {
+        sprt_tally_add(&tally, 4);
+        expected++;
+        if (sprt_decide(&test, sprt_llr(&tally, 0, 50)) != SPRT_CONTINUE) break;
+    }
+    ck_assert_msg(expected < 40, "the test should decide within 40 blocks");
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    report_sprt_result_t result;
+    ck_assert_msg(report_sprt(dir, path, "A", "B", &test, &plots, NULL, &result, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(result.verdict, SPRT_ACCEPT_H1);
+    ck_assert_int_eq(result.blocks, expected);
+    ck_assert_int_eq(result.games, 2 * expected);
+    ck_assert_close(result.score, 1.0);
+    char file[PATH_SIZE + 32];
+    snprintf(file, sizeof file, "%s/sprt.csv", dir);
+    ck_assert_close(csv_value(file, 1, "blocks"), expected);
+    ck_assert_close(csv_value(file, 1, "llr"), sprt_llr(&tally, 0, 50));
+}
+END_TEST
+
+static Suite *analysis_suite(void)
+{
+    Suite *suite = suite_create("analysis");
+    TCase *files = tcase_create("files");
+    tcase_add_checked_fixture(files, NULL, support_scratch_teardown);
+    tcase_add_test(files, csv_reads_quoted_fields);
+    tcase_add_test(files, csv_errors_name_file_and_line);
+    tcase_add_test(files, outcomes_reject_rows_out_of_order);
+    tcase_add_test(files, four_seats_read_as_pairs);
+    suite_add_tcase(suite, files);
+    TCase *reports = tcase_create("reports");
+    tcase_add_checked_fixture(reports, NULL, support_scratch_teardown);
+    tcase_add_test(reports, pairwise_by_hand);
+    tcase_add_test(reports, ratings_refuse_an_unknown_agent);
+    tcase_add_test(reports, balance_by_hand);
+    tcase_add_test(reports, sprt_report_stops_where_the_test_does);
+    suite_add_tcase(suite, reports);
+    return suite;
+}
+
+int main(void)
+{
+    if (support_scratch_open_root("test_analysis")) return EXIT_FAILURE;
+    SRunner *runner = srunner_create(analysis_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    support_scratch_close_root();
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,365 @@
+/* test_config.c - INI files: the reader (lines, sections, errors), level tables, rules files
+ * and the shipped configs/, and experiment files through `dominolab run --check`.
+ *
+ * Every error a user can make in a file must name the file, the line and the key; these
+ * tests write small bad files and look for exactly that in the one line the command prints.
+ * The shipped files are checked against the engine: configs/presets/P.ini must be what
+ * `dominolab rules --ini` prints for P (so the files never drift from the presets), a rules
+ * file must configure exactly the preset's options, configs/levels/builtin.ini must be the
+ * built-in level table, and every configs/experiments/ file must pass --check.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "config.h"
+#include "test_support.h"
+
+#ifndef DOMINOLAB_SOURCE_DIR
+#error "DOMINOLAB_SOURCE_DIR must name the source tree (tests/CMakeLists.txt sets it)"
+#endif
+
+enum { PATH_SIZE = 4096 };
+
+/* Writes `text` to a fresh file in the test's scratch directory; returns its path. */
+static const char *write_file(const char *name, const char *text)
+{
+    static char path[PATH_SIZE]; /* one file at a time per test process */
+    snprintf(path, sizeof path, "%s/%s", support_scratch("config"), name);
+    FILE *out = fopen(path, "w");
+    ck_assert_msg(out != NULL, "cannot write %s", path);
+    fputs(text, out);
+    fclose(out);
+    return path;
+}
+
+/* ------------------------------------------------------------------ the reader */
+
+START_TEST(entries_keep_their_lines)
+{
+    const char *path = write_file("a.ini", "; a comment\n"
+                                           "[first]\n"
+                                           "one = 1\n"
+                                           "\n"
+                                           "# another comment\n"
+                                           "[second]   \n"
+                                           "two=2 ; an inline comment\n"
+                                           "two = again\n"
+                                           "[empty]\n");
+    config_file_t file;
+    char error[512];
+    ck_assert_msg(config_read(path, &file, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(file.count, 3);
+    ck_assert_str_eq(file.entries[0].section, "first");
+    ck_assert_str_eq(file.entries[0].key, "one");
+    ck_assert_str_eq(file.entries[0].value, "1");
+    ck_assert_int_eq(file.entries[0].line, 3);
+    ck_assert_str_eq(file.entries[1].value, "2");
+    ck_assert_int_eq(file.entries[1].line, 7);
+    ck_assert_str_eq(file.entries[2].value, "again");
+    ck_assert_int_eq(file.entries[2].line, 8);
+    /* sections are remembered with their lines, the empty one too */
+    ck_assert_int_eq(file.section_count, 3);
+    ck_assert_str_eq(file.sections[2].name, "empty");
+    ck_assert_int_eq(file.sections[2].line, 9);
+    ck_assert_ptr_eq(config_find(&file, "second", "two"), &file.entries[1]);
+    ck_assert_ptr_null(config_find(&file, "second", "three"));
+    static const char *const known[] = {"first", "second", NULL};
+    ck_assert_int_eq(config_check_sections(&file, known, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "a.ini:9: unknown section [empty]"), "%s", error);
+    config_free(&file);
+}
+END_TEST
+
+static const struct reader_case {
+    const char *text, *needle;
+} reader_cases[] = {
+    {"[s]\nno equals sign here\n", "bad.ini:2: not an INI line"},
+    {"[s]\nkey = value\n  continued\n", "bad.ini:3: a line starting with a blank"},
+    {"[s]\nkey = 0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789"
+     "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789\n",
+     "bad.ini:2: line longer than"},
+    {"[s\nkey = value\n", "bad.ini:1: not an INI line"},
+};
+
+START_TEST(reader_errors_name_file_and_line)
+{
+    const struct reader_case *c = &reader_cases[_i];
+    const char *path = write_file("bad.ini", c->text);
+    config_file_t file;
+    char error[512] = "";
+    ck_assert_int_eq(config_read(path, &file, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, c->needle), "expected \"%s\" in: %s", c->needle, error);
+    config_free(&file);
+}
+END_TEST
+
+START_TEST(missing_file_is_named)
+{
+    config_file_t file;
+    char error[512];
+    ck_assert_int_eq(config_read("no/such/file.ini", &file, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "no/such/file.ini"), "%s", error);
+    config_free(&file);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ level tables */
+
+static const char good_levels[] = "[levels]\n"
+                                  "level1 = random\nlevel2 = greedy:noise=0.7\nlevel3 = greedy:noise=0.4\n"
+                                  "level4 = greedy\nlevel5 = heuristic:noise=0.3\nlevel6 = heuristic\n"
+                                  "level7 = pimc:samples=8\nlevel8 = pimc\nlevel9 = ismcts\n"
+                                  "level10 = ismcts:iterations=2000\n";
+
+START_TEST(level_table_reads)
+{
+    const char *path = write_file("levels.ini", good_levels);
+    agent_levels_t levels;
+    char error[512];
+    ck_assert_msg(config_read_levels(path, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_str_eq(agent_level_spec(&levels, 2), "greedy:noise=0.7");
+    ck_assert_str_eq(agent_level_spec(&levels, 10), "ismcts:iterations=2000");
+    ck_assert_str_eq(levels.source, path);
+    ck_assert_int_eq(agent_levels_check(&levels, error, sizeof error), 0);
+    /* and agents resolve level:n through it */
+    ck_assert_int_eq(agent_spec_check("level:7", &levels, error, sizeof error), 0);
+    /* written back, it reads the same */
+    char copy[PATH_SIZE + 8];
+    snprintf(copy, sizeof copy, "%s.copy", path);
+    const char *comments[AGENT_LEVEL_COUNT] = {"the weakest"};
+    ck_assert_msg(config_write_levels(copy, &levels, "; header\n", comments, error, sizeof error) == 0, "%s", error);
+    agent_levels_t again;
+    ck_assert_msg(config_read_levels(copy, &again, error, sizeof error) == 0, "%s", error);
+    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) ck_assert_str_eq(again.spec[k], levels.spec[k]);
+}
+END_TEST
+
+static const struct level_case {
+    const char *from, *to, *needle;
+} level_cases[] = {
+    {"level7 = pimc:samples=8", "level7 = pimc:sample=8", ":8: key level7: agent pimc: unknown parameter 'sample'"},
+    {"level7 = pimc:samples=8", "level7 = level:3", ":8: key level7: 'level:3' is itself a level"},
+    {"level7 = pimc:samples=8", "level11 = pimc", ":8: key level11: unknown key"},
+    {"level7 = pimc:samples=8", "level6 = pimc", ":8: key level6: given twice (first on line 7)"},
+    {"level7 = pimc:samples=8", "", "level7 is missing"},
+    {"[levels]", "[level]", ":1: unknown section [level]"},
+};
+
+START_TEST(level_table_errors)
+{
+    const struct level_case *c = &level_cases[_i];
+    char text[sizeof good_levels + 64];
+    const char *at = strstr(good_levels, c->from);
+    ck_assert_ptr_nonnull(at);
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - good_levels), good_levels, c->to, at + strlen(c->from));
+    const char *path = write_file("levels.ini", text);
+    agent_levels_t levels;
+    char error[512] = "";
+    ck_assert_int_eq(config_read_levels(path, &levels, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, c->needle), "expected \"%s\" in: %s", c->needle, error);
+    ck_assert_msg(strstr(error, "levels.ini"), "the file is not named: %s", error);
+}
+END_TEST
+
+START_TEST(builtin_table_file_matches)
+{
+    agent_levels_t levels;
+    char error[512];
+    const char *path = DOMINOLAB_SOURCE_DIR "/configs/levels/builtin.ini";
+    ck_assert_msg(config_read_levels(path, &levels, error, sizeof error) == 0, "%s", error);
+    for (int level = AGENT_LEVEL_MIN; level <= AGENT_LEVEL_MAX; level++)
+        ck_assert_msg(!strcmp(agent_level_spec(&levels, level), agent_level_spec(agent_levels_builtin(), level)),
+                      "configs/levels/builtin.ini level%d is %s, the built-in table says %s", level,
+                      agent_level_spec(&levels, level), agent_level_spec(agent_levels_builtin(), level));
+    ck_assert_int_eq(agent_levels_check(agent_levels_builtin(), error, sizeof error), 0);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ presets and rules files */
+
+static const struct preset_ref {
+    const char *game, *preset;
+} presets[] = {
+    {"bergen", "bergen"}, {"bergen", "bergen_classic"}, {"double_bergen", "double_bergen"},
+    {"double_bergen", "double_bergen_12"},
+};
+
+START_TEST(shipped_preset_files_are_the_presets)
+{
+    const struct preset_ref *p = &presets[_i];
+    char path[PATH_SIZE];
+    snprintf(path, sizeof path, "%s/configs/presets/%s.ini", DOMINOLAB_SOURCE_DIR, p->preset);
+    char *shipped = support_read_file(path, NULL);
+    ck_assert_msg(shipped != NULL, "cannot read %s", path);
+    capture_t printed;
+    support_run(cli_rules, (char *const[]){"rules", "--game", (char *)p->game, "--preset", (char *)p->preset, "--ini",
+                                           NULL},
+                &printed);
+    ck_assert_int_eq(printed.status, 0);
+    ck_assert_msg(!strcmp(shipped, printed.out),
+                  "%s differs from `dominolab rules --game %s --preset %s --ini`: make it again with that command",
+                  path, p->game, p->preset);
+    support_capture_free(&printed);
+    free(shipped);
+    /* read back as --rules, it configures exactly the preset */
+    cli_game_args_t from_file, from_preset;
+    memset(&from_file, 0, sizeof from_file);
+    memset(&from_preset, 0, sizeof from_preset);
+    from_file.rules = path;
+    from_preset.game_name = p->game;
+    from_preset.preset = p->preset;
+    from_file.players = from_preset.players = 3;
+    cli_game_t a, b;
+    char error[CLI_ERROR_SIZE];
+    ck_assert_msg(cli_game_open(&from_file, &a, error, sizeof error) == 0, "%s", error);
+    ck_assert_msg(cli_game_open(&from_preset, &b, error, sizeof error) == 0, "%s", error);
+    ck_assert_ptr_eq(a.game, b.game);
+    ck_assert_str_eq(a.preset, b.preset);
+    ck_assert_int_eq(memcmp(a.values.value, b.values.value, sizeof a.values.value), 0);
+    cli_game_close(&a);
+    cli_game_close(&b);
+}
+END_TEST
+
+START_TEST(rules_file_errors)
+{
+    cli_game_args_t args;
+    cli_game_t game;
+    char error[CLI_ERROR_SIZE] = "";
+    memset(&args, 0, sizeof args);
+    args.players = 2;
+    args.rules = write_file("r.ini", "[game]\ngame = bergen\npreset = bergen\n[options]\nnear_goal = sometimes\n");
+    ck_assert_int_eq(cli_game_open(&args, &game, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "near_goal") && strstr(error, "sometimes"), "%s", error);
+    /* through a command, the file and line are named */
+    capture_t result;
+    support_run(cli_sim, (char *const[]){"sim", "--rules", (char *)args.rules, "--players", "2", "--agents", "random",
+                                         "--deals", "1", "--seed", "1", "--out", "never", NULL},
+                &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(strstr(result.err, "r.ini:5: option near_goal"), "%s", result.err);
+    support_capture_free(&result);
+    args.rules = write_file("r.ini", "[game]\ngame = bergen\nplayers = 3\n");
+    ck_assert_int_eq(cli_game_open(&args, &game, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "r.ini:3: key players"), "%s", error);
+    args.rules = write_file("r.ini", "[game]\ngame = bergen\n");
+    args.game_name = "double_bergen";
+    ck_assert_int_eq(cli_game_open(&args, &game, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "is a file for bergen"), "%s", error);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ experiment files */
+
+START_TEST(shipped_experiments_check)
+{
+    char dir[PATH_SIZE];
+    snprintf(dir, sizeof dir, "%s/configs/experiments", DOMINOLAB_SOURCE_DIR);
+    DIR *listing = opendir(dir);
+    ck_assert_msg(listing != NULL, "cannot list %s", dir);
+    int checked = 0;
+    for (struct dirent *entry; (entry = readdir(listing));) {
+        size_t length = strlen(entry->d_name);
+        if (length < 5 || strcmp(entry->d_name + length - 4, ".ini")) continue;
+        char path[PATH_SIZE + 256];
+        snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+        capture_t result;
+        support_run(cli_run, (char *const[]){"run", path, "--check", NULL}, &result);
+        ck_assert_msg(result.status == 0 && strstr(result.out, "valid"), "%s: exit %d: %s", path, result.status,
+                      result.err);
+        support_capture_free(&result);
+        checked++;
+    }
+    closedir(listing);
+    ck_assert_msg(checked >= 6, "only %d experiment files in %s", checked, dir);
+}
+END_TEST
+
+static const struct experiment_case {
+    const char *text, *needle;
+} experiment_cases[] = {
+    /* every error names the file, the line and the key */
+    {"[experiment]\ncommand = sprt\nout = x\nseed = -4\n[game]\nplayers = 2\n[agents]\nagents = heuristic,greedy\n",
+     "bad.ini:4: key seed: bad value '-4'"},
+    {"[experiment]\ncommand = sprt\nout = x\n[game]\nplayers = 2\n[agents]\nagents = heuristic,greedy\n[sprt]\n"
+     "alpha = 0.9\n",
+     "bad.ini:9: key alpha: bad value '0.9'"},
+    {"[experiment]\ncommand = sprt\nout = x\n[game]\nplayers = 2\n[agents]\nagents = heuristic,greedy\n[sprt]\n"
+     "elo2 = 3\n",
+     "bad.ini:9: key elo2: unknown in [sprt]"},
+    {"[experiment]\ncommand = tournament\nout = x\n[game]\nplayers = 2\n[agents]\nagent = random\n"
+     "agent = pimc:sample=3\n",
+     "bad.ini:8: key agent: agent pimc: unknown parameter 'sample'"},
+    {"[experiment]\ncommand = tournament\nout = x\n[game]\nplayers = 2\n[agents]\nagent = random\nagent = greedy\n"
+     "[options]\nnear_goal = sometimes\n",
+     "bad.ini:10: option near_goal: bad value 'sometimes'"},
+    {"[experiment]\ncommand = tournament\nout = x\n[game]\nplayers = 2\n[agentz]\nagent = random\n",
+     "bad.ini:6: unknown section [agentz]"},
+    {"[experiment]\ncommand = balance\nout = x\n[game]\nplayers = 2\n[variant a]\nblock_method = nosuch\n",
+     "bad.ini:7: variant a: option block_method: bad value 'nosuch'"},
+    {"[experiment]\ncommand = balance\nout = x\n[game]\nplayers = 2\n[balance]\nreplays = 1\nreplays = 2\n",
+     "bad.ini:8: key replays: given twice (first on line 7)"},
+    {"[experiment]\ncommand = sim\nout = x\nseed = 1\n[game]\nplayers = 2\n[agents]\nagents = greedy\n[sim]\n"
+     "deals = 10\nper-deal = maybe\n",
+     "bad.ini:11: key per-deal: bad value 'maybe' (true or false)"},
+    {"[experiment]\ncommand = simulate\n", "bad.ini:2: key command: unknown command 'simulate'"},
+    {"[game]\nplayers = 2\n", "[experiment] needs command ="},
+    {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 9\n", "bad.ini:5: key players: option players"},
+};
+
+START_TEST(experiment_errors_name_file_line_and_key)
+{
+    const struct experiment_case *c = &experiment_cases[_i];
+    const char *path = write_file("bad.ini", c->text);
+    capture_t result;
+    support_run(cli_run, (char *const[]){"run", (char *)path, "--check", NULL}, &result);
+    ck_assert_msg(result.status == 2, "exit %d (expected 2); stderr: %s", result.status, result.err);
+    ck_assert_msg(support_is_one_line(result.err), "not one line: %s", result.err);
+    ck_assert_msg(strstr(result.err, c->needle), "expected \"%s\" in: %s", c->needle, result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
+static Suite *config_suite(void)
+{
+    Suite *suite = suite_create("config");
+    TCase *reader = tcase_create("reader");
+    tcase_add_checked_fixture(reader, NULL, support_scratch_teardown);
+    tcase_add_test(reader, entries_keep_their_lines);
+    tcase_add_loop_test(reader, reader_errors_name_file_and_line, 0, sizeof reader_cases / sizeof reader_cases[0]);
+    tcase_add_test(reader, missing_file_is_named);
+    suite_add_tcase(suite, reader);
+    TCase *levels = tcase_create("levels");
+    tcase_add_checked_fixture(levels, NULL, support_scratch_teardown);
+    tcase_add_test(levels, level_table_reads);
+    tcase_add_loop_test(levels, level_table_errors, 0, sizeof level_cases / sizeof level_cases[0]);
+    tcase_add_test(levels, builtin_table_file_matches);
+    suite_add_tcase(suite, levels);
+    TCase *rules = tcase_create("rules files");
+    tcase_add_checked_fixture(rules, NULL, support_scratch_teardown);
+    tcase_add_loop_test(rules, shipped_preset_files_are_the_presets, 0, sizeof presets / sizeof presets[0]);
+    tcase_add_test(rules, rules_file_errors);
+    suite_add_tcase(suite, rules);
+    TCase *experiments = tcase_create("experiments");
+    tcase_add_checked_fixture(experiments, NULL, support_scratch_teardown);
+    tcase_add_test(experiments, shipped_experiments_check);
+    tcase_add_loop_test(experiments, experiment_errors_name_file_line_and_key, 0,
+                        sizeof experiment_cases / sizeof experiment_cases[0]);
+    suite_add_tcase(suite, experiments);
+    return suite;
+}
+
+int main(void)
+{
+    if (support_scratch_open_root("test_config")) return EXIT_FAILURE;
+    SRunner *runner = srunner_create(config_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    support_scratch_close_root();
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
