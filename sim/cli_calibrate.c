@@ -440,13 +440,20 @@ static int run_candidates(study_t *study, const char *reference, const char *con
     return 0;
 }
 
+/* A level needs no run of its own: it is the reference, or a lower level's agent. */
+static bool measured_elsewhere(const placement_t *placement, int level, const char *reference)
+{
+    bool repeat = !strcmp(placement->spec[level], reference);
+    for (int earlier = 0; earlier < level && !repeat; earlier++)
+        repeat = !strcmp(placement->spec[level], placement->spec[earlier]);
+    return repeat;
+}
+
 static int run_levels(study_t *study, const char *reference, const placement_t *placement)
 {
     for (int level = 0; level < AGENT_LEVEL_COUNT; level++) {
         const char *spec = placement->spec[level];
-        bool repeat = !strcmp(spec, reference);
-        for (int earlier = 0; earlier < level && !repeat; earlier++) repeat = !strcmp(spec, placement->spec[earlier]);
-        if (repeat) continue; /* measured once */
+        if (measured_elsewhere(placement, level, reference)) continue;
         char subdir[32], label[2 * AGENT_SPEC_MAX + 32], agents[2 * AGENT_SPEC_MAX + 2];
         verify_dir(level, subdir, sizeof subdir);
         snprintf(label, sizeof label, "level %d (%s) against %s", level + 1, spec, reference);
@@ -511,14 +518,19 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab calibrate: %s\n", error);
-    study->runs_total = n + AGENT_LEVEL_COUNT;
+    study->runs_total = 0;
+    for (int k = 0; k < n; k++) study->runs_total += strcmp(candidates[k], args->reference) != 0;
     if (status == 0) status = run_candidates(study, args->reference, candidates, n);
     const json_t *identity = study->json ? json_object_get(study->json, "identity") : NULL;
     if (status == 0 && measure_candidates(study->dir, identity, !args->study.no_plots, placement, error, sizeof error)) {
         fprintf(stderr, "dominolab calibrate: %s\n", error);
         status = 1;
     }
-    if (status == 0) status = run_levels(study, args->reference, placement);
+    if (status == 0) {
+        for (int level = 0; level < AGENT_LEVEL_COUNT; level++) /* the verification runs to come */
+            study->runs_total += !measured_elsewhere(placement, level, args->reference);
+        status = run_levels(study, args->reference, placement);
+    }
     if (status == 0 && (calibrate_report(study->dir, study->dir, identity, !args->study.no_plots, stdout, args->write,
                                          error, sizeof error) ||
                         study_finish(study, error, sizeof error))) {
