@@ -55,10 +55,11 @@ static int draw_plot(plot_session_t *plots, const char *agent_a, const char *age
     snprintf(body, sizeof body,
              "set title \"SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g\"\n"
              "set xlabel \"deal blocks\"\nset ylabel \"log-likelihood ratio\"\nset grid\nset key bottom left\n"
+             "set yrange [%g:%g]\n"
              "plot \"sprt_trace.csv\" skip 1 using 1:2 with lines lw 2 lc rgb \"#2166ac\" title \"LLR\", "
              "\"\" skip 1 using 1:3 with lines dt 2 lc rgb \"#b2182b\" title \"accept H0\", "
              "\"\" skip 1 using 1:4 with lines dt 2 lc rgb \"#1b7837\" title \"accept H1\"",
-             agent_a, agent_b, test->elo0, test->elo1, test->alpha, test->beta);
+             agent_a, agent_b, test->elo0, test->elo1, test->alpha, test->beta, 1.2 * test->lower, 1.2 * test->upper);
     return plot_draw(plots, "sprt", body, error, error_size);
 }
 

@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "report.h"
+#include "rundir.h"
 #include "study.h"
 
 typedef struct analyze_args {
@@ -132,7 +133,7 @@ int cli_analyze(int argc, char **argv)
         return 2;
     }
     const char *out = args.out ? args.out : dir;
-    if (args.out && mkdir(args.out, 0777) != 0 && errno != EEXIST) {
+    if (args.out && rundir_make_directories(args.out) != 0) {
         fprintf(stderr, "dominolab analyze: --out %s: cannot create it: %s\n", args.out, strerror(errno));
         return 2;
     }

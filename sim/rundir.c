@@ -28,10 +28,25 @@ void rundir_now(char *out, size_t size)
     strftime(out, size, "%Y-%m-%dT%H:%M:%SZ", &utc);
 }
 
+int rundir_make_directories(const char *dir)
+{
+    char path[RUNDIR_PATH_MAX];
+    if (snprintf(path, sizeof path, "%s", dir) >= (int)sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    for (char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        *slash = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) return -1;
+        *slash = '/';
+    }
+    return mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
 int rundir_prepare_new(const char *dir, char *error, size_t size)
 {
     char path[RUNDIR_PATH_MAX];
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+    if (rundir_make_directories(dir) != 0) {
         snprintf(error, size, "--out %s: cannot create the directory: %s", dir, strerror(errno));
         return -1;
     }

@@ -57,6 +57,8 @@ int rundir_deals_write(FILE *out, const sim_study_t *study, const sim_unit_outco
 int rundir_deals_finish(const char *dir, FILE *part, char *error, size_t error_size);
 extern const char rundir_deals_header[];
 
+/* Creates DIR and any missing parent (as mkdir -p). Returns 0, or -1 with errno set. */
+int rundir_make_directories(const char *dir);
 /* Creates DIR if missing and checks it holds no run and is writable (nothing is left in it). */
 int rundir_prepare_new(const char *dir, char *error, size_t error_size);
 /* DIR/NAME into out[RUNDIR_PATH_MAX]. */

@@ -191,7 +191,7 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
         json_decref(identity);
         return 0;
     }
-    if (mkdir(study->dir, 0777) != 0 && errno != EEXIST) {
+    if (rundir_make_directories(study->dir) != 0) {
         snprintf(error, error_size, "--out %s: cannot create the directory: %s", study->dir, strerror(errno));
         json_decref(identity);
         return -1;
@@ -274,13 +274,6 @@ int study_run(study_t *study, const study_run_spec_t *run)
     if (!c->quiet)
         fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
                 run->label, state == 0 ? " (continued)" : "");
-    char parent[STUDY_PATH_MAX];
-    snprintf(parent, sizeof parent, "%s", dir);
-    for (char *slash = strchr(parent + strlen(study->dir) + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
-        *slash = '\0'; /* the directories between the study and the run */
-        mkdir(parent, 0777);
-        *slash = '/';
-    }
     argv_builder_t *a = calloc(1, sizeof *a);
     if (!a) {
         fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
