@@ -555,6 +555,12 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
         }
         fprintf(text, "balance: 1 - the largest gap between seats' win shares; leader: the leading seat's share above "
                       "a fair one; deal bias: the share of the outcome the deal alone decides\n");
+        bool all_alike = false;
+        for (int i = 0; i < variant_count; i++) all_alike |= v[i].hands.present && v[i].hands.same_winner >= 1.0;
+        if (all_alike)
+            fprintf(text, "note: every replay of every deal ended alike, so the deal bias is 1 by construction: the "
+                          "agent draws no random numbers (greedy and heuristic do not); measure it with one that does, "
+                          "e.g. --agent pimc:samples=16 or --agent heuristic:noise=0.1\n");
     }
     free(v);
     return status;

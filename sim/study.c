@@ -23,18 +23,20 @@ void study_default_args(study_args_t *args)
     args->threads = omp_get_num_procs();
 }
 
-/* The command as typed with --out turned into --resume, or `run FILE --resume`. */
-static void continuation(study_t *study, const char *kind, int argc, char **argv, const char *file)
+/* The command as typed into `out`; with `resume`, --out turned into --resume (the
+ * continuation), and `run FILE` given --resume. */
+static void write_command(char *out, size_t size, const char *kind, int argc, char **argv, const char *file,
+                          bool resume)
 {
     if (file) {
-        snprintf(study->command, sizeof study->command, "dominolab run %s --resume", file);
+        snprintf(out, size, "dominolab run %s%s", file, resume ? " --resume" : "");
         return;
     }
-    size_t used = (size_t)snprintf(study->command, sizeof study->command, "dominolab %s", kind);
-    for (int i = 1; i < argc && used < sizeof study->command; i++) {
-        const char *arg = !strcmp(argv[i], "--out") ? "--resume" : argv[i];
+    size_t used = (size_t)snprintf(out, size, "dominolab %s", kind);
+    for (int i = 1; i < argc && used < size; i++) {
+        const char *arg = resume && !strcmp(argv[i], "--out") ? "--resume" : argv[i];
         bool quote = strpbrk(arg, " \t'\"$\\;&|<>*?()") != NULL || !*arg;
-        used += (size_t)snprintf(study->command + used, sizeof study->command - used, quote ? " '%s'" : " %s", arg);
+        used += (size_t)snprintf(out + used, size - used, quote ? " '%s'" : " %s", arg);
     }
 }
 
@@ -77,7 +79,8 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
         cli_option_error(spec, args, "levels", -1, error, error_size, "%s", message);
         return -1;
     }
-    continuation(study, kind, argc, argv, file);
+    write_command(study->typed, sizeof study->typed, kind, argc, argv, file, false);
+    write_command(study->command, sizeof study->command, kind, argc, argv, file, true);
     return 0;
 }
 
@@ -208,7 +211,7 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
     json_object_set_new(study->json, "format", json_integer(STUDY_FORMAT));
     json_object_set_new(study->json, "kind", json_string(study->kind));
     json_object_set_new(study->json, "identity", identity);
-    json_object_set_new(study->json, "command", json_string(study->command));
+    json_object_set_new(study->json, "command", json_string(study->typed));
     json_object_set_new(study->json, "version", json_string(DOMINOLAB_VERSION));
     json_object_set_new(study->json, "started", json_string(now));
     json_object_set_new(study->json, "complete", json_false());

@@ -65,6 +65,7 @@ typedef struct study {
     bool resume;
     bool matches;                     /* the unit: matches (else deals) */
     int64_t units;
+    char typed[STUDY_COMMAND_MAX];    /* the command that made it */
     char command[STUDY_COMMAND_MAX];  /* how to continue it */
     json_t *json;                     /* study.json */
     int runs_total, runs_done;
