@@ -1,8 +1,10 @@
 /* plot.c - gnuplot scripts beside the reports, drawn when gnuplot is there (plot.h). */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "plot.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-enum { PLOT_EXEC_FAILED = 127 };
+enum { PLOT_EXEC_FAILED = 127, PLOT_MAX_INHERITED_FD = 1024 };
 
 void plot_start(plot_session_t *session, const char *dir, bool enabled)
 {
@@ -18,7 +20,12 @@ void plot_start(plot_session_t *session, const char *dir, bool enabled)
     session->dir = dir;
     session->enabled = enabled;
     const char *program = getenv("DOMINOLAB_GNUPLOT");
-    snprintf(session->program, sizeof session->program, "%s", program && *program ? program : "gnuplot");
+    if (!program || !*program) program = "gnuplot";
+    /* A path is made absolute here, since gnuplot runs from the report's directory; a bare
+     * name is looked up on the PATH. */
+    char resolved[PATH_MAX];
+    if (strchr(program, '/') && realpath(program, resolved)) program = resolved;
+    snprintf(session->program, sizeof session->program, "%s", program);
 }
 
 /* Runs the script in DIR (the scripts name their files relative to it); the child does
@@ -28,17 +35,19 @@ static int run_gnuplot(const plot_session_t *session, const char *script, const 
 {
     pid_t child = fork();
     if (child < 0) return -1;
-    if (child == 0) {
+    if (child == 0) { /* only async-signal-safe calls from here to exec */
         if (chdir(session->dir) != 0) _exit(PLOT_EXEC_FAILED - 1);
         int out = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
         if (out >= 0) {
             dup2(out, STDOUT_FILENO);
             dup2(out, STDERR_FILENO);
-            close(out);
         }
         int in = open("/dev/null", O_RDONLY);
         if (in >= 0) dup2(in, STDIN_FILENO);
-        execlp(session->program, session->program, script, (char *)NULL);
+        for (int fd = STDERR_FILENO + 1; fd < PLOT_MAX_INHERITED_FD; fd++) close(fd); /* the run's open files */
+        char *const argv[] = {(char *)session->program, (char *)script, NULL};
+        if (strchr(session->program, '/')) execv(session->program, argv);
+        else execvp(session->program, argv);
         _exit(PLOT_EXEC_FAILED);
     }
     int status;

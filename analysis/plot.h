@@ -16,7 +16,7 @@ typedef struct plot_session {
     const char *dir;    /* the report's directory */
     bool enabled;       /* false: write no scripts and run nothing (--plots none) */
     bool checked, available;
-    char program[512];  /* the gnuplot found */
+    char program[4096]; /* the gnuplot to run: a name looked up on the PATH, or an absolute path */
     int written, drawn; /* scripts written, and drawn by gnuplot */
     char failure[4608];  /* the first plot gnuplot failed on, if any */
 } plot_session_t;

@@ -116,10 +116,10 @@ static double seat_icc(double *const *sum, double *const *sum2, const int64_t *p
     return total / seats;
 }
 
-static int deal_bias(const outcome_table_t *table, unit_summary_t *u, double confidence)
+static int deal_bias(const outcome_table_t *table, int replays, unit_summary_t *u, double confidence)
 {
     u->deal_bias = u->deal_bias_low = u->deal_bias_high = u->same_winner = NAN;
-    int replays = table->rotations, seats = table->seats;
+    int seats = table->seats;
     int64_t deals = table->units;
     if (replays < 2 || deals < 2) return 0;
     double *sum[OUTCOMES_MAX_SEATS], *sum2[OUTCOMES_MAX_SEATS];
@@ -181,8 +181,8 @@ static void add_block_mean(seat_tally_t *t, double block_sum, int games)
 }
 
 /* Reads one run (hands or matches) into `u`. */
-static int summarise(const char *path, bool matches, double confidence, unit_summary_t *u, char *error,
-                     size_t error_size)
+static int summarise(const char *path, bool matches, bool rotations_alike, double confidence, unit_summary_t *u,
+                     char *error, size_t error_size)
 {
     outcome_table_t table;
     memset(u, 0, sizeof *u);
@@ -197,14 +197,15 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
     u->units = table.units;
     u->seats = table.seats;
     u->sides = table.sides;
-    u->replays = table.rotations;
+    int per_unit = rotations_alike ? 1 : table.rotations; /* the plays of each unit that count */
+    u->replays = per_unit;
     for (int e = 0; e < table.end_count; e++) snprintf(u->end_name[e], sizeof u->end_name[e], "%s", table.end[e]);
     u->end_names = table.end_count;
     for (int64_t d = 0; d < table.units; d++) {
         const outcome_play_t *plays = outcomes_block(&table, d);
         double block[OUTCOMES_MAX_SEATS] = {0}, leader_block = 0;
         int leader_games = 0;
-        for (int r = 0; r < table.rotations; r++) {
+        for (int r = 0; r < per_unit; r++) {
             const outcome_play_t *play = &plays[r];
             double share[OUTCOMES_MAX_SEATS];
             int tied = play_shares(play, table.seats, share);
@@ -231,10 +232,10 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
             }
             histogram_add(matches ? &u->hands : &u->plies, matches ? play->hands : play->plies);
         }
-        for (int s = 0; s < table.seats; s++) add_block_mean(&u->seat[s], block[s], table.rotations);
+        for (int s = 0; s < table.seats; s++) add_block_mean(&u->seat[s], block[s], per_unit);
         if (leader_games) add_block_mean(&u->leader, leader_block, leader_games);
     }
-    int status = matches ? 0 : deal_bias(&table, u, confidence);
+    int status = matches ? 0 : deal_bias(&table, per_unit, u, confidence);
     if (status) snprintf(error, error_size, "out of memory measuring the deal bias of %s", path);
     outcomes_free(&table);
     return status;
@@ -525,10 +526,11 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
     int status = 0;
     for (int i = 0; i < variant_count && status == 0; i++) {
         v[i].variant = &variants[i];
+        bool alike = variants[i].rotations_alike;
         if (variants[i].deals_path)
-            status = summarise(variants[i].deals_path, false, confidence, &v[i].hands, error, error_size);
+            status = summarise(variants[i].deals_path, false, alike, confidence, &v[i].hands, error, error_size);
         if (status == 0 && variants[i].matches_path)
-            status = summarise(variants[i].matches_path, true, confidence, &v[i].matches, error, error_size);
+            status = summarise(variants[i].matches_path, true, alike, confidence, &v[i].matches, error, error_size);
     }
     double z = stats_normal_quantile(0.5 + confidence / 2);
     if (status == 0)
@@ -545,10 +547,13 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
         for (int i = 0; i < variant_count; i++) {
             const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
             fprintf(text, "%-32.32s", variants[i].name);
-            if (h->present)
-                fprintf(text, " %8lld %8.3f %+8.1f%% %8.1f%% %10.3f", (long long)h->games, balance_of(h),
+            if (h->present) {
+                fprintf(text, " %8lld %8.3f %+8.1f%% %8.1f%%", (long long)h->games, balance_of(h),
                         100 * (h->leader.sum / (double)h->leader.games - 1.0 / h->sides),
-                        100 * h->draw_games / (double)h->games, h->deal_bias);
+                        100 * h->draw_games / (double)h->games);
+                if (isnan(h->deal_bias)) fprintf(text, " %10s", "-"); /* no replays */
+                else fprintf(text, " %10.3f", h->deal_bias);
+            }
             else fprintf(text, " %8s %8s %9s %9s %10s", "-", "-", "-", "-", "-");
             if (m->present) fprintf(text, " %9lld %9.3f\n", (long long)m->games, balance_of(m));
             else fprintf(text, " %9s %9s\n", "-", "-");

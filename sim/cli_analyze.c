@@ -98,7 +98,9 @@ static int analyze_run(const char *dir, const char *out, json_t *run, const anal
         const char *mode = json_string_value(json_object_get(run, "mode"));
         bool matches = mode && !strcmp(mode, "matches");
         const char *preset = json_string_value(json_object_get(run, "preset"));
-        report_variant_t variant = {preset ? preset : "as given", matches ? NULL : deals, matches ? deals : NULL};
+        /* a duplicate run of one agent plays each unit again with nothing changed */
+        bool alike = json_integer_value(json_object_get(run, "replays")) == 0;
+        report_variant_t variant = {preset ? preset : "as given", matches ? NULL : deals, matches ? deals : NULL, alike};
         status = report_balance(out, &variant, 1, 0.95, &session, stdout, error, error_size);
     } else {
         snprintf(error, error_size, "%s/run.json: no agents", dir);
@@ -133,28 +135,28 @@ int cli_analyze(int argc, char **argv)
         return 2;
     }
     const char *out = args.out ? args.out : dir;
-    if (args.out && rundir_make_directories(args.out) != 0) {
-        fprintf(stderr, "dominolab analyze: --out %s: cannot create it: %s\n", args.out, strerror(errno));
-        return 2;
-    }
     char path[4096];
     snprintf(path, sizeof path, "%s/study.json", dir);
-    json_t *study = json_load_file(path, 0, NULL);
-    int status;
-    if (study) {
-        status = analyze_study(dir, out, study, !args.no_plots, error, sizeof error);
-        json_decref(study);
-    } else {
+    json_t *study = json_load_file(path, 0, NULL), *run = NULL;
+    if (!study) {
         snprintf(path, sizeof path, "%s/run.json", dir);
-        json_error_t problem;
-        json_t *run = json_load_file(path, 0, &problem);
-        if (!run) {
-            fprintf(stderr, "dominolab analyze: %s holds neither a study (study.json) nor a sim run (run.json)\n", dir);
-            return 2;
-        }
-        status = analyze_run(dir, out, run, &args, error, sizeof error);
-        json_decref(run);
+        run = json_load_file(path, 0, NULL);
     }
+    if (!study && !run) {
+        fprintf(stderr, "dominolab analyze: %s holds neither a study (study.json) nor a sim run (run.json)\n", dir);
+        return 2;
+    }
+    int status;
+    if (args.out && rundir_make_directories(args.out) != 0) { /* only once DIR is known good */
+        snprintf(error, sizeof error, "--out %s: cannot create it: %s", args.out, strerror(errno));
+        status = -1;
+    } else if (study) {
+        status = analyze_study(dir, out, study, !args.no_plots, error, sizeof error);
+    } else {
+        status = analyze_run(dir, out, run, &args, error, sizeof error);
+    }
+    json_decref(study);
+    json_decref(run);
     if (status) {
         fprintf(stderr, "dominolab analyze: %s\n", error);
         return 1;

@@ -84,8 +84,13 @@ static int build_variants(const balance_args_t *args, variant_t *variants, int *
         }
         size_t key = (size_t)(equals - args->compare);
         snprintf(storage, CLI_ITEM_MAX * REPORT_MAX_VARIANTS, "%s", equals + 1);
-        for (char *value = strtok(storage, ","); value; value = strtok(NULL, ",")) {
-            if (*count == REPORT_MAX_VARIANTS) break;
+        char *position = NULL;
+        for (char *value = strtok_r(storage, ",", &position); value; value = strtok_r(NULL, ",", &position)) {
+            if (*count == REPORT_MAX_VARIANTS) {
+                cli_option_error(&balance_spec, args, "compare", -1, error, error_size, "more than %d values",
+                                 REPORT_MAX_VARIANTS);
+                return -1;
+            }
             variant_t *v = &variants[(*count)++];
             snprintf(v->name, sizeof v->name, "%.*s=%s", (int)key, args->compare, value);
             v->override[0] = v->name;
@@ -126,30 +131,33 @@ static int build_variants(const balance_args_t *args, variant_t *variants, int *
     return 0;
 }
 
-/* Each variant's rules must make a game: checked before anything is played. */
-static int check_variants(const study_t *study, const balance_args_t *args, const variant_t *variants, int count,
-                          char *error, size_t error_size)
+/* Each variant's rules must make a game: checked before anything is played, with the
+ * study's game arguments (rules file, options, players) under the variant's options. */
+static int check_variants(const balance_args_t *args, const variant_t *variants, int count, char *error,
+                          size_t error_size)
 {
-    for (int v = 0; v < count; v++) {
-        const char *all[CLI_MAX_OVERRIDES + MAX_OVERRIDES + 2];
-        int n = 0;
-        for (int k = 0; k < args->study.game.options.count; k++) all[n++] = args->study.game.options.item[k];
-        for (int k = 0; k < variants[v].count; k++) all[n++] = variants[v].override[k];
-        char players[32], message[CLI_ERROR_SIZE];
-        snprintf(players, sizeof players, "players=%d", study->game.seats);
-        all[n++] = players;
-        option_values_t values;
-        game_rules_t *rules = NULL;
-        if (game_configure(study->game.game, study->game.preset, all, n, &values, message, sizeof message) ||
-            study->game.game->rules_create(&values, &rules, message, sizeof message)) {
+    cli_game_args_t *game = malloc(sizeof *game);
+    if (!game) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    int status = 0;
+    for (int v = 0; v < count && status == 0; v++) {
+        *game = args->study.game;
+        for (int k = 0; k < variants[v].count && game->options.count < CLI_LIST_MAX; k++)
+            snprintf(game->options.item[game->options.count++], CLI_ITEM_MAX, "%s", variants[v].override[k]);
+        cli_game_t opened;
+        char message[CLI_ERROR_SIZE];
+        if (cli_game_open(game, &opened, message, sizeof message)) {
             const char *option = variants[v].source >= 0 ? "variant" : "compare";
             cli_option_error(&balance_spec, args, option, variants[v].source, error, error_size, "variant %s: %s",
                              variants[v].name, message);
-            return -1;
+            status = -1;
         }
-        study->game.game->rules_destroy(rules);
+        cli_game_close(&opened);
     }
-    return 0;
+    free(game);
+    return status;
 }
 
 int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
@@ -173,7 +181,7 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
         snprintf(paths[v][0], STUDY_PATH_MAX, "%s/variants/%02d/hands/deals.csv", dir, v);
         snprintf(paths[v][1], STUDY_PATH_MAX, "%s/variants/%02d/matches/deals.csv", dir, v);
         variants[v] = (report_variant_t){json_string_value(json_object_get(json_array_get(list, v), "name")),
-                                         hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL};
+                                         hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL, false};
     }
     plot_session_t session;
     plot_start(&session, out_dir, plots);
@@ -234,7 +242,7 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
                                        sizeof error) ||
                          study_check_agent(study, "agent", -1, args->agent, error, sizeof error) ||
                          build_variants(args, variants, &count, storage, error, sizeof error) ||
-                         check_variants(study, args, variants, count, error, sizeof error)
+                         check_variants(args, variants, count, error, sizeof error)
                      ? 2
                      : 0;
     bool neither = !args->study.deals && !args->study.matches;

@@ -17,16 +17,19 @@
  * 4. Verify: every level plays the reference again on fresh deals (seed + 1, verify/NN), and
  *    the measured ratings, with intervals, go into calibration.csv beside the targets.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
 #include "cli.h"
 #include "config.h"
 #include "rating.h"
 #include "report.h"
+#include "rundir.h"
 #include "stats.h"
 #include "study.h"
 
@@ -358,9 +361,20 @@ static int identity_list(const json_t *identity, const char *key, const char **l
     return n;
 }
 
-/* The levels from the candidates' runs (steps 1-3). */
-static int measure_candidates(const char *dir, const json_t *identity, bool plots, placement_t *placement,
-                              char *error, size_t error_size)
+/* out_dir/NAME, created. */
+static int report_subdir(const char *out_dir, const char *name, char *path, size_t size, char *error,
+                         size_t error_size)
+{
+    snprintf(path, size, "%s/%s", out_dir, name);
+    if (rundir_make_directories(path) == 0) return 0;
+    snprintf(error, error_size, "cannot create %s: %s", path, strerror(errno));
+    return -1;
+}
+
+/* The levels from the candidates' runs in dir (steps 1-3); their ratings and candidates.csv
+ * go to out_dir. */
+static int measure_candidates(const char *dir, const char *out_dir, const json_t *identity, bool plots,
+                              placement_t *placement, char *error, size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
     const char *candidates[MAX_CANDIDATES + 1];
@@ -369,10 +383,11 @@ static int measure_candidates(const char *dir, const json_t *identity, bool plot
     for (int k = 0; k < n; k++) candidate_dir(k, subdirs[k], sizeof subdirs[k]);
     report_rated_t rated[MAX_CANDIDATES + 1];
     char report_dir[4096];
-    snprintf(report_dir, sizeof report_dir, "%s/candidates", dir);
-    if (rate(dir, report_dir, reference, candidates, subdirs, n, plots, rated, error, error_size)) return -1;
+    if (report_subdir(out_dir, "candidates", report_dir, sizeof report_dir, error, error_size) ||
+        rate(dir, report_dir, reference, candidates, subdirs, n, plots, rated, error, error_size))
+        return -1;
     place_levels(candidates, rated, n, json_real_value(json_object_get(identity, "spacing")), placement);
-    return write_candidates(dir, candidates, rated, placement, n, error, error_size);
+    return write_candidates(out_dir, candidates, rated, placement, n, error, error_size);
 }
 
 /* The report: candidates.csv, the levels, verify/ ratings, calibration.csv, levels.ini in
@@ -381,7 +396,7 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
                             const char *also, char *error, size_t error_size)
 {
     placement_t placement;
-    if (measure_candidates(dir, identity, plots, &placement, error, error_size)) return -1;
+    if (measure_candidates(dir, out_dir, identity, plots, &placement, error, error_size)) return -1;
     const char *reference = json_string_value(json_object_get(identity, "reference"));
     const char *specs[AGENT_LEVEL_COUNT];
     char subdirs[AGENT_LEVEL_COUNT][32], report_dir[4096], table[4096];
@@ -394,7 +409,7 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
         for (int earlier = 0; earlier < level; earlier++)
             if (!strcmp(specs[level], specs[earlier])) memcpy(subdirs[level], subdirs[earlier], sizeof subdirs[0]);
     report_rated_t measured[AGENT_LEVEL_COUNT];
-    snprintf(report_dir, sizeof report_dir, "%s/verify", dir);
+    if (report_subdir(out_dir, "verify", report_dir, sizeof report_dir, error, error_size)) return -1;
     snprintf(table, sizeof table, "%s/levels.ini", out_dir);
     plot_session_t session;
     plot_start(&session, out_dir, plots);
@@ -465,6 +480,19 @@ static int run_levels(study_t *study, const char *reference, const placement_t *
     return 0;
 }
 
+/* The directory `path` would go in exists and takes new files (checked before the study
+ * runs, so a bad --write does not wait for the end to fail). */
+static bool writable_place(const char *path)
+{
+    char directory[4096];
+    snprintf(directory, sizeof directory, "%s", path);
+    char *slash = strrchr(directory, '/');
+    if (slash == directory) slash[1] = '\0';
+    else if (slash) *slash = '\0';
+    else snprintf(directory, sizeof directory, ".");
+    return access(directory, W_OK) == 0;
+}
+
 static int run_calibrate(void *raw, int argc, char **argv, const char *file)
 {
     calibrate_args_t *args = raw;
@@ -486,11 +514,18 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         for (int k = 0; default_candidates[k]; k++) candidates[n++] = default_candidates[k];
     int status = study_open(study, "calibrate", &calibrate_spec, args, &args->study, 0, argc, argv, file, error,
                             sizeof error) ||
+                         study_check_pair_seats(study, error, sizeof error) ||
                          study_check_agent(study, "reference", -1, args->reference, error, sizeof error)
                      ? 2
                      : 0;
+    if (status == 0 && args->write && !writable_place(args->write)) {
+        cli_option_error(&calibrate_spec, args, "write", -1, error, sizeof error, "cannot write %s: %s", args->write,
+                         strerror(errno));
+        status = 2;
+    }
     if (status == 0 && (args->candidate.count > MAX_CANDIDATES || n < 2)) {
-        snprintf(error, sizeof error, "give 2 to %d candidates", MAX_CANDIDATES);
+        cli_option_error(&calibrate_spec, args, "candidate", args->candidate.count - 1, error, sizeof error,
+                         "give 2 to %d candidates", MAX_CANDIDATES);
         status = 2;
     }
     for (int k = 0; k < n && status == 0; k++) {
@@ -522,7 +557,8 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
     for (int k = 0; k < n; k++) study->runs_total += strcmp(candidates[k], args->reference) != 0;
     if (status == 0) status = run_candidates(study, args->reference, candidates, n);
     const json_t *identity = study->json ? json_object_get(study->json, "identity") : NULL;
-    if (status == 0 && measure_candidates(study->dir, identity, !args->study.no_plots, placement, error, sizeof error)) {
+    if (status == 0 &&
+        measure_candidates(study->dir, study->dir, identity, !args->study.no_plots, placement, error, sizeof error)) {
         fprintf(stderr, "dominolab calibrate: %s\n", error);
         status = 1;
     }

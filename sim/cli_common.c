@@ -255,24 +255,25 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
                      size_t error_size)
 {
     int count = 0;
-    for (char *part = strtok(text, ","); part; part = strtok(NULL, ",")) {
+    char *position = NULL;
+    for (char *part = strtok_r(text, ",", &position); part; part = strtok_r(NULL, ",", &position)) {
         if (count > 0 && strchr(part, '=') && !strchr(part, ':')) {
             part[-1] = ','; /* a parameter of the previous spec */
             continue;
         }
         if (count == GAME_MAX_SEATS) {
-            snprintf(error, error_size, "--agents: more than %d agent specs", GAME_MAX_SEATS);
+            snprintf(error, error_size, "more than %d agent specs", GAME_MAX_SEATS);
             return -1;
         }
         specs[count++] = part;
     }
     if (count == 0) {
-        snprintf(error, error_size, "--agents: no agent given");
+        snprintf(error, error_size, "no agent given");
         return -1;
     }
     bool fits = count == 1 || count == seats || (cycle && count < seats && seats % count == 0);
     if (!fits) {
-        snprintf(error, error_size, "--agents: %d agent specs for %d players (give one per seat%s, or one for all)",
+        snprintf(error, error_size, "%d agent specs for %d players (give one per seat%s, or one for all)",
                  count, seats, cycle ? ", a list that repeats evenly over the seats" : "");
         return -1;
     }

@@ -174,7 +174,7 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
     const char *specs[GAME_MAX_SEATS];
     snprintf(agent_text, sizeof agent_text, "%s", args->agents);
     if (cli_split_agents(agent_text, specs, game.seats, false, levels, error, error_size)) {
-        fprintf(stderr, "dominolab play: %s\n", error);
+        fprintf(stderr, "dominolab play: --agents: %s\n", error);
         cli_game_close(&game);
         return 2;
     }

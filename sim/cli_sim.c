@@ -466,7 +466,8 @@ static int run_alone(sim_session_t *s, sim_totals_t *totals, const sim_source_t 
     }
     int status = start(s, from, totals);
     if (status == 3) {
-        fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", s->args.out_dir);
+        if (!s->args.quiet)
+            fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", s->args.out_dir);
         return 0;
     }
     if (status) {

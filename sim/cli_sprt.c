@@ -92,16 +92,17 @@ static int block_score2(const sprt_rule_t *rule, const sim_unit_outcome_t *unit)
     return score2;
 }
 
-static int stop_rule(void *context, const sim_unit_outcome_t *units, int count)
+static int stop_rule(void *context, const sim_unit_outcome_t *units, int count, bool *decided)
 {
     sprt_rule_t *rule = context;
-    for (int k = 0; k < count; k++) {
-        if (rule->decided) return k;
-        sprt_tally_add(&rule->tally, block_score2(rule, &units[k]));
+    int k = 0;
+    while (k < count && !rule->decided) {
+        sprt_tally_add(&rule->tally, block_score2(rule, &units[k++]));
         double llr = sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1);
         rule->decided = sprt_decide(&rule->test, llr) != SPRT_CONTINUE;
     }
-    return count;
+    *decided = rule->decided;
+    return k;
 }
 
 /* On resume: the tally of the blocks already played, from the run's deals so far. */
@@ -173,13 +174,15 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         return 1;
     }
     int status = study_open(study, "sprt", &sprt_spec, args, &args->study, DEFAULT_MAX_DEALS, argc, argv, file, error,
-                            sizeof error)
+                            sizeof error) ||
+                         study_check_pair_seats(study, error, sizeof error)
                      ? 2
                      : 0;
     char agent_text[2 * AGENT_SPEC_MAX + 2];
     const char *specs[GAME_MAX_SEATS] = {NULL};
     if (status == 0 && !args->agents) {
-        snprintf(error, sizeof error, "--agents A,B is required");
+        if (args->base.file) snprintf(error, sizeof error, "%s: agents = A,B is required in [agents]", args->base.file);
+        else snprintf(error, sizeof error, "--agents A,B is required");
         status = 2;
     }
     if (status == 0) {
@@ -192,8 +195,11 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
             status = 2;
         }
     }
-    if (status == 0 && sprt_init(&rule->test, args->alpha, args->beta, args->elo0, args->elo1, error, sizeof error))
+    char message[CLI_ERROR_SIZE];
+    if (status == 0 && sprt_init(&rule->test, args->alpha, args->beta, args->elo0, args->elo1, message, sizeof message)) {
+        cli_option_error(&sprt_spec, args, "elo1", -1, error, sizeof error, "%s", message);
         status = 2;
+    }
     if (status == 0) {
         json_t *identity = json_object();
         json_object_set_new(identity, "agents", json_pack("[s, s]", specs[0], specs[1]));

@@ -57,6 +57,17 @@ static const char *section_header(const char *line, char *name, size_t size)
     return name;
 }
 
+/* A "key = value" (or "key: value") line whose key libinih would cut. */
+static bool key_longer_than_allowed(const char *line)
+{
+    while (*line == ' ' || *line == '\t') line++;
+    if (*line == ';' || *line == '#' || *line == '\0') return false;
+    size_t key = strcspn(line, "=:");
+    if (!line[key]) return false;
+    while (key > 0 && (line[key - 1] == ' ' || line[key - 1] == '\t')) key--;
+    return key > CONFIG_NAME_MAX;
+}
+
 static char *read_line(char *buffer, int size, void *stream)
 {
     reader_t *r = stream;
@@ -82,7 +93,17 @@ static char *read_line(char *buffer, int size, void *stream)
             return buffer;
         }
     }
-    char name[CONFIG_NAME_MAX];
+    char name[CONFIG_LINE_MAX + 2];
+    if (section_header(buffer, name, sizeof name) && strlen(name) > CONFIG_NAME_MAX) {
+        note_error(r, "section name longer than 49 characters");
+        buffer[0] = '\0';
+        return buffer;
+    }
+    if (!section_header(buffer, name, sizeof name) && key_longer_than_allowed(buffer)) {
+        note_error(r, "key longer than 49 characters");
+        buffer[0] = '\0';
+        return buffer;
+    }
     if (section_header(buffer, name, sizeof name)) {
         config_file_t *c = r->config;
         if (!grow((void **)&c->sections, &c->section_capacity, c->section_count, sizeof *c->sections)) {
@@ -99,7 +120,7 @@ static int on_entry(void *user, const char *section, const char *key, const char
 {
     reader_t *r = user;
     config_file_t *c = r->config;
-    if (strlen(section) >= CONFIG_NAME_MAX || strlen(key) >= CONFIG_NAME_MAX || strlen(value) >= CONFIG_VALUE_MAX) {
+    if (strlen(section) > CONFIG_NAME_MAX || strlen(key) > CONFIG_NAME_MAX || strlen(value) >= CONFIG_VALUE_MAX) {
         note_error(r, "name or value too long");
         return 0;
     }
@@ -132,7 +153,7 @@ int config_read(const char *path, config_file_t *out, char *error, size_t error_
         snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
         return -1;
     }
-    if (r.error_line) {
+    if (r.error_line && (result <= 0 || r.error_line <= result)) { /* the first problem in the file */
         snprintf(error, error_size, "%s:%d: %s", path, r.error_line, r.message);
         return -1;
     }

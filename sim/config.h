@@ -18,17 +18,19 @@
 
 #include "agent.h"
 
-enum { CONFIG_LINE_MAX = 196, CONFIG_NAME_MAX = 64, CONFIG_VALUE_MAX = 200, CONFIG_PATH_MAX = 1024 };
+/* CONFIG_LINE_MAX: libinih reads a line into 200 bytes, newline and NUL included;
+ * CONFIG_NAME_MAX: it keeps 49 characters of a section or key name and drops the rest. */
+enum { CONFIG_LINE_MAX = 198, CONFIG_NAME_MAX = 49, CONFIG_VALUE_MAX = 200, CONFIG_PATH_MAX = 1024 };
 
 typedef struct config_entry {
-    char section[CONFIG_NAME_MAX]; /* "" before the first section */
-    char key[CONFIG_NAME_MAX];
+    char section[CONFIG_NAME_MAX + 1]; /* "" before the first section */
+    char key[CONFIG_NAME_MAX + 1];
     char value[CONFIG_VALUE_MAX];
     int line;
 } config_entry_t;
 
 typedef struct config_section {
-    char name[CONFIG_NAME_MAX];
+    char name[CONFIG_NAME_MAX + 1];
     int line;
 } config_section_t;
 

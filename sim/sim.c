@@ -326,11 +326,12 @@ int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_ba
             sim_totals_add(totals, &workers[t]->totals);
             memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
         }
-        int kept = ruled ? config->stop_rule(config->stop_context, buffer, count) : count;
+        bool decided = false;
+        int kept = ruled ? config->stop_rule(config->stop_context, buffer, count, &decided) : count;
         for (int k = 0; ruled && k < kept; k++) sim_accumulate(config, &buffer[k], totals);
         next += kept;
         if (on_batch && on_batch(context, buffer, kept, totals)) result = -1;
-        else if (kept < count) break; /* the rule has decided: the run is complete */
+        else if (decided) break; /* the rule has decided: the run is complete */
         else if (stop && *stop && next < config->end_unit) result = 1;
         double seconds = omp_get_wtime() - started;
         if (seconds < SIM_BATCH_SECONDS / 2 && batch < SIM_MAX_BATCH) batch *= 2;

@@ -31,10 +31,10 @@ typedef enum sim_result { SIM_LOSS, SIM_DRAW, SIM_WIN } sim_result_t;
 
 typedef struct sim_unit_outcome sim_unit_outcome_t;
 /* A sequential stopping rule (the SPRT): called on the main thread with every batch's units
- * in unit order, before any of them is counted; returns how many of them to keep, all
- * (count) to go on. Keeping fewer ends the run after the kept units, as if the run had been
- * that long: what it decides depends on the units only, never on batch sizes or threads. */
-typedef int (*sim_stop_rule_fn)(void *context, const sim_unit_outcome_t *units, int count);
+ * in unit order, before any of them is counted; returns how many of them to keep, and sets
+ * *decided once the run must end after the kept ones (as if it had been that long). What it
+ * decides depends on the units only, never on batch sizes or threads. */
+typedef int (*sim_stop_rule_fn)(void *context, const sim_unit_outcome_t *units, int count, bool *decided);
 
 typedef struct sim_config {
     const game_t *game;

@@ -105,6 +105,15 @@ void study_close(study_t *study)
     study->json = NULL;
 }
 
+int study_check_pair_seats(const study_t *study, char *error, size_t error_size)
+{
+    if (study->game.seats % 2 == 0) return 0;
+    cli_option_error(study->spec, study->args, "players", -1, error, error_size,
+                     "two agents cannot share %d seats evenly (one would hold more seats than the other); compare them "
+                     "with an even number of players", study->game.seats);
+    return -1;
+}
+
 int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
                       size_t error_size)
 {
@@ -271,12 +280,11 @@ int study_run(study_t *study, const study_run_spec_t *run)
     const study_args_t *c = study->common;
     char dir[STUDY_PATH_MAX];
     snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
-    int state = run_state(dir);
+    int state = run_state(dir); /* a complete run is resumed too: sim checks it is this one, and keeps it */
     study->runs_done++;
-    if (state == 1) return 0; /* done before: kept */
     if (!c->quiet)
         fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
-                run->label, state == 0 ? " (continued)" : "");
+                run->label, state == 1 ? " (done before)" : state == 0 ? " (continued)" : "");
     argv_builder_t *a = calloc(1, sizeof *a);
     if (!a) {
         fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
@@ -287,6 +295,10 @@ int study_run(study_t *study, const study_run_spec_t *run)
     push(a, study->game.game->name);
     push(a, "--preset");
     push(a, study->game.preset);
+    if (c->game.rules) {
+        push(a, "--rules");
+        push(a, c->game.rules);
+    }
     for (int k = 0; k < c->game.options.count; k++) {
         push(a, "--option");
         push(a, c->game.options.item[k]);
@@ -309,7 +321,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
     }
     if (c->quiet) push(a, "--quiet");
     for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
-    push(a, state == 0 ? "--resume" : "--out");
+    push(a, state >= 0 ? "--resume" : "--out");
     push(a, dir);
     int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, run->hooks);
     if (a->count >= STUDY_ARGV_MAX) fprintf(stderr, "dominolab %s: too many arguments for one run\n", study->kind);

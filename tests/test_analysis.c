@@ -243,7 +243,7 @@ START_TEST(balance_by_hand)
 {
     char path[PATH_SIZE], file[PATH_SIZE + 32];
     const char *dir = write_deals("deals.csv", balance_rows, path);
-    report_variant_t variant = {"as given", path, NULL};
+    report_variant_t variant = {"as given", path, NULL, false};
     plot_session_t plots;
     plot_start(&plots, dir, false);
     char error[512];

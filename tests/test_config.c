@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "config.h"
@@ -83,6 +84,10 @@ static const struct reader_case {
      "0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789\n",
      "bad.ini:2: line longer than"},
     {"[s\nkey = value\n", "bad.ini:1: not an INI line"},
+    /* libinih keeps 49 characters of a name: longer ones would run together */
+    {"[variant aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa]\nkey = value\n",
+     "bad.ini:1: section name longer than 49"},
+    {"[s]\nkeyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy = value\n", "bad.ini:2: key longer than 49"},
 };
 
 START_TEST(reader_errors_name_file_and_line)
@@ -257,6 +262,9 @@ END_TEST
 
 START_TEST(shipped_experiments_check)
 {
+    /* their paths (out, write) are relative to the project root, where users run them; this
+     * test runs in its own process, so the directory change stays here */
+    ck_assert_int_eq(chdir(DOMINOLAB_SOURCE_DIR), 0);
     char dir[PATH_SIZE];
     snprintf(dir, sizeof dir, "%s/configs/experiments", DOMINOLAB_SOURCE_DIR);
     DIR *listing = opendir(dir);

@@ -284,9 +284,69 @@ START_TEST(calibration_is_even_and_rising)
     ck_assert_msg(config_read_levels(table, &levels, error, sizeof error) == 0, "%s", error);
     ck_assert_str_eq(levels.spec[0], "greedy:noise=1");
     run_ok(cli_agents, ARGS("agents", "--levels", table, "--check", "level:10"));
+    /* analyze --out rebuilds the same report elsewhere and leaves the study as it was */
+    const char *again = support_scratch("again");
+    char *before = support_read_file(candidates, NULL);
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
+    char *after = support_read_file(candidates, NULL);
+    ck_assert_msg(before && after && !strcmp(before, after), "analyze --out changed %s", candidates);
+    expect_same_file(dir, again, "calibration.csv");
+    expect_same_file(dir, again, "candidates.csv");
+    /* the table again (its comment names where it was written) */
+    char *table_again = path_in(again, "levels.ini");
+    agent_levels_t rebuilt;
+    ck_assert_msg(config_read_levels(table_again, &rebuilt, error, sizeof error) == 0, "%s", error);
+    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) ck_assert_str_eq(rebuilt.spec[k], levels.spec[k]);
+    free(table_again);
+    free(before);
+    free(after);
     free(candidates);
     free(calibration);
     free(table);
+}
+END_TEST
+
+START_TEST(study_runs_play_the_rules_file)
+{
+    /* --rules reaches every run of a study, and a variant's options go on top of it */
+    const char *dir = support_scratch("rules");
+    char *rules = path_in(dir, "mine.ini"), *out = path_in(dir, "out");
+    FILE *file = fopen(rules, "w");
+    ck_assert_ptr_nonnull(file);
+    fputs("[game]\ngame = bergen\npreset = bergen\n[options]\nstock_reserve = 0\nblock_method = german\n", file);
+    fclose(file);
+    run_ok(cli_balance, ARGS("balance", "--rules", rules, "--players", "2", "--agent", "random", "--deals", "20",
+                             "--compare", "near_goal=none", "--no-plots", "--quiet", "--out", out));
+    char *run = path_in(out, "variants/00/hands/run.json");
+    char *text = support_read_file(run, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_msg(strstr(text, "\"stock_reserve\": 0") && strstr(text, "\"block_method\": \"german\"") &&
+                      strstr(text, "\"near_goal\": \"none\""),
+                  "the run did not play the rules file and the variant: %s", text);
+    free(text);
+    free(run);
+    free(rules);
+    free(out);
+}
+END_TEST
+
+START_TEST(analyze_reads_a_one_agent_sim_run)
+{
+    /* a duplicate run of one agent plays each deal again unchanged: analyze counts it once
+     * and claims no deal bias */
+    const char *dir = support_scratch("sim");
+    run_ok(cli_sim, ARGS("sim", "--players", "2", "--agents", "random", "--deals", "100", "--seed", "2", "--per-deal",
+                         "--quiet", "--out", (char *)dir));
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--no-plots"));
+    char *balance = path_in(dir, "balance.csv");
+    csv_reader_t reader;
+    char error[512];
+    ck_assert_msg(csv_open(&reader, balance, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(csv_next(&reader, error, sizeof error), 1);
+    ck_assert_str_eq(reader.field[csv_column(&reader, "hands", error, sizeof error)], "100");
+    ck_assert_str_eq(reader.field[csv_column(&reader, "deal_bias", error, sizeof error)], "");
+    csv_close(&reader);
+    free(balance);
 }
 END_TEST
 
@@ -346,6 +406,10 @@ static const struct refusal {
     {cli_tournament, {"tournament", "--players", "2", "--agent", "random", "--agent", "random", "--out", "OUT"},
      "given twice"},
     {cli_tournament, {"tournament", "--agent", "random", "--agent", "greedy", "--out", "OUT"}, "--players is required"},
+    {cli_tournament, {"tournament", "--players", "3", "--agent", "random", "--agent", "greedy", "--out", "OUT"},
+     "--players: two agents cannot share 3 seats evenly"},
+    {cli_calibrate, {"calibrate", "--players", "2", "--write", "/nonexistent/dir/levels.ini", "--out", "OUT"},
+     "--write: cannot write /nonexistent/dir/levels.ini"},
     {cli_sprt, {"sprt", "--players", "2", "--agents", "greedy,greedy", "--out", "OUT"}, "two different agents"},
     {cli_sprt, {"sprt", "--players", "2", "--agents", "greedy,random", "--elo0", "5", "--elo1", "0", "--out", "OUT"},
      "elo0 must be below elo1"},
@@ -397,6 +461,8 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, sprt_decides_right_seed_after_seed);
     tcase_add_test(runs, balance_matches_expected_files);
     tcase_add_test(runs, calibration_is_even_and_rising);
+    tcase_add_test(runs, study_runs_play_the_rules_file);
+    tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
     tcase_add_test(runs, plots_with_and_without_gnuplot);
     tcase_add_loop_test(runs, bad_input_is_refused_and_writes_nothing, 0, sizeof refusals / sizeof refusals[0]);
     suite_add_tcase(suite, runs);
