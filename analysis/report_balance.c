@@ -425,10 +425,10 @@ static void quoted(char *out, size_t size, const char *text)
 
 /* Appends to `body` a "plot" command with one series per variant, each taking the rows of
  * `file` whose column 1 is the variant and column 2 is `filter`: x from `x`, y from
- * column y_column, error bars from y_column + 1 and + 2 when `bars`. `x` may use the
- * variant's number i as %d (an offset that keeps series apart). */
+ * column y_column, then `more` columns as given (error bars, a width; "" for none). `x`
+ * may use the variant's number i as %d (an offset that keeps series apart). */
 static int series_plot(char *body, size_t size, const variant_summary_t *v, int count, const char *file,
-                       const char *filter, const char *x_format, int y_column, bool bars, const char *style)
+                       const char *filter, const char *x_format, int y_column, const char *more, const char *style)
 {
     size_t used = strlen(body);
     used += (size_t)snprintf(body + used, size - used, "plot ");
@@ -442,13 +442,13 @@ static int series_plot(char *body, size_t size, const variant_summary_t *v, int 
         /* x too is NaN outside the series, or other rows would stretch the axis */
         used += (size_t)snprintf(body + used, size - used, "%s\"%s\" skip 1 using (%s ? %s : NaN):(%s ? $%d : NaN)",
                                  i ? ", " : "", file, condition, x, condition, y_column);
-        if (bars) used += (size_t)snprintf(body + used, size - used, ":%d:%d", y_column + 1, y_column + 2);
-        used += (size_t)snprintf(body + used, size - used, " with %s title %s", style, name);
+        used += (size_t)snprintf(body + used, size - used, "%s with %s title %s", more, style, name);
     }
     return used < size ? 0 : -1;
 }
 
-/* Seat shares with intervals, a series per variant, seats on x and the leader last. */
+/* Seat shares as bars with their intervals, a series per variant, seats on x and the leader
+ * last. */
 static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int count, bool matches, char *body,
                      size_t size, char *error, size_t error_size)
 {
@@ -463,16 +463,17 @@ static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int coun
                                    matches ? "matches" : "hands", first->seats);
     for (int s = 0; s < first->seats && used < size; s++)
         used += (size_t)snprintf(body + used, size - used, "\"%d\" %d, ", s, s);
+    /* a bar per variant, side by side within 0.8 of each seat, with its interval */
+    double width = 0.8 / count;
     if (used < size)
-        snprintf(body + used, size - used, "\"L\" %d)\nset arrow from -0.5,%g to %d.5,%g nohead dt 2\n", first->seats,
-                 1.0 / first->sides, first->seats, 1.0 / first->sides);
-    /* spread the variants over +-0.3 around each seat */
-    char x[96];
-    double step = count > 1 ? 0.6 / (count - 1) : 0;
-    snprintf(x, sizeof x, "(strcol(3) eq \"leader\" ? %d : $3) - %g + %%d * %g", first->seats, count > 1 ? 0.3 : 0.0,
-             step);
-    if (series_plot(body, size, v, count, "seats.csv", matches ? "match" : "hand", x, 5, true,
-                    "yerrorbars pointtype 7")) {
+        snprintf(body + used, size - used,
+                 "\"L\" %d)\nset arrow from -0.5,%g to %d.5,%g nohead dt 2 front\nset yrange [0:*]\n"
+                 "set boxwidth %g absolute\nset style fill solid 0.6 border -1\n",
+                 first->seats, 1.0 / first->sides, first->seats, 1.0 / first->sides, width);
+    char x[96], more[64];
+    snprintf(x, sizeof x, "(strcol(3) eq \"leader\" ? %d : $3) - %g + %%d * %g", first->seats, 0.4 - width / 2, width);
+    snprintf(more, sizeof more, ":6:7:(%g)", width); /* low, high, box width */
+    if (series_plot(body, size, v, count, "seats.csv", matches ? "match" : "hand", x, 5, more, "boxerrorbars")) {
         snprintf(error, error_size, "a plot command too long for %d variants", count);
         return -1;
     }
@@ -503,7 +504,7 @@ static int draw_plots(plot_session_t *plots, const variant_summary_t *v, int cou
         if (!any) continue;
         snprintf(body, BODY, "set title \"%s\"\nset xlabel \"%s\"\nset ylabel \"share\"\nset grid\nset key top right\n",
                  histograms[k].title, histograms[k].xlabel);
-        if (series_plot(body, BODY, v, count, "distributions.csv", histograms[k].measure, "$3 + 0 * %d", 5, false,
+        if (series_plot(body, BODY, v, count, "distributions.csv", histograms[k].measure, "$3 + 0 * %d", 5, "",
                         "linespoints pointtype 7 pointsize 0.6")) {
             snprintf(error, error_size, "a plot command too long for %d variants", count);
             status = -1;

@@ -43,6 +43,11 @@ typedef struct cli_game {
     int seats;
 } cli_game_t;
 
+/* The --levels entry of an option table, for a `const char *` field FIELD of TYPE. */
+#define CLI_LEVELS_OPTION(TYPE, FIELD)                                                                              \
+    {"levels", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD), 0, 0, NULL, "FILE",                                         \
+     "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"}
+
 /* Consumes argv[*i] (and its value) if it is one of the game arguments: returns 1, or 0 if
  * it is not one, or -1 with a message (a missing value). */
 int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, char *error, size_t error_size);

@@ -57,8 +57,7 @@ typedef struct sim_args {
 static const cli_option_t sim_options[] = {
     CLI_GAME_OPTIONS(sim_args_t, game),
     SIM_OPTION("agents", "agents", CLI_TEXT, agents, 0, 0, "A,B", "one spec per seat, or a list repeated over the seats"),
-    SIM_OPTION("levels", "agents", CLI_TEXT, levels, 0, 0, "FILE",
-               "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"),
+    CLI_LEVELS_OPTION(sim_args_t, levels),
     SIM_OPTION("deals", "sim", CLI_COUNT, deals, 1, (double)(INT64_MAX / 2), "N", "independent hands (each from a fresh match)"),
     SIM_OPTION("matches", "sim", CLI_COUNT, matches, 1, (double)(INT64_MAX / 2), "N", "whole matches to the target"),
     SIM_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "0..2^63-1: same seed, same files"),

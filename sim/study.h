@@ -36,8 +36,7 @@ typedef struct study_args {
  * in section SECTION of an experiment file (the command's own). */
 #define STUDY_OPTIONS(TYPE, FIELD, SECTION)                                                                         \
     CLI_GAME_OPTIONS(TYPE, FIELD.game),                                                                             \
-    {"levels", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD.levels), 0, 0, NULL, "FILE",                                   \
-     "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"},                                  \
+    CLI_LEVELS_OPTION(TYPE, FIELD.levels),                                                                          \
     {"deals", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.deals), 1, 1e15, NULL, "N", "deals to play in each run"},       \
     {"matches", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.matches), 1, 1e15, NULL, "N",                                \
      "whole matches to play in each run, instead of deals"},                                                        \
