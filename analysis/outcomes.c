@@ -188,6 +188,18 @@ bool outcomes_standing(const outcome_play_t *play, int seats, int agent, int64_t
     return present;
 }
 
+int outcomes_block_score2(const outcome_table_t *table, int64_t block, int a, int b)
+{
+    const outcome_play_t *plays = outcomes_block(table, block);
+    int sum = 0;
+    for (int r = 0; r < table->rotations; r++) {
+        int score2 = outcomes_pair_score2(&plays[r], table->seats, a, b);
+        if (score2 < 0) return -1;
+        sum += score2;
+    }
+    return sum;
+}
+
 int outcomes_pair_score2(const outcome_play_t *play, int seats, int a, int b)
 {
     int64_t standing_a, standing_b;

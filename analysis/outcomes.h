@@ -77,5 +77,7 @@ bool outcomes_standing(const outcome_play_t *play, int seats, int agent, int64_t
 /* Twice a's score against b in `play`: 2 a stood higher, 1 equal, 0 lower; -1 if either is
  * absent. */
 int outcomes_pair_score2(const outcome_play_t *play, int seats, int a, int b);
+/* The same summed over every play of deal block `block`; -1 if a play lacks either agent. */
+int outcomes_block_score2(const outcome_table_t *table, int64_t block, int a, int b);
 
 #endif

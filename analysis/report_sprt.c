@@ -74,13 +74,8 @@ static int replay_test(const outcome_table_t *table, int a, int b, const sprt_te
     r->llr = 0;
     r->games = 0;
     for (int64_t u = 0; u < table->units && r->verdict == SPRT_CONTINUE; u++) {
-        const outcome_play_t *plays = outcomes_block(table, u);
-        int score2 = 0;
-        for (int k = 0; k < table->rotations; k++) {
-            int s2 = outcomes_pair_score2(&plays[k], table->seats, a, b);
-            if (s2 < 0) return -1;
-            score2 += s2;
-        }
+        int score2 = outcomes_block_score2(table, u, a, b);
+        if (score2 < 0) return -1;
         sprt_tally_add(&tally, score2);
         r->games += table->rotations;
         r->llr = sprt_llr(&tally, test->elo0, test->elo1);

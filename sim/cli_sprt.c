@@ -92,15 +92,18 @@ static int block_score2(const sprt_rule_t *rule, const sim_unit_outcome_t *unit)
     return score2;
 }
 
+/* One more block into the test: its tally, and whether it has decided. */
+static void rule_add(sprt_rule_t *rule, int score2)
+{
+    sprt_tally_add(&rule->tally, score2);
+    rule->decided = sprt_decide(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1)) != SPRT_CONTINUE;
+}
+
 static int stop_rule(void *context, const sim_unit_outcome_t *units, int count, bool *decided)
 {
     sprt_rule_t *rule = context;
     int k = 0;
-    while (k < count && !rule->decided) {
-        sprt_tally_add(&rule->tally, block_score2(rule, &units[k++]));
-        double llr = sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1);
-        rule->decided = sprt_decide(&rule->test, llr) != SPRT_CONTINUE;
-    }
+    while (k < count && !rule->decided) rule_add(rule, block_score2(rule, &units[k++]));
     *decided = rule->decided;
     return k;
 }
@@ -120,12 +123,13 @@ static int on_ready(void *context, const char *dir, int64_t units_done, char *er
         status = -1;
     }
     for (int64_t u = 0; status == 0 && u < table.units && !rule->decided; u++) {
-        const outcome_play_t *plays = outcomes_block(&table, u);
-        int score2 = 0;
-        for (int r = 0; r < table.rotations; r++) score2 += outcomes_pair_score2(&plays[r], table.seats, a, b);
-        sprt_tally_add(&rule->tally, score2);
-        rule->decided = sprt_decide(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1)) !=
-                        SPRT_CONTINUE;
+        int score2 = outcomes_block_score2(&table, u, a, b);
+        if (score2 < 0) {
+            snprintf(error, error_size, "%s: a play without both agents", path);
+            status = -1;
+        } else {
+            rule_add(rule, score2);
+        }
     }
     outcomes_free(&table);
     return status;
