@@ -6,6 +6,7 @@
  */
 #include "atomic_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,4 +122,29 @@ void atomic_file_abort(atomic_file_t *f)
     if (f->stream) fclose(f->stream);
     if (f->temp_path) unlink(f->temp_path);
     release(f);
+}
+
+int atomic_file_remove_leftovers(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    size_t dir_length = slash ? (size_t)(slash - path) + 1 : 0;
+    const char *base = path + dir_length;
+    size_t base_length = strlen(base);
+    char dir[4096], victim[4096];
+    if (dir_length >= sizeof dir || !base_length) return 0;
+    snprintf(dir, sizeof dir, "%.*s", dir_length ? (int)dir_length : 1, dir_length ? path : ".");
+    DIR *listing = opendir(dir);
+    if (!listing) return 0;
+    int removed = 0;
+    for (struct dirent *entry; (entry = readdir(listing));) {
+        const char *name = entry->d_name;
+        /* exactly "." BASE temp_suffix, the X's being mkstemp's six characters */
+        if (name[0] != '.' || strncmp(name + 1, base, base_length) != 0 ||
+            strlen(name) != 1 + base_length + sizeof temp_suffix - 1 || name[1 + base_length] != '.')
+            continue;
+        if (snprintf(victim, sizeof victim, "%.*s%s", (int)dir_length, path, name) >= (int)sizeof victim) continue;
+        if (unlink(victim) == 0) removed++;
+    }
+    closedir(listing);
+    return removed;
 }

@@ -29,5 +29,9 @@ int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t err
 int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size);
 /* Closes and removes the temporary file and releases `f`; safe to call twice. */
 void atomic_file_abort(atomic_file_t *f);
+/* Removes the temporary files a killed writer of PATH left behind (".NAME.XXXXXX" beside
+ * it). Only for a writer that resumes PATH and knows no other process writes it. Returns
+ * how many it removed. */
+int atomic_file_remove_leftovers(const char *path);
 
 #endif

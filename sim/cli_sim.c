@@ -24,6 +24,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "mpi_run.h"
 #include "progress.h"
@@ -285,6 +286,18 @@ static void remember_command(sim_session_t *s, const sim_source_t *from)
     }
 }
 
+/* A run killed while it rewrote run.json or summary.csv leaves that file's temporary
+ * beside it; the resumed run owns the directory, so it clears them. */
+static void remove_leftovers(const char *dir)
+{
+    static const char *const names[] = {"run.json", "summary.csv"};
+    char path[RUNDIR_PATH_MAX];
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+        rundir_path(path, dir, names[k]);
+        atomic_file_remove_leftovers(path);
+    }
+}
+
 /* A resumed run: same study; totals and progress from run.json. */
 static int load_resume(sim_session_t *s, sim_totals_t *totals, json_t *identity, char *error, size_t size)
 {
@@ -295,6 +308,7 @@ static int load_resume(sim_session_t *s, sim_totals_t *totals, json_t *identity,
     int result = rundir_compare_identities(old, identity, NULL, what, "this command", error, size);
     if (result == 0 && rundir_totals_from_json(json_object_get(old, "totals"), totals, error, size)) result = -1;
     if (result == 0) {
+        remove_leftovers(s->args.out_dir);
         s->units_done_before = json_integer_value(json_object_get(old, "units_done"));
         json_t *started = json_object_get(old, "started");
         json_object_set(s->run, "started", started ? started : json_null());

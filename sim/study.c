@@ -201,6 +201,7 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
         }
         study->json = old;
         json_decref(identity);
+        atomic_file_remove_leftovers(path); /* a study.json rewrite the lost run left behind */
         return 0;
     }
     if (rundir_make_directories(study->dir) != 0) {

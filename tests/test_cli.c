@@ -354,10 +354,7 @@ static int rewrite_record(const char *path, int (*edit)(char *text))
     char *text = support_read_file(path, NULL);
     ck_assert_ptr_nonnull(text);
     int line = edit(text);
-    FILE *out = fopen(path, "w");
-    ck_assert_ptr_nonnull(out);
-    fputs(text, out);
-    ck_assert_int_eq(fclose(out), 0);
+    ck_assert_msg(support_write_file(path, text), "cannot write %s", path);
     free(text);
     return line;
 }

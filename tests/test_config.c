@@ -30,10 +30,7 @@ static const char *write_file(const char *name, const char *text)
 {
     static char path[PATH_SIZE]; /* one file at a time per test process */
     snprintf(path, sizeof path, "%s/%s", support_scratch("config"), name);
-    FILE *out = fopen(path, "w");
-    ck_assert_msg(out != NULL, "cannot write %s", path);
-    fputs(text, out);
-    fclose(out);
+    ck_assert_msg(support_write_file(path, text), "cannot write %s", path);
     return path;
 }
 

@@ -136,6 +136,14 @@ bool support_file_exists(const char *path)
     return stat(path, &info) == 0;
 }
 
+bool support_write_file(const char *path, const char *text)
+{
+    FILE *out = fopen(path, "w");
+    if (!out) return false;
+    bool written = fputs(text, out) != EOF;
+    return fclose(out) == 0 && written;
+}
+
 int support_count_lines(const char *text)
 {
     int lines = 0;

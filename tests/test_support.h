@@ -40,6 +40,8 @@ int support_dir_entries(const char *dir, char *names, size_t names_size);
  * `length` (may be NULL) receives its size. */
 char *support_read_file(const char *path, size_t *length);
 bool support_file_exists(const char *path);
+/* Writes `text` as the whole of PATH; false if it cannot. */
+bool support_write_file(const char *path, const char *text);
 
 /* Scratch directories of a suite: one root "./NAME.XXXXXX" made by main (outside any test,
  * where Check's assertions cannot run: returns 0, or -1 after printing why), a fresh
