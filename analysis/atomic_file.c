@@ -90,6 +90,23 @@ int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t err
     return 0;
 }
 
+int atomic_file_open_in(atomic_file_t *f, const char *dir, const char *name, char *error, size_t error_size)
+{
+    size_t size = strlen(dir) + 1 + strlen(name) + 1;
+    char *path = malloc(size);
+    if (!path) {
+        f->stream = NULL;
+        f->path = NULL;
+        f->temp_path = NULL;
+        snprintf(error, error_size, "cannot write %s/%s: %s", dir, name, strerror(ENOMEM));
+        return -1;
+    }
+    snprintf(path, size, "%s/%s", dir, name);
+    int result = atomic_file_open(f, path, error, error_size);
+    free(path);
+    return result;
+}
+
 /* Every step of the commit reports the first failure; `err` 0 means a write error that
  * left no errno (ferror only says that something failed earlier). */
 int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size)

@@ -24,6 +24,8 @@ typedef struct atomic_file {
 
 /* Creates the temporary file. Returns 0, or -1 with "cannot write PATH: REASON". */
 int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t error_size);
+/* The same for DIR/NAME. */
+int atomic_file_open_in(atomic_file_t *f, const char *dir, const char *name, char *error, size_t error_size);
 /* Flushes, syncs, closes and renames onto the final path. Returns 0, or -1 with a message
  * naming the path (the temporary file is then removed). Either way `f` is released. */
 int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "outcomes.h"
 #include "pcg32.h"
 #include "report.h"
@@ -285,7 +286,7 @@ static int write_balance(const char *dir, const variant_summary_t *v, int count,
                          size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "balance.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "balance.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("variant,seats,sides,fair_share,"
           "hands,hand_balance,hand_leader_share,hand_leader_low,hand_leader_high,hand_leader_advantage,hand_draws,"
@@ -350,7 +351,7 @@ static int write_seats(const char *dir, const variant_summary_t *v, int count, d
                        size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "seats.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "seats.csv", error, error_size)) return -1;
     fputs("variant,unit,seat,games,share,share_low,share_high,advantage\n", file.stream);
     for (int i = 0; i < count; i++) {
         write_seat_rows(file.stream, v[i].variant->name, "hand", &v[i].hands, z);
@@ -362,7 +363,7 @@ static int write_seats(const char *dir, const variant_summary_t *v, int count, d
 static int write_ends(const char *dir, const variant_summary_t *v, int count, char *error, size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "ends.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "ends.csv", error, error_size)) return -1;
     fputs("variant,unit,end,count,share\n", file.stream);
     for (int i = 0; i < count; i++)
         for (int m = 0; m < 2; m++) {
@@ -392,7 +393,7 @@ static int write_distributions(const char *dir, const variant_summary_t *v, int 
                                size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "distributions.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "distributions.csv", error, error_size)) return -1;
     fputs("variant,measure,value,count,share\n", file.stream);
     for (int i = 0; i < count; i++) {
         const char *name = v[i].variant->name;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "outcomes.h"
 #include "rating.h"
 #include "report.h"
@@ -122,7 +123,7 @@ static void pair_estimate(const pair_tally_t *t, double z, double *score, double
 static int write_pairwise(const char *dir, const ratings_work_t *w, double z, char *error, size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "pairwise.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "pairwise.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("agent_a,agent_b,blocks,games,a_wins,draws,b_wins,a_score,paired_score,paired_score_low,"
           "paired_score_high,elo,elo_low,elo_high,model_elo\n",
@@ -165,7 +166,7 @@ static void rank_agents(const ratings_work_t *w, int *order)
 static int write_ratings(const char *dir, const ratings_work_t *w, const int *order, char *error, size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "ratings.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "ratings.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     const rating_result_t *r = &w->result;
     fputs("rank,agent,elo,elo_low,elo_high,se,games,score,draws,los_next\n", out);
@@ -192,7 +193,7 @@ static int write_matrix(const char *dir, const char *name, const ratings_work_t 
                         bool los, char *error, size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, name, error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, name, error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("agent", out);
     for (int k = 0; k < w->agents; k++) {
@@ -229,7 +230,7 @@ static int write_model(const char *dir, const ratings_work_t *w, const report_ra
                        const char *anchor, char *error, size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "model.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "model.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     const rating_result_t *r = &w->result;
     int64_t games = 0;

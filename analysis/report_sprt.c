@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "outcomes.h"
 #include "report.h"
 #include "report_common.h"
@@ -25,7 +26,7 @@ static int write_summary(const char *dir, const char *agent_a, const char *agent
                          const report_sprt_result_t *r, char *error, size_t error_size)
 {
     atomic_file_t file;
-    if (report_file_open(&file, dir, "sprt.csv", error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "sprt.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("agent_a,agent_b,elo0,elo1,alpha,beta,lower,upper,llr,verdict,blocks,games,score,score_low,score_high,"
           "elo,elo_low,elo_high\n",
@@ -113,7 +114,7 @@ int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a
         status = -1;
     }
     atomic_file_t trace;
-    if (status == 0 && report_file_open(&trace, out_dir, "sprt_trace.csv", error, error_size)) status = -1;
+    if (status == 0 && atomic_file_open_in(&trace, out_dir, "sprt_trace.csv", error, error_size)) status = -1;
     if (status == 0) {
         fputs("blocks,llr,lower,upper\n", trace.stream);
         if (replay_test(&table, a, b, test, trace.stream, result)) {

@@ -238,10 +238,8 @@ static void place_levels(const char *const *candidates, const report_rated_t *ra
 static int write_candidates(const char *dir, const char *const *candidates, const report_rated_t *rated,
                             const placement_t *placement, int n, char *error, size_t error_size)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/candidates.csv", dir);
     atomic_file_t file;
-    if (atomic_file_open(&file, path, error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "candidates.csv", error, error_size)) return -1;
     fputs("order,candidate,elo,elo_low,elo_high,smoothed_elo\n", file.stream);
     for (int k = 0; k < n; k++) {
         fprintf(file.stream, "%d,", k + 1);
@@ -255,10 +253,8 @@ static int write_candidates(const char *dir, const char *const *candidates, cons
 static int write_calibration(const char *dir, const placement_t *placement, const report_rated_t *measured,
                              char *error, size_t error_size)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/calibration.csv", dir);
     atomic_file_t file;
-    if (atomic_file_open(&file, path, error, error_size)) return -1;
+    if (atomic_file_open_in(&file, dir, "calibration.csv", error, error_size)) return -1;
     fputs("level,spec,target_elo,elo,elo_low,elo_high\n", file.stream);
     for (int level = 0; level < AGENT_LEVEL_COUNT; level++) {
         fprintf(file.stream, "%d,", level + AGENT_LEVEL_MIN);
