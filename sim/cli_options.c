@@ -66,6 +66,22 @@ void cli_option_error(const cli_command_spec_t *spec, const void *args, const ch
     va_end(list);
 }
 
+int cli_required(const void *args, const char *what, const char *file_hint, char *error, size_t error_size)
+{
+    const cli_args_base_t *base = args;
+    if (!base->file) snprintf(error, error_size, "%s is required", what);
+    else if (file_hint) snprintf(error, error_size, "%s: %s is required (%s)", base->file, what, file_hint);
+    else snprintf(error, error_size, "%s: %s is required", base->file, what);
+    return -1;
+}
+
+int cli_conflict(const cli_command_spec_t *spec, const void *args, const char *first, const char *second, char *error,
+                 size_t error_size)
+{
+    cli_option_error(spec, args, second, -1, error, error_size, "give one of --%s and --%s, once", first, second);
+    return -1;
+}
+
 static int parse_flag(const char *text, bool *out)
 {
     static const char *const yes[] = {"true", "yes", "on", "1", NULL}, *const no[] = {"false", "no", "off", "0", NULL};

@@ -96,6 +96,13 @@ bool cli_given(const cli_command_spec_t *spec, const void *args, const char *nam
  * "--NAME: MESSAGE" or "FILE:LINE: key NAME: MESSAGE". */
 void cli_option_error(const cli_command_spec_t *spec, const void *args, const char *name, int item, char *error,
                       size_t error_size, const char *format, ...) __attribute__((format(printf, 7, 8)));
+/* "WHAT is required"; from an experiment file "FILE: WHAT is required", followed by
+ * " (FILE_HINT)" when one is given (where the file sets it). Returns -1. */
+int cli_required(const void *args, const char *what, const char *file_hint, char *error, size_t error_size);
+/* Options FIRST and SECOND given together: "give one of --FIRST and --SECOND, once", at
+ * SECOND's origin. Returns -1. */
+int cli_conflict(const cli_command_spec_t *spec, const void *args, const char *first, const char *second, char *error,
+                 size_t error_size);
 
 /* usage, description and one line per option. */
 void cli_print_help(FILE *out, const cli_command_spec_t *spec);

@@ -147,8 +147,8 @@ static int parse_play_args(int argc, char **argv, play_args_t *args, char *error
     args->seed = 1;
     int parsed = cli_parse_argv(&play_spec, argc, argv, args, error, error_size);
     if (parsed) return parsed;
-    if (!args->game.players) { snprintf(error, error_size, "--players is required"); return -1; }
-    if (!args->agents) { snprintf(error, error_size, "--agents is required"); return -1; }
+    if (!args->game.players) return cli_required(args, "--players", NULL, error, error_size);
+    if (!args->agents) return cli_required(args, "--agents", NULL, error, error_size);
     return 0;
 }
 

@@ -122,38 +122,15 @@ static int parse_shard(const char *value, sim_args_t *args, char *error, size_t 
 /* The checks between arguments, once each is read (from argv or a file). */
 static int settle_sim_args(sim_args_t *args, char *error, size_t size)
 {
-    const cli_args_base_t *base = &args->base;
-    const char *where = base->file ? base->file : NULL;
-#define REQUIRE_GIVEN(name, what)                                                                                  \
-    do {                                                                                                           \
-        if (!cli_given(&sim_spec, args, name)) {                                                                   \
-            if (where) snprintf(error, size, "%s: %s is required", where, what);                                  \
-            else snprintf(error, size, "%s is required", what);                                                    \
-            return -1;                                                                                             \
-        }                                                                                                          \
-    } while (0)
-    REQUIRE_GIVEN("players", "--players");
-    REQUIRE_GIVEN("agents", "--agents");
-    if (args->deals && args->matches) {
-        cli_option_error(&sim_spec, args, "matches", -1, error, size, "give one of --deals and --matches, once");
-        return -1;
-    }
-    if (!args->deals && !args->matches) {
-        if (where) snprintf(error, size, "%s: --deals N or --matches N is required (deals or matches in [sim])", where);
-        else snprintf(error, size, "--deals N or --matches N is required");
-        return -1;
-    }
-    REQUIRE_GIVEN("seed", "--seed");
-    if (args->out && args->resume) {
-        cli_option_error(&sim_spec, args, "resume", -1, error, size, "give one of --out and --resume, once");
-        return -1;
-    }
-    if (!args->out && !args->resume) {
-        if (where) snprintf(error, size, "%s: --out DIR or --resume DIR is required (out in [experiment])", where);
-        else snprintf(error, size, "--out DIR or --resume DIR is required");
-        return -1;
-    }
-#undef REQUIRE_GIVEN
+    if (!cli_given(&sim_spec, args, "players")) return cli_required(args, "--players", NULL, error, size);
+    if (!cli_given(&sim_spec, args, "agents")) return cli_required(args, "--agents", NULL, error, size);
+    if (args->deals && args->matches) return cli_conflict(&sim_spec, args, "deals", "matches", error, size);
+    if (!args->deals && !args->matches)
+        return cli_required(args, "--deals N or --matches N", "deals or matches in [sim]", error, size);
+    if (!cli_given(&sim_spec, args, "seed")) return cli_required(args, "--seed", NULL, error, size);
+    if (args->out && args->resume) return cli_conflict(&sim_spec, args, "out", "resume", error, size);
+    if (!args->out && !args->resume)
+        return cli_required(args, "--out DIR or --resume DIR", "out in [experiment]", error, size);
     if (args->replays && args->no_duplicate) {
         cli_option_error(&sim_spec, args, "replays", -1, error, size, "replays take the place of the rotations: "
                                                                       "give --replays or --no-duplicate, not both");

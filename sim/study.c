@@ -40,14 +40,6 @@ static void write_command(char *out, size_t size, const char *kind, int argc, ch
     }
 }
 
-static int required(const study_t *study, const char *what, char *error, size_t error_size)
-{
-    const cli_args_base_t *base = study->args;
-    if (base->file) snprintf(error, error_size, "%s: %s is required", base->file, what);
-    else snprintf(error, error_size, "%s is required", what);
-    return -1;
-}
-
 static int open_study(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
                       const study_args_t *common, int64_t default_units, bool both_units, int argc, char **argv,
                       const char *file, char *error, size_t error_size)
@@ -57,18 +49,14 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     study->spec = spec;
     study->args = args;
     study->common = common;
-    if (!common->game.players) return required(study, "--players", error, error_size);
-    if (common->out && common->resume) {
-        cli_option_error(spec, args, "resume", -1, error, error_size, "give one of --out and --resume, once");
-        return -1;
-    }
-    if (!common->out && !common->resume) return required(study, "--out DIR (or --resume DIR)", error, error_size);
-    if (common->deals && common->matches && !both_units) {
-        cli_option_error(spec, args, "matches", -1, error, error_size, "give one of --deals and --matches");
-        return -1;
-    }
+    if (!common->game.players) return cli_required(args, "--players", NULL, error, error_size);
+    if (common->out && common->resume) return cli_conflict(spec, args, "out", "resume", error, error_size);
+    if (!common->out && !common->resume)
+        return cli_required(args, "--out DIR (or --resume DIR)", NULL, error, error_size);
+    if (common->deals && common->matches && !both_units)
+        return cli_conflict(spec, args, "deals", "matches", error, error_size);
     if (!common->deals && !common->matches && !default_units && !both_units)
-        return required(study, "--deals N or --matches N", error, error_size);
+        return cli_required(args, "--deals N or --matches N", NULL, error, error_size);
     study->dir = common->out ? common->out : common->resume;
     study->resume = common->resume != NULL;
     study->matches = common->matches > 0;
@@ -127,14 +115,12 @@ int study_check_agent(const study_t *study, const char *name, int item, const ch
 
 static int write_json(const study_t *study, char *error, size_t error_size)
 {
-    char path[STUDY_PATH_MAX];
-    snprintf(path, sizeof path, "%s/study.json", study->dir);
     atomic_file_t file;
-    if (atomic_file_open(&file, path, error, error_size)) return -1;
+    if (atomic_file_open_in(&file, study->dir, "study.json", error, error_size)) return -1;
     if (json_dumpf(study->json, file.stream, JSON_INDENT(2) | JSON_PRESERVE_ORDER) != 0 ||
         fputc('\n', file.stream) == EOF) {
         atomic_file_abort(&file);
-        snprintf(error, error_size, "cannot write %s", path);
+        snprintf(error, error_size, "cannot write %s/study.json", study->dir);
         return -1;
     }
     return atomic_file_commit(&file, error, error_size);
