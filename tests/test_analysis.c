@@ -62,9 +62,7 @@ START_TEST(csv_reads_quoted_fields)
     char path[PATH_SIZE];
     const char *dir = support_scratch("analysis");
     snprintf(path, sizeof path, "%s/q.csv", dir);
-    FILE *out = fopen(path, "w");
-    fputs("a,b,c\n\"pimc:samples=8,rollout=greedy\",\"say \"\"hi\"\"\",\r\n", out);
-    fclose(out);
+    ck_assert_msg(support_write_file(path, "a,b,c\n\"pimc:samples=8,rollout=greedy\",\"say \"\"hi\"\"\",\r\n"), "cannot write %s", path);
     csv_reader_t reader;
     char error[512];
     ck_assert_msg(csv_open(&reader, path, error, sizeof error) == 0, "%s", error);
@@ -85,9 +83,7 @@ START_TEST(csv_errors_name_file_and_line)
     char path[PATH_SIZE];
     const char *dir = support_scratch("analysis");
     snprintf(path, sizeof path, "%s/e.csv", dir);
-    FILE *out = fopen(path, "w");
-    fputs("a,b\n1,2\n1,2,3\n", out);
-    fclose(out);
+    ck_assert_msg(support_write_file(path, "a,b\n1,2\n1,2,3\n"), "cannot write %s", path);
     csv_reader_t reader;
     char error[512];
     ck_assert_int_eq(csv_open(&reader, path, error, sizeof error), 0);
