@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bergen.h"
+#include "bergen/bergen.h"
 
 static const char *const reason_names[GAME_REASON_COUNT] = {
     [GAME_REASON_NONE] = "none",

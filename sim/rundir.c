@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "record.h"
+#include "records/record.h"
 
 const char rundir_deals_header[] =
     "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,deal_seed\n";

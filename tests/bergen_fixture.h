@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bergen.h"
+#include "bergen/bergen.h"
 #include "game.h"
 
 enum {

@@ -25,7 +25,7 @@
 #include <string.h>
 
 #include "agent.h"
-#include "bergen.h"
+#include "bergen/bergen.h"
 #include "bergen_fixture.h"
 #include "game.h"
 

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "agent.h"
-#include "bergen.h"
+#include "bergen/bergen.h"
 #include "game.h"
 #include "test_support.h"
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bergen.h"
+#include "bergen/bergen.h"
 #include "game.h"
 #include "test_support.h"
 

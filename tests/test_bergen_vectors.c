@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bergen.h"
+#include "bergen/bergen.h"
 #include "bergen_fixture.h"
 #include "game.h"
 

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bergen.h"
+#include "bergen/bergen.h"
 #include "cli.h"
 #include "test_support.h"
 

@@ -21,8 +21,8 @@
 
 #include "cli.h"
 #include "match.h"
-#include "record.h"
-#include "replay.h"
+#include "records/record.h"
+#include "records/replay.h"
 #include "test_support.h"
 
 enum {

@@ -15,7 +15,7 @@
 #include "cli.h"
 #include "report.h"
 #include "rundir.h"
-#include "study.h"
+#include "study/study.h"
 
 typedef struct analyze_args {
     cli_args_base_t base;

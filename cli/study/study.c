@@ -1,5 +1,5 @@
 /* study.c - study directories made of simulator runs (study.h). */
-#include "study.h"
+#include "study/study.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "record.h"
+#include "records/record.h"
 #include "rundir.h"
 
 enum { STUDY_FORMAT = 1, EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };

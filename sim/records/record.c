@@ -4,7 +4,7 @@
  * snprintf: it never writes past `size`, always terminates, and `length` is what the whole
  * line needs, so truncation is detected by comparing the two.
  */
-#include "record.h"
+#include "records/record.h"
 
 #include <errno.h>
 #include <stdarg.h>

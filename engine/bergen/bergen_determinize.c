@@ -13,7 +13,7 @@
  */
 #include <string.h>
 
-#include "bergen.h"
+#include "bergen/bergen.h"
 
 /* Logical tiles with a copy neither in `hand` nor on the layout. */
 static tileset_t unseen_tiles(const bergen_state_t *s, tileset_t hand)

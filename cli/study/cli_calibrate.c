@@ -31,7 +31,7 @@
 #include "report.h"
 #include "rundir.h"
 #include "stats.h"
-#include "study.h"
+#include "study/study.h"
 
 enum { DEFAULT_MATCHES = 2000, DEFAULT_BOOTSTRAP = 200, MAX_CANDIDATES = RATING_MAX_AGENTS - 1 };
 

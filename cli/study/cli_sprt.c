@@ -16,7 +16,7 @@
 #include "outcomes.h"
 #include "report.h"
 #include "sprt.h"
-#include "study.h"
+#include "study/study.h"
 
 enum { DEFAULT_MAX_DEALS = 1000000 };
 

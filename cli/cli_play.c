@@ -7,7 +7,7 @@
 
 #include "cli.h"
 #include "match.h"
-#include "record.h"
+#include "records/record.h"
 
 enum { PLAY_MAX_AGENT_TEXT = 1024 };
 

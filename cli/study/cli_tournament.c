@@ -14,7 +14,7 @@
 #include "cli.h"
 #include "rating.h"
 #include "report.h"
-#include "study.h"
+#include "study/study.h"
 
 enum { DEFAULT_DEALS = 10000, DEFAULT_BOOTSTRAP = 1000 };
 

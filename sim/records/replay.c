@@ -15,7 +15,7 @@
  * Invariant: expected[expected_head .. expected_count-1] are the owned, not yet matched
  * lines; new events are only generated when that range is empty.
  */
-#include "replay.h"
+#include "records/replay.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record.h"
+#include "records/record.h"
 
 enum {
     REPLAY_AGAIN = 3,           /* internal: an END_TURN was applied, look at the line again */

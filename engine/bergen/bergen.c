@@ -4,7 +4,7 @@
  * (R23-R25; DB R15-R16). Rule numbers refer to ../shared/rules/bergen.md unless marked DB
  * (../shared/rules/double-bergen.md).
  */
-#include "bergen.h"
+#include "bergen/bergen.h"
 
 #include <limits.h>
 #include <stdio.h>

@@ -15,7 +15,7 @@
 
 #include "cli.h"
 #include "report.h"
-#include "study.h"
+#include "study/study.h"
 
 enum { DEFAULT_DEALS = 100000, DEFAULT_MATCHES = 10000, DEFAULT_REPLAYS = 2, MAX_OVERRIDES = 16 };
 
