@@ -1,8 +1,8 @@
 /* heuristic.c - the heuristic agent (heuristic.h): each legal move is worth a weighted sum
- * of five features, read from the mover's observation and public placement points only.
+ * of five features, read from the mover's observation and public move points only.
  *
  * Features of a move m by seat s (every one is 0 for what it does not concern):
- *   points   placement_points(state, s, tile, end): what m scores now.
+ *   points   move_points(state, s, m): what m scores now.
  *   doubles  + (doubles held after m whose number an end shows after m)
  *            - (doubles held after m whose number is dead: no end shows it and no other tile
  *              of it is unseen or held; such a double can never be placed)
@@ -12,8 +12,8 @@
  *            own(n) the tiles of n held after m, opp(n) the expected tiles of n in the other
  *            hands, sum over seats o of p_o * |unseen & suit(n) & ~lacks(o)|.
  *   deny     - the expected best score of the next seat after m: over the tiles it may hold
- *            (unseen, not known lacking), each scoring placement_points(after m, next, tile,
- *            end) at best over the ends, held with probability p_next, independently.
+ *            (unseen, not known lacking), each scoring move_points(after m, next, a placement
+ *            of that tile) at best over the ends, held with probability p_next, independently.
  *   shed     urgency * pips(tile) / (2 * highest number), urgency from 0 to 1: 1 when an
  *            opponent holds one tile or the stock cannot be drawn from, 0.6 at two tiles, 0.3
  *            at three (or a stock of at most one tile per seat: 0.5).
@@ -48,7 +48,6 @@ const heuristic_weights_t heuristic_default_weights = {
 };
 
 static const double HEURISTIC_WIN = 1e6;         /* winning the match now beats any feature */
-static const double HEURISTIC_NOT_CHOSEN = 1e9;  /* draw/pass below everything else */
 
 /* What one decision shares over its moves. */
 typedef struct heuristic_context {
@@ -87,7 +86,7 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     game->observe(state, c->seat, &c->obs);
     const game_observation_t *obs = &c->obs;
 
-    tileset_t all = tileset_or(tileset_or(obs->hand, obs->layout), obs->unseen);
+    tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);
     c->max_number = tileset_is_empty(all) ? 0 : tileset_high(tileset_highest(all));
     c->live = tileset_or(obs->hand, obs->unseen);
     double p[GAME_MAX_SEATS] = {0};
@@ -119,12 +118,12 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
 static void ends_after(const heuristic_context_t *c, game_move_t move, int8_t *number)
 {
     const game_observation_t *obs = &c->obs;
-    for (int e = 0; e < obs->end_count; e++) number[e] = obs->end_number[e];
+    for (int e = 0; e < obs->ends.count; e++) number[e] = obs->ends.number[e];
     if (move.kind != GAME_MOVE_PLAY) return;
     if (move.end == GAME_NO_END) {
-        for (int e = 0; e < obs->end_count; e++) number[e] = (int8_t)tileset_low(move.tile);
-    } else if (move.end < obs->end_count) {
-        number[move.end] = (int8_t)tileset_other_side(move.tile, obs->end_number[move.end]);
+        for (int e = 0; e < obs->ends.count; e++) number[e] = (int8_t)tileset_low(move.tile);
+    } else if (move.end < obs->ends.count) {
+        number[move.end] = (int8_t)tileset_other_side(move.tile, obs->ends.number[move.end]);
     }
 }
 
@@ -134,7 +133,7 @@ static double doubles_feature(const heuristic_context_t *c, game_move_t move, in
 {
     double value = 0;
     unsigned shown = 0;
-    for (int e = 0; e < c->obs.end_count; e++)
+    for (int e = 0; e < c->obs.ends.count; e++)
         if (number[e] >= 0) shown |= 1u << number[e];
     int played = move.kind == GAME_MOVE_PLAY ? move.tile : -1;
     tileset_t held = tileset_and(hand, tileset_doubles());
@@ -153,7 +152,7 @@ static double suits_feature(const heuristic_context_t *c, game_move_t move, cons
 {
     int ends = 0;
     double value = 0;
-    for (int e = 0; e < c->obs.end_count; e++) {
+    for (int e = 0; e < c->obs.ends.count; e++) {
         int n = number[e];
         if (n < 0) continue;
         int own = c->own[n] - (move.kind == GAME_MOVE_PLAY && tileset_shows(move.tile, n));
@@ -177,7 +176,7 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
     if (p <= 0) return 0;
     tileset_t fitting = tileset_empty();
     unsigned shown = 0;
-    for (int e = 0; e < obs->end_count; e++)
+    for (int e = 0; e < obs->ends.count; e++)
         if (number[e] >= 0 && !(shown >> number[e] & 1)) {
             shown |= 1u << number[e];
             fitting = tileset_or(fitting, tileset_suit(number[e]));
@@ -189,9 +188,9 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
     int tiles = 0;
     while (!tileset_is_empty(fitting)) {
         int tile = tileset_pop_lowest(&fitting), top = 0;
-        for (int e = 0; e < obs->end_count; e++) {
+        for (int e = 0; e < obs->ends.count; e++) {
             if (number[e] < 0 || !tileset_shows(tile, number[e])) continue;
-            int points = game->placement_points(after, next, tile, e);
+            int points = game->move_points(after, next, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)e, 0});
             if (points > top) top = points;
         }
         if (top > 0) best[tiles++] = top;
@@ -221,7 +220,7 @@ static double move_value(const heuristic_context_t *c, game_move_t move)
     int points = 0;
     tileset_t hand = obs->hand;
     if (move.kind == GAME_MOVE_PLAY) {
-        points = game->placement_points(c->state, c->seat, move.tile, move.end);
+        points = game->move_points(c->state, c->seat, move);
         if (points < 0) points = 0;
         tileset_remove(&hand, move.tile);
     }
@@ -247,25 +246,6 @@ static bool is_draw_or_pass(game_move_t move)
     return move.kind == GAME_MOVE_DRAW || move.kind == GAME_MOVE_PASS;
 }
 
-static int move_pips(game_move_t move) { return move.kind == GAME_MOVE_PLAY ? tileset_pips(move.tile) : -1; }
-
-void heuristic_evaluate(const game_t *game, const void *state, const game_move_t *moves, int count,
-                        const heuristic_weights_t *weights, void *scratch, double *values)
-{
-    heuristic_context_t context;
-    prepare(&context, game, state, weights, scratch);
-    double lowest = 0;
-    bool any = false;
-    for (int i = 0; i < count; i++) {
-        if (is_draw_or_pass(moves[i])) continue;
-        values[i] = move_value(&context, moves[i]);
-        if (!any || values[i] < lowest) lowest = values[i];
-        any = true;
-    }
-    for (int i = 0; i < count; i++)
-        if (is_draw_or_pass(moves[i])) values[i] = any ? lowest - 1 : -HEURISTIC_NOT_CHOSEN;
-}
-
 int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                    const heuristic_weights_t *weights, void *scratch)
 {
@@ -280,7 +260,7 @@ int heuristic_pick(const game_t *game, const void *state, const game_move_t *mov
             prepared = true;
         }
         double value = move_value(&context, moves[i]);
-        if (best < 0 || value > best_value || (value == best_value && move_pips(moves[i]) > move_pips(moves[best]))) {
+        if (best < 0 || value > best_value || (value == best_value && policy_heavier(moves[i], moves[best]))) {
             best = i;
             best_value = value;
         }

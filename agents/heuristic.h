@@ -1,5 +1,5 @@
 /* heuristic.h - the heuristic agent's evaluation: a weighted sum of named features of each
- * legal move, read from the mover's observation and public placement points only.
+ * legal move, read from the mover's observation and public move points only.
  * Used by the `heuristic` agent and by the search agents' rollout=heuristic.
  */
 #ifndef DOMINOLAB_HEURISTIC_H
@@ -17,11 +17,8 @@ typedef struct heuristic_weights {
 
 extern const heuristic_weights_t heuristic_default_weights;
 
-/* Writes the heuristic value of each move (higher is better) for the seat to move. scratch
- * is game->state_size bytes the function may overwrite. */
-void heuristic_evaluate(const game_t *game, const void *state, const game_move_t *moves, int count,
-                        const heuristic_weights_t *weights, void *scratch, double *values);
-/* Index of the best move by heuristic_evaluate (ties: the heaviest tile, then the first). */
+/* Index of the best move for the seat to move (ties: the heaviest tile, then the first).
+ * scratch is game->state_size bytes the function may overwrite. */
 int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                    const heuristic_weights_t *weights, void *scratch);
 

@@ -56,8 +56,8 @@ static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
 };
 
 typedef struct ismcts_node {
-    uint8_t kind, tile, end; /* the move from the parent (its key) */
-    uint8_t side;            /* side of the seat that made that move */
+    game_move_t move; /* the move from the parent (its key) */
+    uint8_t side;     /* side of the seat that made that move */
     int32_t parent, child, sibling;
     uint32_t visits;    /* iterations through this node */
     uint32_t available; /* iterations in which its move was legal at its parent */
@@ -106,7 +106,7 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
 
 static inline bool node_is_move(const ismcts_node_t *node, game_move_t move)
 {
-    return node->kind == move.kind && node->tile == move.tile && node->end == move.end;
+    return game_move_equal(node->move, move);
 }
 
 static int32_t add_node(ismcts_data_t *data, int32_t parent, game_move_t move, int side)
@@ -114,7 +114,7 @@ static int32_t add_node(ismcts_data_t *data, int32_t parent, game_move_t move, i
     assert(data->used < data->capacity);
     int32_t index = data->used++;
     ismcts_node_t *node = &data->nodes[index];
-    *node = (ismcts_node_t){.kind = move.kind, .tile = move.tile, .end = move.end, .side = (uint8_t)side,
+    *node = (ismcts_node_t){.move = move, .side = (uint8_t)side,
                             .parent = parent, .child = -1, .sibling = -1};
     if (parent >= 0) {
         node->sibling = data->nodes[parent].child;

@@ -158,9 +158,7 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     int best = 0;
     for (int i = 1; i < count; i++) {
         double gap = pimc->total[i] - pimc->total[best];
-        if (gap > 1e-9 || (gap > -1e-9 && moves[i].kind == GAME_MOVE_PLAY &&
-                           (moves[best].kind != GAME_MOVE_PLAY || tileset_pips(moves[i].tile) > tileset_pips(moves[best].tile))))
-            best = i;
+        if (gap > 1e-9 || (gap > -1e-9 && policy_heavier(moves[i], moves[best]))) best = i;
     }
     return moves[best];
 }

@@ -34,16 +34,14 @@ void search_context_set_target(search_context_t *context, const void *state)
 
 int policy_greedy_index(const game_t *game, const void *state, const game_move_t *moves, int count)
 {
-    int best = 0, best_points = -1, best_pips = -1;
+    int best = 0, best_points = -1;
     int seat = game->to_move(state);
     for (int i = 0; i < count; i++) {
-        if (moves[i].kind != GAME_MOVE_PLAY) continue; /* drawing or keeping a tile scores nothing */
-        int points = game->placement_points(state, seat, moves[i].tile, moves[i].end);
-        int pips = tileset_pips(moves[i].tile);
-        if (points > best_points || (points == best_points && pips > best_pips)) {
+        int points = game->move_points(state, seat, moves[i]);
+        if (points < 0) continue;
+        if (points > best_points || (points == best_points && policy_heavier(moves[i], moves[best]))) {
             best = i;
             best_points = points;
-            best_pips = pips;
         }
     }
     return best;

@@ -38,7 +38,6 @@ void solver_destroy(solver_t *solver)
     free(solver);
 }
 
-long solver_nodes(const solver_t *solver) { return solver->nodes; }
 
 static inline void *state_at(solver_t *solver, int depth) { return solver->states + (size_t)depth * solver->state_size; }
 

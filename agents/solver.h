@@ -24,7 +24,5 @@ void solver_destroy(solver_t *solver);
  * the hand is deeper than the solver's stack. */
 bool solver_value(solver_t *solver, search_context_t *context, const void *state, int side, long budget,
                   double *value);
-/* Nodes visited by the last solver_value call. */
-long solver_nodes(const solver_t *solver);
 
 #endif

@@ -28,13 +28,14 @@ static void print_ends(const game_t *game, const void *state)
 {
     game_observation_t view;
     game->observe(state, 0, &view);
+    if (view.layout_kind != GAME_LAYOUT_LINE && view.layout_kind != GAME_LAYOUT_SPINNER) return;
     printf("ends");
-    for (int e = 0; e < view.end_count; e++) {
-        if (view.end_number[e] < 0) continue;
+    for (int e = 0; e < view.ends.count; e++) {
+        if (view.ends.number[e] < 0) continue;
         /* '*' marks a crosswise double at an end, as the rules' test vectors write it; the
          * bare opening double is shown plainly (6|6). */
-        printf("%s%d%s", e ? (view.layout_kind == GAME_LAYOUT_LINE ? "|" : " ") : " ", view.end_number[e],
-               view.end_is_double[e] && view.layout_count > 1 ? "*" : "");
+        printf("%s%d%s", e ? (view.layout_kind == GAME_LAYOUT_LINE ? "|" : " ") : " ", view.ends.number[e],
+               view.ends.is_double[e] && view.table_count > 1 ? "*" : "");
     }
 }
 
@@ -81,10 +82,10 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
     case GAME_EVENT_DRAW: printf("  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name)); break;
     case GAME_EVENT_PASS: printf("  seat %d passes\n", event->seat); break;
     case GAME_EVENT_AWARD:
-        printf("  award: seat %d %+d (%s)\n", event->seat, event->points, game_reason_name(event->reason));
+        printf("  award: seat %d %+d (%s)\n", event->seat, event->points, game_reason_name(game, event->reason));
         break;
     case GAME_EVENT_HAND_END:
-        printf("  hand %d ends: %s", game->hand_number(state), game_reason_name(event->reason));
+        printf("  hand %d ends: %s", game->hand_number(state), game_reason_name(game, event->reason));
         if (event->seat >= 0) printf(", winner seat %d", event->seat);
         printf("; pips left");
         for (int seat = 0; seat < setup->seats; seat++) printf(" %d", game->pips_left(state, seat));

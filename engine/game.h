@@ -1,6 +1,7 @@
 /* game.h - the one interface every domino game implements (a struct of function pointers,
  * as chess and Go engines separate search from rules). Agents, the match driver, records
- * and the simulator reach the rules only through it.
+ * and the simulator reach the rules only through it, and it speaks no game's words: a
+ * game names its own reasons, moves and record lines.
  *
  * Life of a match:
  *   rules_create(options)        validate options once, derive tables; immutable, shareable
@@ -11,13 +12,19 @@
  * A state is plain data of `state_size` bytes with no pointers except to its immutable
  * rules: copying it with memcpy is a complete snapshot (the simplest undo, and what search
  * does). Nothing here allocates after rules_create.
+ *
+ * Seats play in turn; a side is a seat, or a team of seats (side_of_seat). Scores, awards
+ * and match winners are per side.
  */
 #ifndef DOMINOLAB_GAME_H
 #define DOMINOLAB_GAME_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "game_line.h"
 #include "options.h"
 #include "pcg32.h"
 #include "tileset.h"
@@ -30,11 +37,21 @@ enum {
     GAME_NO_END = 255      /* move.end of a lead (no end yet) */
 };
 
+/* ---- moves ---- */
+
+/* What a move does; a game uses the kinds its rules have. The fields of game_move_t by kind:
+ *   PLAY      tile; end (GAME_NO_END: a lead, or a tile into a trick)
+ *   DRAW, PASS, END_TURN, CLOSE   nothing
+ *   CHOICE    end: the game's number of the decision; extra: the answer (0/1, or a seat)
+ *   MELD      extra: the doubles shown, bit n for [n-n] */
 typedef enum game_move_kind {
-    GAME_MOVE_PLAY,     /* place `tile` on `end` (GAME_NO_END for the lead) */
+    GAME_MOVE_PLAY,     /* place a tile */
     GAME_MOVE_DRAW,     /* take the next tile of the stock */
     GAME_MOVE_PASS,     /* can neither place nor draw */
-    GAME_MOVE_END_TURN  /* keep a drawn playable tile where the rules allow it */
+    GAME_MOVE_END_TURN, /* end the turn without placing (keep a drawn playable tile) */
+    GAME_MOVE_CHOICE,   /* a decision that leaves no tile on the table */
+    GAME_MOVE_CLOSE,    /* close the stock (trick games) */
+    GAME_MOVE_MELD      /* show doubles (trick games) */
 } game_move_kind_t;
 
 typedef struct game_move {
@@ -44,39 +61,44 @@ typedef struct game_move {
     uint8_t extra;
 } game_move_t;
 
+/* Two moves are the same move when every field agrees. */
+static inline bool game_move_equal(game_move_t a, game_move_t b)
+{
+    return a.kind == b.kind && a.tile == b.tile && a.end == b.end && a.extra == b.extra;
+}
+
 typedef enum game_status { GAME_BETWEEN_HANDS, GAME_IN_HAND, GAME_MATCH_OVER } game_status_t;
 
-/* Why points were credited, or why a hand ended: the record's `reason` words. */
-typedef enum game_reason {
-    GAME_REASON_NONE,
-    GAME_REASON_DOMINO,
-    GAME_REASON_BLOCKED,
-    GAME_REASON_BLOCK, /* award for winning a blocked hand */
-    GAME_REASON_LIGHTEST_HAND,
-    GAME_REASON_DEDUCTION,
-    GAME_REASON_TARGET_REACHED, /* the match was won during the hand */
-    GAME_REASON_REDEAL,         /* the hand was void and is dealt again */
-    GAME_REASON_COUNT
-} game_reason_t;
-const char *game_reason_name(game_reason_t reason);
+/* ---- events: what happened, one per line of the game record ---- */
 
+/* The kinds follow the record's line types (../shared/spec/record-format.md); a game emits
+ * those its rules have. The simulator reads PLAY and AWARD points (both are credited to
+ * the score), HAND_END and MATCH_END; everything else is for the record and the log. */
 typedef enum game_event_kind {
     GAME_EVENT_DEAL,      /* a hand was dealt: read it with get_deal */
-    GAME_EVENT_PLAY,      /* seat, tile, end, points */
+    GAME_EVENT_PLAY,      /* seat, tile, end, points credited */
     GAME_EVENT_DRAW,      /* seat, tile */
     GAME_EVENT_PASS,      /* seat */
-    GAME_EVENT_AWARD,     /* side, points, reason */
-    GAME_EVENT_HAND_END,  /* reason, winner (side or -1) */
-    GAME_EVENT_MATCH_END  /* winner (side or -1) */
+    GAME_EVENT_CHOICE,    /* seat; end: the decision; detail: the answer */
+    GAME_EVENT_CLOSE,     /* seat */
+    GAME_EVENT_MELD,      /* seat; detail: the doubles shown; points within the hand */
+    GAME_EVENT_TRUMP,     /* tile turned up; end: the trump number */
+    GAME_EVENT_TRICK,     /* seat: the winner; points within the hand (the game keeps the tiles) */
+    GAME_EVENT_AWARD,     /* seat: the side credited; points credited; reason */
+    GAME_EVENT_HAND_END,  /* seat: the winning side, -1 none; reason; flags */
+    GAME_EVENT_MATCH_END  /* seat: the winning side, -1 a draw */
 } game_event_kind_t;
+
+enum { GAME_EVENT_VOID = 1 }; /* HAND_END flag: the hand is void and dealt again */
 
 typedef struct game_event {
     uint8_t kind;   /* game_event_kind_t */
-    int8_t seat;    /* acting seat, or the side awarded, or the winner (-1: none) */
+    int8_t seat;    /* see the kinds */
     uint8_t tile;
     uint8_t end;
     int16_t points;
-    uint8_t reason; /* game_reason_t */
+    uint8_t reason; /* AWARD, HAND_END: the game's reason (game_t.reason_names) */
+    uint8_t flags;  /* GAME_EVENT_VOID */
 } game_event_t;
 
 typedef struct game_events {
@@ -88,35 +110,59 @@ typedef struct game_events {
 typedef struct game_deal {
     int hand_number;
     int seats;
-    int leader;  /* the designated starter or nominal starter, -1 if none */
+    int leader;  /* the hand's starter (record-format.md, deal.leader); -1: derive it (set_deal) */
     int hand_size[GAME_MAX_SEATS];
     uint8_t hand[GAME_MAX_SEATS][TILESET_MAX_BITS];
     int stock_size;
     uint8_t stock[TILESET_MAX_BITS];
 } game_deal_t;
 
+/* ---- what one seat may know ---- */
+
 typedef enum game_layout_kind { GAME_LAYOUT_LINE, GAME_LAYOUT_SPINNER, GAME_LAYOUT_TRICK } game_layout_kind_t;
 
-/* What one seat may know: its own hand and everything public. */
+/* The ends of a line, or the arms of a spinner. */
+typedef struct game_ends {
+    int count;                    /* ends or arms */
+    int8_t number[GAME_MAX_ENDS]; /* number shown; -1 before the lead */
+    uint8_t is_double[GAME_MAX_ENDS];
+    uint8_t open[GAME_MAX_ENDS];  /* a tile may be attached there now */
+} game_ends_t;
+
+/* The table of a trick game: the trump, the stock's state, the trick in play, what each
+ * side has won and the doubles each seat has shown (and still holds). */
+typedef struct game_tricks {
+    int trump;                      /* the trump number */
+    int face_up;                    /* the turned tile beside the stock, -1 once taken */
+    bool closed;                    /* closed or exhausted: follow rules apply */
+    int leader, led;                /* the current trick's leader and tile, -1 before the lead */
+    tileset_t won[GAME_MAX_SEATS];  /* per side */
+    tileset_t shown[GAME_MAX_SEATS];/* per seat: melded doubles still in hand */
+} game_tricks_t;
+
 typedef struct game_observation {
+    /* every game */
     int seat, seats, sides, hand_number, to_move, target;
     int side_of_seat[GAME_MAX_SEATS];
     int score[GAME_MAX_SEATS];        /* per side */
     tileset_t hand;                   /* own tiles */
     int hand_size[GAME_MAX_SEATS];    /* tiles held, copies counted */
-    int stock_size, stock_drawable;   /* drawable: above the reserve */
-    tileset_t layout;                 /* tiles on the table */
+    int stock_size, stock_drawable;   /* drawable: what may still be drawn */
+    tileset_t table;                  /* tiles played this hand */
+    int table_count;                  /* how many, copies counted */
     tileset_t unseen;                 /* tiles that may be in another hand or the stock */
-    tileset_t lacks[GAME_MAX_SEATS];  /* tiles a seat is known not to hold (passes, draws, leads) */
+    tileset_t lacks[GAME_MAX_SEATS];  /* tiles a seat is known not to hold */
     int draws[GAME_MAX_SEATS];        /* tiles drawn this hand */
     int passes[GAME_MAX_SEATS];       /* passes this hand */
+    /* the table's shape: ends for GAME_LAYOUT_LINE and _SPINNER, tricks for _TRICK */
     int layout_kind;                  /* game_layout_kind_t */
-    int end_count;                    /* ends or arms */
-    int8_t end_number[GAME_MAX_ENDS]; /* number shown; -1 before the lead */
-    uint8_t end_is_double[GAME_MAX_ENDS];
-    uint8_t end_open[GAME_MAX_ENDS];  /* a tile may be attached there now */
-    int layout_count;                 /* tiles placed this hand */
+    union {
+        game_ends_t ends;
+        game_tricks_t tricks;
+    };
 } game_observation_t;
+
+/* ---- the interface ---- */
 
 typedef struct game_rules game_rules_t; /* opaque, per game */
 
@@ -128,6 +174,9 @@ typedef struct game {
     const preset_spec_t *presets;
     int preset_count;
     size_t state_size;
+    /* The words of event reasons (award and hand_end lines), indexed by event.reason. */
+    const char *const *reason_names;
+    int reason_count;
 
     /* Validates a full configuration (combinations included) and derives its tables. */
     int (*rules_create)(const option_values_t *values, game_rules_t **out, char *error, size_t error_size);
@@ -140,7 +189,8 @@ typedef struct game {
     game_status_t (*status)(const void *state);
     /* Shuffles and deals the next hand from the match's own generator. */
     void (*deal)(void *state, game_events_t *events);
-    /* Deals a given hand instead (replay, tests). Returns 0, or -1 with a message. */
+    /* Deals a given hand instead (replay, tests); a leader of -1 is derived as deal() would.
+     * Returns 0, or -1 with a message. */
     int (*set_deal)(void *state, const game_deal_t *deal, game_events_t *events, char *error, size_t error_size);
     void (*get_deal)(const void *state, game_deal_t *out); /* the current hand as dealt */
 
@@ -154,16 +204,34 @@ typedef struct game {
     void (*scores)(const void *state, int *out); /* per side */
     /* The side that won the match once status is GAME_MATCH_OVER; -1 before, or on a draw. */
     int (*match_winner)(const void *state);
-    /* Points `seat` would be credited now for placing `tile` on `end` (GAME_NO_END: as the
-     * lead), hand-end awards aside, whether or not it holds the tile: public knowledge,
-     * which lets an agent weigh an opponent's replies. -1 if the tile may not go there. */
-    int (*placement_points)(const void *state, int seat, int tile, int end);
+    /* Points `seat` would be credited now for `move`, hand-end awards aside, whether or not
+     * it is that seat's turn or it holds the tile: public knowledge, which lets an agent
+     * weigh an opponent's replies. -1 if the move is impossible there. */
+    int (*move_points)(const void *state, int seat, game_move_t move);
     int (*pips_left)(const void *state, int seat);
     int (*hand_number)(const void *state);
     void (*observe)(const void *state, int seat, game_observation_t *out);
     /* Writes into out_state a full state in which everything `seat` cannot see is drawn at
      * random, consistent with its observation (hand sizes, seen tiles, known lacks). */
     void (*determinize)(const void *state, int seat, pcg32_t *rng, void *out_state);
+
+    /* ---- words: moves and record lines in the game's own terms ---- */
+    /* "play 3-5 on end 1", "lead 6-6", "draw": a move for people and messages. */
+    void (*move_text)(game_move_t move, char *out, size_t out_size);
+    /* The record line of an event of a move or of the game's own (PLAY, DRAW, PASS, CHOICE,
+     * CLOSE, MELD, TRUMP, TRICK), read from the state just after it; the record formats
+     * DEAL, AWARD, HAND_END and MATCH_END itself. Returns 0, or -1 for a kind it never emits. */
+    int (*event_line)(const void *state, const game_event_t *event, game_line_t *line);
+    /* The move a record line stands for: 1 with *out set (legal or not), 0 if the line is
+     * not a move of the seat to move, -1 with a message if it is malformed. */
+    int (*line_move)(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);
+    /* A move the record leaves unwritten before `next` (keeping a drawn tile; a default
+     * answer): 1 with *out set, else 0. */
+    int (*unwritten_move)(const void *state, const game_line_t *next, game_move_t *out);
+    /* Whether a record may hold `line` here although the game writes nothing for it (the
+     * tolerated forms of record-format.md). The hand has just ended; `ending` is the first
+     * line the game writes for that. */
+    bool (*tolerated_line)(const void *state, const game_line_t *line, const game_line_t *ending);
 } game_t;
 
 /* The registry of games. */
@@ -172,8 +240,8 @@ const game_t *const *game_list(int *count);
 
 /* Generic helpers over the interface. */
 int game_move_is_legal(const game_t *game, const void *state, game_move_t move);
-/* "play 3-5 on end 1", "lead 6-6", "draw", "pass"; out needs 32 bytes. */
-char *game_move_format(game_move_t move, char *out, size_t out_size);
+/* The word of a reason, "unknown" out of range. */
+const char *game_reason_name(const game_t *game, int reason);
 static inline void game_events_push(game_events_t *events, game_event_t event)
 {
     if (events && events->count < GAME_MAX_EVENTS) events->item[events->count++] = event;
@@ -181,5 +249,7 @@ static inline void game_events_push(game_events_t *events, game_event_t event)
 /* Resolves a preset plus "key=value" overrides (user's) into values. */
 int game_configure(const game_t *game, const char *preset, const char *const *overrides, int override_count,
                    option_values_t *values, char *error, size_t error_size);
+/* The index of preset `name` of a game, or -1. */
+int game_preset_index(const game_t *game, const char *name);
 
 #endif

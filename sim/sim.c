@@ -85,14 +85,14 @@ static void tally_events(const sim_config_t *config, const game_events_t *events
     for (int i = 0; i < events->count; i++) {
         const game_event_t *e = &events->item[i];
         switch (e->kind) {
-        case GAME_EVENT_PLAY:
-            if (e->end == GAME_NO_END && out->leader < 0) out->leader = e->seat;
+        case GAME_EVENT_PLAY: /* the first tile of the match is the first hand's lead */
+            if (out->leader < 0) out->leader = e->seat;
             tally->hand_points[config->game->side_of_seat(config->rules, e->seat)] += e->points;
             break;
         case GAME_EVENT_AWARD: tally->hand_points[e->seat] += e->points; break;
         case GAME_EVENT_HAND_END:
             out->end_reason = (int8_t)e->reason;
-            if (e->reason == GAME_REASON_REDEAL) break; /* a void hand is dealt again */
+            if (e->flags & GAME_EVENT_VOID) break; /* dealt again: not a hand played */
             tally->hands++;
             for (int seat = 0; seat < config->seats; seat++) {
                 int64_t points = tally->hand_points[config->game->side_of_seat(config->rules, seat)];

@@ -67,7 +67,7 @@ typedef struct sim_play_outcome {
     sim_seat_outcome_t seat[GAME_MAX_SEATS];
     int32_t plies;
     int16_t hands;
-    int8_t end_reason; /* game_reason_t of the last hand_end */
+    int8_t end_reason; /* the game's reason of the last hand_end (game_t.reason_names) */
     int8_t leader;     /* seat that led the first hand, -1 if none */
 } sim_play_outcome_t;
 

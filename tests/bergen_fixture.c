@@ -146,16 +146,12 @@ const char *describe_legal(const fixture_t *fx, char *out, size_t size)
     for (int i = 0; i < count && used + 40 < size; i++) {
         char name[32];
         used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "",
-                                 game_move_format(moves[i], name, sizeof name));
+                                 move_name(moves[i], name, sizeof name));
     }
     return out;
 }
 
-bool same_move(game_move_t a, game_move_t b)
-{
-    if (a.kind != b.kind) return false;
-    return a.kind != GAME_MOVE_PLAY || (a.tile == b.tile && a.end == b.end);
-}
+bool same_move(game_move_t a, game_move_t b) { return game_move_equal(a, b); }
 
 /* The legal moves are exactly `want` (in any order). */
 void expect_legal(const fixture_t *fx, const game_move_t *want, int n)
@@ -169,7 +165,7 @@ void expect_legal(const fixture_t *fx, const game_move_t *want, int n)
         for (int k = 0; k < count; k++) found += same_move(want[i], got[k]);
         char name[32];
         ck_assert_msg(found == 1, "%s listed %d times among legal moves: %s",
-                      game_move_format(want[i], name, sizeof name), found, describe_legal(fx, text, sizeof text));
+                      move_name(want[i], name, sizeof name), found, describe_legal(fx, text, sizeof text));
     }
 }
 
@@ -177,7 +173,7 @@ void expect_legal(const fixture_t *fx, const game_move_t *want, int n)
 void fx_do(fixture_t *fx, int seat, game_move_t move)
 {
     char name[32], legal[TEXT_SIZE];
-    game_move_format(move, name, sizeof name);
+    move_name(move, name, sizeof name);
     ck_assert_msg(fx->game->status(fx->s) == GAME_IN_HAND, "%s: no hand in progress", name);
     ck_assert_msg(fx->game->to_move(fx->s) == seat, "%s: seat %d to move, expected seat %d", name,
                   fx->game->to_move(fx->s), seat);
@@ -255,13 +251,13 @@ void expect_ends(const fixture_t *fx, int spinner, const char *spec)
                 p++;
             }
         }
-        ck_assert_msg(e < obs.end_count, "ends '%s': only %d ends", spec, obs.end_count);
-        ck_assert_msg(obs.end_number[e] == number && obs.end_is_double[e] == is_double,
-                      "ends '%s': end %d shows %d%s, expected %d%s", spec, e, obs.end_number[e],
-                      obs.end_is_double[e] ? "*" : "", number, is_double ? "*" : "");
+        ck_assert_msg(e < obs.ends.count, "ends '%s': only %d ends", spec, obs.ends.count);
+        ck_assert_msg(obs.ends.number[e] == number && obs.ends.is_double[e] == is_double,
+                      "ends '%s': end %d shows %d%s, expected %d%s", spec, e, obs.ends.number[e],
+                      obs.ends.is_double[e] ? "*" : "", number, is_double ? "*" : "");
         e++;
     }
-    ck_assert_msg(e == obs.end_count, "ends '%s': the layout has %d ends", spec, obs.end_count);
+    ck_assert_msg(e == obs.ends.count, "ends '%s': the layout has %d ends", spec, obs.ends.count);
 }
 
 int fx_score(const fixture_t *fx, int seat)
@@ -278,6 +274,12 @@ void expect_scores(const fixture_t *fx, const int *want)
                       want[seat]);
 }
 
+const char *move_name(game_move_t move, char *out, size_t size)
+{
+    bergen_game.move_text(move, out, size);
+    return out;
+}
+
 game_observation_t fx_observe(const fixture_t *fx, int seat)
 {
     game_observation_t obs;
@@ -285,28 +287,33 @@ game_observation_t fx_observe(const fixture_t *fx, int seat)
     return obs;
 }
 
-game_event_t ev_make(game_event_kind_t kind, int seat, int tile_index, int end, int points, game_reason_t reason)
+game_event_t ev_make(game_event_kind_t kind, int seat, int tile_index, int end, int points, bergen_reason_t reason)
 {
     game_event_t e = {(uint8_t)kind, (int8_t)seat, (uint8_t)tile_index, (uint8_t)end, (int16_t)points, (uint8_t)reason};
     return e;
 }
 game_event_t ev_play(int seat, int a, int b, int end, int points)
 {
-    return ev_make(GAME_EVENT_PLAY, seat, tile(a, b), end, points, GAME_REASON_NONE);
+    return ev_make(GAME_EVENT_PLAY, seat, tile(a, b), end, points, BERGEN_REASON_NONE);
 }
 game_event_t ev_draw(int seat, int a, int b) { return ev_make(GAME_EVENT_DRAW, seat, tile(a, b), 0, 0, 0); }
-game_event_t ev_pass(int seat) { return ev_make(GAME_EVENT_PASS, seat, 0, 0, 0, GAME_REASON_NONE); }
-game_event_t ev_award(int seat, int points, game_reason_t reason)
+game_event_t ev_pass(int seat) { return ev_make(GAME_EVENT_PASS, seat, 0, 0, 0, BERGEN_REASON_NONE); }
+game_event_t ev_award(int seat, int points, bergen_reason_t reason)
 {
     return ev_make(GAME_EVENT_AWARD, seat, 0, 0, points, reason);
 }
-game_event_t ev_hand_end(int winner, game_reason_t reason)
+game_event_t ev_hand_end(int winner, bergen_reason_t reason)
 {
     return ev_make(GAME_EVENT_HAND_END, winner, 0, 0, 0, reason);
 }
 game_event_t ev_match_end(int winner) { return ev_make(GAME_EVENT_MATCH_END, winner, 0, 0, 0, 0); }
 
-static const char *const EVENT_NAMES[] = {"deal", "play", "draw", "pass", "award", "hand_end", "match_end"};
+static const char *const EVENT_NAMES[] = {
+    [GAME_EVENT_DEAL] = "deal",   [GAME_EVENT_PLAY] = "play",   [GAME_EVENT_DRAW] = "draw",
+    [GAME_EVENT_PASS] = "pass",   [GAME_EVENT_CHOICE] = "choice", [GAME_EVENT_CLOSE] = "close",
+    [GAME_EVENT_MELD] = "meld",   [GAME_EVENT_TRUMP] = "trump", [GAME_EVENT_TRICK] = "trick",
+    [GAME_EVENT_AWARD] = "award", [GAME_EVENT_HAND_END] = "hand_end", [GAME_EVENT_MATCH_END] = "match_end"};
+enum { EVENT_NAME_COUNT = sizeof EVENT_NAMES / sizeof EVENT_NAMES[0] };
 
 const char *describe_events(const game_events_t *ev, char *out, size_t size)
 {
@@ -315,8 +322,8 @@ const char *describe_events(const game_events_t *ev, char *out, size_t size)
     for (int i = 0; i < ev->count && used + 64 < size; i++) {
         const game_event_t *e = &ev->item[i];
         used += (size_t)snprintf(out + used, size - used, "%s%s(seat %d, tile %d, end %d, points %d, %s)",
-                                 i ? ", " : "", e->kind < 7 ? EVENT_NAMES[e->kind] : "?", e->seat, e->tile, e->end,
-                                 e->points, game_reason_name((game_reason_t)e->reason));
+                                 i ? ", " : "", e->kind < EVENT_NAME_COUNT ? EVENT_NAMES[e->kind] : "?", e->seat, e->tile, e->end,
+                                 e->points, game_reason_name(&bergen_game, e->reason));
     }
     return out;
 }
@@ -340,7 +347,7 @@ void expect_events(const fixture_t *fx, const game_event_t *want, int n)
         default: break;
         }
         ck_assert_msg(ok, "event %d differs from %s(seat %d, tile %d, end %d, points %d, %s); events: %s", i,
-                      w->kind < 7 ? EVENT_NAMES[w->kind] : "?", w->seat, w->tile, w->end, w->points,
-                      game_reason_name((game_reason_t)w->reason), describe_events(ev, text, sizeof text));
+                      w->kind < EVENT_NAME_COUNT ? EVENT_NAMES[w->kind] : "?", w->seat, w->tile, w->end, w->points,
+                      game_reason_name(&bergen_game, w->reason), describe_events(ev, text, sizeof text));
     }
 }

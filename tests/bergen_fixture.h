@@ -50,12 +50,14 @@ void expect_ends(const fixture_t *fx, int spinner, const char *spec);
 int fx_score(const fixture_t *fx, int seat);
 void expect_scores(const fixture_t *fx, const int *want);
 game_observation_t fx_observe(const fixture_t *fx, int seat);
-game_event_t ev_make(game_event_kind_t kind, int seat, int tile_index, int end, int points, game_reason_t reason);
+/* "play 3-5 on end 1": a move in the family's words. */
+const char *move_name(game_move_t move, char *out, size_t size);
+game_event_t ev_make(game_event_kind_t kind, int seat, int tile_index, int end, int points, bergen_reason_t reason);
 game_event_t ev_play(int seat, int a, int b, int end, int points);
 game_event_t ev_draw(int seat, int a, int b);
 game_event_t ev_pass(int seat);
-game_event_t ev_award(int seat, int points, game_reason_t reason);
-game_event_t ev_hand_end(int winner, game_reason_t reason);
+game_event_t ev_award(int seat, int points, bergen_reason_t reason);
+game_event_t ev_hand_end(int winner, bergen_reason_t reason);
 game_event_t ev_match_end(int winner);
 const char *describe_events(const game_events_t *ev, char *out, size_t size);
 void expect_events(const fixture_t *fx, const game_event_t *want, int n);

@@ -185,7 +185,7 @@ static void expect_values(const fixture_t *fx, const game_move_t *moves, int cou
     move_values(fx->s, moves, count, values);
     for (int i = 0; i < count; i++)
         ck_assert_msg(values[i] == expected[i], "true deal: %s is worth %d, expected %d",
-                      game_move_format(moves[i], name, sizeof name), values[i], expected[i]);
+                      move_name(moves[i], name, sizeof name), values[i], expected[i]);
     pcg32_t rng;
     pcg32_seed(&rng, 2024, 1);
     for (int w = 0; w < WORLDS; w++) {
@@ -194,7 +194,7 @@ static void expect_values(const fixture_t *fx, const game_move_t *moves, int cou
         move_values(&world, moves, count, values);
         for (int i = 0; i < count; i++)
             if (values[i] != expected[i])
-                ck_abort_msg("world %d: %s is worth %d, expected %d", w, game_move_format(moves[i], name, sizeof name),
+                ck_abort_msg("world %d: %s is worth %d, expected %d", w, move_name(moves[i], name, sizeof name),
                              values[i], expected[i]);
     }
 }
@@ -227,9 +227,9 @@ static void expect_agent_finds(const fixture_t *fx, const char *spec, game_move_
         if (same_move(move, right)) found++;
         else wrong = move;
     }
-    printf("%-24s found %s with %d of %d seeds\n", spec, game_move_format(right, want, sizeof want), found, SEEDS);
+    printf("%-24s found %s with %d of %d seeds\n", spec, move_name(right, want, sizeof want), found, SEEDS);
     ck_assert_msg(found == SEEDS, "%s found %s with only %d of %d seeds (else %s)", spec, want, found, SEEDS,
-                  game_move_format(wrong, got, sizeof got));
+                  move_name(wrong, got, sizeof got));
 }
 
 /* ================================================================== position 1
@@ -277,14 +277,14 @@ static void open_position_1(fixture_t *fx)
 {
     build_position(fx, &POSITION_1);
     EXPECT_LEGAL(fx, mv_play(1, 2, 0), mv_play(5, 6, 1));
-    ck_assert_int_eq(fx->game->placement_points(fx->s, 0, tile(1, 2), 0), 0);
-    ck_assert_int_eq(fx->game->placement_points(fx->s, 0, tile(5, 6), 1), 0);
+    ck_assert_int_eq(fx->game->move_points(fx->s, 0, mv_play(1, 2, 0)), 0);
+    ck_assert_int_eq(fx->game->move_points(fx->s, 0, mv_play(5, 6, 1)), 0);
     /* what the opponent's tile would score after G, seen from the public layout */
     fixture_t after;
     fx_clone(&after, fx);
     ck_assert_int_eq(fx_play(&after, 0, 5, 6, 1), 0);
-    ck_assert_int_eq(after.game->placement_points(after.s, 1, tile(1, 5), 1), 3);
-    ck_assert_int_eq(after.game->placement_points(after.s, 1, tile(1, 5), 0), 2);
+    ck_assert_int_eq(after.game->move_points(after.s, 1, mv_play(1, 5, 1)), 3);
+    ck_assert_int_eq(after.game->move_points(after.s, 1, mv_play(1, 5, 0)), 2);
     fx_close(&after);
 }
 
@@ -391,9 +391,9 @@ static void open_position_2(fixture_t *fx)
 {
     build_position(fx, &POSITION_2);
     EXPECT_LEGAL(fx, mv_play(6, 6, 0), mv_play(2, 3, 1), mv_play(3, 6, 0));
-    ck_assert_int_eq(fx->game->placement_points(fx->s, 0, tile(6, 6), 0), 0);
-    ck_assert_int_eq(fx->game->placement_points(fx->s, 0, tile(2, 3), 1), 0);
-    ck_assert_int_eq(fx->game->placement_points(fx->s, 0, tile(3, 6), 0), 0);
+    ck_assert_int_eq(fx->game->move_points(fx->s, 0, mv_play(6, 6, 0)), 0);
+    ck_assert_int_eq(fx->game->move_points(fx->s, 0, mv_play(2, 3, 1)), 0);
+    ck_assert_int_eq(fx->game->move_points(fx->s, 0, mv_play(3, 6, 0)), 0);
 }
 
 START_TEST(position_2_is_what_the_comment_says)
@@ -427,11 +427,11 @@ START_TEST(position_2_heuristic_holds_the_double)
     char name[32];
     game_move_t greedy = agent_pick(&fx, "greedy", 1);
     ck_assert_msg(same_move(greedy, mv_play(6, 6, 0)), "greedy should play [6-6] (heaviest, 0 points), played %s",
-                  game_move_format(greedy, name, sizeof name));
+                  move_name(greedy, name, sizeof name));
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         game_move_t move = agent_pick(&fx, "heuristic", seed);
         ck_assert_msg(same_move(move, mv_play(2, 3, 1)), "heuristic played %s: it should hold [6-6] and play H",
-                      game_move_format(move, name, sizeof name));
+                      move_name(move, name, sizeof name));
     }
     fx_close(&fx);
 }
@@ -447,10 +447,10 @@ START_TEST(position_2_doubles_feature_alone_holds_it)
     char name[32];
     game_move_t points_only = agent_pick(&fx, "heuristic:suits=0,deny=0,doubles=0", 1);
     ck_assert_msg(same_move(points_only, mv_play(6, 6, 0)), "points only should play [6-6], played %s",
-                  game_move_format(points_only, name, sizeof name));
+                  move_name(points_only, name, sizeof name));
     game_move_t with_doubles = agent_pick(&fx, "heuristic:suits=0,deny=0,doubles=1", 1);
     ck_assert_msg(same_move(with_doubles, mv_play(2, 3, 1)), "the doubles feature should play H, played %s",
-                  game_move_format(with_doubles, name, sizeof name));
+                  move_name(with_doubles, name, sizeof name));
     fx_close(&fx);
 }
 END_TEST

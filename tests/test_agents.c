@@ -107,10 +107,7 @@ static agent_t *make_agent(const table_t *t, const char *spec, int seat, uint64_
     return agent;
 }
 
-static bool same_move(game_move_t a, game_move_t b)
-{
-    return a.kind == b.kind && (a.kind != GAME_MOVE_PLAY || (a.tile == b.tile && a.end == b.end));
-}
+static bool same_move(game_move_t a, game_move_t b) { return game_move_equal(a, b); }
 
 static int find_move(const game_move_t *moves, int count, game_move_t move)
 {
@@ -119,7 +116,11 @@ static int find_move(const game_move_t *moves, int count, game_move_t move)
     return -1;
 }
 
-static const char *move_name(game_move_t move, char *out) { return game_move_format(move, out, 32); }
+static const char *move_name(const game_t *game, game_move_t move, char *out)
+{
+    game->move_text(move, out, 32);
+    return out;
+}
 
 /* Brings `state` to a seat's decision: deals when between hands. Returns false once the
  * match is over. */
@@ -169,9 +170,9 @@ static void play_legal(const char *game_name, const char *preset, int players, c
             REQUIRE(memcmp(before, state, game->state_size) == 0, "%s (seat %d) changed the state it was shown", spec,
                     seat);
             REQUIRE(game_move_is_legal(game, state, move), "%s %s %d players: %s (seat %d) chose %s, not legal", preset,
-                    spec, players, spec, seat, move_name(move, name));
+                    spec, players, spec, seat, move_name(game, move, name));
             REQUIRE(find_move(moves, count, move) >= 0, "%s %s: %s chose %s, not among the %d offered", preset,
-                    spec, spec, move_name(move, name), count);
+                    spec, spec, move_name(game, move, name), count);
             if (count >= 2) tally->choices++;
             else tally->forced++;
             game->apply(state, move, NULL);
@@ -229,12 +230,12 @@ static void check_world(const table_t *t, const void *state, int seat, pcg32_t *
             "the world is not at the same turn");
     game->observe(world, seat, &in_world);
     REQUIRE(tileset_equal(in_world.hand, seen.hand), "the world changed seat %d's own hand", seat);
-    REQUIRE(tileset_equal(in_world.layout, seen.layout), "the world changed the layout");
+    REQUIRE(tileset_equal(in_world.table, seen.table), "the world changed the layout");
     REQUIRE(in_world.stock_size == seen.stock_size && in_world.stock_drawable == seen.stock_drawable,
             "the world changed the stock size");
     REQUIRE(tileset_equal(in_world.unseen, seen.unseen), "the world changed what seat %d has not seen", seat);
-    for (int e = 0; e < seen.end_count; e++)
-        REQUIRE(in_world.end_number[e] == seen.end_number[e] && in_world.end_open[e] == seen.end_open[e],
+    for (int e = 0; e < seen.ends.count; e++)
+        REQUIRE(in_world.ends.number[e] == seen.ends.number[e] && in_world.ends.open[e] == seen.ends.open[e],
                 "the world changed end %d", e);
     int scores_real[GAME_MAX_SEATS], scores_world[GAME_MAX_SEATS];
     game->scores(state, scores_real);
@@ -251,7 +252,7 @@ static void check_world(const table_t *t, const void *state, int seat, pcg32_t *
         if (other == seat) continue;
         REQUIRE(tileset_is_empty(tileset_and(theirs.hand, seen.lacks[other])),
                 "the world gives seat %d a tile it showed it lacks", other);
-        REQUIRE(tileset_is_empty(tileset_and(theirs.hand, seen.layout)), "the world gives seat %d a tile on the layout",
+        REQUIRE(tileset_is_empty(tileset_and(theirs.hand, seen.table)), "the world gives seat %d a tile on the layout",
                 other);
         REQUIRE(tileset_is_empty(tileset_and(theirs.hand, seen.hand)),
                 "the world gives seat %d a tile seat %d holds", other, seat);
@@ -412,9 +413,9 @@ static int compare_seeds(const seed_case_t *c, int table_index, int positions, i
             game_move_t md = agent_choose(d[seat], state, moves, count);
             char na[32], nb[32], nr[32];
             REQUIRE(same_move(ma, mb), "%s (%s, %d players), position %d: same seed chose %s and %s", c->spec,
-                    SEED_TABLES[table_index].preset, t.seats, compared, move_name(ma, na), move_name(mb, nb));
+                    SEED_TABLES[table_index].preset, t.seats, compared, move_name(game, ma, na), move_name(game, mb, nb));
             REQUIRE(same_move(ma, mr), "%s (%s, %d players), position %d: %s, but %s after agent_reset", c->spec,
-                    SEED_TABLES[table_index].preset, t.seats, compared, move_name(ma, na), move_name(mr, nr));
+                    SEED_TABLES[table_index].preset, t.seats, compared, move_name(game, ma, na), move_name(game, mr, nr));
             if (count >= 2) {
                 compared++;
                 *differences += !same_move(ma, md);

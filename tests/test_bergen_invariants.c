@@ -99,19 +99,19 @@ static void check_legal_moves(const game_t *game, const bergen_state_t *s, const
             REQUIRE(tileset_has(view.hand, m.tile), "a move plays a tile not in hand");
         if (m.end == GAME_NO_END) { /* a lead: a double, before anything is placed (R5, R6) */
             REQUIRE(tileset_is_double(m.tile), "%s", "tileset_is_double(m.tile)");
-            REQUIRE_EQ(view.layout_count, 0);
+            REQUIRE_EQ(view.table_count, 0);
             continue;
         }
-        REQUIRE(m.end < view.end_count, "end %d out of range", m.end);
-        REQUIRE(view.end_open[m.end], "a move uses a closed end (R10, DB R8)");
-        REQUIRE(tileset_shows(m.tile, view.end_number[m.end]), "%s", "tileset_shows(m.tile, view.end_number[m.end])");
+        REQUIRE(m.end < view.ends.count, "end %d out of range", m.end);
+        REQUIRE(view.ends.open[m.end], "a move uses a closed end (R10, DB R8)");
+        REQUIRE(tileset_shows(m.tile, view.ends.number[m.end]), "%s", "tileset_shows(m.tile, view.ends.number[m.end])");
     }
     if (s->phase != BERGEN_PHASE_PLAY) return;
     /* R11: every fitting (tile, open end) pair is offered, and nothing else is. */
     int expected = 0;
-    for (int e = 0; e < view.end_count; e++)
-        if (view.end_open[e])
-            expected += tileset_size(tileset_and(view.hand, tileset_suit(view.end_number[e])));
+    for (int e = 0; e < view.ends.count; e++)
+        if (view.ends.open[e])
+            expected += tileset_size(tileset_and(view.hand, tileset_suit(view.ends.number[e])));
     REQUIRE_EQ(plays, expected);
     if (expected > 0) {
         REQUIRE_EQ(count, plays); /* a player who can place may not draw or pass */
@@ -138,9 +138,9 @@ static int near_goal_reference(int mode, int points, int distance)
  * double is worth 2; each end whose outermost tile is a crosswise double adds 1. */
 static int header_points_reference(const game_observation_t *view)
 {
-    if (view->end_number[0] != view->end_number[1]) return 0;
-    if (view->layout_count == 1) return 2;
-    return 2 + view->end_is_double[0] + view->end_is_double[1];
+    if (view->ends.number[0] != view->ends.number[1]) return 0;
+    if (view->table_count == 1) return 2;
+    return 2 + view->ends.is_double[0] + view->ends.is_double[1];
 }
 
 /* Combination points (DB R12) from the arms: started arms count their end once, or twice
@@ -192,7 +192,7 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
         if (e->kind == GAME_EVENT_HAND_END) hand_end = true;
         if (e->kind == GAME_EVENT_AWARD) {
             REQUIRE(hand_end == false, "%s", "hand_end == false"); /* awards come before hand_end */
-            if (e->reason == GAME_REASON_DEDUCTION) REQUIRE(e->points <= 0, "a deduction of %d", e->points);
+            if (e->reason == BERGEN_REASON_DEDUCTION) REQUIRE(e->points <= 0, "a deduction of %d", e->points);
             else REQUIRE(e->points > 0, "an award of %d", e->points);
         }
         if (e->kind == GAME_EVENT_PLAY) {

@@ -109,8 +109,8 @@ static void check_award_rule(const char *const *hands, int seats, int went_out, 
 
 /* The events a hand end must produce for `c`: one award per winner in seat order, then
  * hand_end naming the single winner (or -1). */
-static void expect_hand_end_awards(const fixture_t *fx, int first_event, const award_case_t *c, game_reason_t award,
-                                   game_reason_t end_reason)
+static void expect_hand_end_awards(const fixture_t *fx, int first_event, const award_case_t *c, bergen_reason_t award,
+                                   bergen_reason_t end_reason)
 {
     char text[TEXT_SIZE];
     const game_events_t *ev = &fx->ev;
@@ -120,14 +120,14 @@ static void expect_hand_end_awards(const fixture_t *fx, int first_event, const a
         ck_assert_msg(k < ev->count, "missing award for seat %d: %s", seat, describe_events(ev, text, sizeof text));
         const game_event_t *e = &ev->item[k++];
         ck_assert_msg(e->kind == GAME_EVENT_AWARD && e->seat == seat && e->points == c->points && e->reason == award,
-                      "expected award %d to seat %d (%s): %s", c->points, seat, game_reason_name(award),
+                      "expected award %d to seat %d (%s): %s", c->points, seat, game_reason_name(&bergen_game, award),
                       describe_events(ev, text, sizeof text));
     }
     int winner = __builtin_popcount(c->winners) == 1 ? __builtin_ctz(c->winners) : -1;
     ck_assert_msg(k + 1 == ev->count, "expected hand_end after the awards: %s", describe_events(ev, text, sizeof text));
     ck_assert_msg(ev->item[k].kind == GAME_EVENT_HAND_END && ev->item[k].seat == winner &&
                       ev->item[k].reason == end_reason,
-                  "expected hand_end(winner %d, %s): %s", winner, game_reason_name(end_reason),
+                  "expected hand_end(winner %d, %s): %s", winner, game_reason_name(&bergen_game, end_reason),
                   describe_events(ev, text, sizeof text));
 }
 
@@ -259,7 +259,7 @@ START_TEST(bg03_block_example_played)
     expect_ends(&fx, -1, "3|6*");
     ck_assert_int_eq(fx.ev.item[0].kind, GAME_EVENT_PLAY);
     bool lightest = fx_rules(&fx)->end_award == BERGEN_AWARD_LIGHTEST_HAND;
-    expect_hand_end_awards(&fx, 1, c, lightest ? GAME_REASON_LIGHTEST_HAND : GAME_REASON_BLOCK, GAME_REASON_BLOCKED);
+    expect_hand_end_awards(&fx, 1, c, lightest ? BERGEN_REASON_LIGHTEST_HAND : BERGEN_REASON_BLOCK, BERGEN_REASON_BLOCKED);
     ck_assert_int_eq(fx.game->status(fx.s), GAME_BETWEEN_HANDS);
     int want[3] = {0, 2, 0}; /* B's opening double */
     for (int seat = 0; seat < 3; seat++)
@@ -371,7 +371,7 @@ START_TEST(bg09_both_hold_a_double_played)
     EXPECT_EVENTS(&fx, ev_pass(0));
     ck_assert_int_eq(fx_play(&fx, 1, 4, 6, 0), 0);
     expect_ends(&fx, -1, "4|0*");
-    expect_hand_end_awards(&fx, 1, c, GAME_REASON_BLOCK, GAME_REASON_BLOCKED);
+    expect_hand_end_awards(&fx, 1, c, BERGEN_REASON_BLOCK, BERGEN_REASON_BLOCKED);
     int want[2] = {2, 0};
     for (int seat = 0; seat < 2; seat++)
         if (c->winners >> seat & 1) want[seat] += c->points;
@@ -442,7 +442,7 @@ static void play_header(fixture_t *fx, int seat, int before, int h, int credited
     ck_assert_int_eq(fx_score(fx, seat), before + credited);
     if (before + credited >= target) {
         EXPECT_EVENTS(fx, ev_play(seat, 2, 4, h == 3 ? 0 : 1, credited),
-                      ev_hand_end(ANY_SEAT, GAME_REASON_TARGET_REACHED), ev_match_end(seat));
+                      ev_hand_end(ANY_SEAT, BERGEN_REASON_TARGET_REACHED), ev_match_end(seat));
         ck_assert_int_eq(fx->game->status(fx->s), GAME_MATCH_OVER);
     } else {
         EXPECT_EVENTS(fx, ev_play(seat, 2, 4, h == 3 ? 0 : 1, credited));
@@ -491,8 +491,8 @@ START_TEST(bg04_going_out_from_13)
     fx.s->score[0] = 13; /* white-box */
     ck_assert_int_eq(fx_play(&fx, 0, 1, 3, 1), 0);
     expect_ends(&fx, -1, "5|1");
-    EXPECT_EVENTS(&fx, ev_play(0, 1, 3, 1, 0), ev_award(0, 2, GAME_REASON_DOMINO),
-                  ev_hand_end(0, GAME_REASON_DOMINO), ev_match_end(0));
+    EXPECT_EVENTS(&fx, ev_play(0, 1, 3, 1, 0), ev_award(0, 2, BERGEN_REASON_DOMINO),
+                  ev_hand_end(0, BERGEN_REASON_DOMINO), ev_match_end(0));
     ck_assert_int_eq(fx_score(&fx, 0), 15);
     ck_assert_int_eq(fx.game->status(fx.s), GAME_MATCH_OVER);
     fx_close(&fx);
@@ -524,12 +524,12 @@ START_TEST(bg14_going_out_with_header_near_goal)
     fx_play(&fx, 0, 2, 4, 0);
     expect_ends(&fx, -1, "2|2*");
     if (mode == BERGEN_NEAR_GOAL_NONE) { /* 3 points: 15 wins at once, no domino award */
-        EXPECT_EVENTS(&fx, ev_play(0, 2, 4, 0, 3), ev_hand_end(ANY_SEAT, GAME_REASON_TARGET_REACHED),
+        EXPECT_EVENTS(&fx, ev_play(0, 2, 4, 0, 3), ev_hand_end(ANY_SEAT, BERGEN_REASON_TARGET_REACHED),
                       ev_match_end(0));
         ck_assert_int_eq(fx_score(&fx, 0), 15);
     } else { /* D = 3: the header scores 2 (14), going out +2 (16) */
-        EXPECT_EVENTS(&fx, ev_play(0, 2, 4, 0, 2), ev_award(0, 2, GAME_REASON_DOMINO),
-                      ev_hand_end(0, GAME_REASON_DOMINO), ev_match_end(0));
+        EXPECT_EVENTS(&fx, ev_play(0, 2, 4, 0, 2), ev_award(0, 2, BERGEN_REASON_DOMINO),
+                      ev_hand_end(0, BERGEN_REASON_DOMINO), ev_match_end(0));
         ck_assert_int_eq(fx_score(&fx, 0), 16);
     }
     ck_assert_int_eq(fx.game->status(fx.s), GAME_MATCH_OVER);
@@ -645,14 +645,26 @@ START_TEST(bg11_hand_two_draw_starts_at_seat_1)
 }
 END_TEST
 
-START_TEST(bg11_redeal_rejects_no_double_deal)
+/* R6 redeal and record-format.md "Void hands": a deal without a double stands, and the
+ * hand ends at once as void (hand_end reason redeal, no winner, nothing credited); the
+ * next deal has the same hand number and starter. */
+START_TEST(bg11_redeal_voids_no_double_deal)
 {
     fixture_t fx;
     char error[ERROR_SIZE] = "";
     fx_open(&fx, &bergen_game, "bergen", "players=2 no_double_rule=redeal");
-    ck_assert_int_eq(fx_try_deal(&fx, 1, 0, BG11_HANDS, BG11_STOCK, error, sizeof error), -1);
-    ck_assert_msg(error[0] != 0, "a rejected deal needs a message");
+    ck_assert_msg(fx_try_deal(&fx, 1, 0, BG11_HANDS, BG11_STOCK, error, sizeof error) == 0, "%s", error);
+    EXPECT_EVENTS(&fx, ev_make(GAME_EVENT_DEAL, 0, 0, 0, 0, BERGEN_REASON_NONE),
+                  ev_hand_end(-1, BERGEN_REASON_REDEAL));
+    ck_assert_int_eq(fx.ev.item[1].flags, GAME_EVENT_VOID);
     ck_assert_int_eq(fx.game->status(fx.s), GAME_BETWEEN_HANDS);
+    ck_assert_int_eq(fx.game->hand_number(fx.s), 1);
+    expect_scores(&fx, (const int[]){0, 0});
+    /* The same hand again, now with a double: hand 1 still, the same starter (seat 0). */
+    static const char *const with_double[] = {"0-0 0-1 0-2 0-3 0-4 0-5", "1-2 1-3 1-4 1-5 1-6 2-3"};
+    ck_assert_int_eq(fx_try_deal(&fx, 2, 1, with_double, "", error, sizeof error), -1);
+    fx_deal(&fx, 1, 0, with_double, "");
+    ck_assert_int_eq(fx.game->hand_number(fx.s), 1);
     fx_close(&fx);
 }
 END_TEST
@@ -665,30 +677,55 @@ static bool deal_has_double(const game_deal_t *deal)
     return false;
 }
 
-START_TEST(bg11_redeal_deal_never_without_double)
+static bool same_deal(const game_deal_t *a, const game_deal_t *b)
 {
-    /* Over many seeds, deal() with redeal always gives some hand a double, keeps hand
-     * number 1 and deals all 28 tiles. The same seeds under draw_in_turn do produce
-     * no-double deals (about 1 % with 2 players), so the loop exercises the redeal. */
+    if (a->seats != b->seats || a->stock_size != b->stock_size || memcmp(a->stock, b->stock, (size_t)a->stock_size))
+        return false;
+    for (int seat = 0; seat < a->seats; seat++)
+        if (a->hand_size[seat] != b->hand_size[seat] || memcmp(a->hand[seat], b->hand[seat], (size_t)a->hand_size[seat]))
+            return false;
+    return true;
+}
+
+START_TEST(bg11_redeal_deal_voids_until_a_double)
+{
+    /* Over many seeds, deal() with redeal voids every deal without a double (its events:
+     * the deal, then hand_end redeal) and deals again under hand number 1, until a hand
+     * holds a double. The first deal is the one draw_in_turn plays (the same shuffle), and
+     * the same seeds under draw_in_turn do produce no-double deals (about 1 % with 2
+     * players), so the voiding is exercised. */
     fixture_t redeal, plain;
     fx_open(&redeal, &bergen_game, "bergen", "players=2 no_double_rule=redeal");
     fx_open(&plain, &bergen_game, "bergen", "players=2");
-    int without_double = 0;
+    int without_double = 0, voided = 0;
     for (unsigned seed = 0; seed < REDEAL_SEEDS; seed++) {
-        game_deal_t deal;
+        game_deal_t deal, first;
         game_events_t ev = {0};
         plain.game->match_start(plain.s, plain.rules, seed);
         plain.game->deal(plain.s, &ev);
-        plain.game->get_deal(plain.s, &deal);
-        without_double += !deal_has_double(&deal);
+        plain.game->get_deal(plain.s, &first);
+        without_double += !deal_has_double(&first);
 
         redeal.game->match_start(redeal.s, redeal.rules, seed);
-        redeal.game->deal(redeal.s, &ev);
-        redeal.game->get_deal(redeal.s, &deal);
+        for (int attempt = 0;; attempt++) {
+            ck_assert_int_lt(attempt, 1000);
+            ev.count = 0;
+            redeal.game->deal(redeal.s, &ev);
+            redeal.game->get_deal(redeal.s, &deal);
+            ck_assert_int_eq(deal.hand_number, 1);
+            ck_assert_int_eq(ev.item[0].kind, GAME_EVENT_DEAL);
+            if (attempt == 0) ck_assert_msg(same_deal(&deal, &first), "seed %u: redeal shuffled differently", seed);
+            if (redeal.game->status(redeal.s) == GAME_IN_HAND) break;
+            ck_assert_msg(!deal_has_double(&deal), "seed %u: a deal with a double was voided", seed);
+            ck_assert_int_eq(ev.count, 2);
+            ck_assert_int_eq(ev.item[1].kind, GAME_EVENT_HAND_END);
+            ck_assert_int_eq(ev.item[1].reason, BERGEN_REASON_REDEAL);
+            ck_assert_int_eq(ev.item[1].flags, GAME_EVENT_VOID);
+            ck_assert_int_eq(ev.item[1].seat, -1);
+            voided++;
+        }
         ck_assert_msg(deal_has_double(&deal), "seed %u: no hand holds a double under redeal", seed);
-        ck_assert_int_eq(deal.hand_number, 1);
         ck_assert_int_eq(redeal.game->hand_number(redeal.s), 1);
-        ck_assert_int_eq(redeal.game->status(redeal.s), GAME_IN_HAND);
         bool seen[DOUBLE_SIX_TILES] = {false};
         int total = 0;
         for (int seat = 0; seat < 2; seat++) {
@@ -705,6 +742,7 @@ START_TEST(bg11_redeal_deal_never_without_double)
         ck_assert_int_eq(total, DOUBLE_SIX_TILES);
     }
     ck_assert_msg(without_double > 0, "no seed produced a no-double deal; the test proves nothing");
+    ck_assert_int_eq(voided, without_double);
     fx_close(&plain);
     fx_close(&redeal);
 }
@@ -826,8 +864,8 @@ START_TEST(bg13_both_sides_true)
     bg13_reach(&fx, "true");
     EXPECT_LEGAL(&fx, mv_play(1, 3, 1));
     game_observation_t obs = fx_observe(&fx, 2);
-    ck_assert_int_eq(obs.end_open[0], 0);
-    ck_assert_int_eq(obs.end_open[1], 1);
+    ck_assert_int_eq(obs.ends.open[0], 0);
+    ck_assert_int_eq(obs.ends.open[1], 1);
     fx_close(&fx);
 }
 END_TEST
@@ -856,8 +894,8 @@ START_TEST(bg15_went_out_beats_zero_pips)
     ck_assert_int_eq(fx_play(&fx, 2, 4, 6, 1), 0);
     ck_assert_int_eq(fx_play(&fx, 0, 3, 5, 0), 0);
     expect_ends(&fx, -1, "3|4");
-    EXPECT_EVENTS(&fx, ev_play(0, 3, 5, 0, 0), ev_award(0, 1, GAME_REASON_LIGHTEST_HAND),
-                  ev_hand_end(0, GAME_REASON_DOMINO));
+    EXPECT_EVENTS(&fx, ev_play(0, 3, 5, 0, 0), ev_award(0, 1, BERGEN_REASON_LIGHTEST_HAND),
+                  ev_hand_end(0, BERGEN_REASON_DOMINO));
     expect_scores(&fx, (const int[]){3, 0, 0});
     fx_close(&fx);
 }
@@ -889,7 +927,7 @@ START_TEST(bg15_blocked_tie)
     ck_assert_int_eq(fx_play(&fx, 1, 5, 6, 0), 0);
     ck_assert_int_eq(fx_play(&fx, 2, 5, 5, 0), 0);
     expect_ends(&fx, -1, "5*|6*");
-    expect_hand_end_awards(&fx, 1, c, GAME_REASON_LIGHTEST_HAND, GAME_REASON_BLOCKED);
+    expect_hand_end_awards(&fx, 1, c, BERGEN_REASON_LIGHTEST_HAND, BERGEN_REASON_BLOCKED);
     int want[3] = {2, 0, 0};
     for (int seat = 0; seat < 3; seat++)
         if (c->winners >> seat & 1) want[seat] += c->points;
@@ -935,8 +973,8 @@ static Suite *bergen_vectors_suite(void)
     tcase_add_test(tc, bg10_highest_double_leads);
     tcase_add_test(tc, bg11_draw_in_turn);
     tcase_add_test(tc, bg11_hand_two_draw_starts_at_seat_1);
-    tcase_add_test(tc, bg11_redeal_rejects_no_double_deal);
-    tcase_add_test(tc, bg11_redeal_deal_never_without_double);
+    tcase_add_test(tc, bg11_redeal_voids_no_double_deal);
+    tcase_add_test(tc, bg11_redeal_deal_voids_until_a_double);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("drawing");

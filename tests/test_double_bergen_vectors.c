@@ -42,9 +42,9 @@
 static void expect_open_arms(const fixture_t *fx, unsigned unstarted)
 {
     game_observation_t obs = fx_observe(fx, 0);
-    unsigned all = (1u << obs.end_count) - 1, want = unstarted ? unstarted : all;
-    for (int e = 0; e < obs.end_count; e++)
-        ck_assert_msg(obs.end_open[e] == (want >> e & 1), "arm %d open=%d, expected %d", e, obs.end_open[e],
+    unsigned all = (1u << obs.ends.count) - 1, want = unstarted ? unstarted : all;
+    for (int e = 0; e < obs.ends.count; e++)
+        ck_assert_msg(obs.ends.open[e] == (want >> e & 1), "arm %d open=%d, expected %d", e, obs.ends.open[e],
                       want >> e & 1);
 }
 
@@ -364,8 +364,8 @@ START_TEST(db06_going_out_deducts_own_tiles)
     for (int seat = 0; seat < 3; seat++) fx.s->score[seat] = before[seat]; /* white-box */
     ck_assert_int_eq(fx_play(&fx, 1, 1, 6, 3), 0);                       /* arms 2 0 3 1: nothing */
     expect_ends(&fx, 6, "2 0 3 1");
-    EXPECT_EVENTS(&fx, ev_play(1, 1, 6, 3, 0), ev_award(0, -3, GAME_REASON_DEDUCTION),
-                  ev_award(2, -1, GAME_REASON_DEDUCTION), ev_hand_end(1, GAME_REASON_DOMINO));
+    EXPECT_EVENTS(&fx, ev_play(1, 1, 6, 3, 0), ev_award(0, -3, BERGEN_REASON_DEDUCTION),
+                  ev_award(2, -1, BERGEN_REASON_DEDUCTION), ev_hand_end(1, BERGEN_REASON_DOMINO));
     expect_scores(&fx, (const int[]){37, 37, 51});
     ck_assert_int_eq(fx.game->status(fx.s), GAME_BETWEEN_HANDS);
     fx_close(&fx);
@@ -384,8 +384,8 @@ START_TEST(db06_score_floor)
     fx.s->score[1] = 0;
     fx.s->score[2] = 10;
     ck_assert_int_eq(fx_play(&fx, 1, 1, 6, 3), 0);
-    EXPECT_EVENTS(&fx, ev_play(1, 1, 6, 3, 0), ev_award(0, seat0_after[_i] - 1, GAME_REASON_DEDUCTION),
-                  ev_award(2, -1, GAME_REASON_DEDUCTION), ev_hand_end(1, GAME_REASON_DOMINO));
+    EXPECT_EVENTS(&fx, ev_play(1, 1, 6, 3, 0), ev_award(0, seat0_after[_i] - 1, BERGEN_REASON_DEDUCTION),
+                  ev_award(2, -1, BERGEN_REASON_DEDUCTION), ev_hand_end(1, BERGEN_REASON_DOMINO));
     expect_scores(&fx, (const int[]){seat0_after[_i], 0, 9});
     fx_close(&fx);
 }
@@ -420,9 +420,9 @@ START_TEST(db06_blocked_four_players)
     fx.game->scores(fx.s, before);
     ck_assert_int_eq(fx_play(&fx, 3, 0, 0, 3), 5);
     expect_ends(&fx, 6, "0 0 0 0*");
-    EXPECT_EVENTS(&fx, ev_play(3, 0, 0, 3, 5), ev_award(0, -2, GAME_REASON_DEDUCTION),
-                  ev_award(1, -1, GAME_REASON_DEDUCTION), ev_award(2, -3, GAME_REASON_DEDUCTION),
-                  ev_award(3, -1, GAME_REASON_DEDUCTION), ev_hand_end(-1, GAME_REASON_BLOCKED));
+    EXPECT_EVENTS(&fx, ev_play(3, 0, 0, 3, 5), ev_award(0, -2, BERGEN_REASON_DEDUCTION),
+                  ev_award(1, -1, BERGEN_REASON_DEDUCTION), ev_award(2, -3, BERGEN_REASON_DEDUCTION),
+                  ev_award(3, -1, BERGEN_REASON_DEDUCTION), ev_hand_end(-1, BERGEN_REASON_BLOCKED));
     expect_scores(&fx, (const int[]){before[0] - 2, before[1] - 1, before[2] - 3, before[3] + 5 - 1});
     fx_close(&fx);
 }
@@ -457,7 +457,7 @@ START_TEST(db07_immediate_wins_at_once)
 {
     fixture_t fx;
     db07_reach(&fx, "immediate");
-    EXPECT_EVENTS(&fx, ev_play(0, 1, 2, 1, 3), ev_hand_end(ANY_SEAT, GAME_REASON_TARGET_REACHED), ev_match_end(0));
+    EXPECT_EVENTS(&fx, ev_play(0, 1, 2, 1, 3), ev_hand_end(ANY_SEAT, BERGEN_REASON_TARGET_REACHED), ev_match_end(0));
     ck_assert_int_eq(fx.game->status(fx.s), GAME_MATCH_OVER);
     ck_assert_int_eq(fx_score(&fx, 0), 101); /* no deduction undoes the win */
     fx_close(&fx);
@@ -485,8 +485,8 @@ START_TEST(db07_end_of_hand_deduction_first)
     fx_do(&fx, 1, mv_kind(GAME_MOVE_PASS));
     ck_assert_int_eq(fx_observe(&fx, 0).hand_size[0], 4);
     ck_assert_int_eq(fx_play(&fx, 2, 4, 5, 0), 5);
-    EXPECT_EVENTS(&fx, ev_play(2, 4, 5, 0, 5), ev_award(0, -4, GAME_REASON_DEDUCTION),
-                  ev_award(1, -1, GAME_REASON_DEDUCTION), ev_hand_end(2, GAME_REASON_DOMINO));
+    EXPECT_EVENTS(&fx, ev_play(2, 4, 5, 0, 5), ev_award(0, -4, BERGEN_REASON_DEDUCTION),
+                  ev_award(1, -1, BERGEN_REASON_DEDUCTION), ev_hand_end(2, BERGEN_REASON_DOMINO));
     ck_assert_int_eq(fx_score(&fx, 0), 97);
     for (int seat = 0; seat < 3; seat++) ck_assert_int_lt(fx_score(&fx, seat), 100);
     ck_assert_int_eq(fx.game->status(fx.s), GAME_BETWEEN_HANDS);
@@ -545,9 +545,9 @@ START_TEST(db09_reserve_two_blocks_with_two_left)
     fx_draw(&fx, 0, 4, 6);
     EXPECT_LEGAL(&fx, mv_kind(GAME_MOVE_PASS));
     fx_do(&fx, 0, mv_kind(GAME_MOVE_PASS));
-    EXPECT_EVENTS(&fx, ev_pass(0), ev_award(0, -4, GAME_REASON_DEDUCTION), ev_award(1, -3, GAME_REASON_DEDUCTION),
-                  ev_award(2, -3, GAME_REASON_DEDUCTION), ev_award(3, -4, GAME_REASON_DEDUCTION),
-                  ev_hand_end(-1, GAME_REASON_BLOCKED));
+    EXPECT_EVENTS(&fx, ev_pass(0), ev_award(0, -4, BERGEN_REASON_DEDUCTION), ev_award(1, -3, BERGEN_REASON_DEDUCTION),
+                  ev_award(2, -3, BERGEN_REASON_DEDUCTION), ev_award(3, -4, BERGEN_REASON_DEDUCTION),
+                  ev_hand_end(-1, BERGEN_REASON_BLOCKED));
     ck_assert_int_eq(fx_observe(&fx, 0).stock_size, 2);
     ck_assert_int_eq(fx.game->status(fx.s), GAME_BETWEEN_HANDS);
     fx_close(&fx);
@@ -566,9 +566,9 @@ START_TEST(db09_reserve_zero_draws_stock_empty)
     ck_assert_int_eq(fx_observe(&fx, 0).stock_size, 0);
     EXPECT_LEGAL(&fx, mv_kind(GAME_MOVE_PASS));
     fx_do(&fx, 0, mv_kind(GAME_MOVE_PASS));
-    EXPECT_EVENTS(&fx, ev_pass(0), ev_award(0, -6, GAME_REASON_DEDUCTION), ev_award(1, -3, GAME_REASON_DEDUCTION),
-                  ev_award(2, -3, GAME_REASON_DEDUCTION), ev_award(3, -4, GAME_REASON_DEDUCTION),
-                  ev_hand_end(-1, GAME_REASON_BLOCKED));
+    EXPECT_EVENTS(&fx, ev_pass(0), ev_award(0, -6, BERGEN_REASON_DEDUCTION), ev_award(1, -3, BERGEN_REASON_DEDUCTION),
+                  ev_award(2, -3, BERGEN_REASON_DEDUCTION), ev_award(3, -4, BERGEN_REASON_DEDUCTION),
+                  ev_hand_end(-1, BERGEN_REASON_BLOCKED));
     ck_assert_int_eq(fx.game->status(fx.s), GAME_BETWEEN_HANDS);
     fx_close(&fx);
 }

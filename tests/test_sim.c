@@ -629,8 +629,9 @@ static void check_summary(const char *dir, const shape_t *s, summary_values_t *a
 
 static bool is_reason_word(const char *text)
 {
-    for (int k = 0; k < GAME_REASON_COUNT; k++)
-        if (!strcmp(text, game_reason_name((game_reason_t)k))) return true;
+    const game_t *game = game_find("bergen");
+    for (int k = 0; k < game->reason_count; k++)
+        if (!strcmp(text, game_reason_name(game, k))) return true;
     return false;
 }
 

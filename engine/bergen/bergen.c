@@ -1,264 +1,22 @@
-/* bergen.c - the rules of the Bergen family: options (bergen.md §3), deal and opener
- * (R1-R8; Double Bergen R4-R7), legal placements (R9-R11; DB R8), drawing and passing
- * (R12-R13), scoring (R14-R17; DB R12-R13), end of hand (R18-R22; DB R14) and of the match
- * (R23-R25; DB R15-R16). Rule numbers refer to ../shared/rules/bergen.md unless marked DB
- * (../shared/rules/double-bergen.md).
+/* bergen.c - the play of the Bergen family: deal and opener (R1-R8; Double Bergen R4-R7),
+ * legal placements (R9-R11; DB R8), drawing and passing (R12-R13), applying a move with
+ * its scoring (R14-R17; DB R12-R13), end of hand (R18-R22; DB R14) and of the match
+ * (R23-R25; DB R15-R16), and the game_t values. Rule numbers refer to
+ * ../shared/rules/bergen.md unless marked DB (../shared/rules/double-bergen.md). The other
+ * files of the family are listed in bergen_internal.h.
  */
-#include "bergen/bergen.h"
-
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ------------------------------------------------------------------ options (§3) */
+#include "bergen/bergen_internal.h"
 
-static const char *const symbols_by_players[] = {"by_players", NULL};
-static const char *const symbols_by_method[] = {"by_method", NULL};
-static const char *const symbols_draw_mode[] = {"until_playable", "one_per_turn", NULL};
-static const char *const symbols_opener[] = {"lowest_double", "highest_double", "rotating_first_double", NULL};
-static const char *const symbols_opening_tile[] = {"qualifying_double", "any_double", NULL};
-static const char *const symbols_no_double[] = {"draw_in_turn", "redeal", NULL};
-static const char *const symbols_layout[] = {"line", "spinner", NULL};
-static const char *const symbols_scoring[] = {"headers", "combinations", NULL};
-static const char *const symbols_scope[] = {"all_exposed", "new_end_only", NULL};
-static const char *const symbols_near_goal[] = {"none", "pagat", "cap", NULL};
-static const char *const symbols_end_award[] = {"winner", "lightest_hand", "tile_deduction", NULL};
-static const char *const symbols_block_method[] = {"simple", "american", "german", NULL};
-static const char *const symbols_american_c[] = {"literal", "no_double_players", NULL};
-static const char *const symbols_german_c[] = {"tied", "all", NULL};
-static const char *const symbols_tie[] = {"none", "all", NULL};
-static const char *const symbols_floor[] = {"none", "zero", NULL};
-static const char *const symbols_win_check[] = {"immediate", "end_of_hand", NULL};
-static const char *const symbols_next_starter[] = {"left_of_leader", "left_of_designated", NULL};
-
-enum { POINTS_LIMIT = 1000000 };
-static const int set_max_values[] = {6, 9, 12, OPTION_END_OF_LIST};
-static const int spinner_arms_values[] = {4, 8, OPTION_END_OF_LIST};
-
-static const option_spec_t bergen_options[BERGEN_OPTION_COUNT] = {
-    [BERGEN_SET_MAX] = {"set_max", OPTION_INT, NULL, 6, 12, "6", "highest number N of the set (R1, A18)",
-                        set_max_values},
-    [BERGEN_NUM_SETS] = {"num_sets", OPTION_INT, NULL, 1, 4, "1", "complete sets mixed together (R1)"},
-    [BERGEN_PLAYERS] = {"players", OPTION_INT, NULL, 2, GAME_MAX_SEATS, "2",
-                        "number of seats (set with --players); more than 4 needs num_sets >= 2"},
-    [BERGEN_HAND_SIZE] = {"hand_size", OPTION_INT_OR_CHOICE, symbols_by_players, 1, 60, "by_players",
-                          "tiles dealt to each seat; by_players: 6/6/5 for 2/3/4 players (R2)"},
-    [BERGEN_STOCK_RESERVE] = {"stock_reserve", OPTION_INT, NULL, 0, 127, "2",
-                              "last tiles of the stock that are never drawn (R3)"},
-    [BERGEN_DRAW_MODE] = {"draw_mode", OPTION_CHOICE, symbols_draw_mode, 0, 0, "until_playable",
-                          "how a player who cannot play draws (R12)"},
-    [BERGEN_DRAWN_TILE_MUST_BE_PLAYED] = {"drawn_tile_must_be_played", OPTION_BOOL, NULL, 0, 1, "true",
-                                          "one_per_turn: a playable drawn tile must be placed (A12)"},
-    [BERGEN_OPENER_RULE] = {"opener_rule", OPTION_CHOICE, symbols_opener, 0, 0, "lowest_double",
-                            "who places the first tile of each hand (R4)"},
-    [BERGEN_OPENING_TILE] = {"opening_tile", OPTION_CHOICE, symbols_opening_tile, 0, 0, "qualifying_double",
-                             "the opener leads the double that made him opener, or any double (R5)"},
-    [BERGEN_NO_DOUBLE_RULE] = {"no_double_rule", OPTION_CHOICE, symbols_no_double, 0, 0, "draw_in_turn",
-                               "when no hand holds a double (R6)"},
-    [BERGEN_LAYOUT] = {"layout", OPTION_CHOICE, symbols_layout, 0, 0, "line",
-                       "single line, or the opening double as a spinner (Double Bergen)"},
-    [BERGEN_SPINNER_ARMS] = {"spinner_arms", OPTION_INT, NULL, 4, 8, "4", "arms of the spinner (DB R7)",
-                           spinner_arms_values},
-    [BERGEN_FIRST_DOUBLE_BOTH_SIDES] = {"first_double_both_sides", OPTION_BOOL, NULL, 0, 1, "false",
-                                        "both sides of the opening double before any other end (R10)"},
-    [BERGEN_SCORING] = {"scoring", OPTION_CHOICE, symbols_scoring, 0, 0, "headers",
-                        "headers (R14) or Double Bergen combinations (DB R12)"},
-    [BERGEN_COMBINATION_SCOPE] = {"combination_scope", OPTION_CHOICE, symbols_scope, 0, 0, "all_exposed",
-                                  "combinations: which exposed combinations the mover scores (DB R12)"},
-    [BERGEN_NEAR_GOAL] = {"near_goal", OPTION_CHOICE, symbols_near_goal, 0, 0, "pagat",
-                          "reduction of header points near the target (R16)"},
-    [BERGEN_END_AWARD] = {"end_award", OPTION_CHOICE, symbols_end_award, 0, 0, "winner",
-                          "hand-end scoring (R19, R20, DB R14)"},
-    [BERGEN_DOMINO_POINTS] = {"domino_points", OPTION_INT, NULL, -POINTS_LIMIT, POINTS_LIMIT, "2",
-                              "points for going out, with end_award=winner (R19)"},
-    [BERGEN_BLOCK_METHOD] = {"block_method", OPTION_CHOICE, symbols_block_method, 0, 0, "simple",
-                             "who wins a blocked hand (R21)"},
-    [BERGEN_BLOCK_POINTS] = {"block_points", OPTION_INT_OR_CHOICE, symbols_by_method, -POINTS_LIMIT, POINTS_LIMIT,
-                             "by_method", "points for winning a block; by_method: simple 1, american 2, german 2"},
-    [BERGEN_AMERICAN_RULE_C] = {"american_rule_c", OPTION_CHOICE, symbols_american_c, 0, 0, "literal",
-                                "reading of step (c) of the American method (A5)"},
-    [BERGEN_GERMAN_RULE_C_SCOPE] = {"german_rule_c_scope", OPTION_CHOICE, symbols_german_c, 0, 0, "tied",
-                                    "German method (c): fewest pips among the tied players or all (A6)"},
-    [BERGEN_LIGHTEST_HAND_POINTS] = {"lightest_hand_points", OPTION_INT, NULL, -POINTS_LIMIT, POINTS_LIMIT, "1",
-                                     "points for the lightest hand, with end_award=lightest_hand (R20)"},
-    [BERGEN_LIGHTEST_TIE] = {"lightest_tie", OPTION_CHOICE, symbols_tie, 0, 0, "none",
-                             "tie for the lightest hand: nobody or every tied player scores (A13)"},
-    [BERGEN_DEDUCTION_PER_TILE] = {"deduction_per_tile", OPTION_INT, NULL, -POINTS_LIMIT, POINTS_LIMIT, "1",
-                                   "with end_award=tile_deduction: points lost per tile left (DB R14)"},
-    [BERGEN_SCORE_FLOOR] = {"score_floor", OPTION_CHOICE, symbols_floor, 0, 0, "none",
-                            "whether a score may go below 0"},
-    [BERGEN_TARGET] = {"target", OPTION_INT_OR_CHOICE, symbols_by_players, 1, POINTS_LIMIT, "by_players",
-                       "match target; by_players: 15 for 2 players, 10 for 3 or more (R23)"},
-    [BERGEN_WIN_CHECK] = {"win_check", OPTION_CHOICE, symbols_win_check, 0, 0, "immediate",
-                          "when reaching the target ends the match (R24)"},
-    [BERGEN_NEXT_DESIGNATED_STARTER] = {"next_designated_starter", OPTION_CHOICE, symbols_next_starter, 0, 0,
-                                        "left_of_leader",
-                                        "rotating_first_double: designated starter of the next hand (DB R4)"},
-};
-
-static const char *const preset_bergen[] = {NULL};
-static const char *const preset_bergen_classic[] = {
-    "stock_reserve=0", "opener_rule=highest_double", "near_goal=none", "end_award=lightest_hand", "target=15", NULL};
-static const char *const preset_double_bergen[] = {
-    "opener_rule=rotating_first_double", "opening_tile=any_double", "layout=spinner", "spinner_arms=4",
-    "scoring=combinations", "near_goal=none", "end_award=tile_deduction", "target=100", NULL};
-static const char *const preset_double_bergen_12[] = {
-    "set_max=12", "opener_rule=rotating_first_double", "opening_tile=any_double", "layout=spinner",
-    "spinner_arms=8", "scoring=combinations", "near_goal=none", "end_award=tile_deduction", "target=100", NULL};
-
-static const preset_spec_t bergen_presets[] = {
-    {"bergen", "pagat.com Bergen (S000): lowest double leads, reserve 2, near-goal reduction", preset_bergen},
-    {"bergen_classic", "Bergen after S001: highest double leads, draw to empty, lightest hand scores",
-     preset_bergen_classic},
-};
-static const preset_spec_t double_bergen_presets[] = {
-    {"double_bergen", "Double Bergen (S004): spinner with 4 arms, combinations, tile deduction, target 100",
-     preset_double_bergen},
-    {"double_bergen_12", "Double Bergen with a double-twelve set and an 8-armed spinner (S004)",
-     preset_double_bergen_12},
-};
-
-/* ------------------------------------------------------------------ rules */
-
-static int reject(char *error, size_t error_size, const char *message)
-{
-    snprintf(error, error_size, "%s", message);
-    return -1;
-}
-
-/* Resolves by_players / by_method and checks the invalid combinations of §3. */
-static int resolve_rules(bergen_rules_t *r, char *error, size_t error_size)
-{
-    const int *v = r->values.value;
-    char message[OPTIONS_ERROR_SIZE];
-    r->set_max = v[BERGEN_SET_MAX];
-    r->num_sets = v[BERGEN_NUM_SETS];
-    r->players = v[BERGEN_PLAYERS];
-    r->stock_reserve = v[BERGEN_STOCK_RESERVE];
-    r->draw_mode = v[BERGEN_DRAW_MODE];
-    r->drawn_tile_must_be_played = v[BERGEN_DRAWN_TILE_MUST_BE_PLAYED];
-    r->opener_rule = v[BERGEN_OPENER_RULE];
-    r->opening_tile = v[BERGEN_OPENING_TILE];
-    r->no_double_rule = v[BERGEN_NO_DOUBLE_RULE];
-    r->layout = v[BERGEN_LAYOUT];
-    r->spinner_arms = v[BERGEN_SPINNER_ARMS];
-    r->first_double_both_sides = v[BERGEN_FIRST_DOUBLE_BOTH_SIDES];
-    r->scoring = v[BERGEN_SCORING];
-    r->combination_scope = v[BERGEN_COMBINATION_SCOPE];
-    r->near_goal = v[BERGEN_NEAR_GOAL];
-    r->end_award = v[BERGEN_END_AWARD];
-    r->domino_points = v[BERGEN_DOMINO_POINTS];
-    r->block_method = v[BERGEN_BLOCK_METHOD];
-    r->american_rule_c = v[BERGEN_AMERICAN_RULE_C];
-    r->german_rule_c_scope = v[BERGEN_GERMAN_RULE_C_SCOPE];
-    r->lightest_hand_points = v[BERGEN_LIGHTEST_HAND_POINTS];
-    r->lightest_tie = v[BERGEN_LIGHTEST_TIE];
-    r->deduction_per_tile = v[BERGEN_DEDUCTION_PER_TILE];
-    r->score_floor = v[BERGEN_SCORE_FLOOR];
-    r->win_check = v[BERGEN_WIN_CHECK];
-    r->next_designated_starter = v[BERGEN_NEXT_DESIGNATED_STARTER];
-
-    r->tile_count = tileset_tile_count(r->set_max);
-    r->physical_count = r->num_sets * r->tile_count;
-    if (r->physical_count > TILESET_MAX_BITS) {
-        snprintf(message, sizeof message,
-                 "invalid combination: num_sets=%d with set_max=%d makes %d tiles; at most %d are supported",
-                 r->num_sets, r->set_max, r->physical_count, TILESET_MAX_BITS);
-        return reject(error, error_size, message);
-    }
-    if (r->players > 4 && r->num_sets < 2) {
-        snprintf(message, sizeof message, "invalid combination: players=%d needs num_sets >= 2 (R1)", r->players);
-        return reject(error, error_size, message);
-    }
-    if (option_is_symbol(v[BERGEN_HAND_SIZE])) {
-        if (r->num_sets >= 2)
-            return reject(error, error_size,
-                          "invalid combination: num_sets >= 2 needs an integer hand_size (R1, A16)");
-        if (r->players < 2 || r->players > 4) {
-            snprintf(message, sizeof message,
-                     "invalid combination: hand_size=by_players with players=%d (only 2 to 4)", r->players);
-            return reject(error, error_size, message);
-        }
-        r->hand_size = r->players == 4 ? 5 : 6; /* R2 */
-    } else {
-        r->hand_size = v[BERGEN_HAND_SIZE];
-    }
-    if (r->layout == BERGEN_LAYOUT_SPINNER && r->scoring == BERGEN_SCORING_HEADERS)
-        return reject(error, error_size,
-                      "invalid combination: layout=spinner with scoring=headers (headers need a two-ended line)");
-    if (r->opener_rule == BERGEN_OPENER_ROTATING && r->opening_tile == BERGEN_OPENING_QUALIFYING)
-        return reject(error, error_size,
-                      "invalid combination: opener_rule=rotating_first_double with opening_tile=qualifying_double "
-                      "(use any_double)");
-    if (r->players * r->hand_size + r->stock_reserve > r->physical_count) {
-        snprintf(message, sizeof message,
-                 "invalid combination: %d players x hand_size %d + stock_reserve %d = %d exceeds the %d tiles",
-                 r->players, r->hand_size, r->stock_reserve, r->players * r->hand_size + r->stock_reserve,
-                 r->physical_count);
-        return reject(error, error_size, message);
-    }
-    if (option_is_symbol(v[BERGEN_BLOCK_POINTS]))
-        r->block_points = r->block_method == BERGEN_BLOCK_SIMPLE ? 1 : 2; /* A4 */
-    else
-        r->block_points = v[BERGEN_BLOCK_POINTS];
-    if (option_is_symbol(v[BERGEN_TARGET]))
-        r->target = r->players == 2 ? 15 : 10; /* R23 */
-    else
-        r->target = v[BERGEN_TARGET];
-    r->end_count = r->layout == BERGEN_LAYOUT_LINE ? 2 : r->spinner_arms;
-    return 0;
-}
-
-/* Physical suit masks: every copy of every tile showing the number. */
-static void build_tables(bergen_rules_t *r)
-{
-    tileset_t one_set = tileset_full(r->set_max);
-    for (int number = 0; number <= TILESET_MAX_NUMBER; number++) {
-        tileset_t logical = tileset_and(tileset_suit(number), one_set);
-        r->physical_suit[number] = tileset_empty();
-        for (int copy = 0; copy < r->num_sets; copy++)
-            r->physical_suit[number] =
-                tileset_or(r->physical_suit[number], tileset_shift_up(logical, copy * r->tile_count));
-    }
-    tileset_t doubles = tileset_and(tileset_doubles(), one_set);
-    r->physical_doubles = tileset_empty();
-    for (int copy = 0; copy < r->num_sets; copy++)
-        r->physical_doubles = tileset_or(r->physical_doubles, tileset_shift_up(doubles, copy * r->tile_count));
-    for (int p = 0; p < r->physical_count; p++) r->logical_of[p] = (uint8_t)(p % r->tile_count);
-    r->narrow = r->physical_count <= 64;
-    r->plain = r->narrow && r->num_sets == 1;
-    r->one_set = one_set;
-    r->logical_doubles = doubles;
-    r->dealt_count = r->players * r->hand_size;
-    r->drawable_end = r->physical_count - r->stock_reserve;
-    r->may_keep_drawn = r->draw_mode == BERGEN_DRAW_ONE_PER_TURN && !r->drawn_tile_must_be_played;
-}
-
-static int bergen_rules_create(const option_values_t *values, game_rules_t **out, char *error, size_t error_size)
-{
-    bergen_rules_t *r = calloc(1, sizeof *r);
-    if (!r) return reject(error, error_size, "out of memory creating the Bergen rules");
-    r->values = *values;
-    if (resolve_rules(r, error, error_size)) {
-        free(r);
-        return -1;
-    }
-    build_tables(r);
-    *out = (game_rules_t *)(void *)r;
-    return 0;
-}
-
-static void bergen_rules_destroy(game_rules_t *rules) { free(rules); }
 static int bergen_seat_count(const game_rules_t *rules) { return bergen_rules_of(rules)->players; }
 static int bergen_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; return seat; }
 
 /* ------------------------------------------------------------------ tile helpers */
 
-/* Paths off the common ply (a plain line game placing or drawing): the end of a hand, the
- * opening draw and lead, several sets, combination scoring. Kept out of legal_moves and
- * apply, which then save fewer registers and set up a smaller frame on every call. */
-#define OUT_OF_LINE __attribute__((noinline))
 
 static inline int next_seat(const bergen_state_t *s, int seat) { return seat + 1 == s->seats ? 0 : seat + 1; }
 /* R3: the last stock_reserve tiles are never drawn. */
@@ -357,164 +115,6 @@ static inline tileset_t fitting_tiles(const bergen_state_t *s)
 static inline tileset_t open_suits(const bergen_state_t *s)
 {
     return tileset_and(fitting_tiles(s), s->rules->one_set);
-}
-
-bergen_hand_facts_t bergen_hand_facts(const bergen_rules_t *rules, tileset_t physical_hand)
-{
-    bergen_hand_facts_t facts = {0, 0, 0, -1};
-    while (!tileset_is_empty(physical_hand)) {
-        int tile = rules->logical_of[tileset_pop_lowest(&physical_hand)];
-        facts.pips += tileset_pips(tile);
-        facts.tiles++;
-        if (tileset_is_double(tile)) {
-            facts.doubles++;
-            if (facts.lowest_double < 0 || tileset_low(tile) < facts.lowest_double)
-                facts.lowest_double = tileset_low(tile);
-        }
-    }
-    return facts;
-}
-
-/* ------------------------------------------------------------------ scoring rules */
-
-static inline int near_goal_points(int near_goal, int points, int distance)
-{
-    if (points <= 0) return points;
-    switch (near_goal) {
-    case BERGEN_NEAR_GOAL_PAGAT: /* R16, A8: only the two cases S000 states */
-        if (distance == 2) return 1;
-        if (distance == 3) return points < 2 ? points : 2;
-        return points;
-    case BERGEN_NEAR_GOAL_CAP: { /* R16: header points alone never reach the target */
-        int cap = distance - 1 > 0 ? distance - 1 : 0;
-        return points < cap ? points : cap;
-    }
-    default: return points;
-    }
-}
-
-int bergen_near_goal(int near_goal, int points, int distance) { return near_goal_points(near_goal, points, distance); }
-
-/* DB R12: counts of each exposed number; the spinner with an unstarted arm counts its
- * number twice (A2), a crosswise double at an end counts twice. On a line, the bare
- * sides of the opening double play the spinner's part. */
-OUT_OF_LINE static int combination_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
-{
-    uint8_t count[16] = {0}; /* numbers 0..TILESET_MAX_NUMBER */
-    unsigned shown = 0, all = (1u << s->end_count) - 1;
-    for (unsigned started = s->end_started & all; started; started &= started - 1) {
-        int e = __builtin_ctz(started), number = s->end_number[e];
-        count[number] += (uint8_t)(1 + (s->end_double >> e & 1));
-        shown |= 1u << number;
-    }
-    if ((s->end_started & all) != all) {
-        count[s->opening_number] += 2;
-        shown |= 1u << s->opening_number;
-    }
-    if (rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY)
-        return count[new_number] >= 2 ? count[new_number] : 0;
-    int points = 0; /* all_exposed: every combination on the table, old ones too (A3, A4) */
-    for (; shown; shown &= shown - 1)
-        if (count[__builtin_ctz(shown)] >= 2) points += count[__builtin_ctz(shown)];
-    return points;
-}
-
-static inline int layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
-{
-    if (rules->scoring == BERGEN_SCORING_HEADERS) {
-        /* R14: both ends show one number; the bare opening double alone is worth 2 (R7, A3). */
-        if (s->end_number[0] != s->end_number[1]) return 0;
-        if (s->end_started == 0) return 2;
-        return 2 + __builtin_popcount(s->end_double & 3u);
-    }
-    return combination_points(rules, s, new_number);
-}
-
-int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
-{
-    return layout_points(rules, s, new_number);
-}
-
-/* ------------------------------------------------------------------ block and lightest hand */
-
-/* Index of the unique seat among `candidates` (bit mask) minimising key(seat), or -1 on a tie. */
-static int unique_minimum(int seats, unsigned candidates, const bergen_hand_facts_t *facts, int which)
-{
-    int best = -1, best_key = INT_MAX, ties = 0;
-    for (int seat = 0; seat < seats; seat++) {
-        if (!(candidates >> seat & 1)) continue;
-        int key = which == 0 ? facts[seat].pips : which == 1 ? facts[seat].tiles
-                : which == 2 ? facts[seat].doubles : facts[seat].lowest_double;
-        if (key < best_key) {
-            best_key = key;
-            best = seat;
-            ties = 0;
-        } else if (key == best_key) {
-            ties++;
-        }
-    }
-    return ties ? -1 : best;
-}
-enum { KEY_PIPS, KEY_TILES, KEY_DOUBLES, KEY_LOWEST_DOUBLE };
-
-static int american_winner(int rule_c, int seats, const bergen_hand_facts_t *facts)
-{
-    unsigned everyone = (1u << seats) - 1, with_double = 0;
-    for (int seat = 0; seat < seats; seat++)
-        if (facts[seat].doubles > 0) with_double |= 1u << seat;
-    unsigned without_double = everyone & ~with_double;
-    int holders = __builtin_popcount(with_double), non_holders = __builtin_popcount(without_double);
-    if (non_holders == 1) return __builtin_ctz(without_double);             /* a */
-    if (holders == 0) return unique_minimum(seats, everyone, facts, KEY_PIPS); /* b: a tie stops */
-    int winner = -1;
-    if (rule_c == BERGEN_AMERICAN_LITERAL && holders >= 2) /* c, literal: fewest tiles among all */
-        winner = unique_minimum(seats, everyone, facts, KEY_TILES);
-    else if (rule_c == BERGEN_AMERICAN_NO_DOUBLE_PLAYERS && non_holders >= 2)
-        winner = unique_minimum(seats, without_double, facts, KEY_TILES);
-    if (winner >= 0) return winner;
-    if (holders == seats) return unique_minimum(seats, everyone, facts, KEY_LOWEST_DOUBLE); /* d */
-    return -1; /* e (A5) */
-}
-
-static int german_winner(int scope, int seats, const bergen_hand_facts_t *facts)
-{
-    unsigned everyone = (1u << seats) - 1, tied = 0;
-    int winner = unique_minimum(seats, everyone, facts, KEY_DOUBLES); /* a/b */
-    if (winner >= 0) return winner;
-    int fewest = INT_MAX;
-    for (int seat = 0; seat < seats; seat++)
-        if (facts[seat].doubles < fewest) fewest = facts[seat].doubles;
-    for (int seat = 0; seat < seats; seat++)
-        if (facts[seat].doubles == fewest) tied |= 1u << seat;
-    return unique_minimum(seats, scope == BERGEN_GERMAN_TIED ? tied : everyone, facts, KEY_PIPS); /* c, A6 */
-}
-
-/* R21: the block methods; a method that names nobody gives no award (A7). */
-int bergen_block_winner(int block_method, int american_rule_c, int german_rule_c_scope, int seats,
-                        const bergen_hand_facts_t *facts)
-{
-    switch (block_method) {
-    case BERGEN_BLOCK_AMERICAN: return american_winner(american_rule_c, seats, facts);
-    case BERGEN_BLOCK_GERMAN: return german_winner(german_rule_c_scope, seats, facts);
-    default: return unique_minimum(seats, (1u << seats) - 1, facts, KEY_PIPS); /* simple; A7 */
-    }
-}
-
-int bergen_lightest_hands(int lightest_tie, int seats, const bergen_hand_facts_t *facts, int went_out, bool *winners)
-{
-    memset(winners, 0, sizeof(bool) * (size_t)seats);
-    if (went_out >= 0) { /* R20, A13: no tiles beats even [0-0] */
-        winners[went_out] = true;
-        return 1;
-    }
-    int fewest = INT_MAX, count = 0;
-    for (int seat = 0; seat < seats; seat++)
-        if (facts[seat].pips < fewest) fewest = facts[seat].pips;
-    for (int seat = 0; seat < seats; seat++)
-        if (facts[seat].pips == fewest) count++;
-    if (count > 1 && lightest_tie == BERGEN_TIE_NONE) return 0;
-    for (int seat = 0; seat < seats; seat++) winners[seat] = facts[seat].pips == fewest;
-    return count;
 }
 
 /* ------------------------------------------------------------------ match and deal */
@@ -637,24 +237,43 @@ static void reset_hand(bergen_state_t *s)
     s->status = GAME_IN_HAND;
 }
 
-/* Starts the hand whose tiles are in deck[]: the hands from its front, the stock after them. */
-static void begin_hand(bergen_state_t *s, game_events_t *events)
-{
-    const bergen_rules_t *r = s->rules;
-    for (int seat = 0; seat < s->seats; seat++) s->hand[seat] = set_of_tiles(s->deck + seat * r->hand_size, r->hand_size);
-    s->stock_next = (uint8_t)r->dealt_count;
-    reset_hand(s);
-    choose_opener(s);
-    game_event_t event = {GAME_EVENT_DEAL, (int8_t)s->starter, 0, 0, 0, GAME_REASON_NONE};
-    game_events_push(events, event);
-}
-
 static bool any_double_dealt(const bergen_state_t *s)
 {
     const bergen_rules_t *r = s->rules;
     for (int k = 0; k < r->dealt_count; k++)
         if (tileset_has(r->physical_doubles, s->deck[k])) return true;
     return false;
+}
+
+/* R6: the hand is void and is dealt again under the same number and starter
+ * (record-format.md, "Void hands"). */
+static void void_hand(bergen_state_t *s, game_events_t *events)
+{
+    s->status = GAME_BETWEEN_HANDS;
+    s->hand_void = 1;
+    s->to_move = -1;
+    s->end_reason = BERGEN_REASON_REDEAL;
+    game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, BERGEN_REASON_REDEAL, GAME_EVENT_VOID};
+    game_events_push(events, end);
+}
+
+/* Starts the hand whose tiles are in deck[]: the hands from its front, the stock after
+ * them. A deal the rules void still stands in the record, so the deal comes first. */
+static void begin_hand(bergen_state_t *s, game_events_t *events)
+{
+    const bergen_rules_t *r = s->rules;
+    for (int seat = 0; seat < s->seats; seat++) s->hand[seat] = set_of_tiles(s->deck + seat * r->hand_size, r->hand_size);
+    s->stock_next = (uint8_t)r->dealt_count;
+    reset_hand(s);
+    game_event_t event = {GAME_EVENT_DEAL, (int8_t)s->starter, 0, 0, 0, BERGEN_REASON_NONE, 0};
+    game_events_push(events, event);
+    if (r->no_double_rule == BERGEN_NO_DOUBLE_REDEAL && !any_double_dealt(s)) { /* R6 redeal */
+        void_hand(s, events);
+        return;
+    }
+    choose_opener(s);
+    /* R6 draw_in_turn with nothing drawable at all: reserved tiles are never drawn. */
+    if (s->phase == BERGEN_PHASE_OPENING_DRAW && stock_drawable(s) == 0) void_hand(s, events);
 }
 
 /* The number and starter of the next deal: a voided hand (R6) is dealt again as it was.
@@ -683,10 +302,8 @@ static void bergen_deal(void *state, game_events_t *events)
     s->hand_number = (int16_t)hand_number;
     s->starter = (int8_t)(starter >= 0 ? starter : (int)pcg32_below(&s->rng, (uint32_t)s->seats));
     s->leader = -1;
-    do { /* R6 redeal: shuffle again until a hand holds a double */
-        memcpy(s->deck, unshuffled_deck, sizeof s->deck);
-        pcg32_shuffle_bytes(&s->rng, s->deck, s->rules->physical_count);
-    } while (s->rules->no_double_rule == BERGEN_NO_DOUBLE_REDEAL && !any_double_dealt(s));
+    memcpy(s->deck, unshuffled_deck, sizeof s->deck);
+    pcg32_shuffle_bytes(&s->rng, s->deck, s->rules->physical_count);
     begin_hand(s, events);
 }
 
@@ -723,12 +340,12 @@ static int bergen_set_deal(void *state, const game_deal_t *deal, game_events_t *
         return deal_error(error, error_size, message, deal->hand_number);
     }
     if (deal->seats != s->seats) return deal_error(error, error_size, "wrong number of hands", hand_number);
-    if (expected_starter >= 0 && deal->leader != expected_starter) {
+    if (deal->leader >= 0 && expected_starter >= 0 && deal->leader != expected_starter) {
         snprintf(message, sizeof message, "leader %d, but the rules make seat %d the starter (R4)", deal->leader,
                  expected_starter);
         return deal_error(error, error_size, message, hand_number);
     }
-    if (deal->leader < 0 || deal->leader >= s->seats)
+    if (deal->leader < -1 || deal->leader >= s->seats)
         return deal_error(error, error_size, "leader must be a seat", hand_number);
     tileset_t used = tileset_empty();
     uint8_t deck[TILESET_MAX_BITS]; /* as bergen_state_t.deck: the hands, then the stock */
@@ -754,13 +371,13 @@ static int bergen_set_deal(void *state, const game_deal_t *deal, game_events_t *
             return deal_error(error, error_size, "a tile appears more often than the sets hold", hand_number);
         deck[placed++] = (uint8_t)p;
     }
-    bool has_double = false;
-    for (int k = 0; k < r->dealt_count; k++) has_double |= tileset_has(r->physical_doubles, deck[k]);
-    if (r->no_double_rule == BERGEN_NO_DOUBLE_REDEAL && !has_double)
-        return deal_error(error, error_size, "no hand holds a double, which no_double_rule=redeal excludes (R6)",
-                          hand_number);
+    /* A deal without its starter (record-format.md tolerates it): the rules' starter, or for
+     * hand 1 of rotating_first_double the draw deal() makes from the match's generator. */
+    int starter = deal->leader >= 0      ? deal->leader
+                  : expected_starter >= 0 ? expected_starter
+                                          : (int)pcg32_below(&s->rng, (uint32_t)s->seats);
     s->hand_number = (int16_t)hand_number;
-    s->starter = (int8_t)deal->leader;
+    s->starter = (int8_t)starter;
     s->leader = -1;
     memcpy(s->deck, deck, (size_t)placed);
     begin_hand(s, events);
@@ -930,13 +547,13 @@ OUT_OF_LINE static int match_winner(const bergen_state_t *s)
     return ties ? -1 : best;
 }
 
-static void credit(bergen_state_t *s, int seat, int points, game_reason_t reason, game_events_t *events)
+static void credit(bergen_state_t *s, int seat, int points, bergen_reason_t reason, game_events_t *events)
 {
     int before = s->score[seat];
     s->score[seat] += points;
     if (s->rules->score_floor == BERGEN_FLOOR_ZERO && s->score[seat] < 0) s->score[seat] = 0;
     if (s->score[seat] == before) return; /* nothing credited, nothing to record */
-    game_event_t award = {GAME_EVENT_AWARD, (int8_t)seat, 0, 0, (int16_t)(s->score[seat] - before), (uint8_t)reason};
+    game_event_t award = {GAME_EVENT_AWARD, (int8_t)seat, 0, 0, (int16_t)(s->score[seat] - before), (uint8_t)reason, 0};
     game_events_push(events, award);
 }
 
@@ -944,15 +561,16 @@ static void finish_match(bergen_state_t *s, int winner, game_events_t *events)
 {
     s->status = GAME_MATCH_OVER;
     s->to_move = -1;
-    game_event_t end = {GAME_EVENT_MATCH_END, (int8_t)winner, 0, 0, 0, GAME_REASON_NONE};
+    game_event_t end = {GAME_EVENT_MATCH_END, (int8_t)winner, 0, 0, 0, BERGEN_REASON_NONE, 0};
     game_events_push(events, end);
 }
 
-static void finish_hand(bergen_state_t *s, game_reason_t reason, int winner, game_events_t *events)
+static void finish_hand(bergen_state_t *s, bergen_reason_t reason, int winner, game_events_t *events)
 {
     s->status = GAME_BETWEEN_HANDS;
     s->to_move = -1;
-    game_event_t end = {GAME_EVENT_HAND_END, (int8_t)winner, 0, 0, 0, (uint8_t)reason};
+    s->end_reason = (uint8_t)reason;
+    game_event_t end = {GAME_EVENT_HAND_END, (int8_t)winner, 0, 0, 0, (uint8_t)reason, 0};
     game_events_push(events, end);
     int match = match_winner(s);
     if (match >= 0) finish_match(s, match, events);
@@ -964,27 +582,27 @@ OUT_OF_LINE static void end_hand(bergen_state_t *s, int went_out, game_events_t 
     const bergen_rules_t *r = s->rules;
     bergen_hand_facts_t facts[GAME_MAX_SEATS];
     for (int seat = 0; seat < s->seats; seat++) facts[seat] = bergen_hand_facts(r, s->hand[seat]);
-    game_reason_t reason = went_out >= 0 ? GAME_REASON_DOMINO : GAME_REASON_BLOCKED;
+    bergen_reason_t reason = went_out >= 0 ? BERGEN_REASON_DOMINO : BERGEN_REASON_BLOCKED;
     int winner = went_out;
     if (r->end_award == BERGEN_AWARD_WINNER) { /* R19 */
         if (went_out < 0)
             winner = bergen_block_winner(r->block_method, r->american_rule_c, r->german_rule_c_scope, s->seats, facts);
         if (winner >= 0)
             credit(s, winner, went_out >= 0 ? r->domino_points : r->block_points,
-                   went_out >= 0 ? GAME_REASON_DOMINO : GAME_REASON_BLOCK, events);
+                   went_out >= 0 ? BERGEN_REASON_DOMINO : BERGEN_REASON_BLOCK, events);
     } else if (r->end_award == BERGEN_AWARD_LIGHTEST_HAND) { /* R20 */
         bool winners[GAME_MAX_SEATS];
         int count = bergen_lightest_hands(r->lightest_tie, s->seats, facts, went_out, winners);
         winner = -1;
         for (int seat = 0; seat < s->seats; seat++) {
             if (!winners[seat]) continue;
-            credit(s, seat, r->lightest_hand_points, GAME_REASON_LIGHTEST_HAND, events);
+            credit(s, seat, r->lightest_hand_points, BERGEN_REASON_LIGHTEST_HAND, events);
             if (count == 1) winner = seat;
         }
     } else { /* DB R14: every player loses points for the tiles in his own hand */
         for (int seat = 0; seat < s->seats; seat++)
             if (facts[seat].tiles > 0)
-                credit(s, seat, -r->deduction_per_tile * facts[seat].tiles, GAME_REASON_DEDUCTION, events);
+                credit(s, seat, -r->deduction_per_tile * facts[seat].tiles, BERGEN_REASON_DEDUCTION, events);
     }
     finish_hand(s, reason, winner, events);
 }
@@ -1039,11 +657,11 @@ static int place_tile(bergen_state_t *s, int physical, int end)
     return mark_placement(s, s->rules->logical_of[physical], end);
 }
 
-static int bergen_placement_points(const void *state, int seat, int tile, int end)
+/* The points of placing `tile` on `end` (see game_t.move_points). */
+static int placement_points(const bergen_state_t *s, int seat, int tile, int end)
 {
-    const bergen_state_t *s = state;
     const bergen_rules_t *r = s->rules;
-    if (s->status != GAME_IN_HAND || tile < 0 || tile >= r->tile_count || seat < 0 || seat >= s->seats) return -1;
+    if (s->status != GAME_IN_HAND || tile >= r->tile_count || seat < 0 || seat >= s->seats) return -1;
     if (end == GAME_NO_END) {
         if (s->opening_number >= 0 || !tileset_is_double(tile)) return -1;
     } else if (end >= s->end_count || !(s->open_ends >> end & 1) || !tileset_shows(tile, s->end_number[end])) {
@@ -1056,6 +674,15 @@ static int bergen_placement_points(const void *state, int seat, int tile, int en
     memcpy(&after, s, BERGEN_ENDS_PREFIX);
     int exposed = mark_placement(&after, tile, end);
     return near_goal_points(r->near_goal, layout_points(r, &after, exposed), r->target - s->score[seat]);
+}
+
+/* Only a placement scores during play (R14, DB R12): drawing, passing and keeping a drawn
+ * tile credit nothing. */
+static int bergen_move_points(const void *state, int seat, game_move_t move)
+{
+    const bergen_state_t *s = state;
+    if (move.kind == GAME_MOVE_PLAY) return placement_points(s, seat, move.tile, move.end);
+    return s->status == GAME_IN_HAND && move.kind <= GAME_MOVE_END_TURN ? 0 : -1;
 }
 
 static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
@@ -1073,7 +700,7 @@ static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *event
     int points = layout_points(r, s, exposed);                                  /* R14, R15, DB R12 */
     points = near_goal_points(r->near_goal, points, r->target - s->score[seat]); /* R16, DB R13 */
     s->score[seat] += points;                                                   /* R17 */
-    game_event_t play = {GAME_EVENT_PLAY, (int8_t)seat, move.tile, move.end, (int16_t)points, GAME_REASON_NONE};
+    game_event_t play = {GAME_EVENT_PLAY, (int8_t)seat, move.tile, move.end, (int16_t)points, BERGEN_REASON_NONE, 0};
     game_events_push(events, play);
     /* R24: won in the middle of a hand. Only this seat's score rose, and every other score
      * was checked when it last changed, so there is a winner only if this seat reached the
@@ -1082,7 +709,8 @@ static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *event
         int winner = match_winner(s);
         if (winner >= 0) {
             s->status = GAME_BETWEEN_HANDS;
-            game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, GAME_REASON_TARGET_REACHED};
+            s->end_reason = BERGEN_REASON_TARGET_REACHED;
+            game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, BERGEN_REASON_TARGET_REACHED, 0};
             game_events_push(events, end);
             finish_match(s, winner, events);
             return;
@@ -1107,11 +735,7 @@ OUT_OF_LINE static void apply_opening_draw(bergen_state_t *s, int physical, game
         return;
     }
     if (stock_drawable(s) == 0) { /* every drawable tile drawn, no double: the hand is void */
-        s->status = GAME_BETWEEN_HANDS;
-        s->hand_void = 1;
-        s->to_move = -1;
-        game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, GAME_REASON_REDEAL};
-        game_events_push(events, end);
+        void_hand(s, events);
         return;
     }
     s->to_move = (int8_t)next_seat(s, seat);
@@ -1125,7 +749,7 @@ static void apply_draw(bergen_state_t *s, game_events_t *events)
     tileset_add(&s->hand[seat], physical);
     s->hand_count[seat]++;
     s->draws[seat]++;
-    game_event_t draw = {GAME_EVENT_DRAW, (int8_t)seat, r->logical_of[physical], 0, 0, GAME_REASON_NONE};
+    game_event_t draw = {GAME_EVENT_DRAW, (int8_t)seat, r->logical_of[physical], 0, 0, BERGEN_REASON_NONE, 0};
     game_events_push(events, draw);
     if (s->phase == BERGEN_PHASE_OPENING_DRAW) {
         apply_opening_draw(s, physical, events);
@@ -1164,7 +788,7 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     case GAME_MOVE_PASS: { /* R13 */
         s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s));
         s->passes[seat]++;
-        game_event_t pass = {GAME_EVENT_PASS, (int8_t)seat, 0, 0, 0, GAME_REASON_NONE};
+        game_event_t pass = {GAME_EVENT_PASS, (int8_t)seat, 0, 0, 0, BERGEN_REASON_NONE, 0};
         game_events_push(events, pass);
         start_turn(s, next_seat(s, seat), events);
         break;
@@ -1186,15 +810,16 @@ static int bergen_match_winner(const void *state)
 /* ------------------------------------------------------------------ the games */
 
 #define BERGEN_FAMILY_FUNCTIONS                                                                                  \
-    .state_size = sizeof(bergen_state_t), .rules_create = bergen_rules_create,                                   \
+    .state_size = sizeof(bergen_state_t), .reason_names = bergen_reason_names,                                   \
+    .reason_count = BERGEN_REASON_COUNT, .rules_create = bergen_rules_create,                                     \
     .rules_destroy = bergen_rules_destroy, .seat_count = bergen_seat_count, .side_count = bergen_seat_count,     \
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
-    .pips_left = bergen_pips_left, .match_winner = bergen_match_winner,                                         \
-    .placement_points = bergen_placement_points, .hand_number = bergen_hand_number,                              \
-    .observe = bergen_observe,                                                                                   \
-    .determinize = bergen_determinize
+    .pips_left = bergen_pips_left, .match_winner = bergen_match_winner, .move_points = bergen_move_points,      \
+    .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
+    .move_text = bergen_move_text, .event_line = bergen_event_line, .line_move = bergen_line_move,               \
+    .unwritten_move = bergen_unwritten_move, .tolerated_line = bergen_tolerated_line
 
 const game_t bergen_game = {
     .name = "bergen",
@@ -1202,7 +827,7 @@ const game_t bergen_game = {
     .options = bergen_options,
     .option_count = BERGEN_OPTION_COUNT,
     .presets = bergen_presets,
-    .preset_count = (int)(sizeof bergen_presets / sizeof bergen_presets[0]),
+    .preset_count = BERGEN_PRESET_COUNT,
     BERGEN_FAMILY_FUNCTIONS,
 };
 
@@ -1212,6 +837,6 @@ const game_t double_bergen_game = {
     .options = bergen_options,
     .option_count = BERGEN_OPTION_COUNT,
     .presets = double_bergen_presets,
-    .preset_count = (int)(sizeof double_bergen_presets / sizeof double_bergen_presets[0]),
+    .preset_count = DOUBLE_BERGEN_PRESET_COUNT,
     BERGEN_FAMILY_FUNCTIONS,
 };

@@ -1,9 +1,9 @@
 /* bergen.h - the Bergen family (../shared/rules/bergen.md and double-bergen.md): Bergen,
  * Bergen classic and Double Bergen are one engine with one option table.
  *
- * Other modules use the games through engine/game.h; this header adds the rule functions
- * that tests check against the test vectors, and the state layout for white-box tests and
- * for bergen_determinize.c.
+ * Other modules use the games through engine/game.h; this header adds the family's
+ * reasons, the rule functions that tests check against the test vectors, and the state
+ * layout for white-box tests. The files of the family are listed in bergen_internal.h.
  *
  * Invariants of bergen_state_t (checked by tests/test_bergen_invariants.c):
  *   - every physical tile is in exactly one place: one hand, the layout, or the undrawn
@@ -35,6 +35,20 @@ enum bergen_option {
     BERGEN_LIGHTEST_HAND_POINTS, BERGEN_LIGHTEST_TIE, BERGEN_DEDUCTION_PER_TILE, BERGEN_SCORE_FLOOR,
     BERGEN_TARGET, BERGEN_WIN_CHECK, BERGEN_NEXT_DESIGNATED_STARTER, BERGEN_OPTION_COUNT
 };
+
+/* Why points were credited or a hand ended: the `reason` words of the family's records
+ * (bergen_record.c names them). */
+typedef enum bergen_reason {
+    BERGEN_REASON_NONE,
+    BERGEN_REASON_DOMINO,         /* a seat went out; the award for it */
+    BERGEN_REASON_BLOCKED,        /* the hand ended blocked (R18) */
+    BERGEN_REASON_BLOCK,          /* the award for winning a blocked hand (R19) */
+    BERGEN_REASON_LIGHTEST_HAND,  /* R20 */
+    BERGEN_REASON_DEDUCTION,      /* DB R14 */
+    BERGEN_REASON_TARGET_REACHED, /* the match was won during the hand (R24) */
+    BERGEN_REASON_REDEAL,         /* the hand is void and dealt again (R6) */
+    BERGEN_REASON_COUNT
+} bergen_reason_t;
 
 /* Choice values (indices into each option's symbols). */
 enum { BERGEN_DRAW_UNTIL_PLAYABLE, BERGEN_DRAW_ONE_PER_TURN };
@@ -99,10 +113,11 @@ typedef struct bergen_state {
     uint8_t open_ends;                       /* bergen_open_ends(), kept up to date by every placement */
     int8_t end_number[GAME_MAX_ENDS];
     /* ---- everything above is the layout's ends and what the scoring rules read of the
-     * state: bergen_placement_points copies only these bytes. Keep new fields that
+     * state: placement_points (bergen.c) copies only these bytes. Keep new fields that
      * mark_placement, compute_open_ends or layout_points read above this line. ---- */
     uint8_t layout_count;
     uint8_t stock_next; /* deck position of the next tile to draw */
+    uint8_t end_reason; /* how the last hand ended (bergen_reason_t), for the record's reader */
     uint8_t hand_count[GAME_MAX_SEATS];
     uint8_t draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
     int16_t hand_number;

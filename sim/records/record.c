@@ -206,32 +206,33 @@ static void format_deal(line_t *l, const record_format_t *fmt, const void *state
     line_char(l, '}');
 }
 
-static void format_play(line_t *l, int hand, const game_event_t *event)
+/* A line the game formats (game_t.event_line), in its field order after "type". */
+static void line_game_line(line_t *l, const game_line_t *g)
 {
-    line_begin(l, "play", hand);
-    line_printf(l, ",\"seat\":%d,\"tile\":", event->seat);
-    line_tile(l, event->tile);
-    if (event->end != GAME_NO_END) line_printf(l, ",\"end\":%d", event->end);
-    line_printf(l, ",\"points\":%d}", event->points);
-}
-
-static void format_draw_or_pass(line_t *l, int hand, const game_event_t *event)
-{
-    int draw = event->kind == GAME_EVENT_DRAW;
-    line_begin(l, draw ? "draw" : "pass", hand);
-    line_printf(l, ",\"seat\":%d", event->seat);
-    if (draw) {
-        line_text(l, ",\"tile\":");
-        line_tile(l, event->tile);
+    line_text(l, "{\"type\":");
+    line_string(l, g->type);
+    for (int i = 0; i < g->count; i++) {
+        const game_line_field_t *field = &g->field[i];
+        line_char(l, ',');
+        line_string(l, field->key);
+        line_char(l, ':');
+        switch ((game_value_kind_t)field->kind) {
+        case GAME_VALUE_INT: line_printf(l, "%d", field->number); break;
+        case GAME_VALUE_BOOL: line_text(l, field->number ? "true" : "false"); break;
+        case GAME_VALUE_NULL: line_text(l, "null"); break;
+        case GAME_VALUE_WORD: line_string(l, field->word ? field->word : ""); break;
+        case GAME_VALUE_TILE: line_tile(l, field->number); break;
+        case GAME_VALUE_TILES: line_tile_array(l, field->tiles, field->count); break;
+        }
     }
     line_char(l, '}');
 }
 
-static void format_award(line_t *l, int hand, const game_event_t *event)
+static void format_award(line_t *l, const record_format_t *fmt, int hand, const game_event_t *event)
 {
     line_begin(l, "award", hand);
     line_printf(l, ",\"to\":%d,\"points\":%d,\"reason\":", event->seat, event->points);
-    line_string(l, game_reason_name((game_reason_t)event->reason));
+    line_string(l, game_reason_name(fmt->game, event->reason));
     line_char(l, '}');
 }
 
@@ -246,7 +247,7 @@ static void format_hand_end(line_t *l, const record_format_t *fmt, int hand, con
     game->scores(state, scores);
     line_begin(l, "hand_end", hand);
     line_text(l, ",\"reason\":");
-    line_string(l, game_reason_name((game_reason_t)event->reason));
+    line_string(l, game_reason_name(game, event->reason));
     line_text(l, ",\"winner\":");
     line_int_or_null(l, event->seat);
     line_text(l, ",\"points\":");
@@ -287,13 +288,15 @@ size_t record_format_event(record_format_t *fmt, const void *state, const game_e
     tally_event(fmt, event);
     switch ((game_event_kind_t)event->kind) {
     case GAME_EVENT_DEAL: format_deal(&l, fmt, state); break;
-    case GAME_EVENT_PLAY: format_play(&l, hand, event); break;
-    case GAME_EVENT_DRAW:
-    case GAME_EVENT_PASS: format_draw_or_pass(&l, hand, event); break;
-    case GAME_EVENT_AWARD: format_award(&l, hand, event); break;
+    case GAME_EVENT_AWARD: format_award(&l, fmt, hand, event); break;
     case GAME_EVENT_HAND_END: format_hand_end(&l, fmt, hand, state, event); break;
     case GAME_EVENT_MATCH_END: format_match_end(&l, fmt, state, event); break;
-    default: return 0;
+    default: { /* a move's line, or one of the game's own: the game's words */
+        game_line_t line;
+        if (fmt->game->event_line(state, event, &line) != 0) return 0;
+        line_game_line(&l, &line);
+        break;
+    }
     }
     size_t length = line_finish(&l);
     return length < out_size ? length : 0;

@@ -3,14 +3,20 @@
  * Algorithm, per record line after the match line:
  *   1. If lines the engine produced are still waiting (the FIFO `expected`), the record
  *      line must equal the oldest one: same type, and every field of it present with the
- *      same value (extra fields of the record are ignored).
+ *      same value (extra fields of the record are ignored). A line the game tolerates
+ *      there (game_t.tolerated_line: Bergen's passes before a block's awards), at most one
+ *      per seat and before any award of the batch, is read and skipped.
  *   2. Otherwise the line drives the engine: between hands it must be a deal, imposed with
- *      set_deal; in a hand it must be a play, draw or pass of the seat to move, applied as
- *      that move if legal. The events this produces are formatted with the writer's own
- *      formatter into the FIFO, and step 1 checks the line against the first of them.
- *   3. An END_TURN (keeping a drawn tile) leaves no line of its own: it is applied when the
- *      engine offers it and the record does not continue with a play by the same seat.
+ *      set_deal; in a hand it must be a move of the seat to move, which the game reads
+ *      from the line (game_t.line_move) and which must be one of the legal moves, whole.
+ *      The events this produces are formatted with the writer's own formatter into the
+ *      FIFO, and step 1 checks the line against the first of them.
+ *   3. A move the record leaves unwritten (game_t.unwritten_move: keeping a drawn tile)
+ *      is applied when the game says the line read stands after one.
  * At the end of the file the FIFO must be empty and the match over.
+ *
+ * Tolerated forms of every game (record-format.md, "Pinned details"): a deal line without
+ * `leader`, or with `dealer` instead, whose starter the game derives.
  *
  * Invariant: expected[expected_head .. expected_count-1] are the owned, not yet matched
  * lines; new events are only generated when that range is empty.
@@ -27,7 +33,7 @@
 #include "records/record.h"
 
 enum {
-    REPLAY_AGAIN = 3,           /* internal: an END_TURN was applied, look at the line again */
+    REPLAY_AGAIN = 3,           /* internal: an unwritten move was applied, look at the line again */
     REPLAY_TEXT_SIZE = 1024,    /* a value quoted in a message */
     REPLAY_OPTION_SIZE = 256
 };
@@ -43,6 +49,9 @@ typedef struct replay {
     record_format_t format;
     json_t *expected[GAME_MAX_EVENTS];
     int expected_head, expected_count;
+    bool award_matched;       /* an award line of the current batch has been read */
+    char run_type[16];        /* the type of the lines read last, in a row ... */
+    unsigned run_seats;       /* ... and the seats that wrote them */
     char *error;
     size_t error_size;
 } replay_t;
@@ -153,6 +162,71 @@ static bool is_known_type(const char *type)
     return false;
 }
 
+/* ---- a line as the game reads it ---- */
+
+/* The keys of the record format's move lines, converted first so that a record with many
+ * extra fields still gives the game what it reads. */
+static const char *const move_keys[] = {"hand", "seat", "tile", "end", "points", "decision", "value", "tiles", NULL};
+
+static bool is_move_key(const char *key)
+{
+    for (int k = 0; move_keys[k]; k++)
+        if (strcmp(key, move_keys[k]) == 0) return true;
+    return false;
+}
+
+/* One JSON value as a field; false for values no line of a game holds (objects, reals,
+ * arrays of other things), which the game never reads. */
+static bool add_field(game_line_t *out, const char *key, const json_t *value)
+{
+    if (out->count >= GAME_LINE_MAX_FIELDS) return false;
+    game_line_field_t *field = &out->field[out->count];
+    memset(field, 0, sizeof *field);
+    field->key = key;
+    if (json_is_integer(value)) {
+        json_int_t number = json_integer_value(value);
+        if (number < INT32_MIN || number > INT32_MAX) return false;
+        field->kind = GAME_VALUE_INT;
+        field->number = (int)number;
+    } else if (json_is_boolean(value)) {
+        field->kind = GAME_VALUE_BOOL;
+        field->number = json_is_true(value);
+    } else if (json_is_null(value)) {
+        field->kind = GAME_VALUE_NULL;
+    } else if (json_is_string(value)) {
+        int tile = tileset_parse_tile(json_string_value(value), TILESET_MAX_NUMBER);
+        field->kind = tile >= 0 ? GAME_VALUE_TILE : GAME_VALUE_WORD;
+        field->number = tile;
+        field->word = json_string_value(value);
+    } else if (json_is_array(value) && json_array_size(value) <= GAME_LINE_MAX_TILES) {
+        field->kind = GAME_VALUE_TILES;
+        for (size_t i = 0; i < json_array_size(value); i++) {
+            const char *name = json_string_value(json_array_get(value, i));
+            int tile = name ? tileset_parse_tile(name, TILESET_MAX_NUMBER) : -1;
+            if (tile < 0) return false;
+            field->tiles[field->count++] = (uint8_t)tile;
+        }
+    } else {
+        return false;
+    }
+    out->count++;
+    return true;
+}
+
+/* A record line (a JSON object) as a game_line_t; its strings point into `object`. */
+static void line_of_json(const json_t *object, const char *type, game_line_t *out)
+{
+    const char *key;
+    json_t *value;
+    game_line_start(out, type);
+    for (int k = 0; move_keys[k]; k++) {
+        value = json_object_get(object, move_keys[k]);
+        if (value) add_field(out, move_keys[k], value);
+    }
+    json_object_foreach((json_t *)object, key, value) if (strcmp(key, "type") != 0 && !is_move_key(key))
+        add_field(out, key, value);
+}
+
 /* ---- the match line ---- */
 
 /* The JSON value of an option as the user would write it. Returns 0, or -1 for a value
@@ -239,6 +313,9 @@ static int replay_start(replay_t *r, const json_t *line, const char *type)
     if (!preset) return fail(r, REPLAY_MALFORMED, "match: missing field \"preset\"");
     if (!json_is_string(preset) && !json_is_null(preset))
         return fail(r, REPLAY_MALFORMED, "match: field \"preset\" is not a string");
+    if (json_is_string(preset) && game_preset_index(r->game, json_string_value(preset)) < 0)
+        return fail(r, REPLAY_MALFORMED, "match: unknown preset \"%s\" for %s", json_string_value(preset),
+                    r->game->name);
     options = json_object_get(line, "options");
     if (!json_is_object(options))
         return fail(r, REPLAY_MALFORMED, options ? "match: field \"options\" is not an object"
@@ -269,6 +346,7 @@ static int replay_start(replay_t *r, const json_t *line, const char *type)
 static int push_events(replay_t *r, const game_events_t *events)
 {
     r->expected_head = r->expected_count = 0;
+    r->award_matched = false;
     for (int i = 0; i < events->count && i < GAME_MAX_EVENTS; i++) {
         const game_event_t *event = &events->item[i];
         char text[RECORD_LINE_MAX];
@@ -345,6 +423,7 @@ static int compare_head(replay_t *r, const json_t *line, const char *type)
                     value_text(expected, want, sizeof want), type);
     json_object_foreach(expected, key, value) {
         json_t *actual = json_object_get(line, key);
+        if (!actual && !strcmp(type, "deal") && !strcmp(key, "leader")) continue; /* derived, see replay_deal */
         if (!actual) return fail(r, REPLAY_MALFORMED, "%s: missing field \"%s\"", type, key);
         if (json_equal(actual, value)) continue;
         if (strcmp(key, "hands") == 0 && same_hands(actual, value)) continue;
@@ -372,7 +451,9 @@ static int replay_deal(replay_t *r, const json_t *line, const char *type)
         return fail(r, REPLAY_DISAGREES, "the rules expect the deal of the next hand, not a %s line", type);
     memset(&deal, 0, sizeof deal);
     if ((rc = field_int(r, line, type, "hand", &hand))) return rc;
-    if ((rc = field_int_or_null(r, line, type, "leader", &leader))) return rc;
+    /* Without `leader` (or with `dealer` instead, which no game defines) the game derives
+     * the starter; a leader given is checked against the rules. */
+    if (json_object_get(line, "leader") && (rc = field_int_or_null(r, line, type, "leader", &leader))) return rc;
     if ((rc = field_array(r, line, type, "hands", &hands))) return rc;
     if ((rc = field_array(r, line, type, "stock", &stock))) return rc;
     if ((int)json_array_size(hands) != seats)
@@ -393,57 +474,29 @@ static int replay_deal(replay_t *r, const json_t *line, const char *type)
     return push_events(r, &events);
 }
 
-static int move_kind_of(const char *type)
+/* The record's line types that stand for a move. */
+static bool is_move_type(const char *type)
 {
-    if (strcmp(type, "play") == 0) return GAME_MOVE_PLAY;
-    if (strcmp(type, "draw") == 0) return GAME_MOVE_DRAW;
-    if (strcmp(type, "pass") == 0) return GAME_MOVE_PASS;
-    return -1;
-}
-
-/* The move a play/draw/pass line asks for. A draw's tile is not part of the move (the
- * stock decides it); the draw event then shows whether the record drew the same tile. */
-static int read_move(replay_t *r, const json_t *line, const char *type, int kind, game_move_t *move)
-{
-    memset(move, 0, sizeof *move);
-    move->kind = (uint8_t)kind;
-    move->end = GAME_NO_END;
-    if (kind != GAME_MOVE_PLAY) return 0;
-    json_t *tile = json_object_get(line, "tile"), *end = json_object_get(line, "end");
-    int index = 0, rc;
-    if (!tile) return fail(r, REPLAY_MALFORMED, "play: missing field \"tile\"");
-    if ((rc = parse_tile(r, tile, type, "field \"tile\"", &index))) return rc;
-    move->tile = (uint8_t)index;
-    if (!end) return 0; /* the lead */
-    if (!json_is_integer(end) || json_integer_value(end) < 0 || json_integer_value(end) >= GAME_NO_END)
-        return fail(r, REPLAY_MALFORMED, "play: field \"end\" must be an integer from 0 to %d", GAME_NO_END - 1);
-    move->end = (uint8_t)json_integer_value(end);
-    return 0;
+    static const char *const types[] = {"play", "draw", "pass", "choice", "close", "meld"};
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+        if (strcmp(type, types[i]) == 0) return true;
+    return false;
 }
 
 static int find_move(const game_move_t *legal, int count, game_move_t move)
 {
-    for (int i = 0; i < count; i++) {
-        if (legal[i].kind != move.kind) continue;
-        if (move.kind != GAME_MOVE_PLAY || (legal[i].tile == move.tile && legal[i].end == move.end)) return i;
-    }
-    return -1;
-}
-
-static int find_kind(const game_move_t *legal, int count, int kind)
-{
     for (int i = 0; i < count; i++)
-        if (legal[i].kind == kind) return i;
+        if (game_move_equal(legal[i], move)) return i;
     return -1;
 }
 
-static const char *legal_text(const game_move_t *legal, int count, char *out, size_t out_size)
+static const char *legal_text(const game_t *game, const game_move_t *legal, int count, char *out, size_t out_size)
 {
     size_t used = 0;
     out[0] = '\0';
     for (int i = 0; i < count && used + 1 < out_size; i++) {
-        char move[32];
-        game_move_format(legal[i], move, sizeof move);
+        char move[64];
+        game->move_text(legal[i], move, sizeof move);
         int n = snprintf(out + used, out_size - used, "%s%s", i ? ", " : "", move);
         if (n < 0) break;
         used += (size_t)n;
@@ -461,40 +514,88 @@ static int apply_move(replay_t *r, game_move_t move)
 static int replay_move(replay_t *r, const json_t *line, const char *type)
 {
     const game_t *game = r->game;
-    game_move_t legal[GAME_MAX_MOVES], move;
-    char text[REPLAY_TEXT_SIZE], move_text[32];
-    int hand = game->hand_number(r->state), to_move = game->to_move(r->state), kind = move_kind_of(type), rc;
+    game_move_t legal[GAME_MAX_MOVES], move, unwritten;
+    game_line_t read;
+    char text[REPLAY_TEXT_SIZE], move_text[64], message[RECORD_ERROR_SIZE];
+    int hand = game->hand_number(r->state), to_move = game->to_move(r->state), rc;
     long long seat = -1;
-    if (kind >= 0 && (rc = field_int(r, line, type, "seat", &seat))) return rc;
-    /* Before judging the line: a kept drawn tile ends the turn without a line, and what
-     * follows it (the next seat's move, or a block's award) is this line. */
+    bool move_line = is_move_type(type);
+    if (move_line && (rc = field_int(r, line, type, "seat", &seat))) return rc;
+    line_of_json(line, type, &read);
     int count = game->legal_moves(r->state, legal);
-    int end_turn = find_kind(legal, count, GAME_MOVE_END_TURN);
-    if (end_turn >= 0 && !(kind == GAME_MOVE_PLAY && seat == to_move)) {
-        rc = apply_move(r, legal[end_turn]);
+    int read_rc = move_line ? game->line_move(r->state, &read, &move, message, sizeof message) : 0;
+    if (read_rc < 0) return fail(r, REPLAY_MALFORMED, "%s", message);
+    int i = read_rc == 1 ? find_move(legal, count, move) : -1;
+    if (i >= 0) return apply_move(r, legal[i]);
+    /* Not a legal move as written: the record may have left out a move before it. */
+    if (game->unwritten_move(r->state, &read, &unwritten) && find_move(legal, count, unwritten) >= 0) {
+        rc = apply_move(r, unwritten);
         return rc ? rc : REPLAY_AGAIN;
     }
-    if (kind < 0)
+    if (!move_line)
         return fail(r, REPLAY_DISAGREES, "hand %d: the rules expect seat %d to move, not a %s line", hand, to_move,
                     type);
-    if ((rc = read_move(r, line, type, kind, &move))) return rc;
     if (seat != to_move)
         return fail(r, REPLAY_DISAGREES, "hand %d: expected seat %d to move, not seat %lld", hand, to_move, seat);
-    int i = find_move(legal, count, move);
-    if (i < 0)
-        return fail(r, REPLAY_DISAGREES, "hand %d: seat %d cannot %s (legal: %s)", hand, to_move,
-                    game_move_format(move, move_text, sizeof move_text), legal_text(legal, count, text, sizeof text));
-    return apply_move(r, legal[i]);
+    if (read_rc == 0)
+        return fail(r, REPLAY_DISAGREES, "hand %d: seat %d cannot make a %s move here (legal: %s)", hand, to_move, type,
+                    legal_text(game, legal, count, text, sizeof text));
+    game->move_text(move, move_text, sizeof move_text);
+    return fail(r, REPLAY_DISAGREES, "hand %d: seat %d cannot %s (legal: %s)", hand, to_move, move_text,
+                legal_text(game, legal, count, text, sizeof text));
+}
+
+/* Keeps the run of lines of one type in a row and the seats that wrote them. Returns
+ * false if the seat has already written one in this run. */
+static bool extend_run(replay_t *r, const char *type, int seat)
+{
+    if (strcmp(r->run_type, type) != 0) {
+        snprintf(r->run_type, sizeof r->run_type, "%s", type);
+        r->run_seats = 0;
+    }
+    if (seat < 0 || seat >= GAME_MAX_SEATS) return true;
+    if (r->run_seats >> seat & 1) return false;
+    r->run_seats |= 1u << seat;
+    return true;
+}
+
+/* A line the game writes nothing for but tolerates (see the top): read and skipped, once
+ * per seat in a row and never after an award of the batch. */
+static bool tolerated(replay_t *r, const json_t *line, const char *type)
+{
+    game_line_t read, ending;
+    int seat = -1;
+    if (r->award_matched) return false;
+    line_of_json(line, type, &read);
+    const json_t *expected = r->expected[r->expected_head];
+    line_of_json(expected, json_string_value(json_object_get(expected, "type")), &ending);
+    if (!r->game->tolerated_line(r->state, &read, &ending)) return false;
+    game_line_get_int(&read, "seat", &seat);
+    return extend_run(r, type, seat);
+}
+
+/* The oldest expected line against the record's; a tolerated line waits for the next. */
+static int check_expected(replay_t *r, const json_t *line, const char *type)
+{
+    const char *want = json_string_value(json_object_get(r->expected[r->expected_head], "type"));
+    if (strcmp(want, type) != 0 && tolerated(r, line, type)) return 0;
+    json_t *seat = json_object_get(line, "seat");
+    int rc = compare_head(r, line, type);
+    if (rc == 0) {
+        r->award_matched |= strcmp(type, "award") == 0;
+        extend_run(r, type, json_is_integer(seat) ? (int)json_integer_value(seat) : -1);
+    }
+    return rc;
 }
 
 /* One record line after the match line (see the algorithm at the top). */
 static int replay_line(replay_t *r, const json_t *line, const char *type)
 {
-    /* Each pass either returns or applies an END_TURN, which passes the turn on; more
-     * passes than seats would mean an engine that never lets anyone move. */
+    /* Each pass either returns or applies an unwritten move, which passes the turn on;
+     * more passes than seats would mean an engine that never lets anyone move. */
     for (int pass = 0; pass <= GAME_MAX_SEATS; pass++) {
         int rc;
-        if (has_expected(r)) return compare_head(r, line, type);
+        if (has_expected(r)) return check_expected(r, line, type);
         switch (r->game->status(r->state)) {
         case GAME_MATCH_OVER: return fail(r, REPLAY_DISAGREES, "a %s line after match_end", type);
         case GAME_BETWEEN_HANDS: rc = replay_deal(r, line, type); break;
@@ -504,7 +605,7 @@ static int replay_line(replay_t *r, const json_t *line, const char *type)
         if (rc == REPLAY_AGAIN) continue;
         if (rc != 0) return rc;
         if (!has_expected(r)) return fail(r, REPLAY_DISAGREES, "%s: the rules record no event for this line", type);
-        return compare_head(r, line, type);
+        return check_expected(r, line, type);
     }
     return fail(r, REPLAY_DISAGREES, "internal: the turn is ended again and again");
 }

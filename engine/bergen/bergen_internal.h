@@ -1,0 +1,71 @@
+/* bergen_internal.h - what the files of the Bergen family share, and nothing outside
+ * engine/bergen/ includes:
+ *   bergen_options.c      option table, presets, rules_create
+ *   bergen.c              deal, opener, legal moves, apply, match end; the game_t values
+ *   bergen_scoring.c      combinations, hand facts, block methods, lightest hand
+ *   bergen_determinize.c  what a seat observes; worlds consistent with it
+ *   bergen_record.c       the family's words: reasons, move text, record lines
+ * The scoring every placement asks (headers, the near-goal reduction) is inline here, so
+ * the hot path of bergen.c calls no function for it.
+ */
+#ifndef DOMINOLAB_BERGEN_INTERNAL_H
+#define DOMINOLAB_BERGEN_INTERNAL_H
+
+#include "bergen/bergen.h"
+
+/* Paths off the common ply (a plain line game placing or drawing): the end of a hand, the
+ * opening draw and lead, several sets, combination scoring. Kept out of legal_moves and
+ * apply, which then save fewer registers and set up a smaller frame on every call. */
+#define OUT_OF_LINE __attribute__((noinline))
+
+/* ---- bergen_options.c ---- */
+enum { BERGEN_PRESET_COUNT = 2, DOUBLE_BERGEN_PRESET_COUNT = 2 };
+extern const option_spec_t bergen_options[BERGEN_OPTION_COUNT];
+extern const preset_spec_t bergen_presets[BERGEN_PRESET_COUNT];
+extern const preset_spec_t double_bergen_presets[DOUBLE_BERGEN_PRESET_COUNT];
+int bergen_rules_create(const option_values_t *values, game_rules_t **out, char *error, size_t error_size);
+void bergen_rules_destroy(game_rules_t *rules);
+
+/* ---- bergen_scoring.c ---- */
+/* DB R12: the combinations exposed after a placement that exposed `new_number`. */
+int bergen_combination_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number);
+
+/* R16 / DB R13: header or combination points `points` credited `distance` short of the
+ * target. */
+static inline int near_goal_points(int near_goal, int points, int distance)
+{
+    if (points <= 0) return points;
+    switch (near_goal) {
+    case BERGEN_NEAR_GOAL_PAGAT: /* R16, A8: only the two cases S000 states */
+        if (distance == 2) return 1;
+        if (distance == 3) return points < 2 ? points : 2;
+        return points;
+    case BERGEN_NEAR_GOAL_CAP: { /* R16: header points alone never reach the target */
+        int cap = distance - 1 > 0 ? distance - 1 : 0;
+        return points < cap ? points : cap;
+    }
+    default: return points;
+    }
+}
+
+/* R14 / DB R12: the layout's points just after a placement that exposed `new_number`. */
+static inline int layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
+{
+    if (rules->scoring == BERGEN_SCORING_HEADERS) {
+        /* R14: both ends show one number; the bare opening double alone is worth 2 (R7, A3). */
+        if (s->end_number[0] != s->end_number[1]) return 0;
+        if (s->end_started == 0) return 2;
+        return 2 + __builtin_popcount(s->end_double & 3u);
+    }
+    return bergen_combination_points(rules, s, new_number);
+}
+
+/* ---- bergen_record.c ---- */
+extern const char *const bergen_reason_names[BERGEN_REASON_COUNT];
+void bergen_move_text(game_move_t move, char *out, size_t out_size);
+int bergen_event_line(const void *state, const game_event_t *event, game_line_t *line);
+int bergen_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);
+int bergen_unwritten_move(const void *state, const game_line_t *next, game_move_t *out);
+bool bergen_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending);
+
+#endif

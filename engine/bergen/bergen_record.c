@@ -1,0 +1,144 @@
+/* bergen_record.c - the Bergen family in words: the reasons of its awards and hand ends,
+ * its moves as text, and its record lines (../shared/spec/record-format.md) for play,
+ * draw and pass, written and read back.
+ *
+ * Two of the record's tolerated forms are the family's own:
+ *   - keeping a drawn tile (one_per_turn, drawn_tile_must_be_played=false) writes no line:
+ *     the next line, by another seat, shows it (bergen_unwritten_move);
+ *   - the family finds a block at the start of a turn (R18) and writes no pass for it,
+ *     but a record may hold, before the blocked hand's awards, one pass of each seat that
+ *     can neither place nor draw (bergen_tolerated_line).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bergen/bergen_internal.h"
+
+const char *const bergen_reason_names[BERGEN_REASON_COUNT] = {
+    [BERGEN_REASON_NONE] = "none",
+    [BERGEN_REASON_DOMINO] = "domino",
+    [BERGEN_REASON_BLOCKED] = "blocked",
+    [BERGEN_REASON_BLOCK] = "block",
+    [BERGEN_REASON_LIGHTEST_HAND] = "lightest_hand",
+    [BERGEN_REASON_DEDUCTION] = "deduction",
+    [BERGEN_REASON_TARGET_REACHED] = "target_reached",
+    [BERGEN_REASON_REDEAL] = "redeal",
+};
+
+void bergen_move_text(game_move_t move, char *out, size_t out_size)
+{
+    char tile[TILESET_TILE_NAME_SIZE];
+    switch (move.kind) {
+    case GAME_MOVE_PLAY:
+        if (move.end == GAME_NO_END)
+            snprintf(out, out_size, "lead %s", tileset_tile_name(move.tile, tile));
+        else
+            snprintf(out, out_size, "play %s on end %d", tileset_tile_name(move.tile, tile), move.end);
+        break;
+    case GAME_MOVE_DRAW: snprintf(out, out_size, "draw"); break;
+    case GAME_MOVE_PASS: snprintf(out, out_size, "pass"); break;
+    case GAME_MOVE_END_TURN: snprintf(out, out_size, "keep the drawn tile"); break;
+    default: snprintf(out, out_size, "unknown move %d", move.kind); break;
+    }
+}
+
+int bergen_event_line(const void *state, const game_event_t *event, game_line_t *line)
+{
+    const bergen_state_t *s = state;
+    switch (event->kind) {
+    case GAME_EVENT_PLAY:
+        game_line_start(line, "play");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        game_line_tile(line, "tile", event->tile);
+        if (event->end != GAME_NO_END) game_line_int(line, "end", event->end); /* the lead has no end */
+        game_line_int(line, "points", event->points);
+        return 0;
+    case GAME_EVENT_DRAW:
+        game_line_start(line, "draw");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        game_line_tile(line, "tile", event->tile);
+        return 0;
+    case GAME_EVENT_PASS:
+        game_line_start(line, "pass");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        return 0;
+    default: return -1;
+    }
+}
+
+/* The tile of a play line, checked against the set. */
+static int read_tile(const bergen_state_t *s, const game_line_t *line, int *tile, char *error, size_t error_size)
+{
+    const game_line_field_t *field = game_line_find(line, "tile");
+    char name[TILESET_TILE_NAME_SIZE];
+    if (!field) {
+        snprintf(error, error_size, "play: missing field \"tile\"");
+        return -1;
+    }
+    if (field->kind == GAME_VALUE_TILE && field->number < s->rules->tile_count) {
+        *tile = field->number;
+        return 0;
+    }
+    const char *text = field->kind == GAME_VALUE_TILE ? tileset_tile_name(field->number, name)
+                       : field->kind == GAME_VALUE_WORD ? field->word
+                                                        : "(not a string)";
+    snprintf(error, error_size, "play: bad tile \"%s\" in field \"tile\" (the set goes up to %d)", text,
+             s->rules->set_max);
+    return -1;
+}
+
+int bergen_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size)
+{
+    const bergen_state_t *s = state;
+    int seat;
+    memset(out, 0, sizeof *out);
+    out->end = GAME_NO_END;
+    if (game_line_is(line, "draw")) out->kind = GAME_MOVE_DRAW;
+    else if (game_line_is(line, "pass")) out->kind = GAME_MOVE_PASS;
+    else if (game_line_is(line, "play")) out->kind = GAME_MOVE_PLAY;
+    else return 0;
+    if (!game_line_get_int(line, "seat", &seat) || seat != s->to_move) return 0;
+    if (out->kind != GAME_MOVE_PLAY) {
+        out->end = 0; /* the move as legal_moves writes it */
+        return 1;
+    }
+    int tile;
+    if (read_tile(s, line, &tile, error, error_size)) return -1;
+    out->tile = (uint8_t)tile;
+    const game_line_field_t *end = game_line_find(line, "end");
+    if (!end) return 1; /* the lead */
+    if (end->kind != GAME_VALUE_INT || end->number < 0 || end->number >= GAME_NO_END) {
+        snprintf(error, error_size, "play: field \"end\" must be an integer from 0 to %d", GAME_NO_END - 1);
+        return -1;
+    }
+    out->end = (uint8_t)end->number;
+    return 1;
+}
+
+/* A20 of the record: keeping a drawn tile ends the turn without a line. */
+int bergen_unwritten_move(const void *state, const game_line_t *next, game_move_t *out)
+{
+    const bergen_state_t *s = state;
+    int seat = -1;
+    if (s->status != GAME_IN_HAND || s->phase != BERGEN_PHASE_PLAY_DRAWN || !s->rules->may_keep_drawn ||
+        s->opening_number < 0)
+        return 0;
+    game_line_get_int(next, "seat", &seat);
+    if (game_line_is(next, "play") && seat == s->to_move) return 0; /* he places it */
+    *out = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
+    return 1;
+}
+
+bool bergen_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending)
+{
+    const bergen_state_t *s = state;
+    int seat;
+    if (s->status == GAME_IN_HAND || s->end_reason != BERGEN_REASON_BLOCKED) return false;
+    if (!game_line_is(line, "pass") || !game_line_get_int(line, "seat", &seat) || seat < 0 || seat >= s->seats)
+        return false;
+    /* Only before the awards: once one is read, the hand's end has begun. */
+    return game_line_is(ending, "award") || game_line_is(ending, "hand_end");
+}

@@ -1,0 +1,33 @@
+/* sampler.h - deals the tiles a seat cannot see so that the result agrees with what it
+ * knows: every other hand gets its size, and no hand gets a tile its holder is known to
+ * lack. Shared by every game's determinize (what search agents sample worlds from).
+ *
+ * The hidden tiles are shuffled, then dealt by a greedy fill of the most constrained hands
+ * first, with an exact bipartite matching (augmenting paths) as the fallback, so a
+ * consistent deal is always found when one exists. Deals are not exactly uniform over all
+ * consistent deals. The result depends only on the inputs and the generator: list the
+ * pool in a fixed order (tile order), never in the order the true deal holds it.
+ */
+#ifndef DOMINOLAB_SAMPLER_H
+#define DOMINOLAB_SAMPLER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pcg32.h"
+#include "tileset.h"
+
+enum { SAMPLER_MAX_SEATS = 8 };
+
+typedef struct sampler_request {
+    int seats;
+    int need[SAMPLER_MAX_SEATS];        /* hidden tiles each seat must receive */
+    tileset_t lacks[SAMPLER_MAX_SEATS]; /* tiles (as `tile_of` names them) each seat cannot receive */
+    const uint8_t *tile_of;             /* pool entry -> tile tested against lacks; NULL: itself */
+} sampler_request_t;
+
+/* Shuffles pool[0..count) and gives each entry an owner: a seat, or -1 (it stays in the
+ * stock), in owner[0..count). Returns false if no deal satisfies the request. */
+bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pcg32_t *rng, int8_t *owner);
+
+#endif
