@@ -219,8 +219,10 @@ typedef struct game {
     /* "play 3-5 on end 1", "lead 6-6", "draw": a move for people and messages. */
     void (*move_text)(game_move_t move, char *out, size_t out_size);
     /* The record line of an event of a move or of the game's own (PLAY, DRAW, PASS, CHOICE,
-     * CLOSE, MELD, TRUMP, TRICK), read from the state just after it; the record formats
-     * DEAL, AWARD, HAND_END and MATCH_END itself. Returns 0, or -1 for a kind it never emits. */
+     * CLOSE, MELD, TRUMP, TRICK), read from the state just after the apply that made it;
+     * the record formats DEAL, AWARD, HAND_END and MATCH_END itself. Returns 0, 1 if the
+     * format writes no line for this event (Bergen's pass into a block), or -1 for a kind
+     * the game never emits. */
     int (*event_line)(const void *state, const game_event_t *event, game_line_t *line);
     /* The move a record line stands for: 1 with *out set (legal or not), 0 if the line is
      * not a move of the seat to move, -1 with a message if it is malformed. */

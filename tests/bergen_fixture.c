@@ -289,7 +289,7 @@ game_observation_t fx_observe(const fixture_t *fx, int seat)
 
 game_event_t ev_make(game_event_kind_t kind, int seat, int tile_index, int end, int points, bergen_reason_t reason)
 {
-    game_event_t e = {(uint8_t)kind, (int8_t)seat, (uint8_t)tile_index, (uint8_t)end, (int16_t)points, (uint8_t)reason};
+    game_event_t e = {(uint8_t)kind, (int8_t)seat, (uint8_t)tile_index, (uint8_t)end, (int16_t)points, (uint8_t)reason, 0};
     return e;
 }
 game_event_t ev_play(int seat, int a, int b, int end, int points)

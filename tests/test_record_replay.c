@@ -72,7 +72,8 @@ enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
 /* What the match itself reported, to compare with the replay's summary. */
 typedef struct outcome {
     const game_t *game;
-    int lines; /* the match line plus one per event */
+    int lines; /* the match line plus one per event that writes a line */
+    record_format_t format;
     int hands, winner, sides;
     int scores[GAME_MAX_SEATS];
     bool over;
@@ -84,14 +85,17 @@ static int outcome_start(void *context, const match_setup_t *setup)
     o->game = setup->game;
     o->sides = setup->game->side_count(setup->rules);
     o->lines = 1;
+    record_format_init(&o->format, setup->game, setup->rules);
     return 0;
 }
 
 static int outcome_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
 {
     outcome_t *o = context;
+    char line[RECORD_LINE_MAX];
     (void)setup;
-    o->lines++;
+    /* A pass into a block writes no line (record-format.md, "Passes at a block"). */
+    o->lines += record_format_event(&o->format, state, event, line, sizeof line) == 0;
     if (event->kind == GAME_EVENT_MATCH_END) {
         o->over = true;
         o->winner = event->seat;
@@ -990,6 +994,402 @@ START_TEST(play_missing_seat)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ pinned details */
+
+/* The "Pinned details (format 1)" of ../shared/spec/record-format.md for the Bergen
+ * family: each one written by the writer and read back by the replay, and each tolerated
+ * form read. */
+
+enum { PINNED_SEEDS = 120 };
+
+static void record_make_config(const config_t *config, uint64_t seed, record_t *r)
+{
+    char *dir = support_temp_dir("test_record_replay");
+    char path[PATH_SIZE];
+    outcome_t outcome;
+    snprintf(path, sizeof path, "%s/pinned.jsonl", dir);
+    play_recorded(config, seed, path, &outcome);
+    record_load(path, r);
+    support_remove_dir(dir);
+}
+
+static const char *string_field(const json_t *line, const char *key)
+{
+    const char *text = json_string_value(json_object_get(line, key));
+    return text ? text : "";
+}
+
+/* Inserts `text` as line i (the old line i becomes i + 1). */
+static void insert_line(record_t *r, int i, const char *text)
+{
+    char **grown = realloc(r->line, (size_t)(r->count + 2) * sizeof *grown);
+    ck_assert_ptr_nonnull(grown);
+    r->line = grown;
+    memmove(&r->line[i + 1], &r->line[i], (size_t)(r->count - i) * sizeof *r->line);
+    r->line[i] = strdup(text);
+    ck_assert_ptr_nonnull(r->line[i]);
+    r->count++;
+}
+
+/* deal.leader is the hand's starter: Bergen's nominal starter (hand - 1) mod n (R4, R6);
+ * Double Bergen's designated starter, next(the seat that led the spinner) (DB R4). */
+static const config_t leader_configs[] = {
+    {"bergen 3", "bergen", "bergen", 3, {NULL}, NULL},
+    {"bergen 4", "bergen", "bergen", 4, {NULL}, NULL},
+    {"double_bergen 3", "double_bergen", "double_bergen", 3, {NULL}, NULL},
+    {"double_bergen 4, left of designated", "double_bergen", "double_bergen", 4,
+     {"next_designated_starter=left_of_designated", NULL}, NULL},
+};
+
+START_TEST(pinned_deal_leader_is_the_starter)
+{
+    const config_t *config = &leader_configs[_i];
+    bool rotating = strcmp(config->game, "double_bergen") == 0;
+    bool of_designated = config->options[0] != NULL;
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        record_t r;
+        record_make_config(config, seed, &r);
+        int previous_leader = -1, opener = -1, hand = 0;
+        for (int i = 0; i < r.count; i++) {
+            json_t *line = line_json(&r, i);
+            if (is_type(line, "deal")) {
+                int leader = int_field(line, "leader"), number = int_field(line, "hand");
+                int want = !rotating ? (number - 1) % config->players
+                           : number == hand ? previous_leader /* a void hand is dealt again as it was */
+                           : hand == 0 ? leader /* hand 1: drawn by the engine */
+                           : (of_designated ? previous_leader + 1 : opener + 1) % config->players;
+                ck_assert_msg(leader == want, "%s, seed %llu, hand %d: leader %d, the starter is %d", config->name,
+                              (unsigned long long)seed, number, leader, want);
+                previous_leader = leader;
+                opener = -1;
+                hand = number;
+                checked++;
+            } else if (is_type(line, "play") && !json_object_get(line, "end")) {
+                opener = int_field(line, "seat");
+            }
+            json_decref(line);
+        }
+        expect_replay(&r, REPLAY_AGREES, 0, NULL);
+        record_free(&r);
+    }
+    ck_assert_int_gt(checked, 40);
+}
+END_TEST
+
+/* A deal line without `leader`, or with `dealer` instead: the replay derives the starter,
+ * Double Bergen's random first one included (from the match's seed, as the writer drew it). */
+START_TEST(tolerated_deal_without_leader)
+{
+    const config_t *config = &leader_configs[_i / 2];
+    bool dealer = _i % 2;
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        record_t r;
+        record_make_config(config, seed, &r);
+        for (int i = 0; i < r.count; i++) {
+            json_t *line = line_json(&r, i);
+            if (is_type(line, "deal")) {
+                ck_assert_int_eq(json_object_del(line, "leader"), 0);
+                if (dealer) json_object_set_new(line, "dealer", json_integer(99));
+                set_line_json(&r, i, line);
+            } else {
+                json_decref(line);
+            }
+        }
+        expect_replay(&r, REPLAY_AGREES, 0, NULL);
+        record_free(&r);
+    }
+}
+END_TEST
+
+START_TEST(wrong_deal_leader_disagrees)
+{
+    record_t r;
+    record_make(3, &r);
+    int i = find_line(&r, 1, "deal", NULL);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "leader", json_integer((int_field(line, "leader") + 1) % 3));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("leader"));
+    record_free(&r);
+}
+END_TEST
+
+/* The tiles of one seat's dealt hand hold a double. */
+static bool hands_hold_a_double(const json_t *deal)
+{
+    const json_t *hands = json_object_get(deal, "hands");
+    for (size_t seat = 0; seat < json_array_size(hands); seat++)
+        for (size_t k = 0; k < json_array_size(json_array_get(hands, seat)); k++) {
+            int a, b;
+            const char *name = json_string_value(json_array_get(json_array_get(hands, seat), k));
+            if (name && sscanf(name, "%d-%d", &a, &b) == 2 && a == b) return true;
+        }
+    return false;
+}
+
+/* Checks every void hand of a record: it keeps its deal line, ends with hand_end redeal
+ * (winner null, points all 0, scores unchanged) right after its deal or its opening draws,
+ * and the same hand number and starter are dealt next. Returns how many it saw. */
+static int check_void_hands(const record_t *r, const config_t *config, int reserve, bool draws_allowed)
+{
+    int voids = 0, deal_index = -1;
+    json_t *scores = json_pack("[]");
+    for (int k = 0; k < config->players; k++) json_array_append_new(scores, json_integer(0));
+    for (int i = 0; i < r->count; i++) {
+        json_t *line = line_json(r, i);
+        if (is_type(line, "deal")) deal_index = i;
+        if (is_type(line, "draw") && deal_index >= 0) { /* never a reserved tile (R3, R6) */
+            json_t *deal = line_json(r, deal_index);
+            const json_t *stock = json_object_get(deal, "stock");
+            size_t position = 0;
+            while (position < json_array_size(stock) &&
+                   strcmp(json_string_value(json_array_get(stock, position)), string_field(line, "tile")))
+                position++;
+            ck_assert_msg((int)position < (int)json_array_size(stock) - reserve, "line %d draws the reserved tile %s",
+                          i + 1, string_field(line, "tile"));
+            json_decref(deal);
+        }
+        if (is_type(line, "hand_end") && !strcmp(string_field(line, "reason"), "redeal")) {
+            json_t *deal = line_json(r, deal_index), *next = line_json(r, i + 1);
+            ck_assert_msg(json_is_null(json_object_get(line, "winner")), "line %d: a void hand has a winner", i + 1);
+            const json_t *points = json_object_get(line, "points");
+            for (size_t k = 0; k < json_array_size(points); k++)
+                ck_assert_int_eq(json_integer_value(json_array_get(points, k)), 0);
+            ck_assert_msg(json_equal(json_object_get(line, "scores"), scores), "line %d: the scores changed", i + 1);
+            ck_assert_int_eq(int_field(line, "hand"), int_field(deal, "hand"));
+            for (int between = deal_index + 1; between < i; between++) {
+                json_t *middle = line_json(r, between);
+                ck_assert_msg(draws_allowed && is_type(middle, "draw"), "line %d: a %s line in a void hand",
+                              between + 1, string_field(middle, "type"));
+                json_decref(middle);
+            }
+            if (!strcmp(config->options[0], "no_double_rule=redeal"))
+                ck_assert_msg(!hands_hold_a_double(deal), "line %d: a deal with a double voided", i + 1);
+            ck_assert_msg(is_type(next, "deal") && int_field(next, "hand") == int_field(deal, "hand") &&
+                              int_field(next, "leader") == int_field(deal, "leader"),
+                          "line %d: the void hand is not dealt again as it was", i + 2);
+            json_decref(deal);
+            json_decref(next);
+            voids++;
+        }
+        if (is_type(line, "hand_end")) {
+            json_decref(scores);
+            scores = json_deep_copy(json_object_get(line, "scores"));
+        }
+        json_decref(line);
+    }
+    json_decref(scores);
+    return voids;
+}
+
+/* Void hands: a deal without a double under no_double_rule=redeal; an opening draw (R6)
+ * that runs out of drawable tiles; nothing drawable at all (void at once, no draw). */
+static const struct {
+    config_t config;
+    int reserve;
+    bool draws;
+} void_configs[] = {
+    {{"redeal rule", "bergen", "bergen", 2, {"no_double_rule=redeal", NULL}, NULL}, 2, false},
+    {{"draw runs out", "bergen", "bergen", 2, {"hand_size=2", "stock_reserve=23", NULL}, NULL}, 23, true},
+    {{"nothing drawable", "bergen", "bergen", 3, {"hand_size=2", "stock_reserve=22", NULL}, NULL}, 22, false},
+};
+
+START_TEST(pinned_void_hands)
+{
+    const config_t *config = &void_configs[_i].config;
+    int voids = 0;
+    for (uint64_t seed = 1; seed <= PINNED_SEEDS && voids < 3; seed++) {
+        record_t r;
+        record_make_config(config, seed, &r);
+        int found = check_void_hands(&r, config, void_configs[_i].reserve, void_configs[_i].draws);
+        if (found) expect_replay(&r, REPLAY_AGREES, 0, NULL);
+        voids += found;
+        record_free(&r);
+    }
+    ck_assert_msg(voids >= 3, "%s: only %d void hands in %d matches; the test proves little", config->name, voids,
+                  PINNED_SEEDS);
+}
+END_TEST
+
+/* A match won during a hand: the winning play, then hand_end target_reached with no winner
+ * and the hand's awards so far (none yet in Bergen), then match_end. */
+START_TEST(pinned_match_won_during_a_hand)
+{
+    static const config_t config = {"bergen 2", "bergen", "bergen", 2, {NULL}, NULL};
+    int found = 0;
+    for (uint64_t seed = 1; seed <= PINNED_SEEDS && found < 3; seed++) {
+        record_t r;
+        record_make_config(&config, seed, &r);
+        json_t *end = line_json(&r, r.count - 2), *last = line_json(&r, r.count - 1);
+        ck_assert_msg(is_type(last, "match_end") && is_type(end, "hand_end"), "a hand_end precedes match_end");
+        if (!strcmp(string_field(end, "reason"), "target_reached")) {
+            json_t *play = line_json(&r, r.count - 3);
+            ck_assert_msg(is_type(play, "play") && int_field(play, "points") > 0, "the winning line is a scoring play");
+            ck_assert(json_is_null(json_object_get(end, "winner")));
+            json_t *no_points = json_pack("[ii]", 0, 0);
+            ck_assert_msg(json_equal(json_object_get(end, "points"), no_points), "points of no award");
+            json_decref(no_points);
+            ck_assert(json_equal(json_object_get(end, "scores"), json_object_get(last, "scores")));
+            json_decref(play);
+            expect_replay(&r, REPLAY_AGREES, 0, NULL);
+            found++;
+        }
+        json_decref(end);
+        json_decref(last);
+        record_free(&r);
+    }
+    ck_assert_msg(found >= 3, "only %d matches won during a hand", found);
+}
+END_TEST
+
+/* Index of the first line of the block's end (its first award, or its hand_end) in a
+ * blocked hand after line `from`, or -1. */
+static int find_block_end(const record_t *r, int from)
+{
+    for (int i = find_line(r, from, "hand_end", NULL); i >= 0; i = find_line(r, i + 1, "hand_end", NULL)) {
+        json_t *line = line_json(r, i);
+        bool blocked = !strcmp(string_field(line, "reason"), "blocked");
+        json_decref(line);
+        if (!blocked) continue;
+        int first = i;
+        while (first > 0) {
+            json_t *before = line_json(r, first - 1);
+            bool award = is_type(before, "award");
+            json_decref(before);
+            if (!award) break;
+            first--;
+        }
+        return first;
+    }
+    return -1;
+}
+
+/* Passes at a block: none is written, not even the pass of the seat that has just drawn
+ * the last drawable tile without being able to place it. */
+START_TEST(pinned_no_pass_lines_at_a_block)
+{
+    static const config_t config = {"bergen 3", "bergen", "bergen", 3, {NULL}, NULL};
+    int blocks = 0, after_draw = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        record_t r;
+        record_make_config(&config, seed, &r);
+        for (int i = find_block_end(&r, 0); i >= 0; i = find_block_end(&r, i + 1)) {
+            json_t *before = line_json(&r, i - 1);
+            ck_assert_msg(!is_type(before, "pass"), "seed %llu, line %d: a pass line before a block's end",
+                          (unsigned long long)seed, i);
+            after_draw += is_type(before, "draw");
+            blocks++;
+            json_decref(before);
+            i = find_line(&r, i, "hand_end", NULL); /* past this block's end */
+        }
+        record_free(&r);
+    }
+    ck_assert_msg(blocks >= 10 && after_draw >= 3, "%d blocks, %d after a draw: the case is not exercised", blocks,
+                  after_draw);
+}
+END_TEST
+
+/* A record of another writer may hold, before a blocked hand's awards, one pass of each
+ * seat that can neither place nor draw; not two of one seat, and not after an award. */
+START_TEST(tolerated_passes_before_a_block)
+{
+    static const config_t config = {"bergen 3", "bergen", "bergen", 3, {NULL}, NULL};
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        record_t r;
+        record_make_config(&config, seed, &r);
+        int i = find_block_end(&r, 0);
+        if (i < 0) {
+            record_free(&r);
+            continue;
+        }
+        json_t *end = line_json(&r, i);
+        int hand = int_field(end, "hand");
+        json_decref(end);
+        char pass[3][64];
+        for (int seat = 0; seat < 3; seat++)
+            snprintf(pass[seat], sizeof pass[seat], "{\"type\":\"pass\",\"hand\":%d,\"seat\":%d}", hand, seat);
+        /* every seat once, in seat order */
+        for (int seat = 2; seat >= 0; seat--) insert_line(&r, i, pass[seat]);
+        expect_replay(&r, REPLAY_AGREES, 0, NULL);
+        /* a seat twice in a row */
+        insert_line(&r, i + 3, pass[1]);
+        expect_replay(&r, REPLAY_DISAGREES, i + 4, LIST("pass"));
+        delete_line(&r, i + 3);
+        /* a pass after an award of the block */
+        json_t *award = line_json(&r, i + 3);
+        bool has_award = is_type(award, "award");
+        json_decref(award);
+        if (has_award) {
+            insert_line(&r, i + 4, pass[0]);
+            expect_replay(&r, REPLAY_DISAGREES, i + 5, LIST("pass"));
+        }
+        record_free(&r);
+        return;
+    }
+    ck_abort_msg("no blocked hand in 40 matches");
+}
+END_TEST
+
+/* Points are what was credited: every hand's play and award points add up to the change
+ * of the scores in its hand_end, near-goal reductions (a play credited 1, which no header
+ * scores in full) and the score floor (deductions cut at 0) included. */
+static const config_t credit_configs[] = {
+    {"bergen 2, pagat", "bergen", "bergen", 2, {NULL}, "\"points\":1}"},
+    {"bergen 3, cap", "bergen", "bergen", 3, {"near_goal=cap", NULL}, "\"points\":1}"},
+    {"double_bergen 4, score floor", "double_bergen", "double_bergen", 4, {"score_floor=zero", "target=30", NULL},
+     "\"reason\":\"deduction\""},
+};
+
+START_TEST(pinned_points_are_credited)
+{
+    const config_t *config = &credit_configs[_i];
+    int shown = 0, floored = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        record_t r;
+        record_make_config(config, seed, &r);
+        long scores[GAME_MAX_SEATS] = {0}, credited[GAME_MAX_SEATS] = {0};
+        for (int i = 0; i < r.count; i++) {
+            json_t *line = line_json(&r, i);
+            shown += strstr(r.line[i], config->must_show) != NULL;
+            if (is_type(line, "play")) credited[int_field(line, "seat")] += int_field(line, "points");
+            if (is_type(line, "award")) {
+                credited[int_field(line, "to")] += int_field(line, "points");
+                floored += !strcmp(string_field(line, "reason"), "deduction") &&
+                           scores[int_field(line, "to")] + credited[int_field(line, "to")] == 0;
+            }
+            if (is_type(line, "hand_end")) {
+                const json_t *now = json_object_get(line, "scores");
+                for (int seat = 0; seat < config->players; seat++) {
+                    scores[seat] += credited[seat];
+                    credited[seat] = 0;
+                    ck_assert_msg(scores[seat] == json_integer_value(json_array_get(now, (size_t)seat)),
+                                  "%s, seed %llu, line %d: seat %d's credited points add to %ld, the score is %lld",
+                                  config->name, (unsigned long long)seed, i + 1, seat, scores[seat],
+                                  (long long)json_integer_value(json_array_get(now, (size_t)seat)));
+                }
+            }
+            json_decref(line);
+        }
+        record_free(&r);
+    }
+    ck_assert_msg(shown > 0, "%s: no record shows %s", config->name, config->must_show);
+    if (strstr(config->name, "floor")) ck_assert_msg(floored > 0, "no deduction reached the floor");
+}
+END_TEST
+
+START_TEST(match_unknown_preset)
+{
+    record_t r;
+    record_make(4, &r);
+    json_t *line = line_json(&r, 0);
+    json_object_set_new(line, "preset", json_string("bergen_deluxe"));
+    set_line_json(&r, 0, line);
+    expect_replay(&r, REPLAY_MALFORMED, 1, LIST("bergen_deluxe", "preset"));
+    record_free(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ suite */
 
 static Suite *record_replay_suite(void)
@@ -1035,11 +1435,25 @@ static Suite *record_replay_suite(void)
     tcase_add_test(malformed, empty_line);
     tcase_add_loop_test(malformed, match_options_malformed, 0, OPTION_EDIT_COUNT);
     tcase_add_test(malformed, match_unknown_game);
+    tcase_add_test(malformed, match_unknown_preset);
     tcase_add_test(malformed, deal_bad_tile);
     tcase_add_test(malformed, stock_bad_tile);
     tcase_add_test(malformed, play_bad_tile);
     tcase_add_test(malformed, play_missing_seat);
     suite_add_tcase(suite, malformed);
+
+    TCase *pinned = tcase_create("pinned details");
+    tcase_set_timeout(pinned, 600);
+    int leader_configs_count = (int)(sizeof leader_configs / sizeof leader_configs[0]);
+    tcase_add_loop_test(pinned, pinned_deal_leader_is_the_starter, 0, leader_configs_count);
+    tcase_add_loop_test(pinned, tolerated_deal_without_leader, 0, 2 * leader_configs_count);
+    tcase_add_test(pinned, wrong_deal_leader_disagrees);
+    tcase_add_loop_test(pinned, pinned_void_hands, 0, (int)(sizeof void_configs / sizeof void_configs[0]));
+    tcase_add_test(pinned, pinned_match_won_during_a_hand);
+    tcase_add_test(pinned, pinned_no_pass_lines_at_a_block);
+    tcase_add_test(pinned, tolerated_passes_before_a_block);
+    tcase_add_loop_test(pinned, pinned_points_are_credited, 0, (int)(sizeof credit_configs / sizeof credit_configs[0]));
+    suite_add_tcase(suite, pinned);
     return suite;
 }
 

@@ -615,6 +615,8 @@ OUT_OF_LINE static bool nobody_can_place(const bergen_state_t *s)
     return tileset_is_empty(tileset_and(held, fitting_tiles(s)));
 }
 
+bool bergen_passes_into_block(const bergen_state_t *s) { return stock_drawable(s) == 0 && nobody_can_place(s); }
+
 /* R18: the hand is blocked when nobody can place and nobody may draw, at the start of a
  * turn. While the stock can be drawn from (most turns), nothing else is looked at. */
 static inline void start_turn(bergen_state_t *s, int seat, game_events_t *events)

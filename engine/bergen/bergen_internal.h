@@ -60,6 +60,11 @@ static inline int layout_points(const bergen_rules_t *rules, const bergen_state_
     return bergen_combination_points(rules, s, new_number);
 }
 
+/* ---- bergen.c ---- */
+/* Whether the hand is blocked once the seat to move has passed (R18): nothing may be drawn
+ * and no tile held by anyone fits. */
+bool bergen_passes_into_block(const bergen_state_t *s);
+
 /* ---- bergen_record.c ---- */
 extern const char *const bergen_reason_names[BERGEN_REASON_COUNT];
 void bergen_move_text(game_move_t move, char *out, size_t out_size);

@@ -2,12 +2,16 @@
  * its moves as text, and its record lines (../shared/spec/record-format.md) for play,
  * draw and pass, written and read back.
  *
- * Two of the record's tolerated forms are the family's own:
- *   - keeping a drawn tile (one_per_turn, drawn_tile_must_be_played=false) writes no line:
- *     the next line, by another seat, shows it (bergen_unwritten_move);
- *   - the family finds a block at the start of a turn (R18) and writes no pass for it,
- *     but a record may hold, before the blocked hand's awards, one pass of each seat that
- *     can neither place nor draw (bergen_tolerated_line).
+ * Moves the family writes no line for (bergen_unwritten_move reads them back):
+ *   - keeping a drawn tile (one_per_turn, drawn_tile_must_be_played=false): the next line,
+ *     by another seat, shows it;
+ *   - the pass of a seat that has drawn the last drawable tile without being able to
+ *     place it, when that makes the block: the family finds a block at the start of a
+ *     turn (R18), and record-format.md ("Passes at a block") writes no pass for it. Such
+ *     a pass is the only one a block can follow at once: any other passer found the same
+ *     table at the start of its own turn, where the block would have been found.
+ * A record may still hold, before the blocked hand's awards, one pass of each seat that
+ * can neither place nor draw (bergen_tolerated_line).
  */
 #include <stdio.h>
 #include <string.h>
@@ -61,6 +65,7 @@ int bergen_event_line(const void *state, const game_event_t *event, game_line_t 
         game_line_tile(line, "tile", event->tile);
         return 0;
     case GAME_EVENT_PASS:
+        if (s->status != GAME_IN_HAND && s->end_reason == BERGEN_REASON_BLOCKED) return 1; /* a pass into the block */
         game_line_start(line, "pass");
         game_line_int(line, "hand", s->hand_number);
         game_line_int(line, "seat", event->seat);
@@ -118,16 +123,20 @@ int bergen_line_move(const void *state, const game_line_t *line, game_move_t *ou
     return 1;
 }
 
-/* A20 of the record: keeping a drawn tile ends the turn without a line. */
 int bergen_unwritten_move(const void *state, const game_line_t *next, game_move_t *out)
 {
     const bergen_state_t *s = state;
+    game_move_t legal[GAME_MAX_MOVES];
     int seat = -1;
-    if (s->status != GAME_IN_HAND || s->phase != BERGEN_PHASE_PLAY_DRAWN || !s->rules->may_keep_drawn ||
-        s->opening_number < 0)
-        return 0;
+    if (s->status != GAME_IN_HAND) return 0;
     game_line_get_int(next, "seat", &seat);
-    if (game_line_is(next, "play") && seat == s->to_move) return 0; /* he places it */
+    int count = bergen_game.legal_moves(state, legal);
+    if (count == 1 && legal[0].kind == GAME_MOVE_PASS && bergen_passes_into_block(s)) { /* a pass into the block */
+        *out = legal[0];
+        return 1;
+    }
+    if (s->phase != BERGEN_PHASE_PLAY_DRAWN || !s->rules->may_keep_drawn || s->opening_number < 0) return 0;
+    if (game_line_is(next, "play") && seat == s->to_move) return 0; /* he places the drawn tile */
     *out = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
     return 1;
 }

@@ -280,8 +280,8 @@ static void tally_event(record_format_t *fmt, const game_event_t *event)
         fmt->hand_points[event->seat] += event->points;
 }
 
-size_t record_format_event(record_format_t *fmt, const void *state, const game_event_t *event, char *out,
-                           size_t out_size)
+int record_format_event(record_format_t *fmt, const void *state, const game_event_t *event, char *out,
+                        size_t out_size)
 {
     line_t l = {out, out_size, 0};
     int hand = fmt->game->hand_number(state);
@@ -293,13 +293,14 @@ size_t record_format_event(record_format_t *fmt, const void *state, const game_e
     case GAME_EVENT_MATCH_END: format_match_end(&l, fmt, state, event); break;
     default: { /* a move's line, or one of the game's own: the game's words */
         game_line_t line;
-        if (fmt->game->event_line(state, event, &line) != 0) return 0;
+        int written = fmt->game->event_line(state, event, &line);
+        if (written != 0) return written > 0 ? RECORD_NO_LINE : -1;
         line_game_line(&l, &line);
         break;
     }
     }
     size_t length = line_finish(&l);
-    return length < out_size ? length : 0;
+    return length < out_size ? 0 : -1;
 }
 
 /* ---- the writer ---- */
@@ -339,7 +340,9 @@ static int writer_on_event(void *context, const match_setup_t *setup, const void
     char text[RECORD_LINE_MAX];
     (void)setup;
     if (w->failed) return -1;
-    if (record_format_event(&w->format, state, event, text, sizeof text) == 0) {
+    int formatted = record_format_event(&w->format, state, event, text, sizeof text);
+    if (formatted == RECORD_NO_LINE) return 0;
+    if (formatted != 0) {
         char reason[64];
         snprintf(reason, sizeof reason, "cannot format event of kind %d", event->kind);
         return writer_fail(w, reason);

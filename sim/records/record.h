@@ -39,9 +39,11 @@ size_t record_format_match(char *out, size_t out_size, const match_setup_t *setu
 size_t record_format_options(char *out, size_t out_size, const game_t *game, const option_values_t *values);
 /* The line of `event` (without newline), reading the deal, hand number, pips and scores
  * from `state` as it is after the event. Call once per event, in order: it keeps the
- * hand's award total. Returns the length, or 0 if the line does not fit in out_size. */
-size_t record_format_event(record_format_t *fmt, const void *state, const game_event_t *event, char *out,
-                           size_t out_size);
+ * hand's award total. Returns 0 with the line in out, RECORD_NO_LINE for an event the
+ * format writes no line for, or -1 if the line does not fit in out_size. */
+enum { RECORD_NO_LINE = 1 };
+int record_format_event(record_format_t *fmt, const void *state, const game_event_t *event, char *out,
+                        size_t out_size);
 
 /* The writer. */
 typedef struct record_writer {

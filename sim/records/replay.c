@@ -352,7 +352,9 @@ static int push_events(replay_t *r, const game_events_t *events)
         char text[RECORD_LINE_MAX];
         json_error_t json_error;
         if (event->kind == GAME_EVENT_MATCH_END) r->winner = event->seat;
-        if (record_format_event(&r->format, r->state, event, text, sizeof text) == 0)
+        int formatted = record_format_event(&r->format, r->state, event, text, sizeof text);
+        if (formatted == RECORD_NO_LINE) continue;
+        if (formatted != 0)
             return fail(r, REPLAY_DISAGREES, "internal: cannot format an event of kind %d", event->kind);
         json_t *value = json_loads(text, 0, &json_error);
         if (!value) return fail(r, REPLAY_DISAGREES, "internal: the formatter wrote bad JSON: %s", text);
