@@ -66,8 +66,8 @@ static int analyze_study(const char *dir, const char *out, json_t *study, bool p
     return -1;
 }
 
-static int analyze_run(const char *dir, const char *out, json_t *run, const analyze_args_t *args, char *error,
-                       size_t error_size)
+static int analyze_run(const char *dir, const char *out, const rundir_run_t *run, const analyze_args_t *args,
+                       char *error, size_t error_size)
 {
     char deals[4096];
     snprintf(deals, sizeof deals, "%s/deals.csv", dir);
@@ -77,34 +77,21 @@ static int analyze_run(const char *dir, const char *out, json_t *run, const anal
                  dir);
         return -1;
     }
-    const json_t *seats = json_object_get(run, "agents");
-    const char *agents[GAME_MAX_SEATS];
-    int count = 0;
-    for (size_t s = 0; s < json_array_size(seats); s++) {
-        const char *spec = json_string_value(json_array_get(seats, s));
-        bool seen = false;
-        for (int a = 0; a < count && !seen; a++) seen = !strcmp(agents[a], spec);
-        if (spec && !seen && count < GAME_MAX_SEATS) agents[count++] = spec;
-    }
+    const char *const *agents = run->agents;
+    int count = run->agent_count;
     plot_session_t session;
     plot_start(&session, out, !args->no_plots);
     int status;
     if (count >= 2) {
-        report_ratings_settings_t settings = {args->bootstrap, 0.95,
-                                              (uint64_t)json_integer_value(json_object_get(run, "seed")), NULL, true};
+        report_ratings_settings_t settings = {args->bootstrap, 0.95, run->seed, NULL, true};
         const char *paths[] = {deals};
         status = report_ratings(out, paths, 1, agents, count, &settings, &session, stdout, NULL, error, error_size);
-    } else if (count == 1) {
-        const char *mode = json_string_value(json_object_get(run, "mode"));
-        bool matches = mode && !strcmp(mode, "matches");
-        const char *preset = json_string_value(json_object_get(run, "preset"));
-        /* a duplicate run of one agent plays each unit again with nothing changed */
-        bool alike = json_integer_value(json_object_get(run, "replays")) == 0;
-        report_variant_t variant = {preset ? preset : "as given", matches ? NULL : deals, matches ? deals : NULL, alike};
-        status = report_balance(out, &variant, 1, 0.95, &session, stdout, error, error_size);
     } else {
-        snprintf(error, error_size, "%s/run.json: no agents", dir);
-        status = -1;
+        /* a duplicate run of one agent plays each unit again with nothing changed */
+        bool alike = run->replays == 0;
+        report_variant_t variant = {run->preset ? run->preset : "as given", run->matches ? NULL : deals,
+                                    run->matches ? deals : NULL, alike};
+        status = report_balance(out, &variant, 1, 0.95, &session, stdout, error, error_size);
     }
     if (status == 0) {
         char line[1024];
@@ -112,6 +99,25 @@ static int analyze_run(const char *dir, const char *out, json_t *run, const anal
         printf("%s\n", line);
     }
     return status;
+}
+
+/* --out DIR2: created if missing, and proven writable before any report is made. */
+static int writable_directory(const char *dir, char *error, size_t error_size)
+{
+    char probe[4096];
+    if (rundir_make_directories(dir) != 0) {
+        snprintf(error, error_size, "--out %s: cannot create it: %s", dir, strerror(errno));
+        return -1;
+    }
+    snprintf(probe, sizeof probe, "%s/.write-test", dir);
+    FILE *file = fopen(probe, "w");
+    if (!file) {
+        snprintf(error, error_size, "--out %s: cannot write there: %s", dir, strerror(errno));
+        return -1;
+    }
+    fclose(file);
+    unlink(probe);
+    return 0;
 }
 
 int cli_analyze(int argc, char **argv)
@@ -135,28 +141,41 @@ int cli_analyze(int argc, char **argv)
         return 2;
     }
     const char *out = args.out ? args.out : dir;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/study.json", dir);
-    json_t *study = json_load_file(path, 0, NULL), *run = NULL;
-    if (!study) {
-        snprintf(path, sizeof path, "%s/run.json", dir);
-        run = json_load_file(path, 0, NULL);
+    char study_path[4096], run_path[4096];
+    json_t *study = NULL;
+    rundir_run_t *run = NULL;
+    snprintf(study_path, sizeof study_path, "%s/study.json", dir);
+    snprintf(run_path, sizeof run_path, "%s/run.json", dir);
+    if (access(study_path, F_OK) == 0) {
+        json_error_t problem;
+        study = json_load_file(study_path, JSON_REJECT_DUPLICATES, &problem);
+        if (!study) snprintf(error, sizeof error, "%.400s:%d: %s", study_path, problem.line, problem.text);
+    } else if (access(run_path, F_OK) == 0) {
+        run = malloc(sizeof *run);
+        if (!run || rundir_load_run(dir, run, error, sizeof error)) {
+            if (!run) snprintf(error, sizeof error, "out of memory");
+            free(run);
+            run = NULL;
+        }
+    } else {
+        snprintf(error, sizeof error, "%s holds neither a study (study.json) nor a sim run (run.json)", dir);
     }
     if (!study && !run) {
-        fprintf(stderr, "dominolab analyze: %s holds neither a study (study.json) nor a sim run (run.json)\n", dir);
+        fprintf(stderr, "dominolab analyze: %s\n", error);
         return 2;
     }
-    int status;
-    if (args.out && rundir_make_directories(args.out) != 0) { /* only once DIR is known good */
-        snprintf(error, sizeof error, "--out %s: cannot create it: %s", args.out, strerror(errno));
-        status = -1;
-    } else if (study) {
-        status = analyze_study(dir, out, study, !args.no_plots, error, sizeof error);
-    } else {
-        status = analyze_run(dir, out, run, &args, error, sizeof error);
+    if (args.out && writable_directory(args.out, error, sizeof error)) { /* only once DIR is known good */
+        fprintf(stderr, "dominolab analyze: %s\n", error);
+        json_decref(study);
+        if (run) rundir_run_free(run);
+        free(run);
+        return 2;
     }
+    int status = study ? analyze_study(dir, out, study, !args.no_plots, error, sizeof error)
+                       : analyze_run(dir, out, run, &args, error, sizeof error);
     json_decref(study);
-    json_decref(run);
+    if (run) rundir_run_free(run);
+    free(run);
     if (status) {
         fprintf(stderr, "dominolab analyze: %s\n", error);
         return 1;

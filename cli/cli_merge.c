@@ -2,80 +2,87 @@
  * K/N, all N of them, complete) combined into the files a single run gives. The totals are
  * integers, so their sum is exact; deals.csv rows are concatenated in shard order, which is
  * unit order because shard K holds the K-th contiguous slice of the units.
+ *
+ * Every shard is checked before anything is written: its run.json field by field, and its
+ * deals.csv row by row against the units run.json counts. The merged files are written
+ * under temporary names; if any write fails, none of them is left in DIR.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "atomic_file.h"
 #include "cli.h"
 #include "rundir.h"
+
+enum { MERGE_MAX_SHARDS = 256 };
 
 static void merge_usage(FILE *out)
 {
     fprintf(out, "usage: dominolab merge --out DIR SHARD_DIR...\n\n"
                  "Combines the run directories of `dominolab sim --shard K/N` (every K from 1 to N, each\n"
                  "complete, all of the same study) into DIR: summary.csv, deals.csv (when the shards\n"
-                 "have it) and run.json, exactly as one unsharded run writes them.\n");
+                 "have it) and run.json, exactly as one unsharded run writes them. Every shard's run.json\n"
+                 "and deals.csv are checked first; a damaged shard is named and nothing is written.\n");
 }
 
 typedef struct shard {
     const char *dir;
-    json_t *run;
-    int index, count;
+    rundir_run_t run;
 } shard_t;
 
 static int compare_shards(const void *a, const void *b)
 {
-    return ((const shard_t *)a)->index - ((const shard_t *)b)->index;
+    return ((const shard_t *)a)->run.shard_index - ((const shard_t *)b)->run.shard_index;
 }
 
-/* Loads one shard and checks it against the first. */
+/* Loads one shard and checks it, and that it belongs with the first. */
 static int load_shard(shard_t *shard, const shard_t *first, char *error, size_t size)
 {
-    if (rundir_read_run(shard->dir, &shard->run, error, size)) return -1;
-    const char *text = json_string_value(json_object_get(shard->run, "shard"));
-    if (!text || sscanf(text, "%d/%d", &shard->index, &shard->count) != 2) {
+    if (rundir_load_run(shard->dir, &shard->run, error, size)) return -1;
+    const rundir_run_t *run = &shard->run;
+    const char *text = json_string_value(json_object_get(run->json, "shard"));
+    if (run->shard_count == 0) {
         snprintf(error, size, "%s: not a shard (run without --shard K/N)", shard->dir);
         return -1;
     }
-    if (!json_is_true(json_object_get(shard->run, "complete"))) {
+    if (!run->complete) {
         snprintf(error, size, "%s: shard %s is not complete (finish it with sim --resume %s)", shard->dir, text,
                  shard->dir);
         return -1;
     }
-    if (first) {
-        char what[RUNDIR_PATH_MAX + 32];
-        snprintf(what, sizeof what, "%s (shard %s)", shard->dir, text);
-        char first_name[RUNDIR_PATH_MAX + 16];
-        snprintf(first_name, sizeof first_name, "the shard in %s", first->dir);
-        json_t *want = rundir_identity_of(first->run);
-        int result = rundir_compare_identities(shard->run, want, "shard", what, first_name, error, size);
-        json_decref(want);
-        if (result) return -1;
-    }
-    return 0;
+    if (run->per_deal && rundir_deals_check(shard->dir, run, error, size)) return -1;
+    if (!first) return 0;
+    char what[RUNDIR_PATH_MAX + 32], first_name[RUNDIR_PATH_MAX + 16];
+    snprintf(what, sizeof what, "%s (shard %s)", shard->dir, text);
+    snprintf(first_name, sizeof first_name, "the shard in %s", first->dir);
+    json_t *want = rundir_identity_of(first->run.json);
+    int result = rundir_compare_identities(run->json, want, "shard", what, first_name, error, size);
+    json_decref(want);
+    return result;
 }
 
 /* All of 1..N, each once, of one N. */
 static int check_complete_set(shard_t *shards, int count, char *error, size_t size)
 {
-    int n = shards[0].count;
+    int n = shards[0].run.shard_count;
     for (int k = 0; k < count; k++)
-        if (shards[k].count != n) {
+        if (shards[k].run.shard_count != n) {
             snprintf(error, size, "%s is shard %d/%d, but %s is shard %d/%d: not one study", shards[k].dir,
-                     shards[k].index, shards[k].count, shards[0].dir, shards[0].index, n);
+                     shards[k].run.shard_index, shards[k].run.shard_count, shards[0].dir, shards[0].run.shard_index, n);
             return -1;
         }
     qsort(shards, (size_t)count, sizeof *shards, compare_shards);
     for (int k = 1; k < count; k++)
-        if (shards[k].index == shards[k - 1].index) {
-            snprintf(error, size, "shard %d/%d is given twice (%s and %s)", shards[k].index, n, shards[k - 1].dir,
-                     shards[k].dir);
+        if (shards[k].run.shard_index == shards[k - 1].run.shard_index) {
+            snprintf(error, size, "shard %d/%d is given twice (%s and %s)", shards[k].run.shard_index, n,
+                     shards[k - 1].dir, shards[k].dir);
             return -1;
         }
     for (int k = 0, expected = 1; expected <= n; expected++, k++)
-        if (k >= count || shards[k].index != expected) {
+        if (k >= count || shards[k].run.shard_index != expected) {
             snprintf(error, size, "shard %d/%d of the study in %s is missing (%d of %d given)", expected, n,
                      shards[0].dir, count, n);
             return -1;
@@ -83,6 +90,7 @@ static int check_complete_set(shard_t *shards, int count, char *error, size_t si
     return 0;
 }
 
+/* Appends a shard's rows (its header only for the first). */
 static int copy_deals(FILE *out, const char *dir, bool first, char *error, size_t size)
 {
     char path[RUNDIR_PATH_MAX], line[8192];
@@ -94,67 +102,75 @@ static int copy_deals(FILE *out, const char *dir, bool first, char *error, size_
     }
     bool header = true;
     while (fgets(line, sizeof line, in)) {
-        if (!(header && !first)) fputs(line, out);
-        header = false;
+        if ((first || !header) && fputs(line, out) == EOF) break;
+        header = header && !strchr(line, '\n');
     }
     int failed = ferror(in) || ferror(out);
     fclose(in);
-    if (failed) snprintf(error, size, "cannot copy %.400s", path);
+    if (failed) snprintf(error, size, "cannot copy %.400s into the merged deals.csv", path);
     return failed ? -1 : 0;
 }
 
-static int write_merged(const char *out_dir, shard_t *shards, int count, const char *command, char *error,
+static int write_deals(const char *out_dir, const shard_t *shards, int count, char *error, size_t size)
+{
+    FILE *deals = NULL;
+    if (rundir_deals_open(out_dir, false, 0, &deals, error, size)) return -1;
+    int result = 0;
+    for (int k = 0; k < count && result == 0; k++) result = copy_deals(deals, shards[k].dir, false, error, size);
+    long bytes;
+    if (result == 0) result = rundir_deals_sync(deals, &bytes, error, size);
+    if (result == 0) return rundir_deals_finish(out_dir, deals, error, size);
+    fclose(deals);
+    return -1;
+}
+
+static json_t *merged_run(const shard_t *shards, int count, const sim_totals_t *totals, const char *command)
+{
+    const rundir_run_t *first = &shards[0].run;
+    char now[32];
+    rundir_now(now, sizeof now);
+    json_t *run = json_deep_copy(first->json), *from = json_array();
+    for (int k = 0; k < count; k++) json_array_append_new(from, json_string(shards[k].dir));
+    json_object_set_new(run, "shard", json_null());
+    json_object_set_new(run, "command", json_string(command));
+    json_object_set_new(run, "merged_from", from);
+    json_object_set_new(run, "first_unit", json_integer(0));
+    json_object_set_new(run, "end_unit", json_integer((json_int_t)first->units));
+    json_object_set_new(run, "units_done", json_integer((json_int_t)totals->units));
+    json_object_set_new(run, "deals_bytes", json_integer(0));
+    json_object_set_new(run, "finished", json_string(now));
+    json_object_set_new(run, "totals", rundir_totals_to_json(totals, first->agent_count, first->seats));
+    return run;
+}
+
+/* The three files, or none of them. */
+static int write_merged(const char *out_dir, const shard_t *shards, int count, const char *command, char *error,
                         size_t size)
 {
-    json_t *first = shards[0].run;
-    sim_totals_t *totals = calloc(2, sizeof *totals);
+    const rundir_run_t *first = &shards[0].run;
+    sim_totals_t *totals = calloc(1, sizeof *totals);
     if (!totals) {
         snprintf(error, size, "out of memory");
         return -1;
     }
-    int result = 0;
-    for (int k = 0; k < count && result == 0; k++)
-        if (rundir_totals_from_json(json_object_get(shards[k].run, "totals"), &totals[1], error, size)) result = -1;
-        else sim_totals_add(&totals[0], &totals[1]);
-    /* Agents in first-seat order, as sim numbers them. */
-    const char *agents[SIM_MAX_AGENTS];
-    int agent_count = 0;
-    json_t *seat_agents = json_object_get(first, "agents");
-    int seats = (int)json_array_size(seat_agents);
-    for (int seat = 0; seat < seats && seat < GAME_MAX_SEATS; seat++) {
-        const char *spec = json_string_value(json_array_get(seat_agents, seat));
-        int a = 0;
-        while (a < agent_count && strcmp(agents[a], spec)) a++;
-        if (a == agent_count) agents[agent_count++] = spec;
-    }
-    bool match_mode = !strcmp(json_string_value(json_object_get(first, "mode")), "matches");
+    for (int k = 0; k < count; k++) sim_totals_add(totals, &shards[k].run.totals);
+    int result = first->per_deal ? write_deals(out_dir, shards, count, error, size) : 0;
     if (result == 0)
-        result = rundir_write_summary(out_dir, agents, agent_count, seats,
-                                      (int)json_integer_value(json_object_get(first, "sides")), match_mode,
-                                      json_is_true(json_object_get(first, "per_seat")), &totals[0], error, size);
-    if (result == 0 && json_is_true(json_object_get(first, "per_deal"))) {
-        FILE *deals;
-        result = rundir_deals_open(out_dir, false, 0, &deals, error, size);
-        for (int k = 0; k < count && result == 0; k++)
-            result = copy_deals(deals, shards[k].dir, false, error, size);
-        if (deals && rundir_deals_finish(out_dir, deals, error, size) && result == 0) result = -1;
-    }
+        result = rundir_write_summary(out_dir, first->agents, first->agent_count, first->seats, first->sides,
+                                      first->matches, first->per_seat, totals, error, size);
     if (result == 0) {
-        char now[32];
-        rundir_now(now, sizeof now);
-        json_t *run = json_deep_copy(first), *from = json_array();
-        for (int k = 0; k < count; k++) json_array_append_new(from, json_string(shards[k].dir));
-        json_object_set_new(run, "shard", json_null());
-        json_object_set_new(run, "command", json_string(command));
-        json_object_set_new(run, "merged_from", from);
-        json_object_set_new(run, "first_unit", json_integer(0));
-        json_object_set(run, "end_unit", json_object_get(first, "units"));
-        json_object_set_new(run, "units_done", json_integer((json_int_t)totals[0].units));
-        json_object_set_new(run, "deals_bytes", json_integer(0));
-        json_object_set_new(run, "finished", json_string(now));
-        json_object_set_new(run, "totals", rundir_totals_to_json(&totals[0], agent_count, seats));
+        json_t *run = merged_run(shards, count, totals, command);
         result = rundir_write_run(out_dir, run, error, size);
         json_decref(run);
+    }
+    if (result) {
+        static const char *const outputs[] = {".deals.csv.part", "deals.csv", "summary.csv", "run.json", NULL};
+        for (int k = 0; outputs[k]; k++) {
+            char path[RUNDIR_PATH_MAX];
+            rundir_path(path, out_dir, outputs[k]);
+            unlink(path);
+            atomic_file_remove_leftovers(path);
+        }
     }
     free(totals);
     return result;
@@ -163,36 +179,50 @@ static int write_merged(const char *out_dir, shard_t *shards, int count, const c
 int cli_merge(int argc, char **argv)
 {
     const char *out_dir = NULL;
-    shard_t shards[256];
+    const char *dirs[MERGE_MAX_SHARDS];
     int count = 0;
     char error[CLI_ERROR_SIZE], command[1024];
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { merge_usage(stdout); return 0; }
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) { out_dir = argv[++i]; continue; }
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            merge_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+            out_dir = argv[++i];
+            continue;
+        }
         if (argv[i][0] == '-') {
             fprintf(stderr, "dominolab merge: unexpected argument '%s' (see dominolab merge --help)\n", argv[i]);
             return 2;
         }
-        if (count == (int)(sizeof shards / sizeof shards[0])) {
+        if (count == MERGE_MAX_SHARDS) {
             fprintf(stderr, "dominolab merge: too many shards (at most %d)\n", count);
             return 2;
         }
-        shards[count++] = (shard_t){argv[i], NULL, 0, 0};
+        dirs[count++] = argv[i];
     }
     if (!out_dir || count == 0) {
         fprintf(stderr, "dominolab merge: give --out DIR and the shard directories (see dominolab merge --help)\n");
         return 2;
     }
+    shard_t *shards = calloc((size_t)count, sizeof *shards);
+    if (!shards) {
+        fprintf(stderr, "dominolab merge: out of memory\n");
+        return 1;
+    }
     size_t used = (size_t)snprintf(command, sizeof command, "dominolab merge --out %s", out_dir);
     for (int k = 0; k < count && used < sizeof command; k++)
-        used += (size_t)snprintf(command + used, sizeof command - used, " %s", shards[k].dir);
+        used += (size_t)snprintf(command + used, sizeof command - used, " %s", dirs[k]);
     int status = 0;
-    for (int k = 0; k < count && !status; k++)
+    for (int k = 0; k < count && !status; k++) {
+        shards[k].dir = dirs[k];
         if (load_shard(&shards[k], k ? &shards[0] : NULL, error, sizeof error)) status = 2;
+    }
     if (!status && check_complete_set(shards, count, error, sizeof error)) status = 2;
     if (!status && rundir_prepare_new(out_dir, error, sizeof error)) status = 2;
     if (!status && write_merged(out_dir, shards, count, command, error, sizeof error)) status = 1;
     if (status) fprintf(stderr, "dominolab merge: %s\n", error);
-    for (int k = 0; k < count; k++) json_decref(shards[k].run);
+    for (int k = 0; k < count; k++) rundir_run_free(&shards[k].run);
+    free(shards);
     return status;
 }

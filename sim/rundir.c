@@ -2,6 +2,7 @@
 #include "rundir.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "csv.h"
 #include "records/record.h"
 
 const char rundir_deals_header[] =
@@ -56,6 +58,9 @@ int rundir_prepare_new(const char *dir, char *error, size_t size)
                  dir, dir);
         return -1;
     }
+    /* A run killed before its first run.json can leave that file's temporary: no run owns
+     * it, and the new one would otherwise carry it along. */
+    atomic_file_remove_leftovers(path);
     rundir_path(path, dir, ".write-test");
     FILE *probe = fopen(path, "w");
     if (!probe) {
@@ -160,19 +165,6 @@ static json_t *stats_to_json(const stats_totals_t *t)
     return object;
 }
 
-static int stats_from_json(const json_t *object, stats_totals_t *t)
-{
-    memset(t, 0, sizeof *t);
-#define READ_FIELD(name)                                                                                         \
-    {                                                                                                            \
-        json_t *v = json_object_get(object, #name);                                                              \
-        if (!json_is_integer(v)) return -1;                                                                      \
-        t->name = json_integer_value(v);                                                                         \
-    }
-    TOTALS_FIELDS(READ_FIELD)
-#undef READ_FIELD
-    return 0;
-}
 
 json_t *rundir_totals_to_json(const sim_totals_t *totals, int agents, int seats)
 {
@@ -191,32 +183,6 @@ json_t *rundir_totals_to_json(const sim_totals_t *totals, int agents, int seats)
                      per_agent, "agent_seats", per_seat);
 }
 
-int rundir_totals_from_json(const json_t *json, sim_totals_t *totals, char *error, size_t error_size)
-{
-    memset(totals, 0, sizeof *totals);
-    json_t *agents = json_object_get(json, "agents"), *seats = json_object_get(json, "agent_seats");
-    const char *signature = json_string_value(json_object_get(json, "signature"));
-    if (!json_is_array(agents) || !json_is_array(seats) || !signature ||
-        json_array_size(agents) > SIM_MAX_AGENTS || json_array_size(seats) != json_array_size(agents))
-        goto bad;
-    totals->units = json_integer_value(json_object_get(json, "units"));
-    totals->plies = json_integer_value(json_object_get(json, "plies"));
-    totals->hands = json_integer_value(json_object_get(json, "hands"));
-    totals->signature = strtoull(signature, NULL, 16);
-    for (size_t a = 0; a < json_array_size(agents); a++) {
-        json_t *of_agent = json_array_get(seats, a);
-        if (stats_from_json(json_array_get(agents, a), &totals->agent[a]) || !json_is_array(of_agent) ||
-            json_array_size(of_agent) > GAME_MAX_SEATS)
-            goto bad;
-        for (size_t seat = 0; seat < json_array_size(of_agent); seat++)
-            if (stats_from_json(json_array_get(of_agent, seat), &totals->agent_seat[a][seat])) goto bad;
-    }
-    return 0;
-bad:
-    snprintf(error, error_size, "run.json: the totals are incomplete or damaged");
-    return -1;
-}
-
 /* ------------------------------------------------------------------ run.json */
 
 int rundir_write_run(const char *dir, json_t *run, char *error, size_t error_size)
@@ -233,24 +199,233 @@ int rundir_write_run(const char *dir, json_t *run, char *error, size_t error_siz
     return atomic_file_commit(&file, error, error_size);
 }
 
-int rundir_read_run(const char *dir, json_t **run, char *error, size_t error_size)
-{
+/* ------------------------------------------------------------------ reading run.json back */
+
+/* Where a check of run.json is: the file, for the messages. */
+typedef struct run_reader {
     char path[RUNDIR_PATH_MAX];
-    json_error_t json_error;
-    rundir_path(path, dir, "run.json");
-    *run = json_load_file(path, 0, &json_error);
-    if (!*run) {
-        if (access(path, F_OK) != 0) snprintf(error, error_size, "%s: no run here (%s)", dir, strerror(errno));
-        else snprintf(error, error_size, "%s:%d: %s", path, json_error.line, json_error.text);
-        return -1;
+    const json_t *json;
+    char *error;
+    size_t error_size;
+} run_reader_t;
+
+static int refuse(run_reader_t *r, const char *key, const char *format, ...) __attribute__((format(printf, 3, 4)));
+static int refuse(run_reader_t *r, const char *key, const char *format, ...)
+{
+    int used = snprintf(r->error, r->error_size, "%s: field \"%s\": ", r->path, key);
+    if (used >= 0 && (size_t)used < r->error_size) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(r->error + used, r->error_size - (size_t)used, format, args);
+        va_end(args);
     }
-    if (!json_is_object(*run)) {
-        snprintf(error, error_size, "%s: not a run description", path);
-        json_decref(*run);
-        *run = NULL;
+    return -1;
+}
+
+/* An integer field of `object`; `key` may be a dotted path whose last part names it there. */
+static int read_integer(run_reader_t *r, const json_t *object, const char *key, int64_t low, int64_t high,
+                        int64_t *out)
+{
+    const char *dot = strrchr(key, '.');
+    const json_t *value = json_object_get(object, dot ? dot + 1 : key);
+    if (!value) return refuse(r, key, "missing");
+    if (!json_is_integer(value)) return refuse(r, key, "not an integer");
+    int64_t number = json_integer_value(value);
+    if (number < low || number > high)
+        return refuse(r, key, "%" PRId64 " is out of range (%" PRId64 " to %" PRId64 ")", number, low, high);
+    *out = number;
+    return 0;
+}
+
+static int read_int(run_reader_t *r, const char *key, int low, int high, int *out)
+{
+    int64_t number = 0;
+    if (read_integer(r, r->json, key, low, high, &number)) return -1;
+    *out = (int)number;
+    return 0;
+}
+
+static int read_bool(run_reader_t *r, const char *key, bool *out)
+{
+    const json_t *value = json_object_get(r->json, key);
+    if (!json_is_boolean(value)) return refuse(r, key, value ? "not true or false" : "missing");
+    *out = json_is_true(value);
+    return 0;
+}
+
+static int read_string(run_reader_t *r, const json_t *object, const char *key, bool may_be_null, const char **out)
+{
+    const char *dot = strrchr(key, '.');
+    const json_t *value = json_object_get(object, dot ? dot + 1 : key);
+    *out = NULL;
+    if (may_be_null && json_is_null(value)) return 0;
+    if (!json_is_string(value) || !json_string_value(value)[0]) return refuse(r, key, value ? "not a word" : "missing");
+    *out = json_string_value(value);
+    return 0;
+}
+
+/* The fields of one stats_totals_t: all integers; counts never negative; wins, draws and
+ * losses make up the games. */
+static int read_stats(run_reader_t *r, const json_t *object, const char *where, stats_totals_t *t)
+{
+    char key[96];
+    memset(t, 0, sizeof *t);
+    if (!json_is_object(object)) return refuse(r, where, "not an object of totals");
+#define READ_FIELD(name)                                                                                         \
+    snprintf(key, sizeof key, "%s." #name, where);                                                               \
+    if (!json_is_integer(json_object_get(object, #name))) return refuse(r, key, "missing or not an integer");   \
+    t->name = json_integer_value(json_object_get(object, #name));
+    TOTALS_FIELDS(READ_FIELD)
+#undef READ_FIELD
+    const int64_t counts[] = {t->games, t->wins, t->draws, t->losses, t->hands, t->points_squared,
+                              t->hand_points_squared, t->margin_squared, t->blocks, t->block_score2,
+                              t->block_score2_squared, t->block_games};
+    for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++)
+        if (counts[k] < 0) return refuse(r, where, "a negative count");
+    if (t->wins + t->draws + t->losses != t->games) return refuse(r, where, "wins, draws and losses do not add up to the games");
+    return 0;
+}
+
+/* The totals, and that they are the totals of units_done units. */
+static int read_totals(run_reader_t *r, rundir_run_t *run)
+{
+    const json_t *totals = json_object_get(r->json, "totals");
+    sim_totals_t *t = &run->totals;
+    memset(t, 0, sizeof *t);
+    if (!json_is_object(totals)) return refuse(r, "totals", totals ? "not an object" : "missing");
+    int64_t plies = 0, hands = 0;
+    if (read_integer(r, totals, "totals.units", run->units_done, run->units_done, &t->units) ||
+        read_integer(r, totals, "totals.plies", 0, INT64_MAX, &plies) ||
+        read_integer(r, totals, "totals.hands", 0, INT64_MAX, &hands))
         return -1;
+    t->plies = plies;
+    t->hands = hands;
+    const char *signature;
+    char *end = NULL;
+    if (read_string(r, totals, "totals.signature", false, &signature)) return -1;
+    t->signature = strtoull(signature, &end, 16);
+    if (strlen(signature) != 16 || *end) return refuse(r, "totals.signature", "not 16 hexadecimal digits");
+    const json_t *agents = json_object_get(totals, "agents"), *seats = json_object_get(totals, "agent_seats");
+    if (!json_is_array(agents) || json_array_size(agents) != (size_t)run->agent_count)
+        return refuse(r, "totals.agents", "not one entry per agent (%d)", run->agent_count);
+    if (!json_is_array(seats) || json_array_size(seats) != (size_t)run->agent_count)
+        return refuse(r, "totals.agent_seats", "not one entry per agent (%d)", run->agent_count);
+    int64_t games = 0;
+    for (int a = 0; a < run->agent_count; a++) {
+        char where[64];
+        snprintf(where, sizeof where, "totals.agents[%d]", a);
+        if (read_stats(r, json_array_get(agents, (size_t)a), where, &t->agent[a])) return -1;
+        if (t->agent[a].blocks != run->units_done) return refuse(r, where, "blocks differ from units_done");
+        const json_t *of_agent = json_array_get(seats, (size_t)a);
+        snprintf(where, sizeof where, "totals.agent_seats[%d]", a);
+        if (!json_is_array(of_agent) || json_array_size(of_agent) != (size_t)run->seats)
+            return refuse(r, where, "not one entry per seat (%d)", run->seats);
+        int64_t seat_games = 0;
+        for (int seat = 0; seat < run->seats; seat++) {
+            snprintf(where, sizeof where, "totals.agent_seats[%d][%d]", a, seat);
+            if (read_stats(r, json_array_get(of_agent, (size_t)seat), where, &t->agent_seat[a][seat])) return -1;
+            seat_games += t->agent_seat[a][seat].games;
+        }
+        if (seat_games != t->agent[a].games) return refuse(r, where, "the seats' games differ from the agent's");
+        games += t->agent[a].games;
+    }
+    if (games != run->units_done * run->rotations * run->seats)
+        return refuse(r, "totals", "%" PRId64 " games, but units_done x rotations x seats is %" PRId64, games,
+                      run->units_done * run->rotations * run->seats);
+    return 0;
+}
+
+/* "K/N", or null. */
+static int read_shard(run_reader_t *r, rundir_run_t *run)
+{
+    const json_t *value = json_object_get(r->json, "shard");
+    char rest;
+    run->shard_index = run->shard_count = 0;
+    if (json_is_null(value)) return 0;
+    if (!json_is_string(value) ||
+        sscanf(json_string_value(value), "%d/%d%c", &run->shard_index, &run->shard_count, &rest) != 2 ||
+        run->shard_index < 1 || run->shard_index > run->shard_count)
+        return refuse(r, "shard", "neither null nor K/N");
+    return 0;
+}
+
+/* The identity and the seats' agents. */
+static int read_identity(run_reader_t *r, rundir_run_t *run)
+{
+    int format;
+    int64_t seed = 0;
+    if (read_int(r, "format", RUNDIR_FORMAT, RUNDIR_FORMAT, &format) || read_string(r, r->json, "game", false, &run->game) ||
+        read_string(r, r->json, "preset", true, &run->preset) || read_string(r, r->json, "mode", false, &run->mode) ||
+        read_int(r, "seats", 1, GAME_MAX_SEATS, &run->seats) || read_integer(r, r->json, "units", 1, INT64_MAX / 2, &run->units) ||
+        read_integer(r, r->json, "seed", 0, INT64_MAX, &seed) || read_bool(r, "duplicate", &run->duplicate) ||
+        read_int(r, "replays", 0, SIM_MAX_ROTATIONS, &run->replays) || read_bool(r, "per_deal", &run->per_deal) ||
+        read_bool(r, "per_seat", &run->per_seat) || read_shard(r, run))
+        return -1;
+    run->seed = (uint64_t)seed;
+    if (strcmp(run->mode, "deals") && strcmp(run->mode, "matches")) return refuse(r, "mode", "neither deals nor matches");
+    run->matches = !strcmp(run->mode, "matches");
+    if (!json_is_object(json_object_get(r->json, "options"))) return refuse(r, "options", "not an object");
+    const json_t *agents = json_object_get(r->json, "agents");
+    if (!json_is_array(agents) || json_array_size(agents) != (size_t)run->seats)
+        return refuse(r, "agents", "not one agent spec per seat (%d)", run->seats);
+    for (int seat = 0; seat < run->seats; seat++) {
+        const char *spec = json_string_value(json_array_get(agents, (size_t)seat));
+        if (!spec || !spec[0]) return refuse(r, "agents", "entry %d is not an agent spec", seat);
+        run->seat_agents[seat] = spec;
+        int a = 0;
+        while (a < run->agent_count && strcmp(run->agents[a], spec)) a++;
+        if (a == run->agent_count) run->agents[run->agent_count++] = spec;
     }
     return 0;
+}
+
+/* How far the run got: the slice, the units done of it, deals.csv's size, complete. */
+static int read_progress(run_reader_t *r, rundir_run_t *run)
+{
+    if (read_int(r, "sides", 1, run->seats, &run->sides) || read_int(r, "rotations", 1, SIM_MAX_ROTATIONS, &run->rotations) ||
+        read_integer(r, r->json, "first_unit", 0, run->units - 1, &run->first_unit) ||
+        read_integer(r, r->json, "end_unit", run->first_unit + 1, run->units, &run->end_unit) ||
+        read_integer(r, r->json, "units_done", 0, run->end_unit - run->first_unit, &run->units_done) ||
+        read_integer(r, r->json, "deals_bytes", 0, INT64_MAX, &run->deals_bytes) || read_bool(r, "complete", &run->complete))
+        return -1;
+    int want = run->duplicate ? run->sides : run->replays ? run->replays : 1;
+    if (run->rotations != want) return refuse(r, "rotations", "%d, but duplicate and replays make %d", run->rotations, want);
+    if (run->complete && run->units_done != run->end_unit - run->first_unit)
+        return refuse(r, "units_done", "the run is complete, but %" PRId64 " of %" PRId64 " units are done",
+                      run->units_done, run->end_unit - run->first_unit);
+    if (run->per_deal && !run->complete && run->deals_bytes < (int64_t)strlen(rundir_deals_header))
+        return refuse(r, "deals_bytes", "%" PRId64 " is shorter than deals.csv's header", run->deals_bytes);
+    return 0;
+}
+
+int rundir_load_run(const char *dir, rundir_run_t *out, char *error, size_t error_size)
+{
+    run_reader_t r = {.error = error, .error_size = error_size};
+    json_error_t json_error;
+    memset(out, 0, sizeof *out);
+    rundir_path(r.path, dir, "run.json");
+    out->json = json_load_file(r.path, JSON_REJECT_DUPLICATES, &json_error);
+    if (!out->json) {
+        if (access(r.path, F_OK) != 0) snprintf(error, error_size, "%s: no run here (%s)", dir, strerror(errno));
+        else snprintf(error, error_size, "%s:%d: %s", r.path, json_error.line, json_error.text);
+        return -1;
+    }
+    r.json = out->json;
+    int result = 0;
+    if (!json_is_object(out->json)) {
+        snprintf(error, error_size, "%s: not a run description (not a JSON object)", r.path);
+        result = -1;
+    } else if (read_identity(&r, out) || read_progress(&r, out) || read_totals(&r, out)) {
+        result = -1;
+    }
+    if (result) rundir_run_free(out);
+    return result;
+}
+
+void rundir_run_free(rundir_run_t *run)
+{
+    json_decref(run->json);
+    run->json = NULL;
 }
 
 /* ------------------------------------------------------------------ summary.csv */
@@ -281,6 +456,143 @@ int rundir_write_summary(const char *dir, const char *const *agents, int agent_c
 
 /* ------------------------------------------------------------------ deals.csv */
 
+/* The deals file of a run: the part file while it grows, deals.csv once it stopped. Both at
+ * once is a directory no run of ours leaves. */
+static int find_deals_file(const char *dir, char *path, char *error, size_t error_size)
+{
+    char part[RUNDIR_PATH_MAX], final[RUNDIR_PATH_MAX];
+    rundir_path(part, dir, ".deals.csv.part");
+    rundir_path(final, dir, "deals.csv");
+    bool has_part = access(part, F_OK) == 0, has_final = access(final, F_OK) == 0;
+    if (has_part && has_final) {
+        snprintf(error, error_size, "%s: holds both deals.csv and .deals.csv.part; no run leaves both", dir);
+        return -1;
+    }
+    if (!has_part && !has_final) {
+        snprintf(error, error_size, "%s: deals.csv is missing, but run.json says the run writes it", dir);
+        return -1;
+    }
+    snprintf(path, RUNDIR_PATH_MAX, "%s", has_part ? part : final);
+    return 0;
+}
+
+/* The fields of a row, counted outside double quotes (an agent spec may hold commas). */
+static int count_fields(const char *line)
+{
+    int fields = 1;
+    bool quoted = false;
+    for (const char *p = line; *p && *p != '\n'; p++) {
+        if (*p == '"') quoted = !quoted;
+        else if (*p == ',' && !quoted) fields++;
+    }
+    return fields;
+}
+
+/* One row after the header: its field count, and a unit number in [first, end) no lower
+ * than the row before's. */
+static int check_row(const char *line, int64_t row, int fields, int64_t first, int64_t end, int64_t *unit, char *error,
+                     size_t error_size)
+{
+    char *stop = NULL;
+    long long number = strtoll(line, &stop, 10);
+    if (stop == line || *stop != ',' || count_fields(line) != fields) {
+        snprintf(error, error_size, "row %" PRId64 " is not a deals.csv row", row);
+        return -1;
+    }
+    if (number < first || number >= end || number < *unit) {
+        snprintf(error, error_size, "row %" PRId64 " is of unit %lld, out of order or outside units %" PRId64
+                 " to %" PRId64, row, number, first, end - 1);
+        return -1;
+    }
+    *unit = number;
+    return 0;
+}
+
+/* Reads the first `bytes` bytes of `in`: the header, then rows of units in [first, end),
+ * counted. Returns 0, or -1 with what is wrong (without the file's name). */
+static int scan_deals(FILE *in, int64_t bytes, int64_t first, int64_t end, int64_t *rows, int64_t *last_unit,
+                      char *error, size_t error_size)
+{
+    size_t header = strlen(rundir_deals_header);
+    int fields = count_fields(rundir_deals_header);
+    char line[CSV_LINE_MAX];
+    size_t length = 0;
+    int64_t read = 0;
+    *rows = 0;
+    *last_unit = -1;
+    for (int c; read < bytes && (c = getc(in)) != EOF; read++) {
+        if (length + 1 >= sizeof line) {
+            snprintf(error, error_size, "line %" PRId64 " is too long", *rows + 2);
+            return -1;
+        }
+        line[length++] = (char)c;
+        if (c != '\n') continue;
+        line[length] = '\0';
+        if (read + 1 == (int64_t)length) { /* the first line */
+            if (length != header || memcmp(line, rundir_deals_header, header)) {
+                snprintf(error, error_size, "the first line is not the deals.csv header");
+                return -1;
+            }
+        } else if (check_row(line, ++*rows, fields, first, end, last_unit, error, error_size)) {
+            return -1;
+        }
+        length = 0;
+    }
+    if (ferror(in)) {
+        snprintf(error, error_size, "cannot read it: %s", strerror(errno));
+        return -1;
+    }
+    if (read < bytes) {
+        snprintf(error, error_size, "it holds %" PRId64 " bytes, run.json counts %" PRId64, read, bytes);
+        return -1;
+    }
+    if (length != 0) {
+        snprintf(error, error_size, "byte %" PRId64 " does not end a row", bytes);
+        return -1;
+    }
+    return 0;
+}
+
+int rundir_deals_check(const char *dir, const rundir_run_t *run, char *error, size_t error_size)
+{
+    char path[RUNDIR_PATH_MAX], why[256];
+    if (find_deals_file(dir, path, error, error_size)) return -1;
+    FILE *in = fopen(path, "r");
+    if (!in) {
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+        return -1;
+    }
+    int64_t rows, last_unit, want = run->units_done * run->rotations * run->seats;
+    int64_t first = run->first_unit, end = run->first_unit + run->units_done;
+    int result = scan_deals(in, run->deals_bytes, first, end, &rows, &last_unit, why, sizeof why);
+    if (result == 0 && run->complete && getc(in) != EOF) {
+        snprintf(why, sizeof why, "it goes on past byte %" PRId64 ", where the complete run ended it", run->deals_bytes);
+        result = -1;
+    }
+    fclose(in);
+    if (result == 0 && rows != want) {
+        snprintf(why, sizeof why, "%" PRId64 " rows before byte %" PRId64 ", but run.json's %" PRId64 " units make %" PRId64,
+                 rows, run->deals_bytes, run->units_done, want);
+        result = -1;
+    } else if (result == 0 && rows > 0 && last_unit != run->first_unit + run->units_done - 1) {
+        snprintf(why, sizeof why, "the last row is of unit %" PRId64 ", not %" PRId64, last_unit,
+                 run->first_unit + run->units_done - 1);
+        result = -1;
+    }
+    if (result) snprintf(error, error_size, "%s: %s (run.json: units_done, deals_bytes)", path, why);
+    return result;
+}
+
+int rundir_deals_sync(FILE *part, long *bytes, char *error, size_t error_size)
+{
+    if (fflush(part) != 0 || fsync(fileno(part)) != 0) {
+        snprintf(error, error_size, "cannot write deals.csv: %s", strerror(errno));
+        return -1;
+    }
+    *bytes = ftell(part);
+    return 0;
+}
+
 int rundir_deals_open(const char *dir, bool resume, long bytes, FILE **out, char *error, size_t error_size)
 {
     char part[RUNDIR_PATH_MAX], final[RUNDIR_PATH_MAX];
@@ -291,7 +603,8 @@ int rundir_deals_open(const char *dir, bool resume, long bytes, FILE **out, char
         return -1;
     }
     /* Resuming cuts the file back to the last checkpoint: rows of units played after it
-     * (before the stop) are played again, identically. */
+     * (before the stop) are played again, identically. rundir_deals_check has proved the
+     * file that long, so this never extends it. */
     if (resume && truncate(part, bytes) != 0) {
         snprintf(error, error_size, "cannot resume %s: %s", part, strerror(errno));
         return -1;

@@ -6,6 +6,11 @@
  * Every file is written under a temporary name and renamed when complete; deals.csv grows
  * as ".deals.csv.part" while units are played and is renamed when the run stops.
  * Columns are documented in docs/sim.md.
+ *
+ * What is read back is trusted in nothing: rundir_load_run checks every field of run.json
+ * (type, range, agreement with the others: the totals must add up to the units done), and
+ * rundir_deals_check that deals.csv holds exactly the rows run.json counts. A damaged
+ * directory is refused naming the file and the field, and left as it is.
  */
 #ifndef DOMINOLAB_RUNDIR_H
 #define DOMINOLAB_RUNDIR_H
@@ -43,15 +48,40 @@ int rundir_totals_from_json(const json_t *json, sim_totals_t *totals, char *erro
 
 /* Writes run.json atomically. `run` is completed with the progress fields given. */
 int rundir_write_run(const char *dir, json_t *run, char *error, size_t error_size);
-/* Reads DIR/run.json (error names the file). */
-int rundir_read_run(const char *dir, json_t **run, char *error, size_t error_size);
+
+/* run.json as read back, every field checked. */
+typedef struct rundir_run {
+    json_t *json;                        /* the whole document (owned; the strings below point into it) */
+    const char *game, *preset, *mode;    /* preset: NULL when none was named */
+    int seats, sides, rotations, replays, agent_count;
+    const char *seat_agents[GAME_MAX_SEATS];
+    const char *agents[SIM_MAX_AGENTS];  /* distinct, in first-seat order: sim's numbering */
+    int64_t units, first_unit, end_unit; /* the run's units, and this directory's slice */
+    int64_t units_done, deals_bytes;     /* of the slice; deals.csv's size at that checkpoint */
+    uint64_t seed;
+    bool matches, duplicate, per_deal, per_seat, complete;
+    int shard_index, shard_count;        /* 0 and 0 without --shard */
+    sim_totals_t totals;
+} rundir_run_t;
+/* Reads and checks DIR/run.json. Returns 0, or -1 with "DIR/run.json: field "KEY": why". */
+int rundir_load_run(const char *dir, rundir_run_t *out, char *error, size_t error_size);
+void rundir_run_free(rundir_run_t *run);
 
 /* summary.csv from totals; agent names in index order. */
 int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
                          bool match_mode, bool per_seat, const sim_totals_t *totals, char *error, size_t error_size);
 
-/* deals.csv: open the part file (new: with header; resume: cut back to `bytes`). */
+/* Checks that DIR's deals.csv (or its part file, of a stopped run) begins with the header
+ * and exactly rows(run) rows in its first `bytes` bytes, the last of them of unit
+ * first_unit + units_done - 1. rows: units_done x rotations x seats. Returns 0, or -1
+ * naming the file and what is wrong. */
+int rundir_deals_check(const char *dir, const rundir_run_t *run, char *error, size_t error_size);
+/* deals.csv: open the part file (new: with header; resume: cut back to `bytes`, which
+ * rundir_deals_check has proved are there). */
 int rundir_deals_open(const char *dir, bool resume, long bytes, FILE **out, char *error, size_t error_size);
+/* Writes what the part file holds to the disk, so that a checkpoint never promises rows
+ * a power loss could take back. Returns 0, or -1 with a message. */
+int rundir_deals_sync(FILE *part, long *bytes, char *error, size_t error_size);
 int rundir_deals_write(FILE *out, const sim_study_t *study, const sim_unit_outcome_t *units, int count);
 /* Closes the part file and renames it to deals.csv. */
 int rundir_deals_finish(const char *dir, FILE *part, char *error, size_t error_size);
