@@ -1,6 +1,6 @@
-/* cli.h - the `dominolab` subcommands and the argument handling they share.
- * Exit statuses: 0 success, 1 a failure while running (I/O, a record that disagrees),
- * 2 bad input (unknown option or value, invalid combination, malformed file).
+/* cli.h - the argument handling the commands share: the game arguments and the rules they
+ * make, agent lists, level tables; and sim as a call for the commands built on it. The
+ * commands themselves are listed in commands.h.
  */
 #ifndef DOMINOLAB_CLI_H
 #define DOMINOLAB_CLI_H
@@ -10,6 +10,7 @@
 
 #include "agent.h"
 #include "cli_options.h"
+#include "commands.h"
 #include "game.h"
 #include "sim.h"
 
@@ -67,17 +68,6 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
  * the built-in table. `storage` holds a table read from a file; *out points to the table. */
 int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,
                     size_t error_size);
-/* Parses --seed: 0..2^63-1 (what records and run.json can hold). Returns 0, or -1 with a message. */
-int cli_parse_seed(const char *text, uint64_t *seed, char *error, size_t error_size);
-/* Parses a whole unsigned 64-bit number (decimal digits only). */
-int cli_parse_u64(const char *text, uint64_t *out);
-
-int cli_agents(int argc, char **argv);
-int cli_rules(int argc, char **argv);
-int cli_play(int argc, char **argv);
-/* `dominolab replay FILE`: 0 agrees, 1 disagrees, 2 malformed (see replay.h). */
-int cli_replay(int argc, char **argv);
-int cli_sim(int argc, char **argv);
 /* What a command built on sim (tournament, sprt, balance, calibrate) adds to one of its runs. */
 typedef struct cli_sim_hooks {
     sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
@@ -91,19 +81,5 @@ typedef struct cli_sim_hooks {
 int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks);
 /* `dominolab run FILE [--resume | --check]` for an experiment whose command is sim. */
 int cli_sim_config(const config_file_t *file, bool resume, bool check);
-const cli_command_spec_t *cli_sim_spec(void);
-int cli_merge(int argc, char **argv);
-int cli_bench(int argc, char **argv);
-int cli_tournament(int argc, char **argv);
-int cli_sprt(int argc, char **argv);
-int cli_balance(int argc, char **argv);
-int cli_calibrate(int argc, char **argv);
-int cli_analyze(int argc, char **argv);
-int cli_run(int argc, char **argv);
-/* The study commands from an experiment file (dominolab run FILE [--resume]). */
-int cli_tournament_config(const config_file_t *file, bool resume, bool check);
-int cli_sprt_config(const config_file_t *file, bool resume, bool check);
-int cli_balance_config(const config_file_t *file, bool resume, bool check);
-int cli_calibrate_config(const config_file_t *file, bool resume, bool check);
 
 #endif

@@ -53,15 +53,8 @@ static int analyze_study(const char *dir, const char *out, json_t *study, bool p
         snprintf(error, error_size, "%s/study.json: no kind or identity", dir);
         return -1;
     }
-    static const struct {
-        const char *kind;
-        int (*report)(const char *, const char *, const json_t *, bool, FILE *, char *, size_t);
-    } kinds[] = {{"tournament", cli_tournament_report},
-                 {"sprt", cli_sprt_report},
-                 {"balance", cli_balance_report},
-                 {"calibrate", cli_calibrate_report}};
-    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-        if (!strcmp(kinds[k].kind, kind)) return kinds[k].report(dir, out, identity, plots, stdout, error, error_size);
+    const cli_command_t *command = cli_command_find(kind);
+    if (command && command->report) return command->report(dir, out, identity, plots, stdout, error, error_size);
     snprintf(error, error_size, "%s/study.json: unknown kind of study '%s'", dir, kind);
     return -1;
 }

@@ -9,19 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cli_parse_u64(const char *text, uint64_t *out)
-{
-    /* Decimal digits only: strtoull alone would skip blanks, accept a sign (and wrap a
-     * negative number) and read 010 as octal. */
-    if (!text || *text < '0' || *text > '9') return -1;
-    errno = 0;
-    char *end = NULL;
-    unsigned long long value = strtoull(text, &end, 10);
-    if (errno || *end) return -1;
-    *out = (uint64_t)value;
-    return 0;
-}
-
 static int need_value(int argc, char **argv, int i, char *error, size_t error_size)
 {
     if (i + 1 < argc) return 0;
@@ -281,14 +268,6 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
     for (int seat = 0; seat < seats; seat++)
         if (agent_spec_check(specs[seat], levels, error, error_size)) return -1;
     return 0;
-}
-
-int cli_parse_seed(const char *text, uint64_t *seed, char *error, size_t error_size)
-{
-    /* JSON readers (jansson among them) hold integers as signed 64-bit. */
-    if (cli_parse_u64(text, seed) == 0 && *seed <= (uint64_t)INT64_MAX) return 0;
-    snprintf(error, error_size, "--seed: bad value '%s' (a number 0..9223372036854775807)", text);
-    return -1;
 }
 
 int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,

@@ -2,12 +2,26 @@
 #include "cli_options.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+int cli_parse_u64(const char *text, uint64_t *out)
+{
+    /* Decimal digits only: strtoull alone would skip blanks, accept a sign (and wrap a
+     * negative number) and read 010 as octal. */
+    if (!text || *text < '0' || *text > '9') return -1;
+    errno = 0;
+    char *end = NULL;
+    unsigned long long value = strtoull(text, &end, 10);
+    if (errno || *end) return -1;
+    *out = (uint64_t)value;
+    return 0;
+}
+
+
 
 static cli_args_base_t *base_of(void *args) { return args; }
 static void *field(void *args, const cli_option_t *option) { return (char *)args + option->offset; }

@@ -104,6 +104,9 @@ int cli_required(const void *args, const char *what, const char *file_hint, char
 int cli_conflict(const cli_command_spec_t *spec, const void *args, const char *first, const char *second, char *error,
                  size_t error_size);
 
+/* Parses a whole unsigned 64-bit number (decimal digits only). Returns 0, or -1. */
+int cli_parse_u64(const char *text, uint64_t *out);
+
 /* usage, description and one line per option. */
 void cli_print_help(FILE *out, const cli_command_spec_t *spec);
 

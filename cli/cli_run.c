@@ -13,9 +13,11 @@
 
 static void run_usage(FILE *out)
 {
+    char names[256];
+    cli_command_names(true, names, sizeof names);
     fprintf(out, "usage: dominolab run FILE [--resume | --check]\n\n"
                  "Runs the study an experiment file describes (INI; examples in configs/experiments/):\n"
-                 "  [experiment]  command = sim | tournament | sprt | balance | calibrate, then out, seed,\n"
+                 "  [experiment]  command = one of %s, then out, seed,\n"
                  "                threads, quiet, no-plots, description\n"
                  "  [game]        game, preset, players\n"
                  "  [options]     rule options over the preset, key = value (see dominolab rules)\n"
@@ -25,18 +27,9 @@ static void run_usage(FILE *out)
                  "Every key is the command's option of the same name (dominolab COMMAND --help). --resume\n"
                  "continues the study in the file's out directory; --check only checks every value (the\n"
                  "file, line and key of the first bad one, exit 2) and runs nothing. docs/configs.md\n"
-                 "describes the files.\n");
+                 "describes the files.\n",
+            names);
 }
-
-typedef struct runner {
-    const char *command;
-    int (*run)(const config_file_t *file, bool resume, bool check);
-} runner_t;
-
-static const runner_t runners[] = {
-    {"sim", cli_sim_config},           {"tournament", cli_tournament_config}, {"sprt", cli_sprt_config},
-    {"balance", cli_balance_config},   {"calibrate", cli_calibrate_config},
-};
 
 int cli_run(int argc, char **argv)
 {
@@ -66,21 +59,18 @@ int cli_run(int argc, char **argv)
         config_free(&file);
         return 2;
     }
-    const config_entry_t *command = config_find(&file, "experiment", "command");
+    const config_entry_t *entry = config_find(&file, "experiment", "command");
+    const cli_command_t *command = entry ? cli_command_find(entry->value) : NULL;
+    char names[256];
+    cli_command_names(true, names, sizeof names);
     int status = 2;
-    if (!command) {
-        fprintf(stderr, "dominolab run: %s: [experiment] needs command = sim, tournament, sprt, balance or calibrate\n",
-                path);
-    } else {
-        const runner_t *runner = NULL;
-        for (size_t k = 0; k < sizeof runners / sizeof runners[0]; k++)
-            if (!strcmp(runners[k].command, command->value)) runner = &runners[k];
-        if (runner) status = runner->run(&file, resume && !check, check);
-        else
-            fprintf(stderr, "dominolab run: %s:%d: key command: unknown command '%s' (sim, tournament, sprt, balance, "
-                            "calibrate)\n",
-                    path, command->line, command->value);
-    }
+    if (!entry)
+        fprintf(stderr, "dominolab run: %s: [experiment] needs command = one of %s\n", path, names);
+    else if (!command || !command->run_file)
+        fprintf(stderr, "dominolab run: %s:%d: key command: unknown command '%s' (%s)\n", path, entry->line,
+                entry->value, names);
+    else
+        status = command->run_file(&file, resume && !check, check);
     config_free(&file);
     return status;
 }

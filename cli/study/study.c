@@ -225,11 +225,6 @@ int study_finish(study_t *study, char *error, size_t error_size)
 
 /* ------------------------------------------------------------------ sub-runs */
 
-void study_deals_path(const study_t *study, const char *subdir, char *out)
-{
-    snprintf(out, STUDY_PATH_MAX, "%s/%s/deals.csv", study->dir, subdir);
-}
-
 /* 1 complete, 0 started but not complete, -1 never started. */
 static int run_state(const char *dir)
 {

@@ -117,8 +117,6 @@ typedef struct study_run_spec {
 /* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part).
  * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
 int study_run(study_t *study, const study_run_spec_t *run);
-/* DIR/subdir/deals.csv into out[STUDY_PATH_MAX]. */
-void study_deals_path(const study_t *study, const char *subdir, char *out);
 
 /* Writes study.json with "complete": true and the reports' summary. */
 int study_finish(study_t *study, char *error, size_t error_size);
@@ -137,6 +135,12 @@ typedef struct study_command {
 } study_command_t;
 int study_main(const study_command_t *command, int argc, char **argv);
 int study_main_config(const study_command_t *command, const config_file_t *file, bool resume, bool check);
+
+/* The study commands from an experiment file (dominolab run FILE [--resume | --check]). */
+int cli_tournament_config(const config_file_t *file, bool resume, bool check);
+int cli_sprt_config(const config_file_t *file, bool resume, bool check);
+int cli_balance_config(const config_file_t *file, bool resume, bool check);
+int cli_calibrate_config(const config_file_t *file, bool resume, bool check);
 
 /* The reports of each kind of study from its study.json identity, into out_dir (also what
  * `dominolab analyze` runs). */
