@@ -274,3 +274,95 @@ game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *m
     if (count == 1) return moves[0];
     return agent->kind->choose(agent, state, moves, count);
 }
+
+/* ------------------------------------------------------------------ specs between two specs */
+
+typedef struct parsed_spec {
+    char name[64];
+    const agent_info_t *info;
+    double value[AGENT_MAX_PARAMS]; /* every parameter, given or default */
+    bool given[AGENT_MAX_PARAMS];
+    char text[AGENT_MAX_PARAMS][64];
+} parsed_spec_t;
+
+static const agent_info_t *info_named(const char *name, size_t length)
+{
+    int count;
+    const agent_info_t *const *infos = agent_list(&count);
+    for (int k = 0; k < count; k++)
+        if (strlen(infos[k]->name) == length && !strncmp(infos[k]->name, name, length)) return infos[k];
+    return NULL;
+}
+
+/* Reads "name:key=value,..." (already checked by agent_spec_check) as text and numbers, for
+ * agent_spec_between. Choices compare as text. */
+static bool parse_spec_text(const char *spec, parsed_spec_t *out)
+{
+    memset(out, 0, sizeof *out);
+    size_t length = strcspn(spec, ":");
+    out->info = info_named(spec, length);
+    if (!out->info || length >= sizeof out->name) return false;
+    snprintf(out->name, sizeof out->name, "%.*s", (int)length, spec);
+    for (int p = 0; p < out->info->param_count; p++) {
+        snprintf(out->text[p], sizeof out->text[p], "%s", out->info->params[p].default_value);
+        out->value[p] = atof(out->text[p]);
+    }
+    const char *rest = spec[length] == ':' ? spec + length + 1 : "";
+    while (*rest) {
+        size_t item = strcspn(rest, ","), key = strcspn(rest, "=");
+        for (int p = 0; p < out->info->param_count; p++)
+            if (strlen(out->info->params[p].key) == key && !strncmp(out->info->params[p].key, rest, key)) {
+                snprintf(out->text[p], sizeof out->text[p], "%.*s", (int)(item - key - 1), rest + key + 1);
+                out->value[p] = atof(out->text[p]);
+                out->given[p] = true;
+            }
+        rest += item + (rest[item] == ',');
+    }
+    return true;
+}
+
+/* The one numeric parameter in which two specs of the same kind differ, or -1. */
+static int varying_parameter(const parsed_spec_t *a, const parsed_spec_t *b)
+{
+    if (a->info != b->info) return -1;
+    int varying = -1;
+    for (int p = 0; p < a->info->param_count; p++) {
+        if (!strcmp(a->text[p], b->text[p])) continue;
+        if (varying >= 0 || a->info->params[p].type == AGENT_PARAM_CHOICE) return -1;
+        varying = p;
+    }
+    return varying;
+}
+
+/* `a` with parameter p set to `value` (the other parameters as `a` gave them). */
+static void spec_with(const parsed_spec_t *a, int p, double value, char *out, size_t size)
+{
+    size_t used = (size_t)snprintf(out, size, "%s", a->name);
+    char separator = ':';
+    for (int q = 0; q < a->info->param_count && used < size; q++) {
+        if (q != p && !a->given[q]) continue;
+        if (q == p && a->info->params[q].type == AGENT_PARAM_INT)
+            used += (size_t)snprintf(out + used, size - used, "%c%s=%.0f", separator, a->info->params[q].key, value);
+        else if (q == p)
+            used += (size_t)snprintf(out + used, size - used, "%c%s=%.3g", separator, a->info->params[q].key, value);
+        else
+            used += (size_t)snprintf(out + used, size - used, "%c%s=%s", separator, a->info->params[q].key, a->text[q]);
+        separator = ',';
+    }
+}
+
+int agent_spec_between(const char *a, const char *b, double share, char *out, size_t out_size)
+{
+    parsed_spec_t from_spec, to_spec;
+    int p = parse_spec_text(a, &from_spec) && parse_spec_text(b, &to_spec) ? varying_parameter(&from_spec, &to_spec) : -1;
+    if (p < 0) return -1;
+    double from = from_spec.value[p], to = to_spec.value[p], value;
+    if (from_spec.info->params[p].type == AGENT_PARAM_INT && from > 0 && to > 0)
+        value = round(exp(log(from) + share * (log(to) - log(from))));
+    else
+        value = round((from + share * (to - from)) * 1000) / 1000;
+    /* at an end, the spec as it was written */
+    if (value == from || value == to) snprintf(out, out_size, "%s", value == from ? a : b);
+    else spec_with(&from_spec, p, value, out, out_size);
+    return 0;
+}

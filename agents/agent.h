@@ -69,6 +69,10 @@ void agent_destroy(agent_t *agent);
 void agent_reset(agent_t *agent, uint64_t seed);
 /* Picks one of moves[0..count-1] (count >= 1) for the seat to move in `state`. */
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count);
+/* The spec `share` (0..1) of the way from spec a to spec b, two checked specs of one kind
+ * that differ in one numeric parameter: linear for a real, geometric for a count (rounded),
+ * and a or b as written at an end. Returns 0, or -1 when they cannot be blended. */
+int agent_spec_between(const char *a, const char *b, double share, char *out, size_t out_size);
 /* The spec as given ("level:3"), and as played ("pimc:samples=16,..." for a level). */
 const char *agent_spec(const agent_t *agent);
 const char *agent_resolved_spec(const agent_t *agent);

@@ -1,0 +1,144 @@
+/* calibration.c - placing difficulty levels evenly in Elo (calibration.h). */
+#include "calibration.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "stats.h"
+
+/* Pool adjacent violators: the non-decreasing sequence nearest y in weighted least squares. */
+void calibration_isotonic(const double *y, const double *weight, int n, double *out)
+{
+    double level[CALIBRATION_MAX_CANDIDATES + 1], mass[CALIBRATION_MAX_CANDIDATES + 1];
+    int size[CALIBRATION_MAX_CANDIDATES + 1], blocks = 0;
+    for (int k = 0; k < n; k++) {
+        level[blocks] = y[k];
+        mass[blocks] = weight[k];
+        size[blocks] = 1;
+        blocks++;
+        while (blocks > 1 && level[blocks - 2] > level[blocks - 1]) {
+            double total = mass[blocks - 2] + mass[blocks - 1];
+            level[blocks - 2] = (level[blocks - 2] * mass[blocks - 2] + level[blocks - 1] * mass[blocks - 1]) / total;
+            mass[blocks - 2] = total;
+            size[blocks - 2] += size[blocks - 1];
+            blocks--;
+        }
+    }
+    for (int b = 0, k = 0; b < blocks; b++)
+        for (int i = 0; i < size[b]; i++) out[k++] = level[b];
+}
+
+/* The agent whose smoothed rating meets `target` (step 3 of calibration.h). */
+static void agent_at(const char *const *candidates, const double *fitted, int n, double target,
+                     calibration_between_fn between, char *out, size_t size)
+{
+    int k = 0;
+    while (k + 1 < n && fitted[k + 1] < target) k++;
+    if (k + 1 >= n || fitted[k] >= target) {
+        snprintf(out, size, "%s", candidates[k + 1 < n && fitted[k] < target ? k + 1 : k]);
+        return;
+    }
+    double share = fitted[k + 1] > fitted[k] ? (target - fitted[k]) / (fitted[k + 1] - fitted[k]) : 0;
+    if (between(candidates[k], candidates[k + 1], share, out, size) != 0)
+        snprintf(out, size, "%s", candidates[share < 0.5 ? k : k + 1]);
+}
+
+void calibration_place(const char *const *candidates, const report_rated_t *rated, int n, double spacing,
+                       calibration_between_fn between, calibration_placement_t *out)
+{
+    double elo[CALIBRATION_MAX_CANDIDATES + 1], weight[CALIBRATION_MAX_CANDIDATES + 1];
+    for (int k = 0; k < n; k++) {
+        double se = (rated[k].high - rated[k].low) / (2 * 1.959963984540054);
+        elo[k] = rated[k].elo;
+        weight[k] = 1.0 / fmax(se * se, 1.0); /* the reference itself has no spread */
+    }
+    calibration_isotonic(elo, weight, n, out->fitted);
+    double range = out->fitted[n - 1] - out->fitted[0];
+    out->shrunk = range < (CALIBRATION_LEVELS - 1) * spacing;
+    out->spacing = out->shrunk ? range / (CALIBRATION_LEVELS - 1) : spacing;
+    for (int level = 0; level < CALIBRATION_LEVELS; level++) {
+        out->target[level] = out->fitted[0] + level * out->spacing;
+        agent_at(candidates, out->fitted, n, out->target[level], between, out->spec[level], sizeof out->spec[level]);
+    }
+}
+
+int calibration_rate(const char *report_dir, const char *reference, const char *const *specs,
+                     const char *const *deals_paths, int n, bool plots, report_rated_t *rated, char *error,
+                     size_t error_size)
+{
+    const char *agents[RATING_MAX_AGENTS], *paths[RATING_MAX_AGENTS];
+    int agent_count = 0, run_count = 0;
+    agents[agent_count++] = reference;
+    for (int k = 0; k < n; k++) {
+        bool seen = !strcmp(specs[k], reference);
+        for (int j = 1; j < agent_count && !seen; j++) seen = !strcmp(agents[j], specs[k]);
+        if (seen || !deals_paths[k]) continue;
+        agents[agent_count++] = specs[k];
+        paths[run_count++] = deals_paths[k];
+    }
+    report_rated_t by_agent[RATING_MAX_AGENTS];
+    int status = 0;
+    if (agent_count >= 2) {
+        report_ratings_settings_t settings = {CALIBRATION_BOOTSTRAP, 0.95, 1, reference, true};
+        plot_session_t session;
+        plot_start(&session, report_dir, plots);
+        status = report_ratings(report_dir, paths, run_count, agents, agent_count, &settings, &session, NULL, by_agent,
+                                error, error_size);
+    }
+    for (int k = 0; k < n && status == 0; k++)
+        for (int j = 0; j < agent_count; j++)
+            if (!strcmp(agents[j], specs[k])) rated[k] = j == 0 ? (report_rated_t){0, 0, 0} : by_agent[j];
+    return status;
+}
+
+int calibration_write_candidates(const char *dir, const char *const *candidates, const report_rated_t *rated, int n,
+                                 const calibration_placement_t *placement, char *error, size_t error_size)
+{
+    atomic_file_t file;
+    if (atomic_file_open_in(&file, dir, "candidates.csv", error, error_size)) return -1;
+    fputs("order,candidate,elo,elo_low,elo_high,smoothed_elo\n", file.stream);
+    for (int k = 0; k < n; k++) {
+        fprintf(file.stream, "%d,", k + 1);
+        stats_csv_field(file.stream, candidates[k]);
+        fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f\n", rated[k].elo, rated[k].low, rated[k].high,
+                placement->fitted[k]);
+    }
+    return atomic_file_commit(&file, error, error_size);
+}
+
+int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,
+                             const char *reference, plot_session_t *plots, char *error, size_t error_size)
+{
+    atomic_file_t file;
+    if (atomic_file_open_in(&file, dir, "calibration.csv", error, error_size)) return -1;
+    fputs("level,spec,target_elo,elo,elo_low,elo_high\n", file.stream);
+    for (int level = 0; level < CALIBRATION_LEVELS; level++) {
+        fprintf(file.stream, "%d,", level + 1);
+        stats_csv_field(file.stream, placement->spec[level]);
+        fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f\n", placement->target[level], measured[level].elo,
+                measured[level].low, measured[level].high);
+    }
+    if (atomic_file_commit(&file, error, error_size)) return -1;
+    char body[1024];
+    snprintf(body, sizeof body,
+             "set title \"Difficulty levels: measured Elo against %s (95%% interval) and targets\"\n"
+             "set xlabel \"level\"\nset ylabel \"Elo\"\nset grid\nset key top left\nset xrange [0.5:10.5]\n"
+             "set xtics 1\n"
+             "plot \"calibration.csv\" skip 1 using 1:3 with linespoints dt 2 pointtype 6 title \"target\", "
+             "\"\" skip 1 using 1:4:5:6 with yerrorbars pointtype 7 title \"measured\"",
+             reference);
+    return plot_draw(plots, "calibration", body, error, error_size);
+}
+
+void calibration_print(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
+                       const char *reference)
+{
+    fprintf(text, "%5s  %-40s %9s %9s  %s\n", "level", "agent", "target", "measured", "95% interval");
+    for (int level = 0; level < CALIBRATION_LEVELS; level++)
+        fprintf(text, "%5d  %-40.40s %9.1f %9.1f  [%.1f, %.1f]\n", level + 1, placement->spec[level],
+                placement->target[level], measured[level].elo, measured[level].low, measured[level].high);
+    fprintf(text, "Elo against %s; spacing %.1f%s\n", reference, placement->spacing,
+            placement->shrunk ? " (the candidates' range is narrower than 9 x the spacing asked for)" : "");
+}
