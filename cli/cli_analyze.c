@@ -51,12 +51,12 @@ static int analyze_study(const char *dir, const char *out, json_t *study, bool p
     const json_t *identity = json_object_get(study, "identity");
     if (!kind || !identity) {
         snprintf(error, error_size, "%s/study.json: no kind or identity", dir);
-        return -1;
+        return STUDY_DAMAGED;
     }
     const cli_command_t *command = cli_command_find(kind);
     if (command && command->report) return command->report(dir, out, identity, plots, stdout, error, error_size);
     snprintf(error, error_size, "%s/study.json: unknown kind of study '%s'", dir, kind);
-    return -1;
+    return STUDY_DAMAGED;
 }
 
 static int analyze_run(const char *dir, const char *out, const rundir_run_t *run, const analyze_args_t *args,
@@ -171,7 +171,7 @@ int cli_analyze(int argc, char **argv)
     free(run);
     if (status) {
         fprintf(stderr, "dominolab analyze: %s\n", error);
-        return 1;
+        return status == STUDY_DAMAGED ? 2 : 1; /* a damaged study.json is bad input */
     }
     return 0;
 }

@@ -192,10 +192,10 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
     int sink_count = 1;
     record_writer_t writer;
     if (args->record) {
-        if (record_writer_open(&writer, args->record, error, error_size)) {
-            fprintf(stderr, "dominolab play: %s\n", error);
+        if (record_writer_open(&writer, args->record, error, error_size)) { /* a place nothing can be written */
+            fprintf(stderr, "dominolab play: --record: %s\n", error);
             cli_game_close(&game);
-            return 1;
+            return 2;
         }
         sinks[sink_count++] = record_writer_sink(&writer);
     }

@@ -870,6 +870,22 @@ START_TEST(bg13_both_sides_true)
 }
 END_TEST
 
+/* A move is the whole move: one that differs from a legal move only in `extra` (a choice's
+ * answer, a meld's doubles in other games) is another move, and not legal. */
+START_TEST(moves_differ_in_extra)
+{
+    fixture_t fx;
+    bg13_reach(&fx, "false");
+    game_move_t legal = mv_play(5, 6, 0), other = legal;
+    other.extra = 1;
+    ck_assert(game_move_equal(legal, legal));
+    ck_assert(!game_move_equal(legal, other));
+    ck_assert(game_move_is_legal(fx.game, fx.s, legal));
+    ck_assert(!game_move_is_legal(fx.game, fx.s, other));
+    fx_close(&fx);
+}
+END_TEST
+
 /* ================================================================== BG-15: lightest hand */
 
 START_TEST(bg15_went_out_beats_zero_pips)
@@ -986,6 +1002,7 @@ static Suite *bergen_vectors_suite(void)
     tc = tcase_create("legal_placements");
     tcase_add_test(tc, bg13_both_sides_false);
     tcase_add_test(tc, bg13_both_sides_true);
+    tcase_add_test(tc, moves_differ_in_extra);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("lightest_hand");

@@ -262,12 +262,13 @@ END_TEST
 
 START_TEST(play_record_in_missing_directory)
 {
-    /* A failure while running, not bad input: exit 1, and nothing may be created. */
+    /* A --record that cannot be written is bad input, known before the match: exit 2, and
+     * nothing may be created. */
     play_verdict_t v;
     char path[PATH_SIZE];
     run_play_in_scratch(LIST("--players", "3", "--agents", "greedy", "--quiet"), "nosuch/m.jsonl", &v, path,
                         sizeof path);
-    ck_assert_msg(v.status == 1, "exit status %d, expected 1 (stderr: %s)", v.status, v.err);
+    ck_assert_msg(v.status == 2, "exit status %d, expected 2 (stderr: %s)", v.status, v.err);
     ck_assert_msg(v.one_line, "stderr is not exactly one line: \"%s\"", v.err);
     assert_mentions(v.err, LIST(path));
     ck_assert_msg(v.stdout_empty, "stdout is not empty");

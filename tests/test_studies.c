@@ -14,6 +14,7 @@
  * These tests start OpenMP threads, so Check must not fork (CK_FORK=no, tests/CMakeLists.txt).
  */
 #include <check.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -316,7 +317,7 @@ START_TEST(study_runs_play_the_rules_file)
     fputs("[game]\ngame = bergen\npreset = bergen\n[options]\nstock_reserve = 0\nblock_method = german\n", file);
     fclose(file);
     run_ok(cli_balance, ARGS("balance", "--rules", rules, "--players", "2", "--agent", "random", "--deals", "20",
-                             "--compare", "near_goal=none", "--no-plots", "--quiet", "--out", out));
+                             "--compare", "near_goal=none,pagat", "--no-plots", "--quiet", "--out", out));
     char *run = path_in(out, "variants/00/hands/run.json");
     char *text = support_read_file(run, NULL);
     ck_assert_ptr_nonnull(text);
@@ -347,6 +348,52 @@ START_TEST(analyze_reads_a_one_agent_sim_run)
     ck_assert_str_eq(reader.field[csv_column(&reader, "deal_bias", error, sizeof error)], "");
     csv_close(&reader);
     free(balance);
+}
+END_TEST
+
+/* analyze --out somewhere nothing can be written: bad input, refused before any report. */
+START_TEST(analyze_out_unwritable)
+{
+    const char *dir = support_scratch("sim");
+    run_ok(cli_sim, ARGS("sim", "--players", "2", "--agents", "random,greedy", "--deals", "20", "--seed", "2",
+                         "--per-deal", "--quiet", "--out", (char *)dir));
+    capture_t result;
+    support_run(cli_analyze, ARGS("analyze", (char *)dir, "--out", "/proc/dominolab/reports"), &result);
+    ck_assert_msg(result.status == 2, "analyze exited %d: %s", result.status, result.err);
+    ck_assert_msg(strstr(result.err, "--out /proc/dominolab/reports"), "the refusal: %s", result.err);
+    ck_assert_msg(!support_file_exists("ratings.csv"), "a report was written");
+    support_capture_free(&result);
+}
+END_TEST
+
+/* A study.json whose identity was damaged is refused naming the key, not read blindly. */
+START_TEST(analyze_refuses_damaged_study_json)
+{
+    const char *dir = support_scratch("study");
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--deals",
+                                "20", "--bootstrap", "0", "--no-plots", "--quiet", "--out", (char *)dir));
+    char *path = path_in(dir, "study.json"), *original = support_read_file(path, NULL);
+    ck_assert_ptr_nonnull(original);
+    static const char *const damages[][2] = {
+        {"agents", "[1, 2]"}, {"confidence", "\"high\""}, {"levels", "[]"}, {"unit", "\"hands\""}};
+    for (size_t k = 0; k < sizeof damages / sizeof damages[0]; k++) {
+        json_t *study = json_loads(original, 0, NULL), *value = json_loads(damages[k][1], JSON_DECODE_ANY, NULL);
+        ck_assert_ptr_nonnull(study);
+        ck_assert_ptr_nonnull(value);
+        json_object_set_new(json_object_get(study, "identity"), damages[k][0], value);
+        ck_assert_int_eq(json_dump_file(study, path, 0), 0);
+        json_decref(study);
+        capture_t result;
+        support_run(cli_analyze, ARGS("analyze", (char *)dir, "--no-plots"), &result);
+        ck_assert_msg(result.status == 2, "%s: analyze exited %d: %s", damages[k][0], result.status, result.err);
+        ck_assert_msg(strstr(result.err, "study.json") && strstr(result.err, damages[k][0]), "%s: the refusal: %s",
+                      damages[k][0], result.err);
+        support_capture_free(&result);
+    }
+    ck_assert(support_write_file(path, original)); /* undamaged, it is analyzed */
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--no-plots"));
+    free(original);
+    free(path);
 }
 END_TEST
 
@@ -424,6 +471,13 @@ static const struct refusal {
      "is a level"},
     {cli_calibrate, {"calibrate", "--players", "2", "--spacing", "0", "--out", "OUT"}, "--spacing: bad value '0'"},
     {cli_analyze, {"analyze", "/nonexistent/dir"}, "holds neither a study"},
+    {cli_balance, {"balance", "--players", "2", "--compare", "block_method=simple", "--out", "OUT"},
+     "compare two or more"},
+    {cli_balance, {"balance", "--players", "2", "--compare", "block_method=simple,german,simple", "--out", "OUT"},
+     "'simple' is given twice"},
+    {cli_calibrate, {"calibrate", "--players", "2", "--write", "/tmp", "--out", "OUT"}, "/tmp is a directory"},
+    {cli_play, {"play", "--players", "2", "--agents", "random", "--record", "/nonexistent/dir/match.jsonl"},
+     "--record: cannot"},
     {cli_run, {"run", "/nonexistent.ini"}, "cannot read /nonexistent.ini"},
 };
 
@@ -464,6 +518,8 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
     tcase_add_test(runs, plots_with_and_without_gnuplot);
+    tcase_add_test(runs, analyze_out_unwritable);
+    tcase_add_test(runs, analyze_refuses_damaged_study_json);
     tcase_add_loop_test(runs, bad_input_is_refused_and_writes_nothing, 0, sizeof refusals / sizeof refusals[0]);
     suite_add_tcase(suite, runs);
     return suite;

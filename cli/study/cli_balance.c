@@ -91,11 +91,22 @@ static int build_variants(const balance_args_t *args, variant_t *variants, int *
                                  REPORT_MAX_VARIANTS);
                 return -1;
             }
+            for (int earlier = 0; earlier < *count; earlier++)
+                if (!strcmp(strchr(variants[earlier].name, '=') + 1, value)) {
+                    cli_option_error(&balance_spec, args, "compare", -1, error, error_size,
+                                     "the value '%s' is given twice", value);
+                    return -1;
+                }
             variant_t *v = &variants[(*count)++];
             snprintf(v->name, sizeof v->name, "%.*s=%s", (int)key, args->compare, value);
             v->override[0] = v->name;
             v->count = 1;
             v->source = -1;
+        }
+        if (*count < 2) { /* a comparison needs two variants at least */
+            cli_option_error(&balance_spec, args, "compare", -1, error, error_size,
+                             "'%s' gives %d value; compare two or more (KEY=V1,V2,...)", args->compare, *count);
+            return -1;
         }
     }
     for (int k = 0; k < args->variant.count; k++) {
@@ -160,9 +171,16 @@ static int check_variants(const balance_args_t *args, const variant_t *variants,
     return status;
 }
 
+static const study_field_t balance_fields[] = {
+    {"agent", STUDY_TEXT, 0, 0},          {"variants", STUDY_VARIANTS, 1, REPORT_MAX_VARIANTS},
+    {"deals", STUDY_INTEGER, 0, 1e15},     {"matches", STUDY_INTEGER, 0, 1e15},
+    {"replays", STUDY_INTEGER, 0, 1000},   {NULL, STUDY_TEXT, 0, 0},
+};
+
 int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                        char *error, size_t error_size)
 {
+    if (study_check_identity(dir, identity, balance_fields, error, error_size)) return STUDY_DAMAGED;
     const json_t *list = json_object_get(identity, "variants");
     int count = (int)json_array_size(list);
     bool hands = json_integer_value(json_object_get(identity, "deals")) > 0;
@@ -264,13 +282,7 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
     }
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab balance: %s\n", error);
     if (status == 0) status = play_variants(study, args, variants, count, deals, matches);
-    if (status == 0 &&
-        (cli_balance_report(study->dir, study->dir, json_object_get(study->json, "identity"), !args->study.no_plots,
-                            stdout, error, sizeof error) ||
-         study_finish(study, error, sizeof error))) {
-        fprintf(stderr, "dominolab balance: %s\n", error);
-        status = 1;
-    }
+    if (status == 0) status = study_conclude(study, cli_balance_report);
     study_close(study);
     free(study);
     free(variants);

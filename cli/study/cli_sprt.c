@@ -137,13 +137,19 @@ static int on_ready(void *context, const char *dir, int64_t units_done, char *er
 
 /* ------------------------------------------------------------------ the command */
 
+static const study_field_t sprt_fields[] = {
+    {"agents", STUDY_TEXTS, 2, 2}, {"elo0", STUDY_NUMBER, -2000, 2000}, {"elo1", STUDY_NUMBER, -2000, 2000},
+    {"alpha", STUDY_NUMBER, 1e-9, 0.5}, {"beta", STUDY_NUMBER, 1e-9, 0.5}, {NULL, STUDY_TEXT, 0, 0},
+};
+
 int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                     char *error, size_t error_size)
 {
+    if (study_check_identity(dir, identity, sprt_fields, error, error_size)) return STUDY_DAMAGED;
     sprt_test_t test;
-    if (sprt_init(&test, json_real_value(json_object_get(identity, "alpha")),
-                  json_real_value(json_object_get(identity, "beta")), json_real_value(json_object_get(identity, "elo0")),
-                  json_real_value(json_object_get(identity, "elo1")), error, error_size))
+    if (sprt_init(&test, json_number_value(json_object_get(identity, "alpha")),
+                  json_number_value(json_object_get(identity, "beta")), json_number_value(json_object_get(identity, "elo0")),
+                  json_number_value(json_object_get(identity, "elo1")), error, error_size))
         return -1;
     const json_t *agents = json_object_get(identity, "agents");
     const char *a = json_string_value(json_array_get(agents, 0)), *b = json_string_value(json_array_get(agents, 1));
@@ -239,13 +245,7 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         int played = study_run(study, &run);
         if (played) status = study_stopped(study, played);
     }
-    if (status == 0 &&
-        (cli_sprt_report(study->dir, study->dir, json_object_get(study->json, "identity"), !args->study.no_plots,
-                         stdout, error, sizeof error) ||
-         study_finish(study, error, sizeof error))) {
-        fprintf(stderr, "dominolab sprt: %s\n", error);
-        status = 1;
-    }
+    if (status == 0) status = study_conclude(study, cli_sprt_report);
     study_close(study);
     free(study);
     free(rule);

@@ -65,16 +65,18 @@ static const cli_command_spec_t tournament_spec = {
     (int)(sizeof tournament_options / sizeof tournament_options[0]),
 };
 
+static const study_field_t tournament_fields[] = {
+    {"agents", STUDY_TEXTS, 2, RATING_MAX_AGENTS}, {"anchor", STUDY_TEXT, 0, 0}, {"bootstrap", STUDY_INTEGER, 0, 100000},
+    {"confidence", STUDY_NUMBER, 0.5, 0.9999},     {"advantage", STUDY_BOOL, 0, 0}, {NULL, STUDY_TEXT, 0, 0},
+};
+
 /* The report from a study's identity (also `dominolab analyze`). */
 int cli_tournament_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                           char *error, size_t error_size)
 {
+    if (study_check_identity(dir, identity, tournament_fields, error, error_size)) return STUDY_DAMAGED;
     const json_t *agents = json_object_get(identity, "agents");
     int count = (int)json_array_size(agents);
-    if (count < 2 || count > RATING_MAX_AGENTS) {
-        snprintf(error, error_size, "%s/study.json: no agents", dir);
-        return -1;
-    }
     const char *names[RATING_MAX_AGENTS];
     for (int a = 0; a < count && a < RATING_MAX_AGENTS; a++) names[a] = json_string_value(json_array_get(agents, a));
     int runs = count * (count - 1) / 2, run = 0;
@@ -94,7 +96,7 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
     if (status == 0) {
         report_ratings_settings_t settings = {
             .bootstrap = (int)json_integer_value(json_object_get(identity, "bootstrap")),
-            .confidence = json_real_value(json_object_get(identity, "confidence")),
+            .confidence = json_number_value(json_object_get(identity, "confidence")),
             .seed = (uint64_t)json_integer_value(json_object_get(identity, "seed")),
             .anchor = json_string_value(json_object_get(identity, "anchor")),
             .advantage = json_is_true(json_object_get(identity, "advantage")),
@@ -175,15 +177,7 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
             int played = study_run(study, &run);
             if (played) status = study_stopped(study, played);
         }
-    if (status == 0) {
-        const json_t *identity = json_object_get(study->json, "identity");
-        if (cli_tournament_report(study->dir, study->dir, identity, !args->study.no_plots, stdout, error,
-                                  sizeof error) ||
-            study_finish(study, error, sizeof error)) {
-            fprintf(stderr, "dominolab tournament: %s\n", error);
-            status = 1;
-        }
-    }
+    if (status == 0) status = study_conclude(study, cli_tournament_report);
     study_close(study);
     free(study);
     return status;

@@ -143,6 +143,87 @@ static void add_common_identity(const study_t *study, json_t *identity)
     json_object_set_new(identity, "levels", levels);
 }
 
+/* ------------------------------------------------------------------ reading study.json back */
+
+static const study_field_t common_fields[] = {
+    {"game", STUDY_TEXT, 0, 0},      {"preset", STUDY_TEXT, 0, 0},        {"options", STUDY_OBJECT, 0, 0},
+    {"players", STUDY_INTEGER, 1, CLI_MAX_PLAYERS}, {"unit", STUDY_TEXT, 0, 0}, {"units", STUDY_INTEGER, 1, 1e15},
+    {"seed", STUDY_INTEGER, 0, 9.2e18}, {"levels", STUDY_TEXTS, AGENT_LEVEL_COUNT, AGENT_LEVEL_COUNT},
+    {NULL, STUDY_TEXT, 0, 0},
+};
+
+static bool is_texts(const json_t *value, double min, double max)
+{
+    size_t size = json_array_size(value);
+    if (!json_is_array(value) || size < min || size > max) return false;
+    for (size_t k = 0; k < size; k++) {
+        const char *text = json_string_value(json_array_get(value, k));
+        if (!text || !text[0]) return false;
+    }
+    return true;
+}
+
+/* Why `value` is not of the field's kind, or NULL. */
+static const char *field_problem(const json_t *value, const study_field_t *field)
+{
+    if (!value) return "missing";
+    switch (field->kind) {
+    case STUDY_TEXT:
+        return json_is_string(value) && json_string_value(value)[0] ? NULL : "not a word";
+    case STUDY_INTEGER:
+        if (!json_is_integer(value)) return "not an integer";
+        return json_integer_value(value) < field->min || json_integer_value(value) > field->max ? "out of range" : NULL;
+    case STUDY_NUMBER:
+        if (!json_is_number(value)) return "not a number";
+        return json_number_value(value) < field->min || json_number_value(value) > field->max ? "out of range" : NULL;
+    case STUDY_BOOL: return json_is_boolean(value) ? NULL : "not true or false";
+    case STUDY_OBJECT: return json_is_object(value) ? NULL : "not an object";
+    case STUDY_TEXTS: return is_texts(value, field->min, field->max) ? NULL : "not a list of the right number of words";
+    case STUDY_VARIANTS: {
+        size_t size = json_array_size(value);
+        if (!json_is_array(value) || size < field->min || size > field->max) return "not a list of variants";
+        for (size_t k = 0; k < size; k++) {
+            const json_t *variant = json_array_get(value, k);
+            const char *name = json_string_value(json_object_get(variant, "name"));
+            if (!name || !name[0] || !is_texts(json_object_get(variant, "options"), 0, CLI_LIST_MAX))
+                return "a variant without a name or options";
+        }
+        return NULL;
+    }
+    }
+    return "of an unknown kind";
+}
+
+static int check_fields(const char *dir, const json_t *identity, const study_field_t *fields, char *error,
+                        size_t error_size)
+{
+    for (int k = 0; fields[k].key; k++) {
+        const char *problem = field_problem(json_object_get(identity, fields[k].key), &fields[k]);
+        if (!problem) continue;
+        snprintf(error, error_size, "%s/study.json: identity key %s: %s", dir, fields[k].key, problem);
+        return -1;
+    }
+    return 0;
+}
+
+int study_check_identity(const char *dir, const json_t *identity, const study_field_t *fields, char *error,
+                         size_t error_size)
+{
+    if (!json_is_object(identity)) {
+        snprintf(error, error_size, "%s/study.json: no identity object", dir);
+        return -1;
+    }
+    const char *unit = json_string_value(json_object_get(identity, "unit"));
+    if (check_fields(dir, identity, common_fields, error, error_size) ||
+        check_fields(dir, identity, fields, error, error_size))
+        return -1;
+    if (strcmp(unit, "deals") && strcmp(unit, "matches")) {
+        snprintf(error, error_size, "%s/study.json: identity key unit: neither deals nor matches", dir);
+        return -1;
+    }
+    return 0;
+}
+
 /* The first key whose value differs between two identities, or NULL. */
 static const char *first_difference(const json_t *have, const json_t *want)
 {
@@ -214,13 +295,24 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
     return write_json(study, error, error_size);
 }
 
-int study_finish(study_t *study, char *error, size_t error_size)
+static int study_finish(study_t *study, char *error, size_t error_size)
 {
     char now[32];
     rundir_now(now, sizeof now);
     json_object_set_new(study->json, "complete", json_true());
     json_object_set_new(study->json, "finished", json_string(now));
     return write_json(study, error, error_size);
+}
+
+int study_conclude(study_t *study, study_report_fn report)
+{
+    char error[CLI_ERROR_SIZE];
+    const json_t *identity = json_object_get(study->json, "identity");
+    if (report(study->dir, study->dir, identity, !study->common->no_plots, stdout, error, sizeof error) == 0 &&
+        study_finish(study, error, sizeof error) == 0)
+        return 0;
+    fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
+    return 1;
 }
 
 /* ------------------------------------------------------------------ sub-runs */

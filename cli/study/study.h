@@ -118,8 +118,38 @@ typedef struct study_run_spec {
  * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
 int study_run(study_t *study, const study_run_spec_t *run);
 
-/* Writes study.json with "complete": true and the reports' summary. */
-int study_finish(study_t *study, char *error, size_t error_size);
+/* What a study.json identity holds besides the common keys (game, preset, options, players,
+ * unit, units, seed, levels): every report checks its identity with study_check_identity
+ * before reading it, so a damaged study.json is refused naming the key, never read blindly. */
+typedef enum study_value {
+    STUDY_TEXT,      /* a non-empty string */
+    STUDY_INTEGER,   /* from min to max */
+    STUDY_NUMBER,    /* an integer or a real, from min to max */
+    STUDY_BOOL,
+    STUDY_OBJECT,
+    STUDY_TEXTS,     /* an array of min to max non-empty strings */
+    STUDY_VARIANTS   /* balance: min to max objects {"name": text, "options": texts} */
+} study_value_t;
+typedef struct study_field {
+    const char *key;
+    study_value_t kind;
+    double min, max;
+} study_field_t;
+/* Checks the common keys and `fields` (NULL-key ended) of DIR/study.json's identity.
+ * Returns 0, or -1 with "DIR/study.json: identity key KEY: why"; a report passes the
+ * refusal on as STUDY_DAMAGED (bad input, where its other failures are -1). */
+enum { STUDY_DAMAGED = -2 };
+int study_check_identity(const char *dir, const json_t *identity, const study_field_t *fields, char *error,
+                         size_t error_size);
+
+/* The reports of a kind of study from its study.json identity, into out_dir (what the
+ * command writes at its end, and what `dominolab analyze` runs). */
+typedef int (*study_report_fn)(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
+                               char *error, size_t error_size);
+/* The end of every study command, once its runs are played: the report into the study's
+ * directory (text to stdout), then study.json marked complete. Returns 0, or 1 after
+ * printing what failed. */
+int study_conclude(study_t *study, study_report_fn report);
 /* For a sub-run's exit status other than 0: the message that tells how to continue (or
  * that it failed), and the command's exit status. */
 int study_stopped(const study_t *study, int status);
