@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "tie_break.h"
+
 const char *const policy_names[] = {"random", "greedy", "heuristic", NULL};
 
 void search_context_init(search_context_t *context, const game_t *game, const game_rules_t *rules,
@@ -39,7 +41,7 @@ int policy_greedy_index(const game_t *game, const void *state, const game_move_t
     for (int i = 0; i < count; i++) {
         int points = game->move_points(state, seat, moves[i]);
         if (points < 0) continue;
-        if (points > best_points || (points == best_points && policy_heavier(moves[i], moves[best]))) {
+        if (points > best_points || (points == best_points && tie_break_heavier(moves[i], moves[best]))) {
             best = i;
             best_points = points;
         }

@@ -33,15 +33,6 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
 /* Sets win_value from a state of the match (its target); call once per decision. */
 void search_context_set_target(search_context_t *context, const void *state);
 
-/* The heavier tile breaks ties between moves every agent values alike: shedding pips is
- * what a player prefers when nothing else differs. A move that places no tile is lighter
- * than any tile. */
-static inline int policy_tile_weight(game_move_t move)
-{
-    return move.kind == GAME_MOVE_PLAY ? tileset_pips(move.tile) : -1;
-}
-static inline bool policy_heavier(game_move_t a, game_move_t b) { return policy_tile_weight(a) > policy_tile_weight(b); }
-
 /* Index of the move that scores the most now (ties: the heaviest tile, then the first):
  * the greedy agent's rule. */
 int policy_greedy_index(const game_t *game, const void *state, const game_move_t *moves, int count);

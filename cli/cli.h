@@ -10,7 +10,6 @@
 
 #include "agent.h"
 #include "cli_options.h"
-#include "commands.h"
 #include "game.h"
 #include "sim.h"
 
@@ -79,7 +78,5 @@ typedef struct cli_sim_hooks {
 /* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
  * ranks), with hooks (or NULL). Returns sim's exit status. */
 int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks);
-/* `dominolab run FILE [--resume | --check]` for an experiment whose command is sim. */
-int cli_sim_config(const config_file_t *file, bool resume, bool check);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "commands.h"
 
 static void agents_usage(FILE *out)
 {

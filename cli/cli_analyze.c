@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "report.h"
 #include "rundir.h"
 #include "study/study.h"

@@ -20,6 +20,7 @@
 
 #include "agent.h"
 #include "cli.h"
+#include "commands.h"
 #include "sim.h"
 
 typedef struct bench_workload {

@@ -3,6 +3,7 @@
 
 #include "agent.h"
 #include "config.h"
+#include "games.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -15,6 +15,7 @@
 
 #include "atomic_file.h"
 #include "cli.h"
+#include "commands.h"
 #include "rundir.h"
 
 enum { MERGE_MAX_SHARDS = 256 };

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "match.h"
 #include "records/record.h"
 

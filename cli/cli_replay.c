@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "records/replay.h"
 
 enum { CLI_REPLAY_ERROR_SIZE = 2048 };

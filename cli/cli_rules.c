@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
+#include "games.h"
 
 static void rules_usage(FILE *out)
 {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "config.h"
 
 static void run_usage(FILE *out)

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "run.h"
 
 enum { SIM_COMMAND_MAX = 4096 };

@@ -3,9 +3,6 @@
 
 #include <string.h>
 
-#include "cli.h"
-#include "study/study.h"
-
 static const cli_command_t commands[] = {
     {"rules", "list games, presets and every rule option with its values", cli_rules, NULL, NULL},
     {"agents", "list the agents, their parameters and the difficulty levels", cli_agents, NULL, NULL},

@@ -1,31 +1,13 @@
-/* game.c - the registry of games and helpers that work through the game interface. */
+/* game.c - helpers that work through the game interface. */
 #include "game.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "bergen/bergen.h"
 
 const char *game_reason_name(const game_t *game, int reason)
 {
     return reason >= 0 && reason < game->reason_count ? game->reason_names[reason] : "unknown";
-}
-
-static const game_t *const registry[] = {&bergen_game, &double_bergen_game};
-
-const game_t *const *game_list(int *count)
-{
-    *count = (int)(sizeof registry / sizeof registry[0]);
-    return registry;
-}
-
-const game_t *game_find(const char *name)
-{
-    int count;
-    const game_t *const *games = game_list(&count);
-    for (int i = 0; i < count; i++)
-        if (strcmp(games[i]->name, name) == 0) return games[i];
-    return NULL;
 }
 
 int game_move_is_legal(const game_t *game, const void *state, game_move_t move)

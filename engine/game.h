@@ -236,10 +236,6 @@ typedef struct game {
     bool (*tolerated_line)(const void *state, const game_line_t *line, const game_line_t *ending);
 } game_t;
 
-/* The registry of games. */
-const game_t *game_find(const char *name);
-const game_t *const *game_list(int *count);
-
 /* Generic helpers over the interface. */
 int game_move_is_legal(const game_t *game, const void *state, game_move_t move);
 /* The word of a reason, "unknown" out of range. */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 
 #ifndef DOMINOLAB_BINARY
 #error "DOMINOLAB_BINARY (the path of the dominolab executable) must be defined by the build"

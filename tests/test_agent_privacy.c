@@ -14,6 +14,7 @@
 #include "agent.h"
 #include "game.h"
 #include "test_support.h"
+#include "games.h"
 
 
 typedef struct setup {

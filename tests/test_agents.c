@@ -31,6 +31,7 @@
 #include "bergen/bergen.h"
 #include "game.h"
 #include "test_support.h"
+#include "games.h"
 
 enum {
     POSITIONS_PER_PRESET = 10000, /* choices per agent and preset, over 2-4 players (scale 1) */

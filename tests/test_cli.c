@@ -15,6 +15,7 @@
 
 #include "bergen/bergen.h"
 #include "cli.h"
+#include "commands.h"
 #include "test_support.h"
 
 enum { ARGV_MAX = 32, PATH_SIZE = 512 };

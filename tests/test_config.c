@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "config.h"
 #include "test_support.h"
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "match.h"
 #include "records/record.h"
 #include "records/replay.h"

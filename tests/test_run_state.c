@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "pcg32.h"
 #include "sim_fixture.h"
 #include "test_support.h"

@@ -34,11 +34,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "game.h"
 #include "sim.h"
 #include "stats.h"
 #include "sim_fixture.h"
 #include "test_support.h"
+#include "games.h"
 
 static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,mean_points_per_hand,"

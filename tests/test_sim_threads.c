@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "test_support.h"
 
 enum { PATH_SIZE = 1024, ARGV_MAX = 48 };

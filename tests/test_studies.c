@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "config.h"
 #include "csv.h"
 #include "test_support.h"

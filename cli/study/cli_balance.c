@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "report.h"
 #include "study/study.h"
 

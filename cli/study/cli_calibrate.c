@@ -20,6 +20,7 @@
 #include "atomic_file.h"
 #include "calibration.h"
 #include "cli.h"
+#include "commands.h"
 #include "config.h"
 #include "rating.h"
 #include "report.h"

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "outcomes.h"
 #include "report.h"
 #include "sprt.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "commands.h"
 #include "rating.h"
 #include "report.h"
 #include "study/study.h"

@@ -166,21 +166,4 @@ typedef struct study_command {
 int study_main(const study_command_t *command, int argc, char **argv);
 int study_main_config(const study_command_t *command, const config_file_t *file, bool resume, bool check);
 
-/* The study commands from an experiment file (dominolab run FILE [--resume | --check]). */
-int cli_tournament_config(const config_file_t *file, bool resume, bool check);
-int cli_sprt_config(const config_file_t *file, bool resume, bool check);
-int cli_balance_config(const config_file_t *file, bool resume, bool check);
-int cli_calibrate_config(const config_file_t *file, bool resume, bool check);
-
-/* The reports of each kind of study from its study.json identity, into out_dir (also what
- * `dominolab analyze` runs). */
-int cli_tournament_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                          char *error, size_t error_size);
-int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                    char *error, size_t error_size);
-int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                       char *error, size_t error_size);
-int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                         char *error, size_t error_size);
-
 #endif

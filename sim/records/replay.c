@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "records/record.h"
+#include "games.h"
 
 enum {
     REPLAY_AGAIN = 3,           /* internal: an unwritten move was applied, look at the line again */
