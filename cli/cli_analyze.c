@@ -95,25 +95,6 @@ static int analyze_run(const char *dir, const char *out, const rundir_run_t *run
     return status;
 }
 
-/* --out DIR2: created if missing, and proven writable before any report is made. */
-static int writable_directory(const char *dir, char *error, size_t error_size)
-{
-    char probe[4096];
-    if (rundir_make_directories(dir) != 0) {
-        snprintf(error, error_size, "--out %s: cannot create it: %s", dir, strerror(errno));
-        return -1;
-    }
-    snprintf(probe, sizeof probe, "%s/.write-test", dir);
-    FILE *file = fopen(probe, "w");
-    if (!file) {
-        snprintf(error, error_size, "--out %s: cannot write there: %s", dir, strerror(errno));
-        return -1;
-    }
-    fclose(file);
-    unlink(probe);
-    return 0;
-}
-
 int cli_analyze(int argc, char **argv)
 {
     analyze_args_t args = {.bootstrap = 1000};
@@ -158,7 +139,7 @@ int cli_analyze(int argc, char **argv)
         fprintf(stderr, "dominolab analyze: %s\n", error);
         return 2;
     }
-    if (args.out && writable_directory(args.out, error, sizeof error)) { /* only once DIR is known good */
+    if (args.out && rundir_prepare_output(args.out, error, sizeof error)) { /* only once DIR is known good */
         fprintf(stderr, "dominolab analyze: %s\n", error);
         json_decref(study);
         if (run) rundir_run_free(run);

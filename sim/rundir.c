@@ -45,13 +45,28 @@ int rundir_make_directories(const char *dir)
     return mkdir(path, 0777) != 0 && errno != EEXIST ? -1 : 0;
 }
 
-int rundir_prepare_new(const char *dir, char *error, size_t size)
+int rundir_prepare_output(const char *dir, char *error, size_t size)
 {
     char path[RUNDIR_PATH_MAX];
     if (rundir_make_directories(dir) != 0) {
         snprintf(error, size, "--out %s: cannot create the directory: %s", dir, strerror(errno));
         return -1;
     }
+    rundir_path(path, dir, ".write-test");
+    FILE *probe = fopen(path, "w");
+    if (!probe) {
+        snprintf(error, size, "--out %s: cannot write there: %s", dir, strerror(errno));
+        return -1;
+    }
+    fclose(probe);
+    unlink(path);
+    return 0;
+}
+
+int rundir_prepare_new(const char *dir, char *error, size_t size)
+{
+    char path[RUNDIR_PATH_MAX];
+    if (rundir_prepare_output(dir, error, size)) return -1;
     rundir_path(path, dir, "run.json");
     if (access(path, F_OK) == 0) {
         snprintf(error, size, "--out %s: the directory already holds a run (a sim run continues with --resume %s)",
@@ -61,14 +76,6 @@ int rundir_prepare_new(const char *dir, char *error, size_t size)
     /* A run killed before its first run.json can leave that file's temporary: no run owns
      * it, and the new one would otherwise carry it along. */
     atomic_file_remove_leftovers(path);
-    rundir_path(path, dir, ".write-test");
-    FILE *probe = fopen(path, "w");
-    if (!probe) {
-        snprintf(error, size, "--out %s: cannot write there: %s", dir, strerror(errno));
-        return -1;
-    }
-    fclose(probe);
-    unlink(path);
     return 0;
 }
 

@@ -89,6 +89,8 @@ extern const char rundir_deals_header[];
 
 /* Creates DIR and any missing parent (as mkdir -p). Returns 0, or -1 with errno set. */
 int rundir_make_directories(const char *dir);
+/* Creates DIR (and its parents) if missing and checks it takes new files. */
+int rundir_prepare_output(const char *dir, char *error, size_t error_size);
 /* Creates DIR if missing and checks it holds no run and is writable (nothing is left in it). */
 int rundir_prepare_new(const char *dir, char *error, size_t error_size);
 /* DIR/NAME into out[RUNDIR_PATH_MAX]. */

@@ -316,17 +316,23 @@ static void record_load(const char *path, record_t *r)
     free(text);
 }
 
+/* A record of `config` played with the agents of `seed`, loaded. */
+static void record_make_config(const config_t *config, uint64_t seed, record_t *r)
+{
+    char *dir = support_temp_dir("test_record_replay");
+    char path[PATH_SIZE];
+    outcome_t outcome;
+    snprintf(path, sizeof path, "%s/record.jsonl", dir);
+    play_recorded(config, seed, path, &outcome);
+    record_load(path, r);
+    support_remove_dir(dir);
+}
+
 /* The base of the tamper tests: Bergen, 3 players, greedy and random. */
 static void record_make(uint64_t seed, record_t *r)
 {
     static const config_t base = {"base", "bergen", "bergen", 3, {NULL}, NULL};
-    char *dir = support_temp_dir("test_record_replay");
-    char path[PATH_SIZE];
-    outcome_t outcome;
-    snprintf(path, sizeof path, "%s/base.jsonl", dir);
-    play_recorded(&base, seed, path, &outcome);
-    record_load(path, r);
-    support_remove_dir(dir);
+    record_make_config(&base, seed, r);
 }
 
 static json_t *line_json(const record_t *r, int i)
@@ -1002,17 +1008,6 @@ END_TEST
  * form read. */
 
 enum { PINNED_SEEDS = 120 };
-
-static void record_make_config(const config_t *config, uint64_t seed, record_t *r)
-{
-    char *dir = support_temp_dir("test_record_replay");
-    char path[PATH_SIZE];
-    outcome_t outcome;
-    snprintf(path, sizeof path, "%s/pinned.jsonl", dir);
-    play_recorded(config, seed, path, &outcome);
-    record_load(path, r);
-    support_remove_dir(dir);
-}
 
 static const char *string_field(const json_t *line, const char *key)
 {

@@ -326,18 +326,20 @@ static void expect_merge_refused(const char *out, const char *shard_a, const cha
     support_capture_free(&result);
 }
 
-START_TEST(merge_refuses_damaged_run_json)
+/* Two shards, shard `which` damaged by d: merge refuses them and writes nothing. */
+static void merge_damaged_shard(const damage_t *d, int which)
 {
-    const damage_t *d = &run_json_damages[_i];
     const char *root = support_scratch("merge");
     char dirs[2][PATH_SIZE], out[PATH_SIZE];
     make_shards(root, dirs);
-    json_t *run = load_run(dirs[1]);
-    d->apply(dirs[1], run);
+    json_t *run = load_run(dirs[which]);
+    d->apply(dirs[which], run);
     json_decref(run);
     path_join(out, root, "merged");
     expect_merge_refused(out, dirs[0], dirs[1], 2, d->needles[0], d->what);
 }
+
+START_TEST(merge_refuses_damaged_run_json) { merge_damaged_shard(&run_json_damages[_i], 1); }
 END_TEST
 
 static void deals_cut_mid_row(const char *dir, json_t *run)
@@ -368,18 +370,7 @@ static const damage_t shard_deals_damages[] = {
 };
 
 /* merge once copied a truncated or garbage shard deals.csv and exited 0. */
-START_TEST(merge_refuses_damaged_shard_deals)
-{
-    const damage_t *d = &shard_deals_damages[_i];
-    const char *root = support_scratch("merge");
-    char dirs[2][PATH_SIZE], out[PATH_SIZE];
-    make_shards(root, dirs);
-    json_t *run = load_run(dirs[0]);
-    d->apply(dirs[0], run);
-    json_decref(run);
-    path_join(out, root, "merged");
-    expect_merge_refused(out, dirs[0], dirs[1], 2, d->needles[0], d->what);
-}
+START_TEST(merge_refuses_damaged_shard_deals) { merge_damaged_shard(&shard_deals_damages[_i], 0); }
 END_TEST
 
 /* ------------------------------------------------------------------ a full disk */
