@@ -268,8 +268,10 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
 {
     const char *unit_name = s->args.mode == SIM_DEALS ? "deals" : "matches";
     const char *dir = s->request.dir;
+    char by_ranks[48] = "";
     if (outcome->message[0]) fprintf(stderr, "dominolab sim: %s\n", outcome->message);
     if (!outcome->reporter) return;
+    if (ranks->count > 1) snprintf(by_ranks, sizeof by_ranks, " by %d MPI ranks", ranks->count);
     if (outcome->status >= RUN_EXIT_INTERRUPTED && ranks->count > 1)
         fprintf(stderr,
                 "dominolab sim: stopped by signal %d; a run over %d MPI ranks keeps nothing when stopped (it "
@@ -283,10 +285,8 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
     else if (outcome->status == 0 && outcome->already_complete && !s->args.quiet)
         fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", dir);
     else if (outcome->status == 0 && !s->args.quiet)
-        fprintf(stderr, "dominolab sim: %" PRId64 " %s (%" PRId64 " games, %" PRId64 " hands) written to %s", outcome->units,
-                unit_name, outcome->games, outcome->hands, dir);
-    if (outcome->status == 0 && !outcome->already_complete && !s->args.quiet)
-        fprintf(stderr, ranks->count > 1 ? " by %d MPI ranks\n" : "\n", ranks->count);
+        fprintf(stderr, "dominolab sim: %" PRId64 " %s (%" PRId64 " games, %" PRId64 " hands) written to %s%s\n",
+                outcome->units, unit_name, outcome->games, outcome->hands, dir, by_ranks);
 }
 
 static int run_session(const ranks_t *ranks, const sim_source_t *from)
