@@ -54,6 +54,14 @@ static int load_shard(shard_t *shard, const shard_t *first, char *error, size_t 
                  shard->dir);
         return -1;
     }
+    int64_t slice_first, slice_end;
+    rundir_shard_slice(run->units, run->shard_index, run->shard_count, &slice_first, &slice_end);
+    if (run->first_unit != slice_first || run->end_unit != slice_end) {
+        snprintf(error, size, "%s/run.json: fields \"first_unit\", \"end_unit\": units %" PRId64 " to %" PRId64
+                 ", not shard %s's %" PRId64 " to %" PRId64, shard->dir, run->first_unit, run->end_unit - 1, text,
+                 slice_first, slice_end - 1);
+        return -1;
+    }
     if (run->per_deal && rundir_deals_check(shard->dir, run, error, size)) return -1;
     if (!first) return 0;
     char what[RUNDIR_PATH_MAX + 32], first_name[RUNDIR_PATH_MAX + 16];
@@ -154,8 +162,14 @@ static int write_merged(const char *out_dir, const shard_t *shards, int count, c
         snprintf(error, size, "out of memory");
         return -1;
     }
-    for (int k = 0; k < count; k++) sim_totals_add(totals, &shards[k].run.totals);
-    int result = first->per_deal ? write_deals(out_dir, shards, count, error, size) : 0;
+    int result = 0;
+    for (int k = 0; k < count && result == 0; k++)
+        if (rundir_totals_add_checked(totals, &shards[k].run.totals)) {
+            snprintf(error, size, "%s/run.json: its totals and the other shards' add up past what a count holds",
+                     shards[k].dir);
+            result = -1;
+        }
+    if (result == 0 && first->per_deal) result = write_deals(out_dir, shards, count, error, size);
     if (result == 0)
         result = rundir_write_summary(out_dir, first->agents, first->agent_count, first->seats, first->sides,
                                       first->matches, first->per_seat, totals, error, size);

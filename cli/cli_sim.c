@@ -218,9 +218,7 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     study->shard_index = s->args.shard_index;
     study->shard_count = s->args.shard_count;
     int shards = study->shard_count ? study->shard_count : 1, shard = study->shard_count ? study->shard_index : 1;
-    /* floor(units * K / N) without the product, which overflows for the largest runs */
-    c->first_unit = c->units / shards * (shard - 1) + c->units % shards * (shard - 1) / shards;
-    c->end_unit = c->units / shards * shard + c->units % shards * shard / shards;
+    rundir_shard_slice(c->units, shard, shards, &c->first_unit, &c->end_unit);
     return 0;
 }
 

@@ -173,6 +173,38 @@ static json_t *stats_to_json(const stats_totals_t *t)
 }
 
 
+static int add_stats_checked(stats_totals_t *into, const stats_totals_t *add)
+{
+#define ADD_FIELD(name)                                                                                          \
+    if (__builtin_add_overflow(into->name, add->name, &into->name)) return -1;
+    TOTALS_FIELDS(ADD_FIELD)
+#undef ADD_FIELD
+    into->block_games = add->block_games; /* games per block: the same in every part */
+    return 0;
+}
+
+int rundir_totals_add_checked(sim_totals_t *into, const sim_totals_t *add)
+{
+    for (int a = 0; a < SIM_MAX_AGENTS; a++) {
+        if (add_stats_checked(&into->agent[a], &add->agent[a])) return -1;
+        for (int seat = 0; seat < GAME_MAX_SEATS; seat++)
+            if (add_stats_checked(&into->agent_seat[a][seat], &add->agent_seat[a][seat])) return -1;
+    }
+    if (__builtin_add_overflow(into->units, add->units, &into->units) ||
+        __builtin_add_overflow(into->plies, add->plies, &into->plies) ||
+        __builtin_add_overflow(into->hands, add->hands, &into->hands))
+        return -1;
+    into->signature += add->signature; /* a checksum: it wraps */
+    return 0;
+}
+
+void rundir_shard_slice(int64_t units, int k, int n, int64_t *first, int64_t *end)
+{
+    /* floor(units * K / N) without the product, which overflows for the largest runs */
+    *first = units / n * (k - 1) + units % n * (k - 1) / n;
+    *end = units / n * k + units % n * k / n;
+}
+
 json_t *rundir_totals_to_json(const sim_totals_t *totals, int agents, int seats)
 {
     char signature[24];
@@ -289,7 +321,10 @@ static int read_stats(run_reader_t *r, const json_t *object, const char *where, 
                               t->block_score2_squared, t->block_games};
     for (size_t k = 0; k < sizeof counts / sizeof counts[0]; k++)
         if (counts[k] < 0) return refuse(r, where, "a negative count");
-    if (t->wins + t->draws + t->losses != t->games) return refuse(r, where, "wins, draws and losses do not add up to the games");
+    int64_t results;
+    if (__builtin_add_overflow(t->wins, t->draws, &results) || __builtin_add_overflow(results, t->losses, &results) ||
+        results != t->games)
+        return refuse(r, where, "wins, draws and losses do not add up to the games");
     return 0;
 }
 
@@ -331,14 +366,16 @@ static int read_totals(run_reader_t *r, rundir_run_t *run)
         for (int seat = 0; seat < run->seats; seat++) {
             snprintf(where, sizeof where, "totals.agent_seats[%d][%d]", a, seat);
             if (read_stats(r, json_array_get(of_agent, (size_t)seat), where, &t->agent_seat[a][seat])) return -1;
-            seat_games += t->agent_seat[a][seat].games;
+            if (__builtin_add_overflow(seat_games, t->agent_seat[a][seat].games, &seat_games))
+                return refuse(r, where, "more games than a count holds");
         }
         if (seat_games != t->agent[a].games) return refuse(r, where, "the seats' games differ from the agent's");
-        games += t->agent[a].games;
+        if (__builtin_add_overflow(games, t->agent[a].games, &games))
+            return refuse(r, "totals.agents", "more games than a count holds");
     }
-    if (games != run->units_done * run->rotations * run->seats)
-        return refuse(r, "totals", "%" PRId64 " games, but units_done x rotations x seats is %" PRId64, games,
-                      run->units_done * run->rotations * run->seats);
+    int64_t want = run->units_done * run->rotations * run->seats; /* read_progress proved it fits */
+    if (games != want)
+        return refuse(r, "totals", "%" PRId64 " games, but units_done x rotations x seats is %" PRId64, games, want);
     return 0;
 }
 
@@ -397,6 +434,9 @@ static int read_progress(run_reader_t *r, rundir_run_t *run)
         return -1;
     int want = run->duplicate ? run->sides : run->replays ? run->replays : 1;
     if (run->rotations != want) return refuse(r, "rotations", "%d, but duplicate and replays make %d", run->rotations, want);
+    int64_t games;
+    if (__builtin_mul_overflow(run->units, (int64_t)run->rotations * run->seats, &games))
+        return refuse(r, "units", "more games than a count holds");
     if (run->complete && run->units_done != run->end_unit - run->first_unit)
         return refuse(r, "units_done", "the run is complete, but %" PRId64 " of %" PRId64 " units are done",
                       run->units_done, run->end_unit - run->first_unit);
