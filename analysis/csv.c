@@ -60,19 +60,15 @@ static int line_error(const csv_reader_t *reader, int code, char *error, size_t 
     return -1;
 }
 
-int csv_open(csv_reader_t *reader, const char *path, char *error, size_t error_size)
+int csv_open_stream(csv_reader_t *reader, FILE *in, const char *name, char *error, size_t error_size)
 {
     memset(reader, 0, sizeof *reader);
-    snprintf(reader->path, sizeof reader->path, "%s", path);
-    reader->file = fopen(path, "r");
-    if (!reader->file) {
-        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
-        return -1;
-    }
+    snprintf(reader->path, sizeof reader->path, "%s", name);
+    reader->file = in;
     char line[CSV_LINE_MAX];
     int got = read_line(reader, line, sizeof line);
     if (got <= 0) {
-        snprintf(error, error_size, "%s: %s", path, got == 0 ? "empty file (no header line)" : "header line too long");
+        snprintf(error, error_size, "%s: %s", name, got == 0 ? "empty file (no header line)" : "header line too long");
         csv_close(reader);
         return -1;
     }
@@ -86,10 +82,29 @@ int csv_open(csv_reader_t *reader, const char *path, char *error, size_t error_s
     return 0;
 }
 
+int csv_open(csv_reader_t *reader, const char *path, char *error, size_t error_size)
+{
+    FILE *in = fopen(path, "r");
+    if (!in) {
+        int open_errno = errno;
+        memset(reader, 0, sizeof *reader);
+        snprintf(reader->path, sizeof reader->path, "%s", path);
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(open_errno));
+        return -1;
+    }
+    if (csv_open_stream(reader, in, path, error, error_size)) {
+        fclose(in);
+        return -1;
+    }
+    reader->owns_file = true;
+    return 0;
+}
+
 void csv_close(csv_reader_t *reader)
 {
-    if (reader->file) fclose(reader->file);
+    if (reader->file && reader->owns_file) fclose(reader->file);
     reader->file = NULL;
+    reader->owns_file = false;
 }
 
 int csv_next(csv_reader_t *reader, char *error, size_t error_size)

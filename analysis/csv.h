@@ -16,6 +16,7 @@ enum { CSV_MAX_FIELDS = 64, CSV_LINE_MAX = 8192 };
 
 typedef struct csv_reader {
     FILE *file;
+    bool owns_file;                /* csv_open opened it, so csv_close closes it */
     char path[1024];
     long line;                     /* number of the line last read */
     char buffer[CSV_LINE_MAX];     /* the fields, NUL-separated */
@@ -28,6 +29,9 @@ typedef struct csv_reader {
 
 /* Opens `path` and reads its header. Returns 0, or -1 with a message. */
 int csv_open(csv_reader_t *reader, const char *path, char *error, size_t error_size);
+/* The same over a stream open for reading, which stays the caller's (csv_close does not
+ * close it); `name` stands for the file in messages. */
+int csv_open_stream(csv_reader_t *reader, FILE *in, const char *name, char *error, size_t error_size);
 void csv_close(csv_reader_t *reader);
 /* Reads the next row into reader->field: 1 a row, 0 the end, -1 an error (a row whose
  * field count differs from the header's, an open quote, a line too long). */

@@ -98,9 +98,19 @@ static int read_row(reading_t *r, outcome_table_t *table, char *error, size_t er
     if (seat < 0 || seat >= OUTCOMES_MAX_SEATS || team < 0 || team >= OUTCOMES_MAX_SEATS || rotation < 0 ||
         rotation >= OUTCOMES_MAX_SEATS || leader < -1 || leader >= OUTCOMES_MAX_SEATS)
         return row_error(r, error, error_size, "seat, team, rotation or leader out of range");
+    /* The table keeps these in narrower fields, where a value that does not fit would turn
+     * into another number (pips_left 58827 was kept as -6709; found by tests/fuzz/fuzz_csv). */
+    if (points < INT32_MIN || points > INT32_MAX || pips < INT16_MIN || pips > INT16_MAX || plies < INT32_MIN ||
+        plies > INT32_MAX || hands < INT16_MIN || hands > INT16_MAX)
+        return row_error(r, error, error_size, "points, pips_left, plies or hands out of range");
     bool same_play = r->play && unit == r->unit && rotation == r->rotation;
     if (same_play ? seat != r->seat + 1 : seat != 0)
         return row_error(r, error, error_size, "rows out of order (expected seats 0, 1, ... of each play in turn)");
+    /* Each seat's row repeats the columns of its play, which the table takes from seat 0's
+     * row: a row that disagrees is damage, not a detail to drop (found by tests/fuzz/fuzz_csv). */
+    if (same_play && (leader != r->play->leader || plies != r->play->plies || hands != r->play->hands ||
+                      seed != r->play->deal_seed || strcmp(csv->field[r->column[C_END]], table->end[r->play->end])))
+        return row_error(r, error, error_size, "the seats of one play disagree on its plies, hands, end, leader or deal_seed");
     if (!same_play) {
         if (r->play && r->seats_in_play != table->seats)
             return row_error(r, error, error_size, "the play before this row lacks seats");
@@ -123,6 +133,11 @@ static int read_row(reading_t *r, outcome_table_t *table, char *error, size_t er
         r->seats_in_play = 0;
         if (!same_unit) table->units++;
     }
+    /* The first play fixes the seats. A later play with more would raise table->seats
+     * after the plays before it passed the check for missing seats, and they would keep
+     * zeroed seats as if an agent sat there (found by tests/fuzz/fuzz_csv). */
+    if (table->count > 1 && seat >= table->seats)
+        return row_error(r, error, error_size, "more seats than in the first play");
     int agent = intern_agent(table, csv->field[r->column[C_AGENT]]);
     int result = parse_result(csv->field[r->column[C_RESULT]]);
     if (agent < 0) return row_error(r, error, error_size, "too many agents, or an agent name too long");
@@ -139,16 +154,17 @@ static int read_row(reading_t *r, outcome_table_t *table, char *error, size_t er
     return 0;
 }
 
-int outcomes_read(const char *path, outcome_table_t *out, char *error, size_t error_size)
+/* Both entry points: reads `in`, or opens the file `name` when `in` is NULL. */
+static int read_outcomes(FILE *in, const char *name, outcome_table_t *out, char *error, size_t error_size)
 {
     memset(out, 0, sizeof *out);
-    snprintf(out->path, sizeof out->path, "%s", path);
+    snprintf(out->path, sizeof out->path, "%s", name);
     reading_t *r = calloc(1, sizeof *r);
     if (!r) {
-        snprintf(error, error_size, "out of memory reading %s", path);
+        snprintf(error, error_size, "out of memory reading %s", name);
         return -1;
     }
-    int result = csv_open(&r->csv, path, error, error_size);
+    int result = in ? csv_open_stream(&r->csv, in, name, error, error_size) : csv_open(&r->csv, name, error, error_size);
     for (int k = 0; k < COLUMN_COUNT && result == 0; k++)
         if ((r->column[k] = csv_column(&r->csv, column_names[k], error, error_size)) < 0) result = -1;
     while (result == 0) {
@@ -160,16 +176,26 @@ int outcomes_read(const char *path, outcome_table_t *out, char *error, size_t er
         result = read_row(r, out, error, error_size);
     }
     if (result == 0 && r->play && (r->seats_in_play != out->seats || r->rotation + 1 != out->rotations)) {
-        snprintf(error, error_size, "%s: the last unit is incomplete", path);
+        snprintf(error, error_size, "%s: the last unit is incomplete", name);
         result = -1;
     }
     if (result == 0 && out->count == 0) {
-        snprintf(error, error_size, "%s: no rows", path);
+        snprintf(error, error_size, "%s: no rows", name);
         result = -1;
     }
     csv_close(&r->csv);
     free(r);
     return result;
+}
+
+int outcomes_read(const char *path, outcome_table_t *out, char *error, size_t error_size)
+{
+    return read_outcomes(NULL, path, out, error, error_size);
+}
+
+int outcomes_read_stream(FILE *in, const char *name, outcome_table_t *out, char *error, size_t error_size)
+{
+    return read_outcomes(in, name, out, error, error_size);
 }
 
 bool outcomes_standing(const outcome_play_t *play, int seats, int agent, int64_t *standing)

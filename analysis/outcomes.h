@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum {
     OUTCOMES_MAX_SEATS = 8,
@@ -62,6 +63,9 @@ typedef struct outcome_table {
  * then seat, every play complete and every unit with the same rotations. Errors name the
  * file and line. `out` is freed with outcomes_free, also after a failure. */
 int outcomes_read(const char *path, outcome_table_t *out, char *error, size_t error_size);
+/* The same over a stream open for reading, which stays the caller's; `name` stands for the
+ * file in messages and in out->path. */
+int outcomes_read_stream(FILE *in, const char *name, outcome_table_t *out, char *error, size_t error_size);
 void outcomes_free(outcome_table_t *table);
 
 /* Index of agent `name` in the table, or -1. */

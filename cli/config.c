@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <ini.h>
 #include <stdarg.h>
@@ -42,18 +43,26 @@ static bool grow(void **items, int *capacity, int count, size_t item_size)
     return true;
 }
 
-/* "[name]" (blanks allowed around it) gives the name; anything else gives NULL. */
+/* Where libinih starts reading line `number`: past a UTF-8 byte order mark on line 1,
+ * then past white space as isspace() has it. The checks below must start there too, or a
+ * header libinih reads ("\xEF\xBB\xBF[game]", "\v[game]") would go unnoted. */
+static const char *line_start(const char *line, int number)
+{
+    static const char byte_order_mark[] = "\xEF\xBB\xBF";
+    if (number == 1 && !strncmp(line, byte_order_mark, sizeof byte_order_mark - 1)) line += sizeof byte_order_mark - 1;
+    while (isspace((unsigned char)*line)) line++;
+    return line;
+}
+
+/* "[name]" gives the name, exactly as libinih passes it with the entries below it (blanks
+ * inside the brackets included: trimmed, "[ sim ]" was checked as section "sim" while its
+ * entries sat in " sim ", found by tests/fuzz/fuzz_ini); anything else gives NULL. */
 static const char *section_header(const char *line, char *name, size_t size)
 {
-    while (*line == ' ' || *line == '\t') line++;
     if (*line != '[') return NULL;
     const char *close = strchr(line, ']');
     if (!close) return NULL;
-    const char *start = line + 1;
-    while (start < close && (*start == ' ' || *start == '\t')) start++;
-    const char *end = close;
-    while (end > start && (end[-1] == ' ' || end[-1] == '\t')) end--;
-    snprintf(name, size, "%.*s", (int)(end - start), start);
+    snprintf(name, size, "%.*s", (int)(close - line - 1), line + 1);
     return name;
 }
 
@@ -84,27 +93,28 @@ static char *read_line(char *buffer, int size, void *stream)
         buffer[0] = '\0';
         return buffer;
     }
-    if (length > 0 && (buffer[0] == ' ' || buffer[0] == '\t')) { /* libinih would continue a value */
-        const char *text = buffer;
-        while (*text == ' ' || *text == '\t') text++;
-        if (*text && *text != '\n' && *text != '\r' && *text != ';' && *text != '#' && *text != '[') {
-            note_error(r, "a line starting with a blank continues nothing here (write key = value)");
-            buffer[0] = '\0';
-            return buffer;
-        }
+    /* libinih continues the value above with any line that starts with white space (its
+     * isspace, not only blanks), a "[section]" too: such a line after a key was read as a
+     * value of that key, while this reader noted a section (found by tests/fuzz/fuzz_ini).
+     * Only blank and comment lines may start with white space. */
+    const char *text = line_start(buffer, r->line);
+    if (text > buffer && isspace((unsigned char)text[-1]) && *text && *text != ';' && *text != '#') {
+        note_error(r, "a line starting with a blank continues nothing here (write key = value)");
+        buffer[0] = '\0';
+        return buffer;
     }
     char name[CONFIG_LINE_MAX + 2];
-    if (section_header(buffer, name, sizeof name) && strlen(name) > CONFIG_NAME_MAX) {
+    if (section_header(text, name, sizeof name) && strlen(name) > CONFIG_NAME_MAX) {
         note_error(r, "section name longer than 49 characters");
         buffer[0] = '\0';
         return buffer;
     }
-    if (!section_header(buffer, name, sizeof name) && key_longer_than_allowed(buffer)) {
+    if (!section_header(text, name, sizeof name) && key_longer_than_allowed(text)) {
         note_error(r, "key longer than 49 characters");
         buffer[0] = '\0';
         return buffer;
     }
-    if (section_header(buffer, name, sizeof name)) {
+    if (section_header(text, name, sizeof name)) {
         config_file_t *c = r->config;
         if (!grow((void **)&c->sections, &c->section_capacity, c->section_count, sizeof *c->sections)) {
             note_error(r, "out of memory");
@@ -136,32 +146,40 @@ static int on_entry(void *user, const char *section, const char *key, const char
     return 1;
 }
 
-int config_read(const char *path, config_file_t *out, char *error, size_t error_size)
+int config_read_stream(FILE *in, const char *name, config_file_t *out, char *error, size_t error_size)
 {
     memset(out, 0, sizeof *out);
-    snprintf(out->path, sizeof out->path, "%s", path);
-    reader_t r = {.config = out};
-    r.file = fopen(path, "r");
-    if (!r.file) {
-        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
-        return -1;
-    }
+    snprintf(out->path, sizeof out->path, "%s", name);
+    reader_t r = {.file = in, .config = out};
     int result = ini_parse_stream(read_line, &r, on_entry, &r);
-    bool read_failed = ferror(r.file) != 0;
-    fclose(r.file);
-    if (read_failed) {
-        snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
+    if (ferror(in)) {
+        snprintf(error, error_size, "cannot read %s: %s", name, strerror(errno));
         return -1;
     }
     if (r.error_line && (result <= 0 || r.error_line <= result)) { /* the first problem in the file */
-        snprintf(error, error_size, "%s:%d: %s", path, r.error_line, r.message);
+        snprintf(error, error_size, "%s:%d: %s", name, r.error_line, r.message);
         return -1;
     }
     if (result != 0) { /* a syntax error libinih found: not [section] and not key = value */
-        snprintf(error, error_size, "%s:%d: not an INI line (expected [section] or key = value)", path, result);
+        snprintf(error, error_size, "%s:%d: not an INI line (expected [section] or key = value)", name, result);
         return -1;
     }
     return 0;
+}
+
+int config_read(const char *path, config_file_t *out, char *error, size_t error_size)
+{
+    FILE *in = fopen(path, "r");
+    if (!in) {
+        int open_errno = errno;
+        memset(out, 0, sizeof *out); /* config_free stays safe after a failure */
+        snprintf(out->path, sizeof out->path, "%s", path);
+        snprintf(error, error_size, "cannot read %s: %s", path, strerror(open_errno));
+        return -1;
+    }
+    int result = config_read_stream(in, path, out, error, error_size);
+    fclose(in);
+    return result;
 }
 
 void config_free(config_file_t *file)
@@ -233,33 +251,34 @@ static int level_of_key(const char *key)
     return (int)n;
 }
 
-int config_read_levels(const char *path, agent_levels_t *out, char *error, size_t error_size)
+/* The level table of `file`, which reading gave `result` (0, or -1 with `error` written);
+ * frees `file`. `name` is the file the table came from. */
+static int levels_of_file(config_file_t *file, int result, const char *name, agent_levels_t *out, char *error,
+                          size_t error_size)
 {
-    config_file_t file;
     static const char *const sections[] = {"levels", NULL};
-    int result = config_read(path, &file, error, error_size);
-    if (result == 0) result = config_check_sections(&file, sections, error, error_size);
+    if (result == 0) result = config_check_sections(file, sections, error, error_size);
     int line_of[AGENT_LEVEL_COUNT] = {0};
     memset(out, 0, sizeof *out);
-    snprintf(out->source, sizeof out->source, "%s", path);
-    for (int i = 0; i < file.count && result == 0; i++) {
-        const config_entry_t *e = &file.entries[i];
+    snprintf(out->source, sizeof out->source, "%s", name);
+    for (int i = 0; i < file->count && result == 0; i++) {
+        const config_entry_t *e = &file->entries[i];
         int level = level_of_key(e->key);
         char message[512];
         if (!level) {
-            config_entry_error(&file, e, error, error_size, "unknown key (keys: level%d .. level%d)", AGENT_LEVEL_MIN,
+            config_entry_error(file, e, error, error_size, "unknown key (keys: level%d .. level%d)", AGENT_LEVEL_MIN,
                                AGENT_LEVEL_MAX);
             result = -1;
         } else if (line_of[level - AGENT_LEVEL_MIN]) {
-            config_entry_error(&file, e, error, error_size, "given twice (first on line %d)",
+            config_entry_error(file, e, error, error_size, "given twice (first on line %d)",
                                line_of[level - AGENT_LEVEL_MIN]);
             result = -1;
         } else if (agent_spec_is_level(e->value)) {
-            config_entry_error(&file, e, error, error_size, "'%s' is itself a level; give the agent it stands for",
+            config_entry_error(file, e, error, error_size, "'%s' is itself a level; give the agent it stands for",
                                e->value);
             result = -1;
         } else if (agent_spec_check(e->value, NULL, message, sizeof message)) {
-            config_entry_error(&file, e, error, error_size, "%s", message);
+            config_entry_error(file, e, error, error_size, "%s", message);
             result = -1;
         } else {
             line_of[level - AGENT_LEVEL_MIN] = e->line;
@@ -268,12 +287,26 @@ int config_read_levels(const char *path, agent_levels_t *out, char *error, size_
     }
     for (int k = 0; k < AGENT_LEVEL_COUNT && result == 0; k++)
         if (!line_of[k]) {
-            snprintf(error, error_size, "%s: level%d is missing (a table gives all of level%d .. level%d)", path,
+            snprintf(error, error_size, "%s: level%d is missing (a table gives all of level%d .. level%d)", name,
                      k + AGENT_LEVEL_MIN, AGENT_LEVEL_MIN, AGENT_LEVEL_MAX);
             result = -1;
         }
-    config_free(&file);
+    config_free(file);
     return result;
+}
+
+int config_read_levels(const char *path, agent_levels_t *out, char *error, size_t error_size)
+{
+    config_file_t file;
+    int result = config_read(path, &file, error, error_size);
+    return levels_of_file(&file, result, path, out, error, error_size);
+}
+
+int config_read_levels_stream(FILE *in, const char *name, agent_levels_t *out, char *error, size_t error_size)
+{
+    config_file_t file;
+    int result = config_read_stream(in, name, &file, error, error_size);
+    return levels_of_file(&file, result, name, out, error, error_size);
 }
 
 int config_write_levels(const char *path, const agent_levels_t *levels, const char *header,

@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "agent.h"
 
@@ -45,6 +46,9 @@ typedef struct config_file {
 /* Reads `path` into `out` (which config_free releases, also after a failure). A file that
  * cannot be opened or is not INI is an error naming the file and, for syntax, the line. */
 int config_read(const char *path, config_file_t *out, char *error, size_t error_size);
+/* The same over a stream open for reading, which stays the caller's; `name` stands for the
+ * file in messages and in out->path. */
+int config_read_stream(FILE *in, const char *name, config_file_t *out, char *error, size_t error_size);
 void config_free(config_file_t *file);
 
 /* Writes "PATH:LINE: key KEY: " + the message into error (the form of every entry error). */
@@ -60,6 +64,9 @@ int config_check_sections(const config_file_t *file, const char *const *sections
 /* A level table file: section [levels], keys level1 .. level10 (each once, all ten), each
  * the spec of an agent that is not itself a level. Fills `out`; source is set to `path`. */
 int config_read_levels(const char *path, agent_levels_t *out, char *error, size_t error_size);
+/* The same over a stream open for reading, which stays the caller's; `name` stands for the
+ * file in messages and in out->source. */
+int config_read_levels_stream(FILE *in, const char *name, agent_levels_t *out, char *error, size_t error_size);
 /* Writes a level table file (atomically); `comments` (may be NULL) go above each entry. */
 int config_write_levels(const char *path, const agent_levels_t *levels, const char *header,
                         const char *const *comments, char *error, size_t error_size);

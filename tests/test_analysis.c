@@ -115,6 +115,54 @@ START_TEST(outcomes_reject_rows_out_of_order)
 }
 END_TEST
 
+/* Each play is checked for missing seats when the next begins, against the seats seen so
+ * far: a later play with a seat more used to raise that count after the first play had
+ * passed, leaving it a zeroed seat 1 read as agent A (found by tests/fuzz/fuzz_csv). */
+START_TEST(outcomes_reject_a_play_with_more_seats_than_the_first)
+{
+    char path[PATH_SIZE];
+    write_deals("d.csv",
+                "0,0,0,A,0,6,win,0,7,1,domino,,1\n"
+                "1,0,0,A,0,5,draw,0,3,1,domino,,7\n"
+                "1,0,1,B,1,5,draw,6,3,1,domino,,7\n",
+                path);
+    outcome_table_t table;
+    char error[512];
+    ck_assert_int_eq(outcomes_read(path, &table, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "d.csv:4: more seats than in the first play"), "%s", error);
+    outcomes_free(&table);
+}
+END_TEST
+
+/* Values the table could not keep as read, and seat rows that disagree on their play's own
+ * columns, used to be read as something else (found by tests/fuzz/fuzz_csv). */
+static const struct damaged_deals {
+    const char *rows, *needle;
+} damaged_deals[] = {
+    {"0,0,0,A,0,2,win,58827,10,1,domino,0,5\n0,0,1,B,1,0,loss,7,10,1,domino,0,5\n",
+     "d.csv:2: points, pips_left, plies or hands out of range"},
+    {"0,0,0,A,0,3000000000,win,0,10,1,domino,0,5\n0,0,1,B,1,0,loss,7,10,1,domino,0,5\n",
+     "d.csv:2: points, pips_left, plies or hands out of range"},
+    {"0,0,0,A,0,2,win,0,10,1,domino,0,5\n0,0,1,B,1,0,loss,7,10,1,domino,0,6\n",
+     "d.csv:3: the seats of one play disagree"},
+    {"0,0,0,A,0,2,win,0,10,1,domino,0,5\n0,0,1,B,1,0,loss,7,10,2,domino,0,5\n",
+     "d.csv:3: the seats of one play disagree"},
+    {"0,0,0,A,0,2,win,0,10,1,domino,0,5\n0,0,1,B,1,0,loss,7,10,1,blocked,0,5\n",
+     "d.csv:3: the seats of one play disagree"},
+};
+
+START_TEST(outcomes_reject_values_they_would_change)
+{
+    char path[PATH_SIZE];
+    write_deals("d.csv", damaged_deals[_i].rows, path);
+    outcome_table_t table;
+    char error[512];
+    ck_assert_int_eq(outcomes_read(path, &table, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, damaged_deals[_i].needle), "expected \"%s\" in: %s", damaged_deals[_i].needle, error);
+    outcomes_free(&table);
+}
+END_TEST
+
 START_TEST(four_seats_read_as_pairs)
 {
     /* A,B,A,B; one unit, one rotation each, three plays as three units.
@@ -318,6 +366,9 @@ static Suite *analysis_suite(void)
     tcase_add_test(files, csv_reads_quoted_fields);
     tcase_add_test(files, csv_errors_name_file_and_line);
     tcase_add_test(files, outcomes_reject_rows_out_of_order);
+    tcase_add_test(files, outcomes_reject_a_play_with_more_seats_than_the_first);
+    tcase_add_loop_test(files, outcomes_reject_values_they_would_change, 0,
+                        sizeof damaged_deals / sizeof damaged_deals[0]);
     tcase_add_test(files, four_seats_read_as_pairs);
     suite_add_tcase(suite, files);
     TCase *reports = tcase_create("reports");

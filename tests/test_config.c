@@ -86,6 +86,10 @@ static const struct reader_case {
     {"[variant aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa]\nkey = value\n",
      "bad.ini:1: section name longer than 49"},
     {"[s]\nkeyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy = value\n", "bad.ini:2: key longer than 49"},
+    /* libinih reads an indented header after a key as a value of that key (found by
+     * tests/fuzz/fuzz_ini), and continues a value after any white space, a vertical tab too */
+    {"[s]\nkey = value\n  [t]\nother = 1\n", "bad.ini:3: a line starting with a blank"},
+    {"[s]\nkey = value\n\vmore\n", "bad.ini:3: a line starting with a blank"},
 };
 
 START_TEST(reader_errors_name_file_and_line)
@@ -96,6 +100,28 @@ START_TEST(reader_errors_name_file_and_line)
     char error[512] = "";
     ck_assert_int_eq(config_read(path, &file, error, sizeof error), -1);
     ck_assert_msg(strstr(error, c->needle), "expected \"%s\" in: %s", c->needle, error);
+    config_free(&file);
+}
+END_TEST
+
+/* The sections checked are the sections libinih files the entries under: blanks inside the
+ * brackets belong to the name ("[ s ]" passed as section s while its keys sat in " s ",
+ * found by tests/fuzz/fuzz_ini), and a byte order mark does not hide the first header. */
+START_TEST(sections_are_named_as_libinih_names_them)
+{
+    const char *path = write_file("a.ini", "\xEF\xBB\xBF[first]\none = 1\n[ second ]\ntwo = 2\n");
+    config_file_t file;
+    char error[512];
+    ck_assert_msg(config_read(path, &file, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(file.section_count, 2);
+    ck_assert_str_eq(file.sections[0].name, "first");
+    ck_assert_int_eq(file.sections[0].line, 1);
+    ck_assert_str_eq(file.entries[0].section, "first");
+    ck_assert_str_eq(file.sections[1].name, " second ");
+    ck_assert_str_eq(file.entries[1].section, " second ");
+    static const char *const known[] = {"first", "second", NULL};
+    ck_assert_int_eq(config_check_sections(&file, known, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "a.ini:3: unknown section [ second ]"), "%s", error);
     config_free(&file);
 }
 END_TEST
@@ -337,6 +363,7 @@ static Suite *config_suite(void)
     tcase_add_checked_fixture(reader, NULL, support_scratch_teardown);
     tcase_add_test(reader, entries_keep_their_lines);
     tcase_add_loop_test(reader, reader_errors_name_file_and_line, 0, sizeof reader_cases / sizeof reader_cases[0]);
+    tcase_add_test(reader, sections_are_named_as_libinih_names_them);
     tcase_add_test(reader, missing_file_is_named);
     suite_add_tcase(suite, reader);
     TCase *levels = tcase_create("levels");
