@@ -1,13 +1,33 @@
 #!/usr/bin/env bash
-# install-deps.sh - installs the Debian packages dominolab needs to build and test,
-# only those that are missing. Idempotent: when everything is present it changes
-# nothing, does not touch the network, and prints one line saying so.
+# install-deps.sh [--fuzz] - installs the Debian packages dominolab needs to build and
+# test, only those that are missing; --fuzz adds what scripts/fuzz.sh needs. Idempotent:
+# when everything is present it changes nothing, does not touch the network, and prints
+# one line saying so.
 set -euo pipefail
+
+usage() { echo "usage: $0 [--fuzz]" >&2; }
+
+fuzz=0
+for arg in "$@"; do
+    case "$arg" in
+        --fuzz) fuzz=1 ;;
+        -h | --help) usage; exit 0 ;;
+        *) echo "install-deps: unknown argument: $arg" >&2; usage; exit 2 ;;
+    esac
+done
 
 # libinih-dev: experiment, preset and level files (INI). gnuplot-nox: the plots of the
 # analysis reports (optional at run time: without it the reports say how to get plots).
 # openmpi-bin and libopenmpi-dev: the MPI build (build-mpi/, -DDOMINOLAB_MPI=ON) and its test.
-packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev)
+# strace: test_run_state watches a run's system calls (deals.csv synced before run.json).
+packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev
+          strace)
+# --fuzz: clang and its libFuzzer/sanitizer runtimes (libclang-rt-14-dev), the OpenMP
+# runtime clang links the simulator with (libomp-14-dev), and llvm-symbolizer (llvm-14)
+# for readable stacks in crash reports. Versions are Debian 12's.
+if [[ $fuzz -eq 1 ]]; then
+    packages+=(clang libclang-rt-14-dev libomp-14-dev llvm-14)
+fi
 
 is_installed() {
     local status
