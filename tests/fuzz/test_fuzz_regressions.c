@@ -5,10 +5,8 @@
  * The inputs live in the source tree: corpus/HARNESS/ (valid files the program wrote, the
  * fuzzers' seeds) and crashes/HARNESS/ (inputs that crashed or hung a reader once, kept
  * forever). One test per harness over both; a missing directory fails it, and so does an
- * empty corpus, so the test cannot pass by finding nothing. (pending/ holds crashes whose
- * fix is not in yet: they would fail the sanitizer run, so they are not run here.) A
- * harness reports a broken promise by aborting (fuzz_support.h), which Check reports as a
- * signal in that test.
+ * empty corpus, so the test cannot pass by finding nothing. A harness reports a broken
+ * promise by aborting (fuzz_support.h), which Check reports as a signal in that test.
  */
 #include <check.h>
 #include <dirent.h>
