@@ -354,7 +354,8 @@ static void spec_with(const parsed_spec_t *a, int p, double value, char *out, si
 int agent_spec_between(const char *a, const char *b, double share, char *out, size_t out_size)
 {
     parsed_spec_t from_spec, to_spec;
-    int p = parse_spec_text(a, &from_spec) && parse_spec_text(b, &to_spec) ? varying_parameter(&from_spec, &to_spec) : -1;
+    bool parsed = parse_spec_text(a, &from_spec) && parse_spec_text(b, &to_spec);
+    int p = parsed ? varying_parameter(&from_spec, &to_spec) : -1;
     if (p < 0) return -1;
     double from = from_spec.value[p], to = to_spec.value[p], value;
     if (from_spec.info->params[p].type == AGENT_PARAM_INT && from > 0 && to > 0)

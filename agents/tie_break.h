@@ -8,7 +8,10 @@
 
 #include "game.h"
 
-static inline int tie_break_weight(game_move_t move) { return move.kind == GAME_MOVE_PLAY ? tileset_pips(move.tile) : -1; }
+static inline int tie_break_weight(game_move_t move)
+{
+    return move.kind == GAME_MOVE_PLAY ? tileset_pips(move.tile) : -1;
+}
 /* Whether a, valued alike, is preferred to b. */
 static inline bool tie_break_heavier(game_move_t a, game_move_t b) { return tie_break_weight(a) > tie_break_weight(b); }
 
