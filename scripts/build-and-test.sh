@@ -2,8 +2,9 @@
 # build-and-test.sh [--sanitize] - installs missing dependencies, configures, builds
 # and runs the whole test suite. The plain build goes to build/ (the default build type,
 # Release), then the MPI build (-DDOMINOLAB_MPI=ON, Release) to build-mpi/, whose tests
-# include test_mpi (sim under mpirun); --sanitize instead builds RelWithDebInfo with
-# AddressSanitizer and UndefinedBehaviorSanitizer in build-sanitize/, without MPI.
+# include test_mpi (sim under mpirun), then the fuzz harnesses (build-fuzz/) when clang is
+# installed; --sanitize instead builds RelWithDebInfo with AddressSanitizer and
+# UndefinedBehaviorSanitizer in build-sanitize/, without MPI.
 # Exits non-zero on any failure.
 set -euo pipefail
 
@@ -48,4 +49,11 @@ if [[ $sanitize -eq 0 ]]; then
     cmake --build build-mpi -j"$jobs"
     # Only the command line differs from build/: run the suites that drive it.
     ctest --test-dir build-mpi --output-on-failure -j"$jobs" -R 'test_mpi|test_sim|test_cli'
+    # The fuzz harnesses (tests/fuzz/) are built whenever clang is here, so they keep
+    # compiling; scripts/fuzz.sh runs them (and installs clang where it is missing).
+    if command -v clang >/dev/null 2>&1; then
+        ./scripts/fuzz.sh --build-only
+    else
+        echo "build-and-test: clang is not installed, so the fuzz harnesses are not built (scripts/fuzz.sh installs it)"
+    fi
 fi

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # fuzz.sh [SECONDS [HARNESS...]] - fuzzes the file readers with libFuzzer (tests/fuzz/).
+# fuzz.sh --build-only - builds the harnesses with the clang already installed, and stops
+# (build-and-test.sh does this whenever clang is here, so the harnesses keep compiling).
 #
 # Installs clang if missing (install-deps.sh --fuzz), builds the harnesses in build-fuzz/
 # with the whole project instrumented for coverage, ASan and UBSan, then runs each harness
@@ -15,8 +17,13 @@ set -euo pipefail
 
 all_harnesses=(fuzz_record fuzz_ini fuzz_csv fuzz_run_json)
 
-usage() { echo "usage: $0 [SECONDS [HARNESS...]]   (harnesses: ${all_harnesses[*]})" >&2; }
+usage() { echo "usage: $0 [SECONDS [HARNESS...]] | --build-only   (harnesses: ${all_harnesses[*]})" >&2; }
 
+build_only=0
+if [[ ${1:-} == --build-only ]]; then
+    build_only=1
+    shift
+fi
 seconds=${1:-60}
 # libFuzzer reads -max_total_time=0 as "no limit".
 if [[ ! $seconds =~ ^[1-9][0-9]*$ ]]; then
@@ -37,14 +44,23 @@ done
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
 
-./scripts/install-deps.sh --fuzz
+[[ $build_only -eq 1 ]] || ./scripts/install-deps.sh --fuzz
 
 # The libraries get the coverage instrumentation (fuzzer-no-link) that guides the fuzzer;
 # no-recover makes every UBSan report stop the process, so libFuzzer counts it as a crash.
 sanitizers="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DDOMINOLAB_FUZZ=ON -DCMAKE_C_FLAGS="$sanitizers" >/dev/null
+if ! grep -q '^DOMINOLAB_LIBFUZZER_LINKS:INTERNAL=1' build-fuzz/CMakeCache.txt; then
+    echo "fuzz: clang cannot link libFuzzer here (scripts/install-deps.sh --fuzz installs its runtime)" >&2
+    [[ $build_only -eq 1 ]] && exit 0
+    exit 1
+fi
 cmake --build build-fuzz -j"$(nproc)" --target fuzzers
+if [[ $build_only -eq 1 ]]; then
+    echo "fuzz: the harnesses are built in build-fuzz/tests/fuzz/"
+    exit 0
+fi
 
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
