@@ -19,26 +19,17 @@ static const char summary_header[] =
     "mean_margin,se_margin,blocks,paired_score,paired_score_low,paired_score_high,"
     "elo,elo_low,elo_high\n";
 
-void stats_add(stats_totals_t *into, const stats_totals_t *add)
+bool stats_add(stats_totals_t *into, const stats_totals_t *add)
 {
     /* Every block of a run has the same number of games (seats rotations x units' games);
      * totals from runs that differ here measure different things and must not be merged. */
-    assert(into->block_games == 0 || add->block_games == 0 || into->block_games == add->block_games);
-    into->games += add->games;
-    into->wins += add->wins;
-    into->draws += add->draws;
-    into->losses += add->losses;
-    into->points += add->points;
-    into->points_squared += add->points_squared;
-    into->hands += add->hands;
-    into->hand_points += add->hand_points;
-    into->hand_points_squared += add->hand_points_squared;
-    into->margin += add->margin;
-    into->margin_squared += add->margin_squared;
-    into->blocks += add->blocks;
-    into->block_score2 += add->block_score2;
-    into->block_score2_squared += add->block_score2_squared;
+    if (into->block_games != 0 && add->block_games != 0 && into->block_games != add->block_games) return false;
+    bool fits = true;
+#define ADD_SUM(name) fits &= !__builtin_add_overflow(into->name, add->name, &into->name);
+    STATS_SUMS(ADD_SUM)
+#undef ADD_SUM
     if (into->block_games == 0) into->block_games = add->block_games;
+    return fits;
 }
 
 void stats_wilson(double successes, int64_t n, double z, double *low, double *high)

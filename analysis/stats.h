@@ -8,6 +8,7 @@
 #ifndef DOMINOLAB_STATS_H
 #define DOMINOLAB_STATS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -20,6 +21,12 @@ typedef struct stats_totals {                 /* one agent, or one agent in one 
     int64_t block_score2, block_score2_squared; /* per block S = 2*wins + draws: sum S, sum S^2 */
     int64_t block_games;                      /* games per block, same in every block; 0 = none yet */
 } stats_totals_t;
+
+/* The fields of stats_totals_t that are sums (all but block_games), for code that treats
+ * each alike: X(name) once per field. */
+#define STATS_SUMS(X)                                                                                            \
+    X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points)                      \
+    X(hand_points_squared) X(margin) X(margin_squared) X(blocks) X(block_score2) X(block_score2_squared)
 
 typedef struct stats_estimate {               /* NaN wherever undefined (too few games) */
     double win_rate, win_rate_low, win_rate_high; /* (wins + draws/2) / games, Wilson interval */
@@ -41,8 +48,10 @@ typedef struct stats_summary_row {
 
 #define STATS_Z95 1.959963984540054           /* two-sided 95% normal quantile */
 
-/* into += add, field by field; block_games is kept, and must match when both are set. */
-void stats_add(stats_totals_t *into, const stats_totals_t *add);
+/* into += add, field by field; block_games is kept, and must match when both are set.
+ * Returns false (into partly added) when a sum would not fit in a count or block_games
+ * differ: totals the program made never do, totals read back from files may. */
+bool stats_add(stats_totals_t *into, const stats_totals_t *add);
 /* Fills every field of `out` from `t`; z > 0 is the normal quantile of the intervals. */
 void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out);
 /* Wilson score interval for successes/n (successes may count halves); NaN, NaN when n == 0. */

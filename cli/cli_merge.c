@@ -164,8 +164,9 @@ static int write_merged(const char *out_dir, const shard_t *shards, int count, c
     }
     int result = 0;
     for (int k = 0; k < count && result == 0; k++)
-        if (rundir_totals_add_checked(totals, &shards[k].run.totals)) {
-            snprintf(error, size, "%s/run.json: its totals and the other shards' add up past what a count holds",
+        if (!sim_totals_add(totals, &shards[k].run.totals)) {
+            snprintf(error, size, "%s/run.json: its totals cannot join the other shards' (a sum past what a count holds, "
+                     "or blocks of another size)",
                      shards[k].dir);
             result = -1;
         }

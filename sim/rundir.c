@@ -158,10 +158,7 @@ int rundir_compare_identities(const json_t *have, const json_t *want, const char
 /* ------------------------------------------------------------------ totals */
 
 /* The fields of stats_totals_t, for JSON: one table so writing and reading agree. */
-#define TOTALS_FIELDS(X)                                                                                         \
-    X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points)                      \
-    X(hand_points_squared) X(margin) X(margin_squared) X(blocks) X(block_score2) X(block_score2_squared)          \
-    X(block_games)
+#define TOTALS_FIELDS(X) STATS_SUMS(X) X(block_games)
 
 static json_t *stats_to_json(const stats_totals_t *t)
 {
@@ -170,32 +167,6 @@ static json_t *stats_to_json(const stats_totals_t *t)
     TOTALS_FIELDS(WRITE_FIELD)
 #undef WRITE_FIELD
     return object;
-}
-
-
-static int add_stats_checked(stats_totals_t *into, const stats_totals_t *add)
-{
-#define ADD_FIELD(name)                                                                                          \
-    if (__builtin_add_overflow(into->name, add->name, &into->name)) return -1;
-    TOTALS_FIELDS(ADD_FIELD)
-#undef ADD_FIELD
-    into->block_games = add->block_games; /* games per block: the same in every part */
-    return 0;
-}
-
-int rundir_totals_add_checked(sim_totals_t *into, const sim_totals_t *add)
-{
-    for (int a = 0; a < SIM_MAX_AGENTS; a++) {
-        if (add_stats_checked(&into->agent[a], &add->agent[a])) return -1;
-        for (int seat = 0; seat < GAME_MAX_SEATS; seat++)
-            if (add_stats_checked(&into->agent_seat[a][seat], &add->agent_seat[a][seat])) return -1;
-    }
-    if (__builtin_add_overflow(into->units, add->units, &into->units) ||
-        __builtin_add_overflow(into->plies, add->plies, &into->plies) ||
-        __builtin_add_overflow(into->hands, add->hands, &into->hands))
-        return -1;
-    into->signature += add->signature; /* a checksum: it wraps */
-    return 0;
 }
 
 void rundir_shard_slice(int64_t units, int k, int n, int64_t *first, int64_t *end)

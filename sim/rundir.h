@@ -44,8 +44,6 @@ int rundir_compare_identities(const json_t *have, const json_t *want, const char
                               const char *want_name, char *error, size_t error_size);
 
 json_t *rundir_totals_to_json(const sim_totals_t *totals, int agents, int seats);
-/* into += add, every count checked: -1 (into half added) if a sum would not fit. */
-int rundir_totals_add_checked(sim_totals_t *into, const sim_totals_t *add);
 /* The units [*first, *end) of shard K of N of `units` (K from 1): contiguous slices that
  * tile the units in order. */
 void rundir_shard_slice(int64_t units, int k, int n, int64_t *first, int64_t *end);

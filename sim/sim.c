@@ -7,6 +7,7 @@
  */
 #include "sim.h"
 
+#include <assert.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -241,16 +242,19 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
     }
 }
 
-void sim_totals_add(sim_totals_t *into, const sim_totals_t *add)
+bool sim_totals_add(sim_totals_t *into, const sim_totals_t *add)
 {
+    bool fits = true;
     for (int a = 0; a < SIM_MAX_AGENTS; a++) {
-        stats_add(&into->agent[a], &add->agent[a]);
-        for (int seat = 0; seat < GAME_MAX_SEATS; seat++) stats_add(&into->agent_seat[a][seat], &add->agent_seat[a][seat]);
+        fits &= stats_add(&into->agent[a], &add->agent[a]);
+        for (int seat = 0; seat < GAME_MAX_SEATS; seat++)
+            fits &= stats_add(&into->agent_seat[a][seat], &add->agent_seat[a][seat]);
     }
-    into->units += add->units;
-    into->plies += add->plies;
-    into->hands += add->hands;
-    into->signature += add->signature;
+    fits &= !__builtin_add_overflow(into->units, add->units, &into->units);
+    fits &= !__builtin_add_overflow(into->plies, add->plies, &into->plies);
+    fits &= !__builtin_add_overflow(into->hands, add->hands, &into->hands);
+    into->signature += add->signature; /* a checksum: it wraps */
+    return fits;
 }
 
 /* ------------------------------------------------------------------ the run */
@@ -323,7 +327,9 @@ int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_ba
             if (!ruled) sim_accumulate(config, &buffer[k], &worker->totals);
         }
         for (int t = 0; t < threads && !ruled; t++) {
-            sim_totals_add(totals, &workers[t]->totals);
+            bool fits = sim_totals_add(totals, &workers[t]->totals); /* the totals of one run: always */
+            assert(fits);
+            (void)fits;
             memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
         }
         bool decided = false;

@@ -94,7 +94,9 @@ uint64_t sim_unit_seed(uint64_t seed, int64_t unit);
 int sim_agent_at(const sim_config_t *config, int rotation, int seat);
 /* Adds one unit's outcomes into totals. */
 void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals);
-void sim_totals_add(sim_totals_t *into, const sim_totals_t *add);
+/* into += add; false (into partly added) if a count would overflow or the totals are of
+ * runs that differ (stats_add): only totals read back from files can. */
+bool sim_totals_add(sim_totals_t *into, const sim_totals_t *add);
 
 /* Plays units [first_unit, end_unit) on `threads` threads, calling on_batch after each batch.
  * `stop` (set by a signal handler) ends the run after the units in flight. Returns 0 when

@@ -419,7 +419,7 @@ START_TEST(test_add_sums_every_field)
 {
     stats_totals_t a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0};
     const stats_totals_t b = {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 6};
-    stats_add(&a, &b);
+    ck_assert(stats_add(&a, &b));
     const stats_totals_t expected = {101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111, 1212, 1313, 1414, 6};
     ck_assert_int_eq(a.games, expected.games);
     ck_assert_int_eq(a.wins, expected.wins);
@@ -445,13 +445,13 @@ START_TEST(test_add_keeps_block_games)
      * equal sizes stay; a first non-empty total sets it. */
     stats_totals_t t = {.block_games = 4, .blocks = 1};
     const stats_totals_t empty = {0}, same = {.block_games = 4, .blocks = 2};
-    stats_add(&t, &empty);
+    ck_assert(stats_add(&t, &empty));
     ck_assert_int_eq(t.block_games, 4);
-    stats_add(&t, &same);
+    ck_assert(stats_add(&t, &same));
     ck_assert_int_eq(t.block_games, 4);
     ck_assert_int_eq(t.blocks, 3);
     stats_totals_t fresh = {0};
-    stats_add(&fresh, &same);
+    ck_assert(stats_add(&fresh, &same));
     ck_assert_int_eq(fresh.block_games, 4);
 }
 END_TEST
@@ -464,16 +464,36 @@ START_TEST(test_add_order_does_not_matter)
     const stats_totals_t y = {.games = 2, .wins = 1, .losses = 1, .margin = 7, .margin_squared = 49,
                               .blocks = 1, .block_score2 = 2, .block_score2_squared = 4, .block_games = 2};
     stats_totals_t xy = {0}, yx = {0};
-    stats_add(&xy, &x);
-    stats_add(&xy, &y);
-    stats_add(&yx, &y);
-    stats_add(&yx, &x);
+    ck_assert(stats_add(&xy, &x));
+    ck_assert(stats_add(&xy, &y));
+    ck_assert(stats_add(&yx, &y));
+    ck_assert(stats_add(&yx, &x));
     ck_assert(memcmp(&xy, &yx, sizeof xy) == 0);
     ck_assert_int_eq(xy.games, 6);
     ck_assert_int_eq(xy.margin, 4);
     ck_assert_int_eq(xy.block_score2_squared, 17);
 }
 END_TEST
+
+START_TEST(test_add_refuses_what_does_not_fit)
+{
+    /* Totals read back from files may be anything: a sum past INT64_MAX, or blocks of
+     * another size, is refused rather than wrapped or mixed. */
+    stats_totals_t big = {.games = INT64_MAX, .block_games = 2};
+    const stats_totals_t one = {.games = 1, .block_games = 2};
+    ck_assert(!stats_add(&big, &one));
+    stats_totals_t low = {.points = INT64_MIN + 1, .block_games = 2};
+    const stats_totals_t minus_two = {.points = -2, .block_games = 2};
+    ck_assert(!stats_add(&low, &minus_two));
+    stats_totals_t two = {.games = 1, .block_games = 2};
+    const stats_totals_t three = {.games = 1, .block_games = 3};
+    ck_assert(!stats_add(&two, &three));
+    ck_assert_int_eq(two.block_games, 2);
+    stats_totals_t edge = {.games = INT64_MAX - 1, .block_games = 2};
+    ck_assert(stats_add(&edge, &one));
+    ck_assert_int_eq(edge.games, INT64_MAX);
+}
+
 
 /* ---- CSV ---- */
 
@@ -645,6 +665,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, test_add_sums_every_field);
     tcase_add_test(tc, test_add_keeps_block_games);
     tcase_add_test(tc, test_add_order_does_not_matter);
+    tcase_add_test(tc, test_add_refuses_what_does_not_fit);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("csv");
