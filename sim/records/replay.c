@@ -154,13 +154,24 @@ static int parse_tile_array(replay_t *r, const json_t *array, const char *where,
     return 0;
 }
 
+static bool is_in_list(const char *name, const char *const *list)
+{
+    for (size_t i = 0; list[i]; i++)
+        if (strcmp(name, list[i]) == 0) return true;
+    return false;
+}
+
+/* Lines that carry a player's decision: the game must list each among its legal moves. */
+static bool is_move_type(const char *type)
+{
+    static const char *const types[] = {"play", "draw", "pass", "choice", "close", "meld", NULL};
+    return is_in_list(type, types);
+}
+
 static bool is_known_type(const char *type)
 {
-    static const char *const types[] = {"match", "deal",  "play",  "draw",  "pass",  "award",
-                                        "hand_end", "match_end", "trump", "trick", "close", "meld"};
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (strcmp(type, types[i]) == 0) return true;
-    return false;
+    static const char *const others[] = {"match", "deal", "award", "hand_end", "match_end", "trump", "trick", NULL};
+    return is_move_type(type) || is_in_list(type, others);
 }
 
 /* ---- a line as the game reads it ---- */
@@ -169,12 +180,7 @@ static bool is_known_type(const char *type)
  * extra fields still gives the game what it reads. */
 static const char *const move_keys[] = {"hand", "seat", "tile", "end", "points", "decision", "value", "tiles", NULL};
 
-static bool is_move_key(const char *key)
-{
-    for (int k = 0; move_keys[k]; k++)
-        if (strcmp(key, move_keys[k]) == 0) return true;
-    return false;
-}
+static bool is_move_key(const char *key) { return is_in_list(key, move_keys); }
 
 /* One JSON value as a field; false for values no line of a game holds (objects, reals,
  * arrays of other things), which the game never reads. */
@@ -475,15 +481,6 @@ static int replay_deal(replay_t *r, const json_t *line, const char *type)
     if (r->game->set_deal(r->state, &deal, &events, message, sizeof message) != 0)
         return fail(r, REPLAY_DISAGREES, "%s", message); /* set_deal names the hand */
     return push_events(r, &events);
-}
-
-/* The record's line types that stand for a move. */
-static bool is_move_type(const char *type)
-{
-    static const char *const types[] = {"play", "draw", "pass", "choice", "close", "meld"};
-    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-        if (strcmp(type, types[i]) == 0) return true;
-    return false;
 }
 
 static int find_move(const game_move_t *legal, int count, game_move_t move)
