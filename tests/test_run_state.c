@@ -113,6 +113,22 @@ typedef struct damage {
     const char *file;                            /* the file the refusal names */
 } damage_t;
 
+/* Edits the run.json of `dir` (and perhaps its other files) with `apply`. */
+static void damage_run(const char *dir, void (*apply)(const char *, json_t *))
+{
+    json_t *run = load_run(dir);
+    apply(dir, run);
+    json_decref(run);
+}
+
+/* The refusal `err` names the damaged file and holds each of d's needles. */
+static void require_names_damage(const damage_t *d, const char *err)
+{
+    REQUIRE(strstr(err, d->file), "%s: the refusal does not name %s: %s", d->what, d->file, err);
+    for (int n = 0; d->needles[n]; n++)
+        REQUIRE(strstr(err, d->needles[n]), "%s: \"%s\" missing from: %s", d->what, d->needles[n], err);
+}
+
 static json_int_t run_integer(const json_t *run, const char *key) { return json_integer_value(json_object_get(run, key)); }
 
 static void shorten_deals(const char *dir, json_t *run)
@@ -238,18 +254,13 @@ START_TEST(resume_refuses_damaged_state)
         snprintf(name, sizeof name, "case%02d", k);
         path_join(dir, root, name);
         copy_dir(stopped, dir);
-        json_t *run = load_run(dir);
-        d->apply(dir, run);
-        json_decref(run);
+        damage_run(dir, d->apply);
         snapshot_t before;
         snapshot_take(dir, &before);
         capture_t result;
         sim_capture(&SLOW_STUDY, "--resume", dir, &result);
         REQUIRE(result.status == 2, "%s: resume exited %d: %s", d->what, result.status, result.err);
-        REQUIRE(strstr(result.err, d->file), "%s: the refusal does not name %s: %s", d->what, d->file, result.err);
-        for (int n = 0; d->needles[n]; n++)
-            REQUIRE(strstr(result.err, d->needles[n]), "%s: \"%s\" missing from: %s", d->what, d->needles[n],
-                    result.err);
+        require_names_damage(d, result.err);
         REQUIRE(support_is_one_line(result.err), "%s: not one line: %s", d->what, result.err);
         assert_unchanged(dir, &before);
         snapshot_free(&before);
@@ -268,10 +279,7 @@ END_TEST
 static void make_run(const char *dir, const char *const *extra, void (*edit)(const char *, json_t *))
 {
     sim_ok(&QUICK_STUDY, "--out", dir, extra);
-    if (!edit) return;
-    json_t *run = load_run(dir);
-    edit(dir, run);
-    json_decref(run);
+    if (edit) damage_run(dir, edit);
 }
 
 static void mode_odd(const char *dir, json_t *run)
@@ -297,9 +305,7 @@ START_TEST(analyze_refuses_damaged_run_json)
     capture_t result;
     support_run(cli_analyze, (char *[]){"analyze", (char *)dir, "--no-plots", NULL}, &result);
     REQUIRE(result.status == 2, "%s: analyze exited %d: %s", d->what, result.status, result.err);
-    for (int n = 0; d->needles[n]; n++)
-        REQUIRE(strstr(result.err, d->needles[n]) && strstr(result.err, d->file), "%s: \"%s\" missing from: %s",
-                d->what, d->needles[n], result.err);
+    require_names_damage(d, result.err);
     support_capture_free(&result);
 }
 END_TEST
@@ -332,9 +338,7 @@ static void merge_damaged_shard(const damage_t *d, int which)
     const char *root = support_scratch("merge");
     char dirs[2][PATH_SIZE], out[PATH_SIZE];
     make_shards(root, dirs);
-    json_t *run = load_run(dirs[which]);
-    d->apply(dirs[which], run);
-    json_decref(run);
+    damage_run(dirs[which], d->apply);
     path_join(out, root, "merged");
     expect_merge_refused(out, dirs[0], dirs[1], 2, d->needles[0], d->what);
 }
