@@ -269,6 +269,11 @@ void agent_reset(agent_t *agent, uint64_t seed)
 const char *agent_spec(const agent_t *agent) { return agent->spec; }
 const char *agent_resolved_spec(const agent_t *agent) { return agent->resolved_spec; }
 
+bool agent_is_deterministic(const agent_t *agent)
+{
+    return agent->kind->deterministic && agent->kind->deterministic(agent);
+}
+
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count)
 {
     if (count == 1) return moves[0];

@@ -76,5 +76,8 @@ int agent_spec_between(const char *a, const char *b, double share, char *out, si
 /* The spec as given ("level:3"), and as played ("pimc:samples=16,..." for a level). */
 const char *agent_spec(const agent_t *agent);
 const char *agent_resolved_spec(const agent_t *agent);
+/* Whether the agent plays without randomness: the same position, the same move, whatever
+ * its seed (greedy and heuristic without noise). Replays of a deal then repeat the game. */
+bool agent_is_deterministic(const agent_t *agent);
 
 #endif

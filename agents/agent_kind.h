@@ -20,6 +20,9 @@ typedef struct agent_kind {
     void (*destroy)(agent_t *agent); /* frees agent->data; may be NULL */
     void (*reset)(agent_t *agent);   /* forgets per-match memory; may be NULL */
     game_move_t (*choose)(agent_t *agent, const void *state, const game_move_t *moves, int count);
+    /* Whether this agent, with its parameters, never draws from its stream (so a replay of a
+     * deal repeats its game). NULL: it always draws. */
+    bool (*deterministic)(const agent_t *agent);
 } agent_kind_t;
 
 struct agent {

@@ -322,10 +322,13 @@ static game_move_t choose_heuristic(agent_t *agent, const void *state, const gam
     return moves[heuristic_pick(agent->game, state, moves, count, &data->weights, data->scratch)];
 }
 
+static bool heuristic_deterministic(const agent_t *agent) { return agent->param[PARAM_NOISE] == 0; }
+
 const agent_kind_t heuristic_agent_kind = {
     .info = {"heuristic", "weighted features: points now, doubles held, suits counted, headers denied, heavy tiles shed",
              heuristic_params, PARAM_COUNT},
     .create = create_heuristic,
     .destroy = destroy_heuristic,
     .choose = choose_heuristic,
+    .deterministic = heuristic_deterministic,
 };

@@ -24,7 +24,10 @@ static game_move_t choose_greedy(agent_t *agent, const void *state, const game_m
     return moves[policy_greedy_index(agent->game, state, moves, count)];
 }
 
+static bool greedy_deterministic(const agent_t *agent) { return agent->param[0] == 0; }
+
 const agent_kind_t greedy_agent_kind = {
     .info = {"greedy", "most points from the placement now; ties shed the heaviest tile", greedy_params, 1},
     .choose = choose_greedy,
+    .deterministic = greedy_deterministic,
 };

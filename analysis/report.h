@@ -62,8 +62,6 @@ typedef struct report_variant {
     const char *name;         /* "block_method=simple", or the variant's name */
     const char *deals_path;   /* a --deals run (with replays), or NULL */
     const char *matches_path; /* a --matches run, or NULL */
-    bool rotations_alike;     /* the runs' rotations are one game played again (a duplicate run of
-                               * one agent): only the first counts, and there is no deal bias */
 } report_variant_t;
 
 /* Seat balance, hand ends, distributions and deal bias of each variant, side by side:

@@ -182,7 +182,7 @@ static void add_block_mean(seat_tally_t *t, double block_sum, int games)
 }
 
 /* Reads one run (hands or matches) into `u`. */
-static int summarise(const char *path, bool matches, bool rotations_alike, double confidence, unit_summary_t *u,
+static int summarise(const char *path, bool matches, double confidence, unit_summary_t *u,
                      char *error, size_t error_size)
 {
     outcome_table_t table;
@@ -198,7 +198,7 @@ static int summarise(const char *path, bool matches, bool rotations_alike, doubl
     u->units = table.units;
     u->seats = table.seats;
     u->sides = table.sides;
-    int per_unit = rotations_alike ? 1 : table.rotations; /* the plays of each unit that count */
+    int per_unit = table.rotations; /* replays, or distinct seatings: every play is a game */
     u->replays = per_unit;
     for (int e = 0; e < table.end_count; e++) snprintf(u->end_name[e], sizeof u->end_name[e], "%s", table.end[e]);
     u->end_names = table.end_count;
@@ -528,11 +528,10 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
     int status = 0;
     for (int i = 0; i < variant_count && status == 0; i++) {
         v[i].variant = &variants[i];
-        bool alike = variants[i].rotations_alike;
         if (variants[i].deals_path)
-            status = summarise(variants[i].deals_path, false, alike, confidence, &v[i].hands, error, error_size);
+            status = summarise(variants[i].deals_path, false, confidence, &v[i].hands, error, error_size);
         if (status == 0 && variants[i].matches_path)
-            status = summarise(variants[i].matches_path, true, alike, confidence, &v[i].matches, error, error_size);
+            status = summarise(variants[i].matches_path, true, confidence, &v[i].matches, error, error_size);
     }
     double z = stats_normal_quantile(0.5 + confidence / 2);
     if (status == 0)

@@ -63,6 +63,14 @@ void cli_game_close(cli_game_t *game);
  * against `levels` (NULL: the built-in table). */
 int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
                      size_t error_size);
+/* The same, telling how many specs were given. With `cycle`, two agents over an odd number
+ * of seats are accepted as A,B,...,A,B,B (the simulator then also plays them swapped). */
+int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
+                         int *given, char *error, size_t error_size);
+/* Whether every one of `count` agent specs plays without randomness in `game` (so a replay
+ * of a deal would repeat its game). 0, or -1 with a message. */
+int cli_agents_deterministic(const char *const *specs, int count, const agent_levels_t *levels, const cli_game_t *game,
+                             bool *all, char *error, size_t error_size);
 /* The level table in force: the file `path` if given, else $DOMINOLAB_LEVELS if set, else
  * the built-in table. `storage` holds a table read from a file; *out points to the table. */
 int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,

@@ -81,10 +81,8 @@ static int analyze_run(const char *dir, const char *out, const rundir_run_t *run
         const char *paths[] = {deals};
         status = report_ratings(out, paths, 1, agents, count, &settings, &session, stdout, NULL, error, error_size);
     } else {
-        /* a duplicate run of one agent plays each unit again with nothing changed */
-        bool alike = run->replays == 0;
         report_variant_t variant = {run->preset ? run->preset : "as given", run->matches ? NULL : deals,
-                                    run->matches ? deals : NULL, alike};
+                                    run->matches ? deals : NULL};
         status = report_balance(out, &variant, 1, 0.95, &session, stdout, error, error_size);
     }
     if (status == 0) {

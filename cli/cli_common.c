@@ -239,8 +239,8 @@ void cli_game_close(cli_game_t *game)
 
 /* Agent specs hold commas only inside their parameters ("pimc:samples=64,rollout=greedy"),
  * so a part that looks like "key=value" without a ':' continues the previous spec. */
-int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
-                     size_t error_size)
+int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
+                         int *given, char *error, size_t error_size)
 {
     int count = 0;
     char *position = NULL;
@@ -259,15 +259,38 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
         snprintf(error, error_size, "no agent given");
         return -1;
     }
-    bool fits = count == 1 || count == seats || (cycle && count < seats && seats % count == 0);
+    bool two_over_odd = cycle && count == 2 && seats % 2 == 1;
+    bool fits = count == 1 || count == seats || two_over_odd || (cycle && count < seats && seats % count == 0);
     if (!fits) {
         snprintf(error, error_size, "%d agent specs for %d players (give one per seat%s, or one for all)",
-                 count, seats, cycle ? ", a list that repeats evenly over the seats" : "");
+                 count, seats, cycle ? ", a list that repeats evenly over the seats, two agents" : "");
         return -1;
     }
-    for (int seat = count; seat < seats; seat++) specs[seat] = specs[seat % count];
+    /* Two agents over an odd number of seats: A,B,...,A,B,B; the simulator adds the seatings
+     * with the two swapped, so neither holds more seats over a deal block. */
+    for (int seat = count; seat < seats; seat++) specs[seat] = two_over_odd && seat == seats - 1 ? specs[1] : specs[seat % count];
     for (int seat = 0; seat < seats; seat++)
         if (agent_spec_check(specs[seat], levels, error, error_size)) return -1;
+    if (given) *given = count;
+    return 0;
+}
+
+int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
+                     size_t error_size)
+{
+    return cli_split_agent_list(text, specs, seats, cycle, levels, NULL, error, error_size);
+}
+
+int cli_agents_deterministic(const char *const *specs, int count, const agent_levels_t *levels, const cli_game_t *game,
+                             bool *all, char *error, size_t error_size)
+{
+    *all = true;
+    for (int i = 0; i < count && *all; i++) {
+        agent_t *agent = NULL;
+        if (agent_create(specs[i], levels, game->game, game->rules, 0, 0, &agent, error, error_size)) return -1;
+        *all = agent_is_deterministic(agent);
+        agent_destroy(agent);
+    }
     return 0;
 }
 

@@ -125,7 +125,7 @@ static const cli_option_t play_options[] = {
                 "one agent spec per seat, or one for every seat (see dominolab agents)"),
     CLI_LEVELS_OPTION(play_args_t, levels),
     PLAY_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "match seed, 0..2^63-1 (default 1): same seed, same match"),
-    PLAY_OPTION("replay", "experiment", CLI_INT, replay, 0, SIM_MAX_ROTATIONS - 1, "R",
+    PLAY_OPTION("replay", "experiment", CLI_INT, replay, 0, SIM_MAX_REPLAYS - 1, "R",
                 "the agents' randomness of replay R (sim --replays; default 0)"),
     PLAY_OPTION("record", "experiment", CLI_TEXT, record, 0, 0, "FILE",
                 "write the game record (JSON Lines); written only if the match completes"),

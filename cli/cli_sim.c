@@ -53,7 +53,7 @@ static const cli_option_t sim_options[] = {
     SIM_OPTION("no-duplicate", "sim", CLI_FLAG, no_duplicate, 0, 0, NULL,
                "play each unit once (default: once per rotation of the agents over the seats, so the luck of "
                "the deal cancels)"),
-    SIM_OPTION("replays", "sim", CLI_INT, replays, 2, SIM_MAX_ROTATIONS, "R",
+    SIM_OPTION("replays", "sim", CLI_INT, replays, 2, SIM_MAX_REPLAYS, "R",
                "play each unit R times, agents in the same seats, each time with fresh agent randomness "
                "(instead of rotations; measures how much the deal decides)"),
     SIM_OPTION("per-deal", "sim", CLI_FLAG, per_deal, 0, 0, NULL, "also write deals.csv"),
@@ -186,7 +186,8 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     if (cli_levels_open(s->args.levels, &s->level_storage, &levels, error, size)) return -1;
     snprintf(s->agent_text, sizeof s->agent_text, "%s", s->args.agents);
     char message[CLI_ERROR_SIZE];
-    if (cli_split_agents(s->agent_text, specs, s->game.seats, true, levels, message, sizeof message)) {
+    int given = 0;
+    if (cli_split_agent_list(s->agent_text, specs, s->game.seats, true, levels, &given, message, sizeof message)) {
         cli_option_error(&sim_spec, &s->args, "agents", -1, error, size, "%s", message);
         return -1;
     }
@@ -195,23 +196,34 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     c->rules = s->game.rules;
     c->seats = s->game.seats;
     c->sides = c->game->side_count(c->rules);
-    c->rotations = s->args.duplicate ? c->sides : s->args.replays ? s->args.replays : 1;
-    c->replays = s->args.replays > 0;
     c->levels = levels;
+    int agent_of_seat[GAME_MAX_SEATS];
     for (int seat = 0; seat < c->seats; seat++) {
         int a = 0;
         while (a < c->agent_count && strcmp(c->agents[a], specs[seat])) a++;
         if (a == c->agent_count) c->agents[c->agent_count++] = specs[seat];
-        c->agent_of_seat[seat] = a;
+        agent_of_seat[seat] = a;
         study->seat_agents[seat] = specs[seat];
     }
+    bool deterministic = false;
+    if (s->args.replays && cli_agents_deterministic(c->agents, c->agent_count, levels, &s->game, &deterministic, error, size))
+        return -1;
+    if (deterministic) {
+        cli_option_error(&sim_spec, &s->args, "replays", -1, error, size,
+                         "every agent here plays without randomness, so each replay would repeat the same game; "
+                         "replays need an agent that draws random numbers (random, pimc, ismcts, or noise=P)");
+        return -1;
+    }
+    study->duplicate = s->args.duplicate;
+    study->swap = s->args.duplicate && given == 2 && c->agent_count == 2 && c->seats % 2 == 1;
+    sim_seatings(c, agent_of_seat, rundir_seating_scheme(study->duplicate, study->swap, s->args.replays),
+                 s->args.replays);
     c->mode = s->args.mode;
     c->units = s->args.units;
     c->seed = s->args.seed;
     c->threads = s->args.threads;
     study->preset = s->game.preset;
     study->values = &s->game.values;
-    study->duplicate = s->args.duplicate;
     study->replays = s->args.replays;
     study->per_deal = s->args.per_deal;
     study->per_seat = s->args.per_seat;

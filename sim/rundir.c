@@ -81,6 +81,13 @@ int rundir_prepare_new(const char *dir, char *error, size_t size)
 
 /* ------------------------------------------------------------------ identity */
 
+sim_seating_scheme_t rundir_seating_scheme(bool duplicate, bool swap, int replays)
+{
+    if (replays) return SIM_SEATING_REPLAY;
+    if (!duplicate) return SIM_SEATING_ONCE;
+    return swap ? SIM_SEATING_ROTATE_SWAP : SIM_SEATING_ROTATE;
+}
+
 json_t *rundir_identity(const sim_study_t *study)
 {
     const sim_config_t *c = &study->config;
@@ -113,17 +120,17 @@ json_t *rundir_identity(const sim_study_t *study)
             }
             break;
         }
-    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:s, s:I, s:I, s:b, s:i, s:b, s:b, s:o}", "format",
+    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:s, s:I, s:I, s:b, s:b, s:i, s:b, s:b, s:o}", "format",
                      RUNDIR_FORMAT, "game", c->game->name, "preset", study->preset, "options",
                      json_loads(options, 0, NULL), "seats", c->seats, "agents", agents, "played_agents", played, "mode",
                      c->mode == SIM_DEALS ? "deals" : "matches", "units", (json_int_t)c->units, "seed",
-                     (json_int_t)c->seed, "duplicate", study->duplicate, "replays", study->replays, "per_deal",
+                     (json_int_t)c->seed, "duplicate", study->duplicate, "swap", study->swap, "replays", study->replays, "per_deal",
                      study->per_deal, "per_seat", study->per_seat, "shard", shard);
 }
 
 static const char *const identity_keys[] = {"format", "game",     "preset",   "options",  "seats",
                                             "agents", "played_agents", "mode", "units",    "seed",
-                                            "duplicate", "replays", "per_deal", "per_seat", "shard", NULL};
+                                            "duplicate", "swap", "replays", "per_deal", "per_seat", "shard", NULL};
 
 json_t *rundir_identity_of(const json_t *run)
 {
@@ -373,7 +380,7 @@ static int read_identity(run_reader_t *r, rundir_run_t *run)
         read_string(r, r->json, "preset", true, &run->preset) || read_string(r, r->json, "mode", false, &run->mode) ||
         read_int(r, "seats", 1, GAME_MAX_SEATS, &run->seats) || read_integer(r, r->json, "units", 1, INT64_MAX / 2, &run->units) ||
         read_integer(r, r->json, "seed", 0, INT64_MAX, &seed) || read_bool(r, "duplicate", &run->duplicate) ||
-        read_int(r, "replays", 0, SIM_MAX_ROTATIONS, &run->replays) || read_bool(r, "per_deal", &run->per_deal) ||
+        read_bool(r, "swap", &run->swap) || read_int(r, "replays", 0, SIM_MAX_REPLAYS, &run->replays) || read_bool(r, "per_deal", &run->per_deal) ||
         read_bool(r, "per_seat", &run->per_seat) || read_shard(r, run))
         return -1;
     run->seed = (uint64_t)seed;
@@ -403,8 +410,19 @@ static int read_progress(run_reader_t *r, rundir_run_t *run)
         read_integer(r, r->json, "units_done", 0, run->end_unit - run->first_unit, &run->units_done) ||
         read_integer(r, r->json, "deals_bytes", 0, INT64_MAX, &run->deals_bytes) || read_bool(r, "complete", &run->complete))
         return -1;
-    int want = run->duplicate ? run->sides : run->replays ? run->replays : 1;
-    if (run->rotations != want) return refuse(r, "rotations", "%d, but duplicate and replays make %d", run->rotations, want);
+    if (run->duplicate && run->replays) return refuse(r, "replays", "%d, but the run is duplicate", run->replays);
+    if (run->swap && (!run->duplicate || run->agent_count != 2 || run->seats % 2 == 0))
+        return refuse(r, "swap", "true, but only two agents over an odd number of seats in duplicate play swapped");
+    sim_config_t seating = {.seats = run->seats, .sides = run->sides};
+    int agent_of_seat[GAME_MAX_SEATS];
+    for (int seat = 0; seat < run->seats; seat++) {
+        agent_of_seat[seat] = 0;
+        while (strcmp(run->agents[agent_of_seat[seat]], run->seat_agents[seat])) agent_of_seat[seat]++;
+    }
+    sim_seatings(&seating, agent_of_seat, rundir_seating_scheme(run->duplicate, run->swap, run->replays), run->replays);
+    if (run->rotations != seating.rotations)
+        return refuse(r, "rotations", "%d, but the run's seats and settings make %d distinct seatings", run->rotations,
+                      seating.rotations);
     int64_t games;
     if (__builtin_mul_overflow(run->units, (int64_t)run->rotations * run->seats, &games))
         return refuse(r, "units", "more games than a count holds");

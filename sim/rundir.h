@@ -21,7 +21,7 @@
 
 #include "sim.h"
 
-enum { RUNDIR_FORMAT = 1, RUNDIR_PATH_MAX = 4096 };
+enum { RUNDIR_FORMAT = 2, RUNDIR_PATH_MAX = 4096 };
 
 /* A study: the simulator's configuration plus what identifies the run. */
 typedef struct sim_study {
@@ -30,6 +30,7 @@ typedef struct sim_study {
     const option_values_t *values;
     const char *seat_agents[GAME_MAX_SEATS]; /* rotation 0 */
     bool duplicate, per_deal, per_seat;
+    bool swap;                               /* duplicate, and the two agents also play swapped (A,B,B: B,A,A) */
     int replays;                             /* 0, or plays of each unit with the agents kept in their seats */
     int shard_index, shard_count;            /* 1-based K of N; N = 0 without --shard */
 } sim_study_t;
@@ -42,6 +43,9 @@ json_t *rundir_identity_of(const json_t *run);
  * sides: "HAVE_NAME was made with seed 1, but WANT_NAME has seed 2". */
 int rundir_compare_identities(const json_t *have, const json_t *want, const char *except, const char *have_name,
                               const char *want_name, char *error, size_t error_size);
+
+/* The seating scheme of a run's duplicate, swap and replays settings. */
+sim_seating_scheme_t rundir_seating_scheme(bool duplicate, bool swap, int replays);
 
 json_t *rundir_totals_to_json(const sim_totals_t *totals, int agents, int seats);
 /* The units [*first, *end) of shard K of N of `units` (K from 1): contiguous slices that
@@ -62,7 +66,7 @@ typedef struct rundir_run {
     int64_t units, first_unit, end_unit; /* the run's units, and this directory's slice */
     int64_t units_done, deals_bytes;     /* of the slice; deals.csv's size at that checkpoint */
     uint64_t seed;
-    bool matches, duplicate, per_deal, per_seat, complete;
+    bool matches, duplicate, swap, per_deal, per_seat, complete;
     int shard_index, shard_count;        /* 0 and 0 without --shard */
     sim_totals_t totals;
 } rundir_run_t;

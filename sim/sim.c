@@ -30,9 +30,41 @@ uint64_t sim_unit_seed(uint64_t seed, int64_t unit)
     return pcg32_mix(seed ^ pcg32_mix(0x756E6974ULL ^ (uint64_t)unit)) >> 1; /* "unit" */
 }
 
-int sim_agent_at(const sim_config_t *config, int rotation, int seat)
+static bool seating_known(const sim_config_t *config, const int8_t *seating)
 {
-    return config->agent_of_seat[config->replays ? seat : (seat + rotation) % config->seats];
+    for (int r = 0; r < config->rotations; r++)
+        if (!memcmp(config->seating[r], seating, (size_t)config->seats)) return true;
+    return false;
+}
+
+/* Adds the rotations of `agent_of_seat` by 0..sides-1 seats that are not there yet. */
+static void add_rotations(sim_config_t *config, const int *agent_of_seat)
+{
+    for (int shift = 0; shift < config->sides; shift++) {
+        int8_t seating[GAME_MAX_SEATS];
+        for (int seat = 0; seat < config->seats; seat++)
+            seating[seat] = (int8_t)agent_of_seat[(seat + shift) % config->seats];
+        if (seating_known(config, seating)) continue;
+        memcpy(config->seating[config->rotations++], seating, sizeof seating);
+    }
+}
+
+void sim_seatings(sim_config_t *config, const int *agent_of_seat, sim_seating_scheme_t scheme, int replays)
+{
+    config->rotations = 0;
+    config->replays = scheme == SIM_SEATING_REPLAY;
+    if (scheme == SIM_SEATING_ONCE || scheme == SIM_SEATING_REPLAY) {
+        int plays = scheme == SIM_SEATING_REPLAY ? replays : 1;
+        for (int r = 0; r < plays; r++)
+            for (int seat = 0; seat < config->seats; seat++) config->seating[r][seat] = (int8_t)agent_of_seat[seat];
+        config->rotations = plays;
+        return;
+    }
+    add_rotations(config, agent_of_seat);
+    if (scheme != SIM_SEATING_ROTATE_SWAP) return;
+    int swapped[GAME_MAX_SEATS];
+    for (int seat = 0; seat < config->seats; seat++) swapped[seat] = 1 - agent_of_seat[seat];
+    add_rotations(config, swapped);
 }
 
 /* ------------------------------------------------------------------ one thread's tools */

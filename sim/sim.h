@@ -8,8 +8,11 @@
  * So every output is the same whatever the number of threads, batch sizes, shards or
  * interruptions.
  *
- * Duplicate mode plays each unit once per rotation of the agents over the seats (one per
- * side: the seats shift by one each rotation), so the luck of the deal cancels. Replay mode
+ * Duplicate mode plays each unit once per distinct seating (sim_seatings): the agents shift
+ * one seat per rotation, one rotation per side, and a rotation that seats every agent as an
+ * earlier one did is left out, since it would replay that game move for move (A,B,A,B over
+ * four seats is two seatings, not four). Two agents over an odd number of seats (A,B,B) add
+ * the swapped seatings (B,A,A), so each agent holds as many seats as the other. Replay mode
  * plays each unit several times with the agents in the same seats, each time with fresh
  * agent randomness (match_replay_seed), which tells how much the deal alone decides.
  */
@@ -24,7 +27,7 @@
 #include "game.h"
 #include "stats.h"
 
-enum { SIM_MAX_AGENTS = GAME_MAX_SEATS, SIM_MAX_ROTATIONS = GAME_MAX_SEATS };
+enum { SIM_MAX_AGENTS = GAME_MAX_SEATS, SIM_MAX_ROTATIONS = 2 * GAME_MAX_SEATS, SIM_MAX_REPLAYS = GAME_MAX_SEATS };
 
 typedef enum sim_mode { SIM_DEALS, SIM_MATCHES } sim_mode_t;
 typedef enum sim_result { SIM_LOSS, SIM_DRAW, SIM_WIN } sim_result_t;
@@ -39,12 +42,12 @@ typedef int (*sim_stop_rule_fn)(void *context, const sim_unit_outcome_t *units, 
 typedef struct sim_config {
     const game_t *game;
     const game_rules_t *rules;
-    int seats, sides, rotations; /* rotations: sides when duplicate, the replays, else 1 */
+    int seats, sides, rotations; /* rotations: the seatings, or the replays */
     bool replays;                /* the rotations are replays: the agents keep their seats */
     int agent_count;             /* distinct agent specs */
     const char *agents[SIM_MAX_AGENTS];
-    const agent_levels_t *levels;      /* resolves level:n; NULL: the built-in table */
-    int agent_of_seat[GAME_MAX_SEATS]; /* rotation 0: index into agents */
+    const agent_levels_t *levels; /* resolves level:n; NULL: the built-in table */
+    int8_t seating[SIM_MAX_ROTATIONS][GAME_MAX_SEATS]; /* [rotation][seat]: index into agents */
     sim_mode_t mode;
     int64_t units;           /* in the whole run */
     int64_t first_unit, end_unit; /* this process's slice [first, end): a shard, or a resume */
@@ -90,8 +93,23 @@ typedef struct sim_totals {
 typedef int (*sim_batch_fn)(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals);
 
 uint64_t sim_unit_seed(uint64_t seed, int64_t unit);
+
+/* How the seats are filled in the plays of a unit. */
+typedef enum sim_seating_scheme {
+    SIM_SEATING_ONCE,          /* the given seating only (--no-duplicate) */
+    SIM_SEATING_ROTATE,        /* its distinct rotations over the sides (duplicate) */
+    SIM_SEATING_ROTATE_SWAP,   /* those of it and of it with two agents swapped (A,B,B and B,A,A) */
+    SIM_SEATING_REPLAY         /* the given seating `replays` times */
+} sim_seating_scheme_t;
+/* Fills config->seating and config->rotations from `agent_of_seat` (indices into agents)
+ * by `scheme`; SIM_SEATING_ROTATE_SWAP needs exactly two agents. A seating appears once:
+ * the number of rotations is the number of distinct games a unit holds. */
+void sim_seatings(sim_config_t *config, const int *agent_of_seat, sim_seating_scheme_t scheme, int replays);
 /* The agent (index) at `seat` in `rotation`. */
-int sim_agent_at(const sim_config_t *config, int rotation, int seat);
+static inline int sim_agent_at(const sim_config_t *config, int rotation, int seat)
+{
+    return config->seating[rotation][seat];
+}
 /* Adds one unit's outcomes into totals. */
 void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals);
 /* into += add; false (into partly added) if a count would overflow or the totals are of

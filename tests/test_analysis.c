@@ -287,7 +287,7 @@ START_TEST(balance_by_hand)
 {
     char path[PATH_SIZE], file[PATH_SIZE + 32];
     const char *dir = write_deals("deals.csv", balance_rows, path);
-    report_variant_t variant = {"as given", path, NULL, false};
+    report_variant_t variant = {"as given", path, NULL};
     plot_session_t plots;
     plot_start(&plots, dir, false);
     char error[512];

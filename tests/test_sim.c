@@ -221,12 +221,32 @@ typedef struct shape {
     cli_game_t game;
     int seats, sides, rotations, agent_count;
     const char *agent[SIM_MAX_AGENTS]; /* distinct specs, in first-seat order */
-    int agent_of_seat[GAME_MAX_SEATS]; /* rotation 0 */
+    int seating[SIM_MAX_ROTATIONS][GAME_MAX_SEATS]; /* [rotation][seat] */
     char agent_text[256];
     int64_t units;
     uint64_t seed;
     bool matches, per_seat, per_deal;
 } shape_t;
+
+/* The seatings of sim.h, worked out here on their own: rotation r shifts the agents r seats,
+ * r < sides; a seating already there is left out; two agents given for an odd number of
+ * seats also play swapped. */
+static void shape_seatings(shape_t *out, const int *first, bool duplicate, bool swap)
+{
+    out->rotations = 0;
+    for (int pass = 0; pass < (swap ? 2 : 1); pass++)
+        for (int shift = 0; shift < (duplicate ? out->sides : 1); shift++) {
+            int *seating = out->seating[out->rotations];
+            for (int seat = 0; seat < out->seats; seat++) {
+                int a = first[(seat + shift) % out->seats];
+                seating[seat] = pass ? 1 - a : a;
+            }
+            bool seen = false;
+            for (int r = 0; r < out->rotations; r++)
+                seen |= !memcmp(out->seating[r], seating, sizeof out->seating[r]);
+            if (!seen) out->rotations++;
+        }
+}
 
 /* What the study should produce, worked out with the game's own interface. */
 static void shape_open(const study_t *s, shape_t *out)
@@ -241,16 +261,19 @@ static void shape_open(const study_t *s, shape_t *out)
     REQUIRE(cli_game_open(&args, &out->game, error, sizeof error) == 0, "%s", error);
     out->seats = out->game.seats;
     out->sides = out->game.game->side_count(out->game.rules);
-    out->rotations = s->no_duplicate ? 1 : out->sides;
     const char *specs[GAME_MAX_SEATS];
     snprintf(out->agent_text, sizeof out->agent_text, "%s", s->agents);
-    REQUIRE(cli_split_agents(out->agent_text, specs, out->seats, true, NULL, error, sizeof error) == 0, "%s", error);
+    int given = 0;
+    REQUIRE(cli_split_agent_list(out->agent_text, specs, out->seats, true, NULL, &given, error, sizeof error) == 0,
+            "%s", error);
+    int first[GAME_MAX_SEATS];
     for (int seat = 0; seat < out->seats; seat++) {
         int a = 0;
         while (a < out->agent_count && strcmp(out->agent[a], specs[seat])) a++;
         if (a == out->agent_count) out->agent[out->agent_count++] = specs[seat];
-        out->agent_of_seat[seat] = a;
+        first[seat] = a;
     }
+    shape_seatings(out, first, !s->no_duplicate, !s->no_duplicate && given == 2 && out->agent_count == 2 && out->seats % 2);
     out->units = s->units;
     out->seed = s->seed;
     out->matches = s->matches;
@@ -263,10 +286,10 @@ static void shape_close(shape_t *shape)
     cli_game_close(&shape->game);
 }
 
-/* The agent at `seat` in `rotation`: the seats shift by one each rotation (sim.h). */
+/* The agent at `seat` in `rotation`. */
 static int agent_at(const shape_t *s, int rotation, int seat)
 {
-    return s->agent_of_seat[(seat + rotation) % s->seats];
+    return s->seating[rotation][seat];
 }
 
 static int side_of(const shape_t *s, int seat)
@@ -571,7 +594,7 @@ static void check_run_json(const char *dir, const shape_t *s, int64_t units_done
     REQUIRE(json_is_array(agents) && (int)json_array_size(agents) == s->seats, "run.json agents");
     for (int seat = 0; seat < s->seats; seat++) {
         const char *spec = json_string_value(json_array_get(agents, (size_t)seat));
-        REQUIRE(spec && !strcmp(spec, s->agent[s->agent_of_seat[seat]]), "run.json agents[%d]: %s", seat, spec);
+        REQUIRE(spec && !strcmp(spec, s->agent[s->seating[0][seat]]), "run.json agents[%d]: %s", seat, spec);
     }
     json_t *seed = json_object_get(run, "seed");
     REQUIRE(json_is_integer(seed) && (uint64_t)json_integer_value(seed) == s->seed, "run.json seed");
@@ -668,6 +691,98 @@ START_TEST(schema_matches_three_players_no_duplicate)
     study_t s = {NULL, NULL, 3, "greedy,random,greedy", true, support_scaled(60, 20), 16, true, true, true};
     sim_ok(&s, "--out", dir, NULL);
     check_run(dir, &s);
+}
+END_TEST
+
+/* ================================================================== each game once */
+
+static void summary_of(const char *dir, const study_t *study, summary_values_t *values)
+{
+    shape_t s;
+    shape_open(study, &s);
+    check_summary(dir, &s, values);
+    shape_close(&s);
+}
+
+
+/* In deals.csv of `dir`: checks that every unit holds `plays` plays and that no two of them
+ * seat the agents alike (with deterministic agents such a pair is one game twice). */
+static void check_distinct_seatings(const char *dir, int64_t units, int seats, int plays)
+{
+    size_t length;
+    char *text = read_in(dir, "deals.csv", &length);
+    char *position = NULL, *line = strtok_r(text, "\n", &position); /* the header */
+    char seating[SIM_MAX_ROTATIONS][GAME_MAX_SEATS * 32];
+    int64_t unit_seen = -1, rows = 0;
+    int count = 0;
+    while ((line = strtok_r(NULL, "\n", &position))) {
+        int64_t unit;
+        int rotation, seat;
+        char agent[32];
+        REQUIRE(sscanf(line, "%" SCNd64 ",%d,%d,%31[^,]", &unit, &rotation, &seat, agent) == 4, "deals.csv: %s", line);
+        if (unit != unit_seen) {
+            REQUIRE(unit_seen < 0 || count == plays, "unit %" PRId64 " holds %d plays, expected %d", unit_seen, count,
+                    plays);
+            unit_seen = unit;
+            count = 0;
+        }
+        REQUIRE(rotation < SIM_MAX_ROTATIONS, "rotation %d", rotation);
+        if (seat == 0) {
+            REQUIRE(rotation == count, "unit %" PRId64 ": rotation %d out of order", unit, rotation);
+            seating[count++][0] = '\0';
+        }
+        strcat(seating[rotation], agent);
+        strcat(seating[rotation], "|");
+        if (seat == seats - 1)
+            for (int r = 0; r < rotation; r++)
+                REQUIRE(strcmp(seating[r], seating[rotation]), "unit %" PRId64 ": rotations %d and %d seat %s alike",
+                        unit, r, rotation, seating[r]);
+        rows++;
+    }
+    REQUIRE(count == plays, "the last unit holds %d plays, expected %d", count, plays);
+    REQUIRE(rows == units * plays * seats, "deals.csv holds %" PRId64 " rows, expected %" PRId64, rows,
+            units * plays * seats);
+    free(text);
+}
+
+/* Every seating scheme plays each distinct game once, and summary.csv and run.json count
+ * exactly those games: A,B over four seats is two seatings, not four rotations. */
+START_TEST(each_distinct_game_counted_once)
+{
+    static const struct {
+        int players;
+        const char *agents;
+        bool no_duplicate;
+        int plays; /* distinct seatings, by hand */
+    } scheme[] = {
+        {2, "greedy,heuristic", false, 2},        {3, "greedy,heuristic", false, 6},
+        {3, "greedy,heuristic,heuristic", false, 3}, {3, "greedy,heuristic,random", false, 3},
+        {4, "greedy,heuristic", false, 2},        {4, "greedy,heuristic,greedy,random", false, 4},
+        {4, "greedy", false, 1},                  {4, "greedy,heuristic,random,greedy", false, 4},
+        {3, "greedy,heuristic", true, 1},         {4, "greedy,heuristic,greedy,heuristic", false, 2},
+    };
+    for (size_t k = 0; k < sizeof scheme / sizeof scheme[0]; k++) {
+        const char *dir = support_scratch("seatings");
+        int64_t units = 40;
+        study_t st = {NULL, NULL, scheme[k].players, scheme[k].agents, false, units, 70 + k, scheme[k].no_duplicate,
+                      true, false};
+        sim_ok(&st, "--out", dir, NULL);
+        check_run(dir, &st); /* the shape's own count of seatings, and the files against it */
+        shape_t shape;
+        shape_open(&st, &shape);
+        REQUIRE(shape.rotations == scheme[k].plays, "%s over %d seats: %d seatings, expected %d", scheme[k].agents,
+                scheme[k].players, shape.rotations, scheme[k].plays);
+        summary_values_t v[SIM_MAX_AGENTS];
+        summary_of(dir, &st, v);
+        int64_t games = 0;
+        for (int a = 0; a < shape.agent_count; a++) games += v[a].games;
+        REQUIRE(games == units * scheme[k].plays * scheme[k].players,
+                "%s over %d seats: summary.csv counts %" PRId64 " games, %" PRId64 " were played", scheme[k].agents,
+                scheme[k].players, games, units * scheme[k].plays * scheme[k].players);
+        shape_close(&shape);
+        check_distinct_seatings(dir, units, scheme[k].players, scheme[k].plays);
+        support_scratch_teardown();
+    }
 }
 END_TEST
 
@@ -1077,14 +1192,6 @@ END_TEST
 
 /* ================================================================== statistics */
 
-static void summary_of(const char *dir, const study_t *study, summary_values_t *values)
-{
-    shape_t s;
-    shape_open(study, &s);
-    check_summary(dir, &s, values);
-    shape_close(&s);
-}
-
 START_TEST(stats_random_vs_random_duplicate)
 {
     /* One spec in both seats is one agent. In duplicate mode it meets itself with the seats
@@ -1119,11 +1226,9 @@ START_TEST(stats_random_pair_unpaired)
     c.rules = game.rules;
     c.seats = 2;
     c.sides = 2;
-    c.rotations = 1;
     c.agent_count = 2;
     c.agents[0] = c.agents[1] = "random";
-    c.agent_of_seat[0] = 0;
-    c.agent_of_seat[1] = 1;
+    sim_seatings(&c, (const int[]){0, 1}, SIM_SEATING_ONCE, 0);
     c.mode = SIM_DEALS;
     c.units = c.end_unit = support_scaled(20000, 2000);
     c.seed = 52;
@@ -1555,6 +1660,7 @@ static Suite *sim_suite(void)
     tcase_add_test(schema, schema_double_bergen_four_players);
     tcase_add_test(schema, schema_no_duplicate_no_extras);
     tcase_add_test(schema, schema_matches_three_players_no_duplicate);
+    tcase_add_test(schema, each_distinct_game_counted_once);
 
     TCase *merge = tcase(suite, "shard and merge");
     tcase_add_test(merge, merge_two_shards_any_order);

@@ -37,8 +37,9 @@ static const cli_option_t balance_options[] = {
            "one variant per value of a rule option, side by side"),
     OPTION("variant", "variant *", CLI_PAIRS, variant, 0, 0, "NAME:KEY=VALUE",
            "a named variant's rule option (repeatable; in a file: a section [variant NAME] of key = value)"),
-    OPTION("replays", "balance", CLI_INT, replays, 1, SIM_MAX_ROTATIONS, "R",
-           "plays of each deal for the deal bias (default 2; 1: no deal bias)"),
+    OPTION("replays", "balance", CLI_INT, replays, 1, SIM_MAX_REPLAYS, "R",
+           "plays of each deal for the deal bias (default 2 for an agent that draws random numbers, 1 for "
+           "one that does not, whose replays would repeat the game; 1: no deal bias)"),
 };
 #undef OPTION
 
@@ -200,7 +201,7 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
         snprintf(paths[v][0], STUDY_PATH_MAX, "%s/variants/%02d/hands/deals.csv", dir, v);
         snprintf(paths[v][1], STUDY_PATH_MAX, "%s/variants/%02d/matches/deals.csv", dir, v);
         variants[v] = (report_variant_t){json_string_value(json_object_get(json_array_get(list, v), "name")),
-                                         hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL, false};
+                                         hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL};
     }
     plot_session_t session;
     plot_start(&session, out_dir, plots);
@@ -212,6 +213,28 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
         fprintf(text, "%s\n", line);
     }
     return status;
+}
+
+/* Replays repeat a deal with fresh agent randomness: an agent without randomness would only
+ * repeat its game, so it plays each deal once, and asking it for replays is refused. */
+static int settle_replays(const study_t *study, balance_args_t *args, char *error, size_t error_size)
+{
+    bool deterministic;
+    const char *specs[] = {args->agent};
+    char message[CLI_ERROR_SIZE];
+    if (cli_agents_deterministic(specs, 1, study->levels, &study->game, &deterministic, message, sizeof message)) {
+        cli_option_error(&balance_spec, args, "agent", -1, error, error_size, "%s", message);
+        return -1;
+    }
+    if (args->replays == 0) args->replays = deterministic ? 1 : DEFAULT_REPLAYS;
+    if (deterministic && args->replays > 1) {
+        cli_option_error(&balance_spec, args, "replays", -1, error, error_size,
+                         "%s plays without randomness, so each replay would repeat the same game; measure the deal "
+                         "bias with an agent that draws random numbers (noise=0.1 in its spec, or pimc)",
+                         args->agent);
+        return -1;
+    }
+    return 0;
 }
 
 static int play_variants(study_t *study, const balance_args_t *args, const variant_t *variants, int count,
@@ -261,7 +284,8 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
                                        sizeof error) ||
                          study_check_agent(study, "agent", -1, args->agent, error, sizeof error) ||
                          build_variants(args, variants, &count, storage, error, sizeof error) ||
-                         check_variants(args, variants, count, error, sizeof error)
+                         check_variants(args, variants, count, error, sizeof error) ||
+                         settle_replays(study, args, error, sizeof error)
                      ? 2
                      : 0;
     bool neither = !args->study.deals && !args->study.matches;
@@ -297,7 +321,7 @@ static void default_args(void *raw)
     memset(args, 0, sizeof *args);
     study_default_args(&args->study);
     args->agent = "heuristic";
-    args->replays = DEFAULT_REPLAYS;
+    args->replays = 0; /* settled once the agent is known */
 }
 
 static const study_command_t balance_command = {&balance_spec, sizeof(balance_args_t), offsetof(balance_args_t, study),
