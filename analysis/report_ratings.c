@@ -22,7 +22,19 @@
 typedef struct pair_tally {
     int64_t blocks, games, wins, draws, losses; /* from the first agent's side */
     double block_score_sum, block_score_sum2;   /* per block: mean score of the first agent */
+    /* The same split by who holds more seats (A,B,B: the first agent is outnumbered; B,A,A:
+     * it outnumbers), each over the blocks that hold such plays: [0] fewer, [1] more. */
+    int64_t side_blocks[2];
+    double side_sum[2], side_sum2[2];
 } pair_tally_t;
+
+/* 0 if agent la holds fewer seats than lb in `play`, 1 if more, -1 if as many. */
+static int seat_majority(const outcome_play_t *play, int seats, int la, int lb)
+{
+    int held = 0;
+    for (int s = 0; s < seats; s++) held += (play->seat[s].agent == la) - (play->seat[s].agent == lb);
+    return held < 0 ? 0 : held > 0 ? 1 : -1;
+}
 
 typedef struct ratings_work {
     int agents;
@@ -52,11 +64,16 @@ static int tally_pair_block(ratings_work_t *w, const outcome_table_t *table, con
 {
     rating_block_t block = {.a = (int16_t)a, .b = (int16_t)b};
     pair_tally_t *tally = &w->pair[a][b];
-    int games = 0, score2 = 0;
+    int games = 0, score2 = 0, side_games[2] = {0, 0}, side_score2[2] = {0, 0};
     for (int r = 0; r < table->rotations; r++) {
         const outcome_play_t *play = &plays[r];
         int s2 = outcomes_pair_score2(play, table->seats, la, lb);
         if (s2 < 0) continue;
+        int side = seat_majority(play, table->seats, la, lb);
+        if (side >= 0) {
+            side_games[side]++;
+            side_score2[side] += s2;
+        }
         int lead = RATING_NO_LEADER;
         if (play->leader >= 0) {
             int leader_agent = play->seat[play->leader].agent;
@@ -77,6 +94,13 @@ static int tally_pair_block(ratings_work_t *w, const outcome_table_t *table, con
     tally->games += games;
     tally->block_score_sum += mean;
     tally->block_score_sum2 += mean * mean;
+    for (int side = 0; side < 2; side++) {
+        if (!side_games[side]) continue;
+        double side_mean = side_score2[side] / (2.0 * side_games[side]);
+        tally->side_blocks[side]++;
+        tally->side_sum[side] += side_mean;
+        tally->side_sum2[side] += side_mean * side_mean;
+    }
     return add_block(w, block);
 }
 
@@ -126,7 +150,8 @@ static int write_pairwise(const char *dir, const ratings_work_t *w, double z, ch
     if (atomic_file_open_in(&file, dir, "pairwise.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("agent_a,agent_b,blocks,games,a_wins,draws,b_wins,a_score,paired_score,paired_score_low,"
-          "paired_score_high,elo,elo_low,elo_high,model_elo\n",
+          "paired_score_high,elo,elo_low,elo_high,model_elo,a_score_outnumbered,a_score_outnumbered_low,"
+          "a_score_outnumbered_high,a_score_outnumbering,a_score_outnumbering_low,a_score_outnumbering_high\n",
           out);
     for (int a = 0; a < w->agents; a++)
         for (int b = a + 1; b < w->agents; b++) {
@@ -145,6 +170,16 @@ static int write_pairwise(const char *dir, const ratings_work_t *w, double z, ch
             for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
                 putc(',', out);
                 report_number(out, values[k]);
+            }
+            for (int side = 0; side < 2; side++) {
+                double side_score[3] = {NAN, NAN, NAN};
+                if (t->side_blocks[side])
+                    stats_block_mean(t->side_blocks[side], t->side_sum[side], t->side_sum2[side], z, &side_score[0],
+                                     &side_score[1], &side_score[2]);
+                for (int k = 0; k < 3; k++) {
+                    putc(',', out);
+                    report_number(out, side_score[k]);
+                }
             }
             putc('\n', out);
         }

@@ -26,6 +26,7 @@
 #include "commands.h"
 #include "config.h"
 #include "csv.h"
+#include "outcomes.h"
 #include "test_support.h"
 
 #ifndef DOMINOLAB_SOURCE_DIR
@@ -183,6 +184,63 @@ START_TEST(sprt_matches_expected_files)
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     expect_same_file(dir, again, "sprt.csv");
     expect_same_file(dir, again, "sprt_trace.csv");
+}
+END_TEST
+
+static char verdict_of(const char *dir);
+
+/* A number of a CSV file's first data row, by column name. */
+static double first_row_number(const char *dir, const char *file, const char *name)
+{
+    char *path = path_in(dir, file);
+    csv_reader_t reader;
+    char error[512];
+    ck_assert_msg(csv_open(&reader, path, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(csv_next(&reader, error, sizeof error), 1);
+    int column = csv_column(&reader, name, error, sizeof error);
+    ck_assert_msg(column >= 0, "%s", error);
+    double value = strtod(reader.field[column], NULL);
+    csv_close(&reader);
+    free(path);
+    return value;
+}
+
+/* Two agents over three seats: each deal is played in the six seatings A,B,B and B,A,A
+ * rotated, so each agent holds nine seats of a block, and the pair's score is the mean of
+ * its score outnumbered (one seat against two) and outnumbering. */
+START_TEST(three_player_comparisons)
+{
+    const char *dir = support_scratch("three");
+    run_ok(cli_tournament, ARGS("tournament", "--players", "3", "--agent", "greedy", "--agent", "heuristic", "--deals",
+                                "200", "--seed", "4", "--bootstrap", "50", "--no-plots", "--quiet", "--out",
+                                (char *)dir));
+    char *deals = path_in(dir, "pairs/00-01/deals.csv");
+    outcome_table_t table;
+    char error[512];
+    ck_assert_msg(outcomes_read(deals, &table, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(table.rotations, 6);
+    ck_assert_int_eq(table.units, 200);
+    for (int64_t u = 0; u < table.units; u++) {
+        const outcome_play_t *plays = outcomes_block(&table, u);
+        int held[2] = {0, 0};
+        for (int r = 0; r < table.rotations; r++)
+            for (int s = 0; s < 3; s++) held[plays[r].seat[s].agent]++;
+        if (held[0] != 9 || held[1] != 9) ck_abort_msg("unit %lld: seats held %d and %d", (long long)u, held[0], held[1]);
+    }
+    outcomes_free(&table);
+    free(deals);
+    double score = first_row_number(dir, "pairwise.csv", "paired_score");
+    double fewer = first_row_number(dir, "pairwise.csv", "a_score_outnumbered");
+    double more = first_row_number(dir, "pairwise.csv", "a_score_outnumbering");
+    ck_assert_double_eq_tol(score, (fewer + more) / 2, 2e-6);
+    ck_assert_msg(fewer < more, "one seat against two should score less: %f, %f", fewer, more);
+    ck_assert_int_eq((int)first_row_number(dir, "pairwise.csv", "games"), 200 * 6);
+
+    const char *sprt = support_scratch("sprt3");
+    run_ok(cli_sprt, ARGS("sprt", "--players", "3", "--agents", "heuristic,random", "--deals", "400", "--seed", "4",
+                          "--no-plots", "--quiet", "--out", (char *)sprt));
+    ck_assert_int_eq(verdict_of(sprt), '1'); /* heuristic is far stronger than random */
+    ck_assert_int_eq((long)first_row_number(sprt, "sprt.csv", "games") % 6, 0);
 }
 END_TEST
 
@@ -454,8 +512,6 @@ static const struct refusal {
     {cli_tournament, {"tournament", "--players", "2", "--agent", "random", "--agent", "random", "--out", "OUT"},
      "given twice"},
     {cli_tournament, {"tournament", "--agent", "random", "--agent", "greedy", "--out", "OUT"}, "--players is required"},
-    {cli_tournament, {"tournament", "--players", "3", "--agent", "random", "--agent", "greedy", "--out", "OUT"},
-     "--players: two agents cannot share 3 seats evenly"},
     {cli_calibrate, {"calibrate", "--players", "2", "--write", "/nonexistent/dir/levels.ini", "--out", "OUT"},
      "--write: cannot write /nonexistent/dir/levels.ini"},
     {cli_sprt, {"sprt", "--players", "2", "--agents", "greedy,greedy", "--out", "OUT"}, "two different agents"},
@@ -513,6 +569,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, analyze_rebuilds_every_report);
     tcase_add_test(runs, tournament_resumes_a_lost_run);
     tcase_add_test(runs, sprt_matches_expected_files);
+    tcase_add_test(runs, three_player_comparisons);
     tcase_add_test(runs, sprt_decides_right_seed_after_seed);
     tcase_add_test(runs, balance_matches_expected_files);
     tcase_add_test(runs, calibration_is_even_and_rising);

@@ -328,7 +328,6 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         for (int k = 0; default_candidates[k]; k++) candidates[n++] = default_candidates[k];
     int status = study_open(study, "calibrate", &calibrate_spec, args, &args->study, 0, argc, argv, file, error,
                             sizeof error) ||
-                         study_check_pair_seats(study, error, sizeof error) ||
                          study_check_agent(study, "reference", -1, args->reference, error, sizeof error)
                      ? 2
                      : 0;

@@ -185,8 +185,7 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         return 1;
     }
     int status = study_open(study, "sprt", &sprt_spec, args, &args->study, DEFAULT_MAX_DEALS, argc, argv, file, error,
-                            sizeof error) ||
-                         study_check_pair_seats(study, error, sizeof error)
+                            sizeof error)
                      ? 2
                      : 0;
     char agent_text[2 * AGENT_SPEC_MAX + 2];

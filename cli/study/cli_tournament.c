@@ -127,8 +127,7 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
         return 1;
     }
     int status = study_open(study, "tournament", &tournament_spec, args, &args->study, DEFAULT_DEALS, argc, argv,
-                            file, error, sizeof error) ||
-                         study_check_pair_seats(study, error, sizeof error)
+                            file, error, sizeof error)
                      ? 2
                      : 0;
     int count = args->agent.count;

@@ -93,15 +93,6 @@ void study_close(study_t *study)
     study->json = NULL;
 }
 
-int study_check_pair_seats(const study_t *study, char *error, size_t error_size)
-{
-    if (study->game.seats % 2 == 0) return 0;
-    cli_option_error(study->spec, study->args, "players", -1, error, error_size,
-                     "two agents cannot share %d seats evenly (one would hold more seats than the other); compare them "
-                     "with an even number of players", study->game.seats);
-    return -1;
-}
-
 int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
                       size_t error_size)
 {

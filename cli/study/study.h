@@ -86,9 +86,6 @@ int study_open_both_units(study_t *study, const char *kind, const cli_command_sp
                           size_t error_size);
 void study_close(study_t *study);
 
-/* Two agents share the seats of a game evenly (A,B,A,B): refuses an odd number of seats,
- * naming --players. 0, or -1 with a message. */
-int study_check_pair_seats(const study_t *study, char *error, size_t error_size);
 /* Checks an agent spec given with option `name` (item `item` of a list, or -1) against the
  * study's level table; errors name where the spec came from. */
 int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
