@@ -14,10 +14,9 @@
 #include <string.h>
 
 static const char summary_header[] =
-    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,"
+    "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
-    "mean_margin,se_margin,blocks,paired_score,paired_score_low,paired_score_high,"
-    "elo,elo_low,elo_high\n";
+    "mean_margin,se_margin,blocks,elo,elo_low,elo_high\n";
 
 bool stats_add(stats_totals_t *into, const stats_totals_t *add)
 {
@@ -136,41 +135,46 @@ static double clamp_unit(double x)
     return x;
 }
 
+/* The interval of a per-game mean from per-block sums: block b's mean is S_b / (unit * G)
+ * with G = block_games, so its mean and SE are those of S divided by unit * G. NaN, NaN with
+ * fewer than two blocks. */
+static void block_interval(const stats_totals_t *t, int64_t sum, int64_t sum_squared, double unit, double z,
+                           double *low, double *high)
+{
+    *low = *high = NAN;
+    if (t->blocks < 2 || t->block_games <= 0) return;
+    double mean_s, se_s, scale = unit * (double)t->block_games;
+    stats_mean_se(t->blocks, sum, sum_squared, &mean_s, &se_s);
+    if (isnan(se_s)) return;
+    double mean = mean_s / scale, half = z * se_s / scale;
+    *low = clamp_unit(mean - half);
+    *high = clamp_unit(mean + half);
+}
+
 void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out)
 {
     assert(z > 0.0);
     double games = (double)t->games;
 
     /* A draw counts half a win, as in chess: two equal agents then share 50% whatever the
-     * game's draw rate, and the Wilson interval treats each game as a trial scoring 1, 1/2
-     * or 0 (an approximation for the draws' half points). */
-    out->win_rate = t->games > 0 ? (double)(2 * t->wins + t->draws) / (2.0 * games) : NAN;
-    stats_wilson((double)t->wins + 0.5 * (double)t->draws, t->games, z, &out->win_rate_low, &out->win_rate_high);
+     * game's draw rate. The share splits a tie among the k sides in it instead, so with
+     * three sides or more the seats' shares of a game sum to 1 (with two they equal the score). */
+    out->score = t->games > 0 ? (double)(2 * t->wins + t->draws) / (2.0 * games) : NAN;
+    out->share = t->games > 0 ? (double)t->shares / (STATS_SHARE_WHOLE * games) : NAN;
+    block_interval(t, t->block_score2, t->block_score2_squared, 2.0, z, &out->score_low, &out->score_high);
+    block_interval(t, t->block_shares, t->block_shares_squared, STATS_SHARE_WHOLE, z, &out->share_low,
+                   &out->share_high);
 
     stats_mean_se(t->hands, t->hand_points, t->hand_points_squared, &out->mean_points_per_hand,
                   &out->se_points_per_hand);
     stats_mean_se(t->games, t->points, t->points_squared, &out->mean_points_per_game, &out->se_points_per_game);
     stats_mean_se(t->games, t->margin, t->margin_squared, &out->mean_margin, &out->se_margin);
 
-    /* Paired score: the block is the unit, since its games share one deal and are not
-     * independent. m_b = S_b / (2G) with G = block_games, so the mean and SE of m_b are
-     * those of S divided by 2G. */
-    out->paired_score = out->paired_score_low = out->paired_score_high = NAN;
-    if (t->blocks > 0 && t->block_games > 0) {
-        double mean_s, se_s, scale = 2.0 * (double)t->block_games;
-        stats_mean_se(t->blocks, t->block_score2, t->block_score2_squared, &mean_s, &se_s);
-        out->paired_score = mean_s / scale;
-        if (!isnan(se_s)) {
-            double half = z * se_s / scale;
-            out->paired_score_low = clamp_unit(out->paired_score - half);
-            out->paired_score_high = clamp_unit(out->paired_score + half);
-        }
-    }
     /* Elo is monotone in the score, so the ends of the score interval map to the ends of
      * an Elo interval with the same coverage (asymmetric around elo). */
-    out->elo = stats_elo_from_score(out->paired_score);
-    out->elo_low = stats_elo_from_score(out->paired_score_low);
-    out->elo_high = stats_elo_from_score(out->paired_score_high);
+    out->elo = stats_elo_from_score(out->score);
+    out->elo_low = stats_elo_from_score(out->score_low);
+    out->elo_high = stats_elo_from_score(out->score_high);
 }
 
 void stats_block_mean(int64_t n, double sum, double sum_squared, double z, double *mean, double *low, double *high)
@@ -237,9 +241,12 @@ static void write_row(FILE *out, const stats_summary_row_t *row)
     write_int(out, t->wins);
     write_int(out, t->draws);
     write_int(out, t->losses);
-    write_double(out, e.win_rate);
-    write_double(out, e.win_rate_low);
-    write_double(out, e.win_rate_high);
+    write_double(out, e.score);
+    write_double(out, e.score_low);
+    write_double(out, e.score_high);
+    write_double(out, e.share);
+    write_double(out, e.share_low);
+    write_double(out, e.share_high);
     write_double(out, e.mean_points_per_hand);
     write_double(out, e.se_points_per_hand);
     /* In --deals a game is one hand: per-match columns would repeat per-hand ones. */
@@ -248,12 +255,10 @@ static void write_row(FILE *out, const stats_summary_row_t *row)
     write_double(out, e.mean_margin);
     write_double(out, e.se_margin);
     write_int(out, t->blocks);
-    write_double(out, e.paired_score);
-    write_double(out, e.paired_score_low);
-    write_double(out, e.paired_score_high);
     /* A score maps to an Elo difference only between two sides; with more, an equal agent
-     * scores about 1/sides and the columns would mislead, so they stay empty. */
-    bool two_sides = row->sides <= 2;
+     * scores about 1/sides and the columns would mislead, so they stay empty. So they do on
+     * a seat row: there the seat's luck does not cancel, and it is no agent's strength. */
+    bool two_sides = row->sides <= 2 && row->seat < 0;
     write_double(out, two_sides ? e.elo : NAN);
     write_double(out, two_sides ? e.elo_low : NAN);
     write_double(out, two_sides ? e.elo_high : NAN);

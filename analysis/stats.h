@@ -17,24 +17,33 @@ typedef struct stats_totals {                 /* one agent, or one agent in one 
     int64_t points, points_squared;           /* per game: hand points (--deals) or match score */
     int64_t hands, hand_points, hand_points_squared; /* per hand, both modes */
     int64_t margin, margin_squared;           /* per game: own points - best other side's */
+    int64_t shares;                           /* per game: STATS_SHARE_WHOLE a win, /k a k-way tie */
     int64_t blocks;                           /* deal blocks played */
     int64_t block_score2, block_score2_squared; /* per block S = 2*wins + draws: sum S, sum S^2 */
+    int64_t block_shares, block_shares_squared; /* per block, the sum of its games' shares: sum, sum^2 */
     int64_t block_games;                      /* games per block, same in every block; 0 = none yet */
 } stats_totals_t;
+
+/* A whole win in share units: divisible by every tie size up to 8 sides, so a k-way tie's
+ * 1/k is an exact integer and totals stay exact. */
+enum { STATS_SHARE_WHOLE = 840 };
 
 /* The fields of stats_totals_t that are sums (all but block_games), for code that treats
  * each alike: X(name) once per field. */
 #define STATS_SUMS(X)                                                                                            \
     X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points)                      \
-    X(hand_points_squared) X(margin) X(margin_squared) X(blocks) X(block_score2) X(block_score2_squared)
+    X(hand_points_squared) X(margin) X(margin_squared) X(shares) X(blocks) X(block_score2) X(block_score2_squared) \
+    X(block_shares) X(block_shares_squared)
 
-typedef struct stats_estimate {               /* NaN wherever undefined (too few games) */
-    double win_rate, win_rate_low, win_rate_high; /* (wins + draws/2) / games, Wilson interval */
+/* Intervals take the deal block as the unit of sampling: the games of one block share a deal
+ * and are not independent, so an interval over games would be too narrow. */
+typedef struct stats_estimate {               /* NaN wherever undefined (too few games or blocks) */
+    double score, score_low, score_high;      /* (wins + draws/2) / games */
+    double share, share_low, share_high;      /* (wins + draws/k) / games: shares of a game sum to 1 */
     double mean_points_per_hand, se_points_per_hand;
     double mean_points_per_game, se_points_per_game;
     double mean_margin, se_margin;
-    double paired_score, paired_score_low, paired_score_high; /* blocks as units, clamped to [0,1] */
-    double elo, elo_low, elo_high;            /* of the paired score and its interval's ends */
+    double elo, elo_low, elo_high;            /* of the score and its interval's ends */
 } stats_estimate_t;
 
 typedef struct stats_summary_row {

@@ -242,15 +242,47 @@ static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)
     return h;
 }
 
+/* A seat's share of a play in STATS_SHARE_WHOLE units: a win whole, a tie split among the
+ * sides tied for the best (every side when a match ends without a winner). */
+static void play_shares(const sim_config_t *config, const sim_play_outcome_t *play, int64_t *share)
+{
+    unsigned tied_sides = 0;
+    for (int seat = 0; seat < config->seats; seat++)
+        if (play->seat[seat].result == SIM_DRAW) tied_sides |= 1u << config->game->side_of_seat(config->rules, seat);
+    int tied = __builtin_popcount(tied_sides);
+    for (int seat = 0; seat < config->seats; seat++) {
+        int result = play->seat[seat].result;
+        share[seat] = result == SIM_WIN ? STATS_SHARE_WHOLE : result == SIM_DRAW ? STATS_SHARE_WHOLE / tied : 0;
+    }
+}
+
+typedef struct block_tally {
+    int64_t score2, shares, games;
+} block_tally_t;
+
+/* One deal block's sums into totals that hold whole blocks. */
+static void add_block(stats_totals_t *t, const block_tally_t *block)
+{
+    if (!block->games) return;
+    t->blocks++;
+    t->block_score2 += block->score2;
+    t->block_score2_squared += block->score2 * block->score2;
+    t->block_shares += block->shares;
+    t->block_shares_squared += block->shares * block->shares;
+    t->block_games = block->games;
+}
+
 void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals)
 {
-    int64_t block_score[SIM_MAX_AGENTS] = {0}, block_games[SIM_MAX_AGENTS] = {0};
+    block_tally_t agent_block[SIM_MAX_AGENTS] = {{0}}, seat_block[SIM_MAX_AGENTS][GAME_MAX_SEATS] = {{{0}}};
     totals->units++;
     for (int rotation = 0; rotation < config->rotations; rotation++) {
         const sim_play_outcome_t *play = &unit->play[rotation];
         totals->plies += play->plies;
         totals->hands += play->hands;
         totals->signature += outcome_hash(play, config->seats) ^ pcg32_mix((uint64_t)unit->unit);
+        int64_t share[GAME_MAX_SEATS];
+        play_shares(config, play, share);
         for (int seat = 0; seat < config->seats; seat++) {
             const sim_seat_outcome_t *me = &play->seat[seat];
             int side = config->game->side_of_seat(config->rules, seat);
@@ -261,16 +293,21 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
             int64_t margin = best_other == INT64_MIN ? 0 : me->points - best_other;
             add_game(&totals->agent[me->agent], me, margin, play->hands);
             add_game(&totals->agent_seat[me->agent][seat], me, margin, play->hands);
-            block_score[me->agent] += 2 * (me->result == SIM_WIN) + (me->result == SIM_DRAW);
-            block_games[me->agent]++;
+            totals->agent[me->agent].shares += share[seat];
+            totals->agent_seat[me->agent][seat].shares += share[seat];
+            int64_t score2 = 2 * (me->result == SIM_WIN) + (me->result == SIM_DRAW);
+            block_tally_t *tallies[] = {&agent_block[me->agent], &seat_block[me->agent][seat]};
+            for (int k = 0; k < 2; k++) {
+                tallies[k]->score2 += score2;
+                tallies[k]->shares += share[seat];
+                tallies[k]->games++;
+            }
         }
     }
-    for (int a = 0; a < config->agent_count; a++) { /* the unit is one deal block (paired) */
-        stats_totals_t *t = &totals->agent[a];
-        t->blocks++;
-        t->block_score2 += block_score[a];
-        t->block_score2_squared += block_score[a] * block_score[a];
-        t->block_games = block_games[a];
+    /* The unit is one deal block: its games share the deal, so intervals count blocks. */
+    for (int a = 0; a < config->agent_count; a++) {
+        add_block(&totals->agent[a], &agent_block[a]);
+        for (int seat = 0; seat < config->seats; seat++) add_block(&totals->agent_seat[a][seat], &seat_block[a][seat]);
     }
 }
 

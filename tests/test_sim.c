@@ -43,9 +43,9 @@
 #include "games.h"
 
 static const char summary_header[] =
-    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,mean_points_per_hand,"
-    "se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,blocks,paired_score,"
-    "paired_score_low,paired_score_high,elo,elo_low,elo_high";
+    "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
+    "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,"
+    "blocks,elo,elo_low,elo_high";
 static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,"
                                    "deal_seed";
 enum { SUMMARY_COLUMNS = 23, DEALS_COLUMNS = 13 };
@@ -309,7 +309,7 @@ static int agent_index(const shape_t *s, const char *name)
 
 typedef struct summary_values {
     int64_t games, wins, draws, losses, blocks;
-    double win_rate, low, high, mean_hand, paired, paired_low, paired_high, elo, elo_low, elo_high;
+    double win_rate, low, high, share, mean_hand, paired, paired_low, paired_high, elo, elo_low, elo_high;
     bool has_paired, has_elo;
 } summary_values_t;
 
@@ -337,42 +337,39 @@ static void check_summary_row(const shape_t *s, const csv_row_t *row, int r, boo
             "summary.csv row %d: %" PRId64 " + %" PRId64 " + %" PRId64 " != %" PRId64 " games", r, v->wins, v->draws,
             v->losses, v->games);
     v->win_rate = as_decimal(f[7], COLUMN(7));
-    v->low = as_decimal(f[8], COLUMN(8));
-    v->high = as_decimal(f[9], COLUMN(9));
-    REQUIRE(0 <= v->low && v->low <= v->win_rate && v->win_rate <= v->high && v->high <= 1,
-            "summary.csv row %d: win rate %s not within [%s, %s] inside [0, 1]", r, f[7], f[8], f[9]);
     /* A draw counts half a win. */
     REQUIRE(fabs(v->win_rate - ((double)v->wins + 0.5 * (double)v->draws) / (double)v->games) <= 1e-6,
-            "summary.csv row %d: win_rate %s", r, f[7]);
-    v->mean_hand = as_decimal(f[10], COLUMN(10));
-    REQUIRE(as_decimal(f[11], COLUMN(11)) >= 0, "summary.csv row %d: negative standard error", r);
+            "summary.csv row %d: score %s", r, f[7]);
+    v->share = as_decimal(f[10], COLUMN(10));
+    REQUIRE(0 <= v->share && v->share <= 1, "summary.csv row %d: share %s", r, f[10]);
+    if (s->sides == 2) /* a tie of two sides is half a game either way */
+        REQUIRE(fabs(v->share - v->win_rate) <= 1e-6, "summary.csv row %d: share %s, score %s", r, f[10], f[7]);
+    v->mean_hand = as_decimal(f[13], COLUMN(13));
+    REQUIRE(as_decimal(f[14], COLUMN(14)) >= 0, "summary.csv row %d: negative standard error", r);
     if (s->matches) {
-        as_decimal(f[12], COLUMN(12));
-        REQUIRE(as_decimal(f[13], COLUMN(13)) >= 0, "summary.csv row %d: negative standard error", r);
+        as_decimal(f[15], COLUMN(15));
+        REQUIRE(as_decimal(f[16], COLUMN(16)) >= 0, "summary.csv row %d: negative standard error", r);
     } else {
-        REQUIRE(!f[12][0] && !f[13][0], "summary.csv row %d: per-match columns '%s','%s' in --deals mode", r, f[12],
-                f[13]);
+        REQUIRE(!f[15][0] && !f[16][0], "summary.csv row %d: per-match columns '%s','%s' in --deals mode", r, f[15],
+                f[16]);
     }
-    as_decimal(f[14], COLUMN(14));
-    REQUIRE(as_decimal(f[15], COLUMN(15)) >= 0, "summary.csv row %d: negative standard error", r);
-    v->blocks = as_integer(f[16], COLUMN(16));
-    /* Paired score and Elo come from deal blocks, which belong to an agent over all its
-     * seats: seat rows count no blocks and leave those columns empty. */
-    v->has_paired = !seat_row;
+    as_decimal(f[17], COLUMN(17));
+    REQUIRE(as_decimal(f[18], COLUMN(18)) >= 0, "summary.csv row %d: negative standard error", r);
+    v->blocks = as_integer(f[19], COLUMN(19));
+    /* Every row's intervals count deal blocks, which every row here plays in each unit. */
+    REQUIRE(v->blocks == s->units, "summary.csv row %d: %" PRId64 " blocks, expected %" PRId64, r, v->blocks,
+            s->units);
+    v->has_paired = true;
+    v->paired = v->win_rate;
+    v->low = v->paired_low = as_decimal(f[8], COLUMN(8));
+    v->high = v->paired_high = as_decimal(f[9], COLUMN(9));
+    REQUIRE(0 <= v->paired_low && v->paired_low <= v->paired && v->paired <= v->paired_high && v->paired_high <= 1,
+            "summary.csv row %d: score %s not within [%s, %s] inside [0, 1]", r, f[7], f[8], f[9]);
+    double share_low = as_decimal(f[11], COLUMN(11)), share_high = as_decimal(f[12], COLUMN(12));
+    REQUIRE(0 <= share_low && share_low <= v->share && v->share <= share_high && share_high <= 1,
+            "summary.csv row %d: share %s not within [%s, %s] inside [0, 1]", r, f[10], f[11], f[12]);
+    /* Elo needs two sides, and an agent over all its seats (a seat's luck does not cancel). */
     v->has_elo = !seat_row && s->sides <= 2;
-    if (v->has_paired) {
-        REQUIRE(v->blocks == s->units, "summary.csv row %d: %" PRId64 " blocks, expected %" PRId64, r, v->blocks,
-                s->units);
-        v->paired = as_decimal(f[17], COLUMN(17));
-        v->paired_low = as_decimal(f[18], COLUMN(18));
-        v->paired_high = as_decimal(f[19], COLUMN(19));
-        REQUIRE(0 <= v->paired_low && v->paired_low <= v->paired && v->paired <= v->paired_high && v->paired_high <= 1,
-                "summary.csv row %d: paired score %s not within [%s, %s] inside [0, 1]", r, f[17], f[18], f[19]);
-    } else {
-        REQUIRE(v->blocks == 0, "summary.csv row %d: a seat row with %" PRId64 " blocks", r, v->blocks);
-        for (int k = 17; k <= 19; k++)
-            REQUIRE(!f[k][0], "summary.csv row %d column %d: '%s' on a seat row", r, k, f[k]);
-    }
     if (v->has_elo) {
         v->elo = as_elo(f[20], COLUMN(20));
         v->elo_low = as_elo(f[21], COLUMN(21));
@@ -381,7 +378,7 @@ static void check_summary_row(const shape_t *s, const csv_row_t *row, int r, boo
                 f[21], f[22]);
         double expected = 400.0 * log10(v->paired / (1.0 - v->paired));
         REQUIRE(fabs(v->elo - expected) <= 0.01 || (isinf(v->elo) && isinf(expected)),
-                "summary.csv row %d: Elo %s for paired score %s", r, f[20], f[17]);
+                "summary.csv row %d: Elo %s for score %s", r, f[20], f[7]);
     } else {
         for (int k = 20; k <= 22; k++)
             REQUIRE(!f[k][0], "summary.csv row %d column %d: Elo '%s' where it must be empty (%d sides%s)", r, k, f[k],
@@ -433,6 +430,10 @@ static void check_summary(const char *dir, const shape_t *s, summary_values_t *a
                 "summary.csv row %d (%s): %" PRId64 " games, expected %" PRId64 " units x %" PRId64, r, row->field[1],
                 v.games, s->units, held);
     }
+    double shared = 0; /* every game's shares add up to one */
+    for (int a = 0; a < s->agent_count; a++) shared += agent_values[a].share * (double)agent_values[a].games;
+    REQUIRE(fabs(shared - (double)(s->units * s->rotations)) <= 1e-5 * (double)(s->units * s->rotations * s->seats),
+            "the agents' shares add up to %f games, %" PRId64 " were played", shared, s->units * s->rotations);
     for (int a = 0; s->per_seat && a < s->agent_count; a++)
         REQUIRE(seat_sum[a].games == agent_values[a].games && seat_sum[a].wins == agent_values[a].wins &&
                     seat_sum[a].draws == agent_values[a].draws,
@@ -1243,16 +1244,16 @@ START_TEST(stats_random_pair_unpaired)
     free(totals);
     REQUIRE(units == c.units, "%" PRId64 " units played, expected %" PRId64, units, c.units);
     for (int a = 0; a < 2; a++) {
-        REQUIRE(e[a].paired_score_low <= 0.5 && 0.5 <= e[a].paired_score_high,
-                "agent %d: paired score interval [%f, %f] misses 0.5", a, e[a].paired_score_low,
-                e[a].paired_score_high);
+        REQUIRE(e[a].score_low <= 0.5 && 0.5 <= e[a].score_high,
+                "agent %d: paired score interval [%f, %f] misses 0.5", a, e[a].score_low,
+                e[a].score_high);
         REQUIRE(e[a].elo_low <= 0 && 0 <= e[a].elo_high, "agent %d: Elo interval [%f, %f] misses 0", a, e[a].elo_low,
                 e[a].elo_high);
         /* Not vacuous: about +-0.007 at 20,000 deals (+-0.02 at 2,000). */
-        double width = e[a].paired_score_high - e[a].paired_score_low;
+        double width = e[a].score_high - e[a].score_low;
         REQUIRE(width > 0.001 && width < 0.06, "agent %d: paired interval width %f", a, width);
     }
-    REQUIRE(fabs(e[0].paired_score + e[1].paired_score - 1) < 1e-12, "paired scores do not sum to 1");
+    REQUIRE(fabs(e[0].score + e[1].score - 1) < 1e-12, "paired scores do not sum to 1");
 }
 END_TEST
 

@@ -22,10 +22,9 @@ static const double TOLERANCE = 1e-6;
 #define ck_assert_close(got, expected) ck_assert_double_eq_tol((got), (expected), TOLERANCE)
 
 static const char expected_header[] =
-    "scope,agent,seat,games,wins,draws,losses,win_rate,win_rate_low,win_rate_high,"
+    "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
-    "mean_margin,se_margin,blocks,paired_score,paired_score_low,paired_score_high,"
-    "elo,elo_low,elo_high\n";
+    "mean_margin,se_margin,blocks,elo,elo_low,elo_high\n";
 
 /* ---- helpers ---- */
 
@@ -343,15 +342,14 @@ START_TEST(test_paired_three_blocks)
     stats_totals_t t = three_blocks();
     stats_estimate_t e;
     stats_estimate(&t, Z, &e);
-    ck_assert_close(e.paired_score, 0.583333333333);
-    ck_assert_close(e.paired_score_low, 0.151201893189);
-    ck_assert_double_eq(e.paired_score_high, 1.0);
+    ck_assert_close(e.score, 0.583333333333);
+    ck_assert_close(e.score_low, 0.151201893189);
+    ck_assert_double_eq(e.score_high, 1.0);
     ck_assert_close(e.elo, 58.451214271295);
     ck_assert_close(e.elo_low, -299.698869303182);
     ck_assert(isinf(e.elo_high) && e.elo_high > 0);
-    /* win rate = (3 wins + 1 draw/2)/6 = 0.583333 (a draw is half a win), the paired
-     * score's value. */
-    ck_assert_close(e.win_rate, 0.583333333333);
+    /* no shares counted here, so no share interval either way: 0 of 6 */
+    ck_assert_double_eq(e.share, 0.0);
 }
 END_TEST
 
@@ -365,9 +363,9 @@ START_TEST(test_paired_symmetric)
                         .games = 6, .wins = 2, .draws = 2, .losses = 2};
     stats_estimate_t e;
     stats_estimate(&t, Z, &e);
-    ck_assert_double_eq(e.paired_score, 0.5);
-    ck_assert_close(e.paired_score_low, 0.217103566481);
-    ck_assert_close(e.paired_score_high, 0.782896433519);
+    ck_assert_double_eq(e.score, 0.5);
+    ck_assert_close(e.score_low, 0.217103566481);
+    ck_assert_close(e.score_high, 0.782896433519);
     ck_assert_double_eq(e.elo, 0.0);
     ck_assert_close(e.elo_low, -222.814942693168);
     ck_assert_close(e.elo_high, 222.814942693168);
@@ -381,16 +379,36 @@ START_TEST(test_paired_too_few_blocks)
                           .block_score2_squared = 9, .block_games = 2};
     stats_estimate_t e;
     stats_estimate(&one, Z, &e);
-    ck_assert_double_eq(e.paired_score, 0.75);
-    ck_assert(isnan(e.paired_score_low) && isnan(e.paired_score_high));
+    ck_assert_double_eq(e.score, 0.75);
+    ck_assert(isnan(e.score_low) && isnan(e.score_high));
     ck_assert_close(e.elo, 190.848501887865);
     ck_assert(isnan(e.elo_low) && isnan(e.elo_high));
 
     stats_totals_t none = {0};
     stats_estimate(&none, Z, &e);
-    ck_assert(isnan(e.win_rate) && isnan(e.win_rate_low));
+    ck_assert(isnan(e.score) && isnan(e.score_low));
     ck_assert(isnan(e.mean_points_per_hand) && isnan(e.mean_margin));
-    ck_assert(isnan(e.paired_score) && isnan(e.elo));
+    ck_assert(isnan(e.score) && isnan(e.elo));
+}
+END_TEST
+
+START_TEST(test_share_splits_ties)
+{
+    /* Three sides, one game a block, four blocks: a win, a 3-way tie, a 2-way tie, a loss.
+     * Shares (of 840): 840, 280, 420, 0 -> sum 1540; share = 1540/3360 = 0.458333; the score
+     * counts each draw as a half: (1 + 0.5 + 0.5 + 0)/4 = 0.5.
+     * Per-block shares m = 1, 1/3, 1/2, 0; mean 0.458333; squares sum 1 + 1/9 + 1/4 = 1.361111;
+     * s^2 = (1.361111 - 4 * 0.458333^2)/3 = (1.361111 - 0.840278)/3 = 0.173611;
+     * SE = sqrt(0.173611/4) = 0.208333; z*SE = 0.408326: (0.050007, 0.866659). */
+    stats_totals_t t = {.games = 4, .wins = 1, .draws = 2, .losses = 1, .shares = 1540, .blocks = 4,
+                        .block_score2 = 2 + 1 + 1, .block_score2_squared = 4 + 1 + 1, .block_shares = 1540,
+                        .block_shares_squared = 840 * 840 + 280 * 280 + 420 * 420, .block_games = 1};
+    stats_estimate_t e;
+    stats_estimate(&t, Z, &e);
+    ck_assert_close(e.score, 0.5);
+    ck_assert_close(e.share, 0.458333333333);
+    ck_assert_close(e.share_low, 0.050007006);
+    ck_assert_close(e.share_high, 0.866659661);
 }
 END_TEST
 
@@ -417,10 +435,12 @@ END_TEST
 
 START_TEST(test_add_sums_every_field)
 {
-    stats_totals_t a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0};
-    const stats_totals_t b = {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 6};
+    stats_totals_t a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0};
+    const stats_totals_t b = {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600,
+                              1700, 6};
     ck_assert(stats_add(&a, &b));
-    const stats_totals_t expected = {101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111, 1212, 1313, 1414, 6};
+    const stats_totals_t expected = {101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111, 1212, 1313, 1414, 1515,
+                                     1616, 1717, 6};
     ck_assert_int_eq(a.games, expected.games);
     ck_assert_int_eq(a.wins, expected.wins);
     ck_assert_int_eq(a.draws, expected.draws);
@@ -435,6 +455,9 @@ START_TEST(test_add_sums_every_field)
     ck_assert_int_eq(a.blocks, expected.blocks);
     ck_assert_int_eq(a.block_score2, expected.block_score2);
     ck_assert_int_eq(a.block_score2_squared, expected.block_score2_squared);
+    ck_assert_int_eq(a.shares, expected.shares);
+    ck_assert_int_eq(a.block_shares, expected.block_shares);
+    ck_assert_int_eq(a.block_shares_squared, expected.block_shares_squared);
     ck_assert_int_eq(a.block_games, expected.block_games);
 }
 END_TEST
@@ -525,13 +548,12 @@ START_TEST(test_csv_deals_row)
 {
     /* Four hands (--deals: game = hand) worth 1,2,3,4 points with margins 3,-1,0,2; two
      * blocks of two games with S = 3 (win, draw) and 2 (win, loss).
-     * win rate (2 wins + 1 draw/2)/4 = 0.625, Wilson(2.5, 4): centre (5 + 3.841459)/15.682918
-     *   = 0.563764, half 1.959964*sqrt(3.841459 + 4*2.5*1.5/4)/15.682918 = 5.400211/15.682918
-     *   = 0.344337 -> (0.219427, 0.908101).
+     * score (2 wins + 1 draw/2)/4 = 0.625; share the same with two sides (shares of 840:
+     *   1260 and 840 a block).
      * points: mean 2.5, SE 0.645497 (see test_mean_se_one_to_four); per-match empty.
      * margin: sum 4, squares 9+1+0+4 = 14, mean 1, s^2 = (14 - 16/4)/3 = 10/3,
      *   SE = sqrt(10/12) = 0.912871.
-     * paired: m = 0.75, 0.5, mean 0.625, s^2 = 2*0.125^2/1 = 0.03125, SE = sqrt(0.03125/2)
+     * interval over blocks: m = 0.75, 0.5, mean 0.625, s^2 = 2*0.125^2/1 = 0.03125, SE = sqrt(0.03125/2)
      *   = 0.125, z*SE = 0.244995 -> (0.380005, 0.869995).
      * elo = 400*log10(0.625/0.375) = 400*0.221849 = 88.739500;
      *   low 400*log10(0.380005/0.619995) = 400*(-0.212600) = -85.039918;
@@ -539,12 +561,13 @@ START_TEST(test_csv_deals_row)
     const stats_totals_t t = {.games = 4, .wins = 2, .draws = 1, .losses = 1, .points = 10, .points_squared = 30,
                               .hands = 4, .hand_points = 10, .hand_points_squared = 30, .margin = 4,
                               .margin_squared = 14, .blocks = 2, .block_score2 = 5, .block_score2_squared = 13,
+                              .shares = 2100, .block_shares = 2100, .block_shares_squared = 1260 * 1260 + 840 * 840,
                               .block_games = 2};
     const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
-                     "agent,greedy,,4,2,1,1,0.625000,0.219427,0.908101,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,0.625000,0.380005,0.869995,88.739500,-85.039918,330.223445\n");
+                     "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
+                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445\n");
 }
 END_TEST
 
@@ -555,24 +578,25 @@ START_TEST(test_csv_no_elo_with_three_sides)
     const stats_totals_t t = {.games = 4, .wins = 2, .draws = 1, .losses = 1, .points = 10, .points_squared = 30,
                               .hands = 4, .hand_points = 10, .hand_points_squared = 30, .margin = 4,
                               .margin_squared = 14, .blocks = 2, .block_score2 = 5, .block_score2_squared = 13,
+                              .shares = 2100, .block_shares = 2100, .block_shares_squared = 1260 * 1260 + 840 * 840,
                               .block_games = 2};
     const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 3};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
-                     "agent,greedy,,4,2,1,1,0.625000,0.219427,0.908101,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,0.625000,0.380005,0.869995,,,\n");
+                     "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
+                     "1.000000,0.912871,2,,,\n");
 }
 END_TEST
 
 START_TEST(test_csv_match_row_with_nan_and_quotes)
 {
     /* The match of test_estimate_match_mode in seat 2, one block of one game won (S = 2):
-     * SE per match, SE of margin and the paired interval are undefined -> empty; paired score
-     * 1 -> elo inf. Wilson(1,1) = (0.206549, 1). The spec has a comma, so it is quoted. */
+     * SE per match, SE of margin and the intervals (one block) are undefined -> empty; score
+     * and share 1; a seat row has no Elo. The spec has a comma, so it is quoted. */
     const stats_totals_t t = {.games = 1, .wins = 1, .points = 150, .points_squared = 22500, .hands = 3,
                               .hand_points = 150, .hand_points_squared = 8300, .margin = 20,
                               .margin_squared = 400, .blocks = 1, .block_score2 = 2, .block_score2_squared = 4,
-                              .block_games = 1};
+                              .shares = 840, .block_shares = 840, .block_shares_squared = 840 * 840, .block_games = 1};
     const stats_totals_t empty = {0};
     const stats_summary_row_t rows[] = {
         {"seat", "pimc:samples=64,rollout=greedy", 2, &t, 1, 2},
@@ -580,24 +604,24 @@ START_TEST(test_csv_match_row_with_nan_and_quotes)
     };
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(rows, 2, text, sizeof text),
-                     "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,0.206549,1.000000,"
-                     "50.000000,11.547005,150.000000,,20.000000,,1,1.000000,,,inf,,\n"
-                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,0,,,,,,\n");
+                     "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,,,1.000000,,,"
+                     "50.000000,11.547005,150.000000,,20.000000,,1,,,\n"
+                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,\n");
 }
 END_TEST
 
 START_TEST(test_csv_no_negative_zero_and_minus_inf)
 {
     /* Ten million games with a margin sum of -1: mean -1e-7 prints as 0.000000, not
-     * -0.000000. Two blocks that both scored 0 -> paired score 0, interval [0, 0],
+     * -0.000000. Two blocks that both scored 0 -> score and share 0, intervals [0, 0],
      * elo -inf at all three. */
     const stats_totals_t t = {.games = 10000000, .losses = 10000000, .margin = -1, .margin_squared = 1,
                               .blocks = 2, .block_games = 5000000};
     const stats_summary_row_t row = {"agent", "random", -1, &t, 0, 2};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
-                     "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,,,,,"
-                     "0.000000,0.000000,2,0.000000,0.000000,0.000000,-inf,-inf,-inf\n");
+                     "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,0.000000,0.000000,0.000000,"
+                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf\n");
 }
 END_TEST
 
@@ -659,6 +683,7 @@ static Suite *stats_suite(void)
     tcase_add_test(tc, test_paired_symmetric);
     tcase_add_test(tc, test_paired_too_few_blocks);
     tcase_add_test(tc, test_estimate_match_mode);
+    tcase_add_test(tc, test_share_splits_ties);
     suite_add_tcase(s, tc);
 
     tc = tcase_create("add");
