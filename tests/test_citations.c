@@ -93,7 +93,8 @@ static int check_output(const char *what, const char *text, const char *root, fi
         snprintf(relative, sizeof relative, "%.*s", (int)length, p);
         seen++;
         if (rules && !strncmp(relative, "docs/rules/", 11)) (*rules)++;
-        if (!exists_in(root, relative)) findings_add(found, "%s: cites %s, which %s does not have", what, relative, root);
+        if (!exists_in(root, relative))
+            findings_add(found, "%s: cites %s, which %s does not have", what, relative, root);
     }
     return seen;
 }
@@ -251,8 +252,10 @@ START_TEST(tree_cites_nothing_outside)
                                         "cli",       "tests",      "scripts",        "measurements"};
     findings_t found = {.used = 0};
     int files = 0;
-    for (size_t k = 0; k < sizeof roots / sizeof roots[0]; k++) files += scan_tree(DOMINOLAB_SOURCE_DIR, roots[k], &found);
-    ck_assert_msg(found.count == 0, "%d lines cite %s (the specification is in docs/rules/ and docs/record-format.md):\n%s",
+    for (size_t k = 0; k < sizeof roots / sizeof roots[0]; k++)
+        files += scan_tree(DOMINOLAB_SOURCE_DIR, roots[k], &found);
+    ck_assert_msg(found.count == 0,
+                  "%d lines cite %s (the specification is in docs/rules/ and docs/record-format.md):\n%s",
                   found.count, OUTSIDE, found.text);
     /* a wrong source directory would read nothing and pass */
     ck_assert_msg(files > 100, "only %d text files read under %s", files, DOMINOLAB_SOURCE_DIR);
