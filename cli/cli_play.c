@@ -1,5 +1,5 @@
 /* cli_play.c - `dominolab play`: one match between bots, logged move by move, optionally
- * recorded as JSON Lines (../shared/spec/record-format.md). */
+ * recorded as JSON Lines (docs/record-format.md). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -11,7 +11,7 @@ static void rules_usage(FILE *out)
     fprintf(out, "usage: dominolab rules [--game G] [--preset P] [--ini]\n\n"
                  "Lists every game with its presets and all rule options: key, value, allowed values and\n"
                  "meaning. With --game, only that game; with --preset, the VALUE column shows that preset's\n"
-                 "values instead of the defaults. Rule numbers refer to ../shared/rules/.\n"
+                 "values instead of the defaults. Rule numbers refer to docs/rules/.\n"
                  "--ini (with --game and --preset) prints the preset as a rules file instead: every option\n"
                  "written out and commented, to copy, edit and give to the commands as --rules FILE (or\n"
                  "rules = FILE in an experiment's [game]); configs/presets/ holds one per preset.\n");
@@ -50,7 +50,7 @@ static int print_ini(const game_t *game, const char *preset, char *error, size_t
            "; Copy it, change what you want, and give it to any command as --rules FILE (or\n"
            "; rules = FILE in an experiment's [game] section). The number of players is not here:\n"
            "; give it with --players (or players = N in [game]).\n"
-           "; Rule numbers (R.., A.., DB R..) refer to ../shared/rules/.\n\n"
+           "; Rule numbers (R.., A.., DB R..) refer to docs/rules/.\n\n"
            "[game]\ngame = %s\npreset = %s\n\n[options]",
            preset, game->name, help, game->name, preset, game->name, preset);
     for (int k = 0; k < game->option_count; k++) {

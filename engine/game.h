@@ -71,7 +71,7 @@ typedef enum game_status { GAME_BETWEEN_HANDS, GAME_IN_HAND, GAME_MATCH_OVER } g
 
 /* ---- events: what happened, one per line of the game record ---- */
 
-/* The kinds follow the record's line types (../shared/spec/record-format.md); a game emits
+/* The kinds follow the record's line types (docs/record-format.md); a game emits
  * those its rules have. The simulator reads PLAY and AWARD points (both are credited to
  * the score), HAND_END and MATCH_END; everything else is for the record and the log. */
 typedef enum game_event_kind {

@@ -1,4 +1,4 @@
-/* game_line.h - one line of the game record (../shared/spec/record-format.md) as plain
+/* game_line.h - one line of the game record (docs/record-format.md) as plain
  * data: the lines a game formats (its moves and its own lines, game_t.event_line) and
  * parses (its moves, game_t.line_move). sim/records turns a line into JSON and back, so
  * the engine needs no JSON library and a game never sees one.

@@ -1,7 +1,7 @@
 /* tileset.c - the constant tables of tileset.h and the few non-inline helpers.
  *
  * The tables are literal so that no start-up code and no mutable global exists; tests/
- * test_tileset.c recomputes every entry from the formulas of ../shared/rules/README.md §6. */
+ * test_tileset.c recomputes every entry from the formulas of docs/rules/README.md §6. */
 #include "tileset.h"
 
 

@@ -1,6 +1,6 @@
 /* tileset.h - domino tiles as bit indices and sets of tiles as bitsets.
  *
- * Indexing follows ../shared/rules/README.md §6: tile [a-b] with a <= b has index
+ * Indexing follows docs/rules/README.md §6: tile [a-b] with a <= b has index
  * b*(b+1)/2 + a, independent of the set size, so a double-six mask is valid unchanged for
  * double-nine and double-twelve. A set is two 64-bit words (91 tiles need 91 bits; with
  * several sets mixed, up to 128 physical tiles). For N <= 9 word 1 is always zero, and a

@@ -1,4 +1,4 @@
-/* test_bergen_vectors.c - the test vectors BG-01 ... BG-15 of ../shared/rules/bergen.md §7,
+/* test_bergen_vectors.c - the test vectors BG-01 ... BG-15 of docs/rules/bergen.md §7,
  * each as its own Check test, asserted exactly as written.
  *
  * How positions are reached:

@@ -1,5 +1,5 @@
 /* test_double_bergen_vectors.c - the test vectors DB-01 ... DB-09 of
- * ../shared/rules/double-bergen.md §4, each as its own Check test, asserted exactly as
+ * docs/rules/double-bergen.md §4, each as its own Check test, asserted exactly as
  * written.
  *
  * How positions are reached:

@@ -1,4 +1,4 @@
-/* test_record_replay.c - the game record (../shared/spec/record-format.md) and its replay.
+/* test_record_replay.c - the game record (docs/record-format.md) and its replay.
  *
  *   round trip: every preset and a set of option variants, 200 seeds each, random and
  *     greedy agents: the record the writer leaves replays as REPLAY_AGREES, and the replay's
@@ -1003,7 +1003,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ pinned details */
 
-/* The "Pinned details (format 1)" of ../shared/spec/record-format.md for the Bergen
+/* The "Pinned details (format 1)" of docs/record-format.md for the Bergen
  * family: each one written by the writer and read back by the replay, and each tolerated
  * form read. */
 

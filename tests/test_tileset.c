@@ -1,7 +1,7 @@
 /* test_tileset.c - Check suite for engine/tileset.{h,c}.
  *
  * Two independent sources are compared with the engine's literal tables: the formulas of
- * ../shared/rules/README.md §6 (recomputed here by plain loops, never with the engine's
+ * docs/rules/README.md §6 (recomputed here by plain loops, never with the engine's
  * own helpers), and the hex literals printed in that README (copied below as data).
  * Loop tests sweep every one of the 91 tiles, so a wrong table entry names its index.
  */

@@ -2,7 +2,7 @@
  * legal placements (R9-R11; DB R8), drawing and passing (R12-R13), applying a move with
  * its scoring (R14-R17; DB R12-R13), end of hand (R18-R22; DB R14) and of the match
  * (R23-R25; DB R15-R16), and the game_t values. Rule numbers refer to
- * ../shared/rules/bergen.md unless marked DB (../shared/rules/double-bergen.md). The other
+ * docs/rules/bergen.md unless marked DB (docs/rules/double-bergen.md). The other
  * files of the family are listed in bergen_internal.h.
  */
 #include <limits.h>
@@ -825,7 +825,7 @@ static int bergen_match_winner(const void *state)
 
 const game_t bergen_game = {
     .name = "bergen",
-    .help = "Bergen: line of play, points for double- and triple-headers (bergen.md)",
+    .help = "Bergen: line of play, points for double- and triple-headers (docs/rules/bergen.md)",
     .options = bergen_options,
     .option_count = BERGEN_OPTION_COUNT,
     .presets = bergen_presets,
@@ -835,7 +835,7 @@ const game_t bergen_game = {
 
 const game_t double_bergen_game = {
     .name = "double_bergen",
-    .help = "Double Bergen: the opening double is a spinner, points for pairs and more (double-bergen.md)",
+    .help = "Double Bergen: the opening double is a spinner, points for pairs and more (docs/rules/double-bergen.md)",
     .options = bergen_options,
     .option_count = BERGEN_OPTION_COUNT,
     .presets = double_bergen_presets,

@@ -1,4 +1,4 @@
-/* bergen.h - the Bergen family (../shared/rules/bergen.md and double-bergen.md): Bergen,
+/* bergen.h - the Bergen family (docs/rules/bergen.md and double-bergen.md): Bergen,
  * Bergen classic and Double Bergen are one engine with one option table.
  *
  * Other modules use the games through engine/game.h; this header adds the family's

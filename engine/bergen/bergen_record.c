@@ -1,5 +1,5 @@
 /* bergen_record.c - the Bergen family in words: the reasons of its awards and hand ends,
- * its moves as text, and its record lines (../shared/spec/record-format.md) for play,
+ * its moves as text, and its record lines (docs/record-format.md) for play,
  * draw and pass, written and read back.
  *
  * Moves the family writes no line for (bergen_unwritten_move reads them back):

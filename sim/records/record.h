@@ -1,4 +1,4 @@
-/* record.h - the game record (../shared/spec/record-format.md): one compact JSON object
+/* record.h - the game record (docs/record-format.md): one compact JSON object
  * per line, keys in a fixed order.
  *
  * Two layers:
