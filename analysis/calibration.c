@@ -65,8 +65,8 @@ void calibration_place(const char *const *candidates, const report_rated_t *rate
 }
 
 int calibration_rate(const char *report_dir, const char *reference, const char *const *specs,
-                     const char *const *deals_paths, int n, bool plots, report_rated_t *rated, char *error,
-                     size_t error_size)
+                     const char *const *deals_paths, int n, const plot_session_t *plots, report_rated_t *rated,
+                     char *error, size_t error_size)
 {
     const char *agents[RATING_MAX_AGENTS], *paths[RATING_MAX_AGENTS];
     int agent_count = 0, run_count = 0;
@@ -83,13 +83,13 @@ int calibration_rate(const char *report_dir, const char *reference, const char *
     if (agent_count >= 2) {
         report_ratings_settings_t settings = {CALIBRATION_BOOTSTRAP, 0.95, 1, reference, true};
         plot_session_t session;
-        plot_start(&session, report_dir, plots);
+        plot_start_like(&session, report_dir, plots);
         status = report_ratings(report_dir, paths, run_count, agents, agent_count, &settings, &session, NULL, by_agent,
                                 error, error_size);
     }
     for (int k = 0; k < n && status == 0; k++)
         for (int j = 0; j < agent_count; j++)
-            if (!strcmp(agents[j], specs[k])) rated[k] = j == 0 ? (report_rated_t){0, 0, 0} : by_agent[j];
+            if (!strcmp(agents[j], specs[k])) rated[k] = j == 0 ? (report_rated_t){0, 0, 0, 0} : by_agent[j];
     return status;
 }
 
@@ -121,14 +121,29 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
                 measured[level].low, measured[level].high);
     }
     if (atomic_file_commit(&file, error, error_size)) return -1;
-    char body[1024];
+    /* the verifying runs: each level against the reference (none for a level that is it) */
+    int64_t low = 0, high = 0;
+    int runs = 0;
+    for (int level = 0; level < CALIBRATION_LEVELS; level++) {
+        int64_t blocks = measured[level].blocks;
+        if (blocks == 0) continue;
+        low = runs == 0 || blocks < low ? blocks : low;
+        high = blocks > high ? blocks : high;
+        runs++;
+    }
+    char what[512], sample[256], title[4096], label[1024], body[8192];
+    snprintf(what, sizeof what, "Difficulty levels against %s: targets, and measured Elo with 95%% intervals",
+             reference);
+    plot_sample(sample, sizeof sample, low, high, plots->matches ? "match" : "deal", runs > 1 ? "a level" : NULL);
+    plot_title(title, sizeof title, plots, what, sample);
+    snprintf(what, sizeof what, "Elo relative to %s", reference);
+    plot_quote(label, sizeof label, what);
     snprintf(body, sizeof body,
-             "set title \"Difficulty levels: measured Elo against %s (95%% interval) and targets\"\n"
-             "set xlabel \"level\"\nset ylabel \"Elo\"\nset grid\nset key top left\nset xrange [0.5:10.5]\n"
-             "set xtics 1\n"
+             "%sset xlabel \"level\"\nset ylabel %s\nset grid\nset key outside below center horizontal height 1\n"
+             "set xrange [0.5:%d.5]\nset xtics 1\n"
              "plot \"calibration.csv\" skip 1 using 1:3 with linespoints dt 2 pointtype 6 title \"target\", "
              "\"\" skip 1 using 1:4:5:6 with yerrorbars pointtype 7 title \"measured\"",
-             reference);
+             title, label, CALIBRATION_LEVELS);
     return plot_draw(plots, "calibration", body, error, error_size);
 }
 

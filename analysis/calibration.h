@@ -48,10 +48,11 @@ void calibration_place(const char *const *candidates, const report_rated_t *rate
                        calibration_between_fn between, calibration_placement_t *out);
 
 /* Step 1: the ratings of specs[0..n) against `reference` from the deals.csv at deals_paths[k]
- * (NULL where specs[k] is the reference, rated 0 exactly), with their report in report_dir. */
+ * (NULL where specs[k] is the reference, rated 0 exactly), with their report in report_dir
+ * and its plots made as `plots` makes them (enabled, and the subject of their titles). */
 int calibration_rate(const char *report_dir, const char *reference, const char *const *specs,
-                     const char *const *deals_paths, int n, bool plots, report_rated_t *rated, char *error,
-                     size_t error_size);
+                     const char *const *deals_paths, int n, const plot_session_t *plots, report_rated_t *rated,
+                     char *error, size_t error_size);
 
 /* candidates.csv: each candidate with its measured and smoothed rating. */
 int calibration_write_candidates(const char *dir, const char *const *candidates, const report_rated_t *rated, int n,

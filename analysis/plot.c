@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,76 @@ void plot_start(plot_session_t *session, const char *dir, bool enabled)
     char resolved[PATH_MAX];
     if (strchr(program, '/') && realpath(program, resolved)) program = resolved;
     snprintf(session->program, sizeof session->program, "%s", program);
+}
+
+void plot_start_like(plot_session_t *session, const char *dir, const plot_session_t *like)
+{
+    plot_start(session, dir, like->enabled);
+    memcpy(session->subject, like->subject, sizeof session->subject);
+    session->matches = like->matches;
+}
+
+void plot_subject(plot_session_t *session, const char *game, const char *preset, int players, bool matches)
+{
+    const char *noun = players == 1 ? "player" : "players";
+    if (preset)
+        snprintf(session->subject, sizeof session->subject, "%s (preset %s), %d %s", game, preset, players, noun);
+    else
+        snprintf(session->subject, sizeof session->subject, "%s, %d %s", game, players, noun);
+    session->matches = matches;
+}
+
+/* A count with its thousands set apart by commas: 10000 -> "10,000". */
+static void count_text(char *out, size_t size, int64_t count)
+{
+    char digits[32];
+    int length = snprintf(digits, sizeof digits, "%" PRId64, count), first = digits[0] == '-';
+    size_t used = 0;
+    for (int k = 0; k < length && used + 2 < size; k++) {
+        if (k > first && (length - k) % 3 == 0) out[used++] = ',';
+        out[used++] = digits[k];
+    }
+    if (size) out[used] = '\0';
+}
+
+void plot_sample(char *out, size_t size, int64_t low, int64_t high, const char *unit, const char *each)
+{
+    char from[32], to[32];
+    count_text(from, sizeof from, low);
+    count_text(to, sizeof to, high);
+    size_t length = strlen(unit);
+    const char *plural = high == 1 ? "" : length && unit[length - 1] == 'h' ? "es" : "s"; /* match, deal */
+    snprintf(out, size, "%s%s%s %s%s%s%s", from, low == high ? "" : " to ", low == high ? "" : to, unit, plural,
+             each ? " " : "", each ? each : "");
+}
+
+/* `text` with \ and " escaped, as it goes between a gnuplot string's double quotes. */
+static void escaped(char *out, size_t size, const char *text)
+{
+    size_t used = 0;
+    for (; *text && used + 3 < size; text++) {
+        if (*text == '"' || *text == '\\') out[used++] = '\\';
+        out[used++] = *text;
+    }
+    if (size) out[used] = '\0';
+}
+
+void plot_quote(char *out, size_t size, const char *text)
+{
+    char inside[2048];
+    escaped(inside, sizeof inside, text);
+    snprintf(out, size, "\"%s\"", inside);
+}
+
+void plot_title(char *out, size_t size, const plot_session_t *session, const char *what, const char *sample)
+{
+    char second[1024], first_text[2048], second_text[2048];
+    if (session->subject[0]) snprintf(second, sizeof second, "%s, %s", session->subject, sample);
+    else snprintf(second, sizeof second, "%s", sample);
+    escaped(first_text, sizeof first_text, what);
+    escaped(second_text, sizeof second_text, second);
+    /* gnuplot's \n in a double-quoted string: the subject on a line of its own */
+    snprintf(out, size, "set title \"%s\\n%s\"\n", first_text, second_text);
 }
 
 /* Runs the script in DIR (the scripts name their files relative to it); the child does

@@ -27,9 +27,10 @@ typedef struct report_ratings_settings {
     bool advantage;       /* fit the leader's advantage */
 } report_ratings_settings_t;
 
-/* An agent's rating with its interval. */
+/* An agent's rating with its interval, and the deal (or match) blocks it played. */
 typedef struct report_rated {
     double elo, low, high;
+    int64_t blocks;
 } report_rated_t;
 
 /* From the deals.csv of `run_count` runs: pairwise.csv, pairwise_matrix.csv, ratings.csv,

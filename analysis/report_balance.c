@@ -411,19 +411,6 @@ static int write_distributions(const char *dir, const variant_summary_t *v, int 
 
 /* ------------------------------------------------------------------ plots */
 
-/* gnuplot's string syntax: a double-quoted string with \ and " escaped. */
-static void quoted(char *out, size_t size, const char *text)
-{
-    size_t used = 0;
-    if (size) out[used++] = '"';
-    for (; *text && used + 3 < size; text++) {
-        if (*text == '"' || *text == '\\') out[used++] = '\\';
-        out[used++] = *text;
-    }
-    out[used++] = '"';
-    out[used] = '\0';
-}
-
 /* Appends to `body` a "plot" command with one series per variant, each taking the rows of
  * `file` whose column 1 is the variant and column 2 is `filter`: x from `x`, y from
  * column y_column, then `more` columns as given (error bars, a width; "" for none). `x`
@@ -435,8 +422,8 @@ static int series_plot(char *body, size_t size, const variant_summary_t *v, int 
     used += (size_t)snprintf(body + used, size - used, "plot ");
     for (int i = 0; i < count && used < size; i++) {
         char name[256], value[64], x[128];
-        quoted(name, sizeof name, v[i].variant->name);
-        quoted(value, sizeof value, filter);
+        plot_quote(name, sizeof name, v[i].variant->name);
+        plot_quote(value, sizeof value, filter);
         snprintf(x, sizeof x, x_format, i);
         char condition[384];
         snprintf(condition, sizeof condition, "strcol(1) eq %s && strcol(2) eq %s", name, value);
@@ -448,6 +435,25 @@ static int series_plot(char *body, size_t size, const variant_summary_t *v, int 
     return used < size ? 0 : -1;
 }
 
+/* The deals (or matches) behind a plot of hands (or matches): "400 deals a variant (3 plays
+ * of each)". */
+static void balance_sample(const variant_summary_t *v, int count, bool matches, char *out, size_t size)
+{
+    int64_t low = 0, high = 0;
+    int present = 0, plays = 1;
+    for (int i = 0; i < count; i++) {
+        const unit_summary_t *u = matches ? &v[i].matches : &v[i].hands;
+        if (!u->present) continue;
+        low = present == 0 || u->units < low ? u->units : low;
+        high = u->units > high ? u->units : high;
+        plays = u->replays > plays ? u->replays : plays;
+        present++;
+    }
+    plot_sample(out, size, low, high, matches ? "match" : "deal", present > 1 ? "a variant" : NULL);
+    size_t used = strlen(out);
+    if (plays > 1) snprintf(out + used, size - used, " (%d plays of each)", plays);
+}
+
 /* Seat shares as bars with their intervals, a series per variant, seats on x and the leader
  * last. */
 static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int count, bool matches, char *body,
@@ -457,11 +463,16 @@ static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int coun
     for (int i = 0; i < count && !first; i++)
         if (matches ? v[i].matches.present : v[i].hands.present) first = matches ? &v[i].matches : &v[i].hands;
     if (!first) return 0;
+    char sample[256], what[256], title[2048];
+    balance_sample(v, count, matches, sample, sizeof sample);
+    snprintf(what, sizeof what, "Share of %s won by seat (95%% interval; dashes: a fair share)",
+             matches ? "matches" : "hands");
+    plot_title(title, sizeof title, plots, what, sample);
     size_t used = (size_t)snprintf(body, size,
-                                   "set title \"Share of %s won by seat (95%% interval; dashes: a fair share)\"\n"
-                                   "set ylabel \"share\"\nset xlabel \"seat (L: the seat that led)\"\n"
+                                   "%sset ylabel \"share of the %s won (a tie of k sides: 1/k each)\"\n"
+                                   "set xlabel \"seat (L: the seat that led)\"\n"
                                    "set grid ytics\nset key outside right\nset xrange [-0.5:%d.5]\nset xtics (",
-                                   matches ? "matches" : "hands", first->seats);
+                                   title, matches ? "matches" : "hands", first->seats);
     for (int s = 0; s < first->seats && used < size; s++)
         used += (size_t)snprintf(body + used, size - used, "\"%d\" %d, ", s, s);
     /* a bar per variant, side by side within 0.8 of each seat, with its interval */
@@ -481,6 +492,8 @@ static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int coun
     return plot_draw(plots, matches ? "seats_matches" : "seats", body, error, error_size);
 }
 
+/* The seat plots, then the distributions: a line per variant, with the key below the plot
+ * where it can hide no line. */
 static int draw_plots(plot_session_t *plots, const variant_summary_t *v, int count, char *error, size_t error_size)
 {
     enum { BODY = 32768 };
@@ -492,19 +505,24 @@ static int draw_plots(plot_session_t *plots, const variant_summary_t *v, int cou
     int status = seat_plot(plots, v, count, false, body, BODY, error, error_size);
     if (status == 0) status = seat_plot(plots, v, count, true, body, BODY, error, error_size);
     static const struct {
-        const char *measure, *title, *xlabel;
+        const char *measure, *title, *xlabel, *ylabel;
         bool matches;
     } histograms[] = {
-        {"points_per_hand", "Points a side scores in a hand", "points", false},
-        {"plies_per_hand", "Length of a hand", "moves (placements, draws, passes)", false},
-        {"hands_per_match", "Length of a match", "hands", true},
+        {"points_per_hand", "Points a side scores in a hand", "points", "share of the sides' hands", false},
+        {"plies_per_hand", "Length of a hand", "moves (placements, draws, passes)", "share of the hands", false},
+        {"hands_per_match", "Length of a match", "hands", "share of the matches", true},
     };
     for (size_t k = 0; k < sizeof histograms / sizeof histograms[0] && status == 0; k++) {
         bool any = false;
         for (int i = 0; i < count; i++) any |= histograms[k].matches ? v[i].matches.present : v[i].hands.present;
         if (!any) continue;
-        snprintf(body, BODY, "set title \"%s\"\nset xlabel \"%s\"\nset ylabel \"share\"\nset grid\nset key top right\n",
-                 histograms[k].title, histograms[k].xlabel);
+        char sample[256], title[2048];
+        balance_sample(v, count, histograms[k].matches, sample, sizeof sample);
+        plot_title(title, sizeof title, plots, histograms[k].title, sample);
+        snprintf(body, BODY,
+                 "%sset xlabel \"%s\"\nset ylabel \"%s\"\nset grid\n"
+                 "set key outside below center horizontal height 1\n",
+                 title, histograms[k].xlabel, histograms[k].ylabel);
         if (series_plot(body, BODY, v, count, "distributions.csv", histograms[k].measure, "$3 + 0 * %d", 5, "",
                         "linespoints pointtype 7 pointsize 0.6")) {
             snprintf(error, error_size, "a plot command too long for %d variants", count);

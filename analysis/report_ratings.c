@@ -283,25 +283,51 @@ static int write_model(const char *dir, const ratings_work_t *w, const report_ra
     return atomic_file_commit(&file, error, error_size);
 }
 
+/* The deal blocks (or match blocks) behind the plots: "10,000 deals a pair". */
+static void ratings_sample(const ratings_work_t *w, const plot_session_t *plots, char *out, size_t size)
+{
+    int64_t low = 0, high = 0;
+    int pairs = 0;
+    for (int a = 0; a < w->agents; a++)
+        for (int b = a + 1; b < w->agents; b++) {
+            int64_t blocks = w->pair[a][b].blocks;
+            if (blocks == 0) continue;
+            low = pairs == 0 || blocks < low ? blocks : low;
+            high = blocks > high ? blocks : high;
+            pairs++;
+        }
+    plot_sample(out, size, low, high, plots->matches ? "match" : "deal", pairs > 1 ? "a pair" : NULL);
+}
+
 static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char *anchor, double confidence,
                       char *error, size_t error_size)
 {
-    char body[2048];
+    char sample[256], what[512], title[4096], anchor_text[1024], body[8192];
+    ratings_sample(w, plots, sample, sizeof sample);
+    snprintf(what, sizeof what, "Ratings with %.0f%% intervals (%s = 0)", 100 * confidence, anchor);
+    plot_title(title, sizeof title, plots, what, sample);
+    snprintf(what, sizeof what, "Elo relative to %s", anchor);
+    plot_quote(anchor_text, sizeof anchor_text, what);
     snprintf(body, sizeof body,
-             "set title \"Ratings (Elo, %.0f%% interval; %s = 0)\"\n"
-             "set xlabel \"Elo\"\nset grid xtics\nset offsets graph 0.05, graph 0.05, 0.5, 0.5\nunset ytics\n"
+             "%sset xlabel %s\nset grid xtics\nset offsets graph 0.05, graph 0.05, 0.5, 0.5\nunset ytics\n"
              "set ytics scale 0\n"
              "plot \"ratings.csv\" skip 1 using 3:(-$1):4:5:ytic(2) with xerrorbars pointtype 7 lc rgb \"#2166ac\"",
-             100 * confidence, anchor);
+             title, anchor_text);
     if (plot_draw(plots, "ratings", body, error, error_size)) return -1;
+    /* The diagonal (an agent against itself) is NaN in the matrix: a grey cell marked with a
+     * dash, so it cannot pass for an even score, which the palette draws near white. */
+    plot_title(title, sizeof title, plots, "Paired score of the row agent against the column agent", sample);
     snprintf(body, sizeof body,
-             "set title \"Paired score of the row agent against the column agent\"\n"
+             "%sset xlabel \"column agent\"\nset ylabel \"row agent\"\n"
+             "set cblabel \"paired score: mean score a %s block (0.5 even; grey: the agent itself)\"\n"
              "set palette defined (0 \"#b2182b\", 0.5 \"#f7f7f7\", 1 \"#2166ac\")\n"
              "set cbrange [0:1]\nset xtics rotate by 30 right\nset size ratio -1\nset yrange [] reverse\n"
              "plot \"pairwise_matrix.csv\" matrix rowheaders columnheaders using 1:2:3 with image, "
-             "\"pairwise_matrix.csv\" matrix rowheaders columnheaders using 1:2:($3 == $3 ? sprintf(\"%%.3f\", $3) "
-             ": \"\") with labels");
-    (void)w;
+             "\"\" matrix rowheaders columnheaders using ($1 == $2 ? $1 : NaN):2:(0.5):(0.5) with boxxyerror "
+             "fillstyle solid 1.0 noborder lc rgb \"#a0a0a0\", "
+             "\"\" matrix rowheaders columnheaders using 1:2:($1 == $2 ? \"\u2014\" "
+             ": $3 == $3 ? sprintf(\"%%.3f\", $3) : \"no games\") with labels",
+             title, plots->matches ? "match" : "deal");
     return plot_draw(plots, "pairwise", body, error, error_size);
 }
 
@@ -370,8 +396,11 @@ int report_ratings(const char *out_dir, const char *const *deals_paths, int run_
                      : 0;
     }
     if (result == 0 && text) print_table(text, w, order, settings->confidence);
-    for (int a = 0; result == 0 && rated && a < agent_count; a++)
-        rated[a] = (report_rated_t){w->result.elo[a], w->result.elo_low[a], w->result.elo_high[a]};
+    for (int a = 0; result == 0 && rated && a < agent_count; a++) {
+        int64_t blocks = 0;
+        for (int b = 0; b < agent_count; b++) blocks += a < b ? w->pair[a][b].blocks : w->pair[b][a].blocks;
+        rated[a] = (report_rated_t){w->result.elo[a], w->result.elo_low[a], w->result.elo_high[a], blocks};
+    }
     free(w->blocks);
     free(w);
     return result;

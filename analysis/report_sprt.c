@@ -49,18 +49,27 @@ static int write_summary(const char *dir, const char *agent_a, const char *agent
     return atomic_file_commit(&file, error, error_size);
 }
 
+/* The key goes below the plot, outside it: inside it could hide a bound, and the bounds run
+ * the whole width. The y range takes in both bounds and the last step past one. */
 static int draw_plot(plot_session_t *plots, const char *agent_a, const char *agent_b, const sprt_test_t *test,
-                     char *error, size_t error_size)
+                     const report_sprt_result_t *r, char *error, size_t error_size)
 {
-    char body[2048];
+    char what[1024], sample[256], games[64], title[4096], body[8192];
+    snprintf(what, sizeof what, "SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g", agent_a, agent_b,
+             test->elo0, test->elo1, test->alpha, test->beta);
+    plot_sample(sample, sizeof sample, r->blocks, r->blocks, plots->matches ? "match block" : "deal block", NULL);
+    plot_sample(games, sizeof games, r->games, r->games, plots->matches ? "match" : "game", NULL);
+    size_t length = strlen(sample);
+    snprintf(sample + length, sizeof sample - length, " (%s)", games);
+    plot_title(title, sizeof title, plots, what, sample);
     snprintf(body, sizeof body,
-             "set title \"SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g\"\n"
-             "set xlabel \"deal blocks\"\nset ylabel \"log-likelihood ratio\"\nset grid\nset key bottom left\n"
-             "set yrange [%g:%g]\n"
+             "%sset xlabel \"%s blocks played\"\nset ylabel \"log-likelihood ratio\"\nset grid\n"
+             "set key outside below center horizontal height 1\n"
+             "set yrange [* < %g : %g < *]\n"
              "plot \"sprt_trace.csv\" skip 1 using 1:2 with lines lw 2 lc rgb \"#2166ac\" title \"LLR\", "
-             "\"\" skip 1 using 1:3 with lines dt 2 lc rgb \"#b2182b\" title \"accept H0\", "
-             "\"\" skip 1 using 1:4 with lines dt 2 lc rgb \"#1b7837\" title \"accept H1\"",
-             agent_a, agent_b, test->elo0, test->elo1, test->alpha, test->beta, 1.2 * test->lower, 1.2 * test->upper);
+             "\"\" skip 1 using 1:3 with lines dt 2 lc rgb \"#b2182b\" title \"lower bound: accept H0\", "
+             "\"\" skip 1 using 1:4 with lines dt 2 lc rgb \"#1b7837\" title \"upper bound: accept H1\"",
+             title, plots->matches ? "match" : "deal", 1.2 * test->lower, 1.2 * test->upper);
     return plot_draw(plots, "sprt", body, error, error_size);
 }
 
@@ -126,7 +135,7 @@ int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a
         }
     }
     if (status == 0) status = write_summary(out_dir, agent_a, agent_b, test, result, error, error_size);
-    if (status == 0) status = draw_plot(plots, agent_a, agent_b, test, error, error_size);
+    if (status == 0) status = draw_plot(plots, agent_a, agent_b, test, result, error, error_size);
     if (status == 0 && text) {
         const report_sprt_result_t *r = result;
         fprintf(text,

@@ -11,6 +11,7 @@
 #include "agent.h"
 #include "cli_options.h"
 #include "game.h"
+#include "plot.h"
 #include "sim.h"
 
 enum { CLI_MAX_OVERRIDES = CLI_LIST_MAX, CLI_ERROR_SIZE = 1024, CLI_MAX_PLAYERS = 1000 };
@@ -58,6 +59,9 @@ int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, siz
 int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
                        cli_game_t *out, char *error, size_t error_size);
 void cli_game_close(cli_game_t *game);
+/* Names a plot session's subject (plot_subject) from what run.json or study.json says: the
+ * preset only when it is not the game's default (its first). */
+void cli_plot_subject(plot_session_t *session, const char *game, const char *preset, int players, bool matches);
 /* Splits "A,B,..." (modified in place) into one spec per seat: one spec serves every seat;
  * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec
  * against `levels` (NULL: the built-in table). */

@@ -75,6 +75,7 @@ static int analyze_run(const char *dir, const char *out, const rundir_run_t *run
     int count = run->agent_count;
     plot_session_t session;
     plot_start(&session, out, !args->no_plots);
+    cli_plot_subject(&session, run->game, run->preset, run->seats, run->matches);
     int status;
     if (count >= 2) {
         report_ratings_settings_t settings = {args->bootstrap, 0.95, run->seed, NULL, true};

@@ -237,6 +237,13 @@ void cli_game_close(cli_game_t *game)
     game->rules = NULL;
 }
 
+void cli_plot_subject(plot_session_t *session, const char *game, const char *preset, int players, bool matches)
+{
+    const game_t *known = game_find(game);
+    bool usual = !preset || (known && known->preset_count > 0 && !strcmp(preset, known->presets[0].name));
+    plot_subject(session, game, usual ? NULL : preset, players, matches);
+}
+
 /* Agent specs hold commas only inside their parameters ("pimc:samples=64,rollout=greedy"),
  * so a part that looks like "key=value" without a ':' continues the previous spec. */
 int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,

@@ -6,7 +6,10 @@
  *   - report_ratings: pairwise.csv of a 3-deal table, every number by hand;
  *   - report_balance: seat shares, the leader's share, balance and the deal bias (ICC) of a
  *     3-deal, 2-replay table by hand;
- *   - report_sprt: the report replays the test block by block and stops where sprt.h says.
+ *   - report_sprt: the report replays the test block by block and stops where sprt.h says;
+ *   - plots: counts and titles by hand; every script's title names the game, players and the
+ *     sample counted, the heat map's diagonal is no score (not 0.5), the SPRT key stands
+ *     outside the plot (scripts only: test_studies draws them).
  */
 #include <check.h>
 #include <math.h>
@@ -315,6 +318,115 @@ START_TEST(balance_by_hand)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ plots */
+
+START_TEST(plot_text_by_hand)
+{
+    char text[512];
+    plot_sample(text, sizeof text, 10000, 10000, "deal", "a pair");
+    ck_assert_str_eq(text, "10,000 deals a pair");
+    plot_sample(text, sizeof text, 3000, 1234567, "deal", "a pair");
+    ck_assert_str_eq(text, "3,000 to 1,234,567 deals a pair");
+    plot_sample(text, sizeof text, 60, 60, "match", NULL);
+    ck_assert_str_eq(text, "60 matches");
+    plot_sample(text, sizeof text, 1, 1, "match", NULL);
+    ck_assert_str_eq(text, "1 match");
+    plot_sample(text, sizeof text, 416, 416, "deal block", NULL);
+    ck_assert_str_eq(text, "416 deal blocks");
+    plot_sample(text, sizeof text, 999, 999, "deal", NULL);
+    ck_assert_str_eq(text, "999 deals");
+    plot_session_t plots;
+    plot_start(&plots, ".", true);
+    plot_title(text, sizeof text, &plots, "Ratings", "3 deals");
+    ck_assert_str_eq(text, "set title \"Ratings\\n3 deals\"\n"); /* no subject given: the sample alone */
+    plot_subject(&plots, "bergen", "bergen_classic", 4, true);
+    ck_assert(plots.matches);
+    plot_title(text, sizeof text, &plots, "say \"hi\" \\", "10 matches");
+    ck_assert_str_eq(text,
+                     "set title \"say \\\"hi\\\" \\\\\\nbergen (preset bergen_classic), 4 players, 10 matches\"\n");
+    plot_subject(&plots, "double_bergen", NULL, 2, false);
+    plot_title(text, sizeof text, &plots, "Ratings", "5 deals");
+    ck_assert_str_eq(text, "set title \"Ratings\\ndouble_bergen, 2 players, 5 deals\"\n");
+    plot_quote(text, sizeof text, "a\"b");
+    ck_assert_str_eq(text, "\"a\\\"b\"");
+}
+END_TEST
+
+/* DIR/plots/NAME.gp, which must exist. */
+static char *read_script(const char *dir, const char *name)
+{
+    char path[PATH_SIZE + 64];
+    snprintf(path, sizeof path, "%s/plots/%s.gp", dir, name);
+    char *text = support_read_file(path, NULL);
+    ck_assert_msg(text != NULL, "no script %s", path);
+    return text;
+}
+
+static void expect_in(const char *text, const char *needle, const char *what)
+{
+    ck_assert_msg(strstr(text, needle) != NULL, "%s lacks \"%s\":\n%s", what, needle, text);
+}
+
+/* Scripts written, not drawn: the tests that draw are test_studies'. */
+static void start_plots(plot_session_t *plots, const char *dir)
+{
+    setenv("DOMINOLAB_GNUPLOT", "/nonexistent/gnuplot", 1);
+    plot_start(plots, dir, true);
+    plot_subject(plots, "bergen", NULL, 2, false);
+}
+
+START_TEST(rating_plots_name_what_they_show)
+{
+    char path[PATH_SIZE], matrix[PATH_SIZE + 32];
+    const char *dir = write_deals("deals.csv", ab_rows, path);
+    const char *paths[] = {path}, *agents[] = {"A", "B"};
+    report_ratings_settings_t settings = {.bootstrap = 0, .confidence = 0.95, .seed = 1, .anchor = "B"};
+    plot_session_t plots;
+    start_plots(&plots, dir);
+    char error[512];
+    ck_assert_msg(report_ratings(dir, paths, 1, agents, 2, &settings, &plots, NULL, NULL, error, sizeof error) == 0,
+                  "%s", error);
+    ck_assert_int_eq(plots.written, 2);
+    char *ratings = read_script(dir, "ratings"), *pairwise = read_script(dir, "pairwise");
+    /* one pair, 3 deal blocks (ab_rows) */
+    expect_in(ratings, "set title \"Ratings with 95% intervals (B = 0)\\nbergen, 2 players, 3 deals\"", "ratings.gp");
+    expect_in(ratings, "set xlabel \"Elo relative to B\"", "ratings.gp");
+    expect_in(pairwise, "\\nbergen, 2 players, 3 deals\"", "pairwise.gp");
+    /* the diagonal: grey boxes where column = row, labelled with a dash */
+    expect_in(pairwise, "using ($1 == $2 ? $1 : NaN):2:(0.5):(0.5) with boxxyerror", "pairwise.gp");
+    expect_in(pairwise, "$1 == $2 ? \"\u2014\"", "pairwise.gp");
+    free(ratings);
+    free(pairwise);
+    /* and the matrix holds no score there, not an even 0.5: A, B by rank */
+    snprintf(matrix, sizeof matrix, "%s/pairwise_matrix.csv", dir);
+    char *text = support_read_file(matrix, NULL);
+    ck_assert_ptr_nonnull(text);
+    ck_assert_str_eq(text, "agent,A,B\nA,NaN,0.583333\nB,0.416667,NaN\n");
+    free(text);
+}
+END_TEST
+
+START_TEST(balance_plots_name_what_they_show)
+{
+    char path[PATH_SIZE];
+    const char *dir = write_deals("deals.csv", balance_rows, path);
+    report_variant_t variant = {"as given", path, NULL, false};
+    plot_session_t plots;
+    start_plots(&plots, dir);
+    char error[512];
+    ck_assert_msg(report_balance(dir, &variant, 1, 0.95, &plots, NULL, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(plots.written, 3); /* seats, points_per_hand, plies_per_hand: no matches */
+    static const char *const names[] = {"seats", "points_per_hand", "plies_per_hand"};
+    for (int k = 0; k < 3; k++) {
+        char *script = read_script(dir, names[k]);
+        /* 3 deals, each played twice (balance_rows) */
+        expect_in(script, "\\nbergen, 2 players, 3 deals (2 plays of each)\"", names[k]);
+        expect_in(script, "set key outside", names[k]);
+        free(script);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ sprt */
 
 START_TEST(sprt_report_stops_where_the_test_does)
@@ -358,6 +470,39 @@ START_TEST(sprt_report_stops_where_the_test_does)
 }
 END_TEST
 
+START_TEST(sprt_plot_keeps_its_key_off_the_bounds)
+{
+    /* A wins every game: the test decides after a few blocks of 2 games each */
+    char rows[8 * 4 * 64] = "", line[128], path[PATH_SIZE];
+    for (int unit = 0; unit < 8; unit++)
+        for (int rotation = 0; rotation < 2; rotation++)
+            for (int seat = 0; seat < 2; seat++) {
+                bool a = (seat + rotation) % 2 == 0;
+                snprintf(line, sizeof line, "%d,%d,%d,%s,%d,%d,%s,0,10,1,domino,0,%d\n", unit, rotation, seat,
+                         a ? "A" : "B", seat, a ? 4 : 0, a ? "win" : "loss", unit + 1);
+                strcat(rows, line);
+            }
+    const char *dir = write_deals("deals.csv", rows, path);
+    sprt_test_t test;
+    char error[512];
+    ck_assert_int_eq(sprt_init(&test, 0.05, 0.05, 0, 200, error, sizeof error), 0);
+    plot_session_t plots;
+    start_plots(&plots, dir);
+    report_sprt_result_t result;
+    ck_assert_msg(report_sprt(dir, path, "A", "B", &test, &plots, NULL, &result, error, sizeof error) == 0, "%s",
+                  error);
+    ck_assert_int_eq(result.verdict, SPRT_ACCEPT_H1);
+    char *script = read_script(dir, "sprt"), expected[128];
+    snprintf(expected, sizeof expected, "\\nbergen, 2 players, %lld deal block%s (%lld games)\"",
+             (long long)result.blocks, result.blocks == 1 ? "" : "s", (long long)result.games);
+    expect_in(script, expected, "sprt.gp");
+    expect_in(script, "set key outside below", "sprt.gp");
+    ck_assert_msg(!strstr(script, "key bottom") && !strstr(script, "key top") && !strstr(script, "key inside"),
+                  "the key may sit inside the plot:\n%s", script);
+    free(script);
+}
+END_TEST
+
 static Suite *analysis_suite(void)
 {
     Suite *suite = suite_create("analysis");
@@ -377,6 +522,10 @@ static Suite *analysis_suite(void)
     tcase_add_test(reports, ratings_refuse_an_unknown_agent);
     tcase_add_test(reports, balance_by_hand);
     tcase_add_test(reports, sprt_report_stops_where_the_test_does);
+    tcase_add_test(reports, plot_text_by_hand);
+    tcase_add_test(reports, rating_plots_name_what_they_show);
+    tcase_add_test(reports, balance_plots_name_what_they_show);
+    tcase_add_test(reports, sprt_plot_keeps_its_key_off_the_bounds);
     suite_add_tcase(suite, reports);
     return suite;
 }

@@ -9,7 +9,9 @@
  *   - the SPRT accepts H1 for a clearly stronger agent and H0 for two agents that play
  *     alike under different names, seed after seed;
  *   - calibration places evenly spaced, rising levels and writes a table --levels reads;
- *   - plots: PNG and SVG with gnuplot, the scripts and a how-to without it;
+ *   - plots: PNG and SVG with gnuplot, the scripts and a how-to without it; every plot of
+ *     every study titled with its game, players and sample, the heat map's diagonal no
+ *     score, the SPRT key outside the plot;
  *   - bad input: one line naming the problem, exit 2, nothing written.
  * These tests start OpenMP threads, so Check must not fork (CK_FORK=no, tests/CMakeLists.txt).
  */
@@ -496,6 +498,112 @@ START_TEST(plots_with_and_without_gnuplot)
 }
 END_TEST
 
+/* The text of DIR/plots/NAME.gp holds `caption` on its title's second line; with gnuplot,
+ * NAME.png and NAME.svg were drawn and no log of a failure was left. */
+static void expect_plot(const char *dir, const char *name, const char *caption, bool drawn)
+{
+    char file[PATH_SIZE], needle[1024];
+    snprintf(file, sizeof file, "plots/%s.gp", name);
+    char *path = path_in(dir, file), *script = support_read_file(path, NULL);
+    ck_assert_msg(script != NULL, "no script %s", path);
+    snprintf(needle, sizeof needle, "\\n%s", caption);
+    char *title = strstr(script, "set title \"");
+    ck_assert_msg(title && strstr(title, needle) && strstr(title, needle) < strchr(title, '\n'),
+                  "%s: the title does not say \"%s\":\n%s", path, caption, script);
+    free(script);
+    free(path);
+    static const char *const kinds[] = {"png", "svg"};
+    for (int k = 0; k < 2 && drawn; k++) {
+        snprintf(file, sizeof file, "plots/%s.%s", name, kinds[k]);
+        path = path_in(dir, file);
+        struct stat info;
+        ck_assert_msg(stat(path, &info) == 0 && info.st_size > 1000, "%s missing or empty", path);
+        free(path);
+    }
+    snprintf(file, sizeof file, "plots/%s.log", name);
+    path = path_in(dir, file);
+    ck_assert_msg(!support_file_exists(path), "gnuplot failed: see %s", path);
+    free(path);
+}
+
+/* Integer column `name` of the first row of a CSV file. */
+static long long first_row_integer(const char *path, const char *name)
+{
+    double value;
+    ck_assert_int_eq(csv_column_values(path, name, &value, 1), 1);
+    return (long long)value;
+}
+
+START_TEST(plots_name_game_players_and_sample)
+{
+    /* Every plot of every study and of analyze: the title names the game (and a preset that
+     * is not the game's first), the players and the sample counted; each is drawn once when
+     * gnuplot is installed. */
+    bool drawn = system("command -v gnuplot >/dev/null 2>&1") == 0;
+    const char *tournament_dir = support_scratch("tournament");
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--preset", "bergen_classic", "--agent", "random",
+                                "--agent", "greedy", "--agent", "heuristic", "--deals", "40", "--bootstrap", "20",
+                                "--quiet", "--out", (char *)tournament_dir));
+    static const char *const classic = "bergen (preset bergen_classic), 2 players, 40 deals a pair";
+    expect_plot(tournament_dir, "ratings", classic, drawn);
+    expect_plot(tournament_dir, "pairwise", classic, drawn);
+    /* the crosstable holds no score for an agent against itself, not an even 0.5 */
+    char *matrix = path_in(tournament_dir, "pairwise_matrix.csv");
+    csv_reader_t reader;
+    char error[512];
+    ck_assert_msg(csv_open(&reader, matrix, error, sizeof error) == 0, "%s", error);
+    for (int row = 0; row < 3; row++) {
+        ck_assert_int_eq(csv_next(&reader, error, sizeof error), 1);
+        for (int column = 1; column <= 3; column++)
+            ck_assert_msg(!strcmp(reader.field[column], "NaN") == (column == row + 1), "%s: row %d column %d is %s",
+                          matrix, row + 1, column, reader.field[column]);
+    }
+    csv_close(&reader);
+    free(matrix);
+
+    const char *sprt_dir = support_scratch("sprt");
+    run_ok(cli_sprt, ARGS("sprt", "--players", "4", "--agents", "greedy,random", "--deals", "30", "--quiet", "--out",
+                          (char *)sprt_dir));
+    char *sprt_csv = path_in(sprt_dir, "sprt.csv"), caption[256];
+    snprintf(caption, sizeof caption, "bergen, 4 players, %lld deal blocks (%lld games)",
+             first_row_integer(sprt_csv, "blocks"), first_row_integer(sprt_csv, "games"));
+    free(sprt_csv);
+    expect_plot(sprt_dir, "sprt", caption, drawn);
+    char *script_path = path_in(sprt_dir, "plots/sprt.gp"), *script = support_read_file(script_path, NULL);
+    ck_assert_msg(script && strstr(script, "set key outside below"), "the SPRT key may cover a bound:\n%s", script);
+    free(script);
+    free(script_path);
+
+    const char *balance_dir = support_scratch("balance");
+    run_ok(cli_balance, ARGS("balance", "--players", "3", "--agent", "random", "--deals", "30", "--matches", "4",
+                             "--replays", "2", "--compare", "block_method=simple,american", "--quiet", "--out",
+                             (char *)balance_dir));
+    static const char *const hands = "bergen, 3 players, 30 deals a variant (2 plays of each)";
+    static const char *const matches = "bergen, 3 players, 4 matches a variant";
+    expect_plot(balance_dir, "seats", hands, drawn);
+    expect_plot(balance_dir, "points_per_hand", hands, drawn);
+    expect_plot(balance_dir, "plies_per_hand", hands, drawn);
+    expect_plot(balance_dir, "seats_matches", matches, drawn);
+    expect_plot(balance_dir, "hands_per_match", matches, drawn);
+
+    const char *calibrate_dir = support_scratch("calibrate");
+    run_ok(cli_calibrate, ARGS("calibrate", "--game", "double_bergen", "--players", "2", "--matches", "6",
+                               "--candidate", "greedy:noise=1", "--candidate", "greedy", "--candidate", "heuristic",
+                               "--quiet", "--out", (char *)calibrate_dir));
+    expect_plot(calibrate_dir, "calibration", "double_bergen, 2 players, 6 matches a level", drawn);
+    char *candidates = path_in(calibrate_dir, "candidates");
+    expect_plot(candidates, "ratings", "double_bergen, 2 players, 6 matches a pair", drawn);
+    free(candidates);
+
+    const char *sim_dir = support_scratch("sim");
+    run_ok(cli_sim, ARGS("sim", "--players", "4", "--agents", "random,greedy", "--deals", "20", "--seed", "2",
+                         "--per-deal", "--quiet", "--out", (char *)sim_dir));
+    run_ok(cli_analyze, ARGS("analyze", (char *)sim_dir));
+    expect_plot(sim_dir, "ratings", "bergen, 4 players, 20 deals", drawn);
+    expect_plot(sim_dir, "pairwise", "bergen, 4 players, 20 deals", drawn);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ bad input */
 
 static const struct refusal {
@@ -576,6 +684,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
     tcase_add_test(runs, plots_with_and_without_gnuplot);
+    tcase_add_test(runs, plots_name_game_players_and_sample);
     tcase_add_test(runs, analyze_out_unwritable);
     tcase_add_test(runs, analyze_refuses_damaged_study_json);
     tcase_add_loop_test(runs, bad_input_is_refused_and_writes_nothing, 0, sizeof refusals / sizeof refusals[0]);

@@ -204,7 +204,7 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
                                          hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL};
     }
     plot_session_t session;
-    plot_start(&session, out_dir, plots);
+    study_plot_start(&session, out_dir, identity, plots);
     int status = report_balance(out_dir, variants, count, 0.95, &session, text, error, error_size);
     free(paths);
     if (status == 0 && text) {

@@ -116,8 +116,9 @@ static int report_subdir(const char *out_dir, const char *name, char *path, size
 
 /* The levels from the candidates' runs in dir (steps 1-3 of analysis/calibration.h); their
  * ratings and candidates.csv go to out_dir. */
-static int measure_candidates(const char *dir, const char *out_dir, const json_t *identity, bool plots,
-                              calibration_placement_t *placement, char *error, size_t error_size)
+static int measure_candidates(const char *dir, const char *out_dir, const json_t *identity,
+                              const plot_session_t *plots, calibration_placement_t *placement, char *error,
+                              size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
     const char *candidates[MAX_CANDIDATES + 1], *paths[MAX_CANDIDATES + 1];
@@ -180,8 +181,10 @@ int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *ide
                          char *error, size_t error_size)
 {
     if (study_check_identity(dir, identity, calibrate_fields, error, error_size)) return STUDY_DAMAGED;
+    plot_session_t session;
+    study_plot_start(&session, out_dir, identity, plots);
     calibration_placement_t placement;
-    if (measure_candidates(dir, out_dir, identity, plots, &placement, error, error_size)) return -1;
+    if (measure_candidates(dir, out_dir, identity, &session, &placement, error, error_size)) return -1;
     const char *reference = json_string_value(json_object_get(identity, "reference"));
     const char *specs[AGENT_LEVEL_COUNT], *paths[AGENT_LEVEL_COUNT];
     char subdirs[AGENT_LEVEL_COUNT][32], storage[AGENT_LEVEL_COUNT][4096], report_dir[4096], table[4096];
@@ -197,9 +200,8 @@ int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *ide
     report_rated_t measured[AGENT_LEVEL_COUNT];
     if (report_subdir(out_dir, "verify", report_dir, sizeof report_dir, error, error_size)) return -1;
     snprintf(table, sizeof table, "%s/levels.ini", out_dir);
-    plot_session_t session;
-    plot_start(&session, out_dir, plots);
-    if (calibration_rate(report_dir, reference, specs, paths, AGENT_LEVEL_COUNT, plots, measured, error, error_size) ||
+    if (calibration_rate(report_dir, reference, specs, paths, AGENT_LEVEL_COUNT, &session, measured, error,
+                         error_size) ||
         calibration_write_levels(out_dir, &placement, measured, reference, &session, error, error_size) ||
         write_table(table, dir, identity, &placement, measured, error, error_size))
         return -1;
@@ -369,11 +371,14 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
     study->runs_total = 0;
     for (int k = 0; k < n; k++) study->runs_total += strcmp(candidates[k], args->reference) != 0;
     if (status == 0) status = run_candidates(study, args->reference, candidates, n);
-    const json_t *identity = study->json ? json_object_get(study->json, "identity") : NULL;
-    if (status == 0 &&
-        measure_candidates(study->dir, study->dir, identity, !args->study.no_plots, placement, error, sizeof error)) {
-        fprintf(stderr, "dominolab calibrate: %s\n", error);
-        status = 1;
+    if (status == 0) {
+        const json_t *identity = json_object_get(study->json, "identity");
+        plot_session_t session;
+        study_plot_start(&session, study->dir, identity, !args->study.no_plots);
+        if (measure_candidates(study->dir, study->dir, identity, &session, placement, error, sizeof error)) {
+            fprintf(stderr, "dominolab calibrate: %s\n", error);
+            status = 1;
+        }
     }
     if (status == 0) {
         for (int level = 0; level < AGENT_LEVEL_COUNT; level++) /* the verification runs to come */

@@ -161,7 +161,7 @@ int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity
     char path[4096];
     snprintf(path, sizeof path, "%s/run/deals.csv", dir);
     plot_session_t session;
-    plot_start(&session, out_dir, plots);
+    study_plot_start(&session, out_dir, identity, plots);
     report_sprt_result_t result;
     if (report_sprt(out_dir, path, a, b, &test, &session, text, &result, error, error_size)) return -1;
     if (text) {

@@ -103,7 +103,7 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
             .advantage = json_is_true(json_object_get(identity, "advantage")),
         };
         plot_session_t session;
-        plot_start(&session, out_dir, plots);
+        study_plot_start(&session, out_dir, identity, plots);
         status = report_ratings(out_dir, path_list, runs, names, count, &settings, &session, text, NULL, error,
                                 error_size);
         if (status == 0 && text) {

@@ -215,6 +215,15 @@ int study_check_identity(const char *dir, const json_t *identity, const study_fi
     return 0;
 }
 
+void study_plot_start(plot_session_t *session, const char *out_dir, const json_t *identity, bool plots)
+{
+    plot_start(session, out_dir, plots);
+    cli_plot_subject(session, json_string_value(json_object_get(identity, "game")),
+                     json_string_value(json_object_get(identity, "preset")),
+                     (int)json_integer_value(json_object_get(identity, "players")),
+                     !strcmp(json_string_value(json_object_get(identity, "unit")), "matches"));
+}
+
 /* The first key whose value differs between two identities, or NULL. */
 static const char *first_difference(const json_t *have, const json_t *want)
 {

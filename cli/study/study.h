@@ -139,6 +139,10 @@ enum { STUDY_DAMAGED = -2 };
 int study_check_identity(const char *dir, const json_t *identity, const study_field_t *fields, char *error,
                          size_t error_size);
 
+/* A plot session for out_dir whose titles name the game, preset, players and unit of a
+ * study.json identity already checked (study_check_identity). */
+void study_plot_start(plot_session_t *session, const char *out_dir, const json_t *identity, bool plots);
+
 /* The reports of a kind of study from its study.json identity, into out_dir (what the
  * command writes at its end, and what `dominolab analyze` runs). */
 typedef int (*study_report_fn)(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
