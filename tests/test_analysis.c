@@ -410,7 +410,7 @@ START_TEST(balance_plots_name_what_they_show)
 {
     char path[PATH_SIZE];
     const char *dir = write_deals("deals.csv", balance_rows, path);
-    report_variant_t variant = {"as given", path, NULL, false};
+    report_variant_t variant = {"as given", path, NULL};
     plot_session_t plots;
     start_plots(&plots, dir);
     char error[512];
