@@ -30,8 +30,8 @@
 #include "report_common.h"
 #include "stats.h"
 
-enum { BIAS_BOOTSTRAP = 200, HISTOGRAM_MAX = 512 };
-static const uint64_t BIAS_BOOTSTRAP_SEED = 20261123;
+enum { BIAS_BOOTSTRAP = 200, BALANCE_BOOTSTRAP = 1000, HISTOGRAM_MAX = 512 };
+static const uint64_t BIAS_BOOTSTRAP_SEED = 20261123, BALANCE_BOOTSTRAP_SEED = 20261124;
 
 typedef struct seat_tally {
     int64_t games;
@@ -56,6 +56,10 @@ typedef struct unit_summary {          /* of one run: hands (deals) or matches *
     int end_names;
     histogram_t points, plies, hands;
     double deal_bias, deal_bias_low, deal_bias_high, same_winner;
+    double *unit_share;                /* [unit * seats + seat]: the seat's mean share in the unit */
+    double draw_block_sum, draw_block_sum2; /* per unit: the part of its plays that ended in a tie */
+    double balance_low, balance_high;  /* bootstrap over deals */
+    double difference, difference_low, difference_high; /* balance minus the first variant's */
 } unit_summary_t;
 
 static void histogram_init(histogram_t *h, int offset)
@@ -202,9 +206,15 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
     u->replays = per_unit;
     for (int e = 0; e < table.end_count; e++) snprintf(u->end_name[e], sizeof u->end_name[e], "%s", table.end[e]);
     u->end_names = table.end_count;
+    u->unit_share = malloc((size_t)table.units * (size_t)table.seats * sizeof *u->unit_share);
+    if (!u->unit_share) {
+        snprintf(error, error_size, "out of memory reading %s", path);
+        outcomes_free(&table);
+        return -1;
+    }
     for (int64_t d = 0; d < table.units; d++) {
         const outcome_play_t *plays = outcomes_block(&table, d);
-        double block[OUTCOMES_MAX_SEATS] = {0}, leader_block = 0;
+        double block[OUTCOMES_MAX_SEATS] = {0}, leader_block = 0, draw_block = 0;
         int leader_games = 0;
         for (int r = 0; r < per_unit; r++) {
             const outcome_play_t *play = &plays[r];
@@ -212,6 +222,7 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
             int tied = play_shares(play, table.seats, share);
             u->games++;
             u->draw_games += tied > 1;
+            draw_block += tied > 1;
             u->end_count[play->end]++;
             for (int s = 0; s < table.seats; s++) {
                 u->seat[s].games++;
@@ -233,8 +244,13 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
             }
             histogram_add(matches ? &u->hands : &u->plies, matches ? play->hands : play->plies);
         }
-        for (int s = 0; s < table.seats; s++) add_block_mean(&u->seat[s], block[s], per_unit);
+        for (int s = 0; s < table.seats; s++) {
+            add_block_mean(&u->seat[s], block[s], per_unit);
+            u->unit_share[d * table.seats + s] = block[s] / per_unit;
+        }
         if (leader_games) add_block_mean(&u->leader, leader_block, leader_games);
+        u->draw_block_sum += draw_block / per_unit;
+        u->draw_block_sum2 += (draw_block / per_unit) * (draw_block / per_unit);
     }
     int status = matches ? 0 : deal_bias(&table, per_unit, u, confidence);
     if (status) snprintf(error, error_size, "out of memory measuring the deal bias of %s", path);
@@ -266,16 +282,99 @@ typedef struct variant_summary {
     unit_summary_t hands, matches;
 } variant_summary_t;
 
+/* The balance of the deals `pick` (n of them, drawn with replacement). */
+static double balance_of_pick(const unit_summary_t *u, const int64_t *pick)
+{
+    double sum[OUTCOMES_MAX_SEATS] = {0}, lowest = 1, highest = 0;
+    for (int64_t k = 0; k < u->units; k++)
+        for (int s = 0; s < u->seats; s++) sum[s] += u->unit_share[pick[k] * u->seats + s];
+    for (int s = 0; s < u->seats; s++) {
+        double share = sum[s] / (double)u->units;
+        if (share < lowest) lowest = share;
+        if (share > highest) highest = share;
+    }
+    return 1 - (highest - lowest);
+}
+
+static int compare_doubles(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The basic (reflected) bootstrap interval of `estimate` from `count` replicates (sorted in
+ * place): 2 estimate - the upper and lower quantiles. A largest gap between seats is biased
+ * upwards by noise, and so its replicates are too; reflecting them takes that bias off,
+ * where plain percentiles would double it (a fair game's balance interval would miss 1). */
+static void basic_interval(double *replicate, int count, double estimate, double confidence, double *low,
+                           double *high)
+{
+    qsort(replicate, (size_t)count, sizeof *replicate, compare_doubles);
+    int k = (int)floor((1 - confidence) / 2 * (count - 1));
+    *low = 2 * estimate - replicate[count - 1 - k];
+    *high = 2 * estimate - replicate[k];
+}
+
+/* Balance is a largest gap, which no closed formula covers: its interval, and the interval
+ * of each variant's difference from the first, come from a bootstrap over deals. The
+ * variants of a study play the same deals (one seed), so each replicate draws one set of
+ * deals for all of them: the difference is paired, and the deal's luck cancels from it. */
+static int bootstrap_balance(variant_summary_t *v, int count, bool matches, double confidence)
+{
+    unit_summary_t *first = matches ? &v[0].matches : &v[0].hands;
+    for (int i = 0; i < count; i++) {
+        unit_summary_t *u = matches ? &v[i].matches : &v[i].hands;
+        u->balance_low = u->balance_high = u->difference = u->difference_low = u->difference_high = NAN;
+    }
+    if (!first->present || first->units < 2) return 0;
+    int64_t units = first->units;
+    for (int i = 1; i < count; i++) {
+        const unit_summary_t *u = matches ? &v[i].matches : &v[i].hands;
+        if (!u->present || u->units != units) return 0; /* not one set of deals: no paired interval */
+    }
+    int64_t *pick = malloc((size_t)units * sizeof *pick);
+    double *replicate = malloc((size_t)count * BALANCE_BOOTSTRAP * sizeof *replicate);
+    double *column = malloc(BALANCE_BOOTSTRAP * sizeof *column);
+    int status = pick && replicate && column ? 0 : -1;
+    pcg32_t rng;
+    pcg32_seed(&rng, BALANCE_BOOTSTRAP_SEED, 2);
+    for (int b = 0; b < BALANCE_BOOTSTRAP && status == 0; b++) {
+        for (int64_t k = 0; k < units; k++) pick[k] = (int64_t)pcg32_below(&rng, (uint32_t)units);
+        for (int i = 0; i < count; i++)
+            replicate[i * BALANCE_BOOTSTRAP + b] = balance_of_pick(matches ? &v[i].matches : &v[i].hands, pick);
+    }
+    for (int i = 0; i < count && status == 0; i++) {
+        unit_summary_t *u = matches ? &v[i].matches : &v[i].hands;
+        for (int b = 0; b < BALANCE_BOOTSTRAP; b++)
+            column[b] = replicate[i * BALANCE_BOOTSTRAP + b] - (i ? replicate[b] : 0);
+        if (i) {
+            u->difference = balance_of(u) - balance_of(first);
+            basic_interval(column, BALANCE_BOOTSTRAP, u->difference, confidence, &u->difference_low,
+                           &u->difference_high);
+        }
+        for (int b = 0; b < BALANCE_BOOTSTRAP; b++) column[b] = replicate[i * BALANCE_BOOTSTRAP + b];
+        basic_interval(column, BALANCE_BOOTSTRAP, balance_of(u), confidence, &u->balance_low, &u->balance_high);
+        if (u->balance_high > 1) u->balance_high = 1; /* no game is fairer than fair */
+    }
+    free(pick);
+    free(replicate);
+    free(column);
+    return status;
+}
+
 static void write_unit_columns(FILE *out, const unit_summary_t *u, double z)
 {
     if (!u->present) {
-        fputs(",,,,,,,", out);
+        fputs(",,,,,,,,,,,,,", out);
         return;
     }
-    double fair = 1.0 / u->sides, share, low, high;
+    double fair = 1.0 / u->sides, share, low, high, draws, draws_low, draws_high;
     interval(&u->leader, u->units, z, &share, &low, &high);
+    stats_block_mean(u->units, u->draw_block_sum, u->draw_block_sum2, z, &draws, &draws_low, &draws_high);
+    draws = u->draw_games / (double)u->games; /* the same mean, over games */
     fprintf(out, ",%lld,", (long long)u->games);
-    double values[] = {balance_of(u), share, low, high, share - fair, u->draw_games / (double)u->games};
+    double values[] = {balance_of(u), u->balance_low, u->balance_high, share, low, high, share - fair, low - fair,
+                       high - fair, draws, draws_low, draws_high};
     for (size_t k = 0; k < sizeof values / sizeof values[0]; k++) {
         if (k) putc(',', out);
         report_number(out, values[k]);
@@ -289,11 +388,15 @@ static int write_balance(const char *dir, const variant_summary_t *v, int count,
     if (atomic_file_open_in(&file, dir, "balance.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("variant,seats,sides,fair_share,"
-          "hands,hand_balance,hand_leader_share,hand_leader_low,hand_leader_high,hand_leader_advantage,hand_draws,"
-          "mean_points_per_hand,mean_plies_per_hand,replays,deal_bias,deal_bias_low,deal_bias_high,"
+          "hands,hand_balance,hand_balance_low,hand_balance_high,hand_leader_share,hand_leader_low,hand_leader_high,"
+          "hand_leader_advantage,hand_leader_advantage_low,hand_leader_advantage_high,hand_draws,hand_draws_low,"
+          "hand_draws_high,mean_points_per_hand,mean_plies_per_hand,replays,deal_bias,deal_bias_low,deal_bias_high,"
           "same_result_share,"
-          "matches,match_balance,match_leader_share,match_leader_low,match_leader_high,match_leader_advantage,"
-          "match_draws,mean_hands_per_match\n",
+          "matches,match_balance,match_balance_low,match_balance_high,match_leader_share,match_leader_low,"
+          "match_leader_high,match_leader_advantage,match_leader_advantage_low,match_leader_advantage_high,"
+          "match_draws,match_draws_low,match_draws_high,mean_hands_per_match,"
+          "hand_balance_vs_first,hand_balance_vs_first_low,hand_balance_vs_first_high,"
+          "match_balance_vs_first,match_balance_vs_first_low,match_balance_vs_first_high\n",
           out);
     for (int i = 0; i < count; i++) {
         const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
@@ -319,6 +422,12 @@ static int write_balance(const char *dir, const variant_summary_t *v, int count,
         write_unit_columns(out, m, z);
         putc(',', out);
         if (m->present) report_number(out, m->hands.sum / (double)m->hands.total);
+        double differences[] = {h->difference, h->difference_low, h->difference_high,
+                                m->difference, m->difference_low, m->difference_high};
+        for (size_t k = 0; k < sizeof differences / sizeof differences[0]; k++) {
+            putc(',', out);
+            report_number(out, differences[k]);
+        }
         putc('\n', out);
     }
     return atomic_file_commit(&file, error, error_size);
@@ -333,8 +442,8 @@ static void write_seat_rows(FILE *out, const char *variant, const char *unit, co
         interval(t, u->units, z, &share, &low, &high);
         stats_csv_field(out, variant);
         fprintf(out, ",%s,", unit);
-        if (s < u->seats) fprintf(out, "%d", s);
-        else fputs("leader", out);
+        if (s < u->seats) fprintf(out, "seat,%d", s);
+        else fputs("leader,", out);
         fprintf(out, ",%lld,", (long long)t->games);
         report_number(out, share);
         putc(',', out);
@@ -352,7 +461,7 @@ static int write_seats(const char *dir, const variant_summary_t *v, int count, d
 {
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "seats.csv", error, error_size)) return -1;
-    fputs("variant,unit,seat,games,share,share_low,share_high,advantage\n", file.stream);
+    fputs("variant,unit,who,seat,games,share,share_low,share_high,advantage\n", file.stream);
     for (int i = 0; i < count; i++) {
         write_seat_rows(file.stream, v[i].variant->name, "hand", &v[i].hands, z);
         write_seat_rows(file.stream, v[i].variant->name, "match", &v[i].matches, z);
@@ -483,9 +592,11 @@ static int seat_plot(plot_session_t *plots, const variant_summary_t *v, int coun
                  "set boxwidth %g absolute\nset style fill solid 0.6 border -1\n",
                  first->seats, 1.0 / first->sides, first->seats, 1.0 / first->sides, width);
     char x[96], more[64];
-    snprintf(x, sizeof x, "(strcol(3) eq \"leader\" ? %d : $3) - %g + %%d * %g", first->seats, 0.4 - width / 2, width);
-    snprintf(more, sizeof more, ":6:7:(%g)", width); /* low, high, box width */
-    if (series_plot(body, size, v, count, "seats.csv", matches ? "match" : "hand", x, 5, more, "boxerrorbars")) {
+    /* the leader row has no seat number: read it as text, or gnuplot skips it as missing */
+    snprintf(x, sizeof x, "(strcol(3) eq \"leader\" ? %d : real(strcol(4))) - %g + %%d * %g", first->seats,
+             0.4 - width / 2, width);
+    snprintf(more, sizeof more, ":7:8:(%g)", width); /* low, high, box width */
+    if (series_plot(body, size, v, count, "seats.csv", matches ? "match" : "hand", x, 6, more, "boxerrorbars")) {
         snprintf(error, error_size, "a plot command too long for %d variants", count);
         return -1;
     }
@@ -535,6 +646,71 @@ static int draw_plots(plot_session_t *plots, const variant_summary_t *v, int cou
     return status;
 }
 
+/* "0.988 [0.975, 0.996]" */
+static void print_interval(FILE *text, double value, double low, double high)
+{
+    if (isnan(low)) fprintf(text, "%.3f", value);
+    else fprintf(text, "%.3f [%.3f, %.3f]", value, low, high);
+}
+
+/* The one-line answer of a comparison: which variant is fairer, by how much, or that the
+ * sample cannot tell. */
+static void print_verdict(FILE *text, const char *name, const char *first, const char *measure,
+                          const unit_summary_t *u)
+{
+    if (isnan(u->difference_low)) return;
+    if (u->difference_low > 0 || u->difference_high < 0) {
+        bool fairer = u->difference > 0;
+        fprintf(text, "%s is fairer than %s by %.3f [%.3f, %.3f] in %s balance\n", fairer ? name : first,
+                fairer ? first : name, fabs(u->difference), fairer ? u->difference_low : -u->difference_high,
+                fairer ? u->difference_high : -u->difference_low, measure);
+    } else {
+        fprintf(text, "no difference in %s balance detectable between %s and %s at this sample size: %+.3f "
+                      "[%+.3f, %+.3f]\n", measure, name, first, u->difference, u->difference_low, u->difference_high);
+    }
+}
+
+static void write_text(FILE *text, const variant_summary_t *v, int count)
+{
+    fprintf(text, "%-28s %8s %-22s %9s %9s %10s %9s %-22s\n", "variant", "hands", "balance [95%]", "leader",
+            "draws", "deal bias", "matches", "balance [95%]");
+    for (int i = 0; i < count; i++) {
+        const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
+        fprintf(text, "%-28.28s", v[i].variant->name);
+        if (h->present) {
+            fprintf(text, " %8lld ", (long long)h->games);
+            char cell[64];
+            FILE *memory = fmemopen(cell, sizeof cell, "w");
+            if (memory) {
+                print_interval(memory, balance_of(h), h->balance_low, h->balance_high);
+                fclose(memory);
+            } else {
+                snprintf(cell, sizeof cell, "%.3f", balance_of(h));
+            }
+            fprintf(text, "%-22s %+8.1f%% %8.1f%%", cell, 100 * (h->leader.sum / (double)h->leader.games - 1.0 / h->sides),
+                    100 * h->draw_games / (double)h->games);
+            if (isnan(h->deal_bias)) fprintf(text, " %10s", "-"); /* no replays */
+            else fprintf(text, " %10.3f", h->deal_bias);
+        } else {
+            fprintf(text, " %8s %-22s %9s %9s %10s", "-", "-", "-", "-", "-");
+        }
+        if (m->present) {
+            fprintf(text, " %9lld ", (long long)m->games);
+            print_interval(text, balance_of(m), m->balance_low, m->balance_high);
+            fputc('\n', text);
+        } else {
+            fprintf(text, " %9s %s\n", "-", "-");
+        }
+    }
+    fprintf(text, "balance: 1 - the largest gap between seats' win shares, 1 when fair (its interval comes from a "
+                  "bootstrap over deals); leader: the leading seat's share above a fair one; deal bias: the share of "
+                  "the outcome the deal alone decides\n");
+    for (int i = 1; i < count; i++) {
+        print_verdict(text, v[i].variant->name, v[0].variant->name, "hand", &v[i].hands);
+        print_verdict(text, v[i].variant->name, v[0].variant->name, "match", &v[i].matches);
+    }
+}
+
 int report_balance(const char *out_dir, const report_variant_t *variants, int variant_count, double confidence,
                    plot_session_t *plots, FILE *text, char *error, size_t error_size)
 {
@@ -551,6 +727,11 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
         if (status == 0 && variants[i].matches_path)
             status = summarise(variants[i].matches_path, true, confidence, &v[i].matches, error, error_size);
     }
+    if (status == 0 && (bootstrap_balance(v, variant_count, false, confidence) ||
+                        bootstrap_balance(v, variant_count, true, confidence))) {
+        snprintf(error, error_size, "out of memory for the balance intervals");
+        status = -1;
+    }
     double z = stats_normal_quantile(0.5 + confidence / 2);
     if (status == 0)
         status = write_balance(out_dir, v, variant_count, z, error, error_size) ||
@@ -560,31 +741,10 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
                          draw_plots(plots, v, variant_count, error, error_size)
                      ? -1
                      : 0;
-    if (status == 0 && text) {
-        fprintf(text, "%-32s %8s %8s %9s %9s %10s %9s %9s\n", "variant", "hands", "balance", "leader", "draws",
-                "deal bias", "matches", "balance");
-        for (int i = 0; i < variant_count; i++) {
-            const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
-            fprintf(text, "%-32.32s", variants[i].name);
-            if (h->present) {
-                fprintf(text, " %8lld %8.3f %+8.1f%% %8.1f%%", (long long)h->games, balance_of(h),
-                        100 * (h->leader.sum / (double)h->leader.games - 1.0 / h->sides),
-                        100 * h->draw_games / (double)h->games);
-                if (isnan(h->deal_bias)) fprintf(text, " %10s", "-"); /* no replays */
-                else fprintf(text, " %10.3f", h->deal_bias);
-            }
-            else fprintf(text, " %8s %8s %9s %9s %10s", "-", "-", "-", "-", "-");
-            if (m->present) fprintf(text, " %9lld %9.3f\n", (long long)m->games, balance_of(m));
-            else fprintf(text, " %9s %9s\n", "-", "-");
-        }
-        fprintf(text, "balance: 1 - the largest gap between seats' win shares; leader: the leading seat's share above "
-                      "a fair one; deal bias: the share of the outcome the deal alone decides\n");
-        bool all_alike = false;
-        for (int i = 0; i < variant_count; i++) all_alike |= v[i].hands.present && v[i].hands.same_winner >= 1.0;
-        if (all_alike)
-            fprintf(text, "note: every replay of every deal ended alike, so the deal bias is 1 by construction: the "
-                          "agent draws no random numbers (greedy and heuristic do not); measure it with one that does, "
-                          "e.g. --agent pimc:samples=16 or --agent heuristic:noise=0.1\n");
+    if (status == 0 && text) write_text(text, v, variant_count);
+    for (int i = 0; i < variant_count; i++) {
+        free(v[i].hands.unit_share);
+        free(v[i].matches.unit_share);
     }
     free(v);
     return status;

@@ -270,16 +270,15 @@ static int write_model(const char *dir, const ratings_work_t *w, const report_ra
     const rating_result_t *r = &w->result;
     int64_t games = 0;
     for (int a = 0; a < w->agents; a++) games += r->games[a];
-    fputs("key,value\n", out);
-    fputs("anchor,", out);
+    /* One row of named columns, so that each column holds one type. */
+    fputs("anchor,agents,blocks,games,leader_advantage,leader_advantage_low,leader_advantage_high,interval,"
+          "bootstrap,confidence,seed,prior_draws,iterations\n",
+          out);
     stats_csv_field(out, anchor);
-    fprintf(out, "\nagents,%d\nblocks,%zu\ngames,%lld\n", w->agents, w->block_count, (long long)(games / 2));
-    fprintf(out, "leader_advantage,%.6f\nleader_advantage_low,%.6f\nleader_advantage_high,%.6f\n", r->advantage,
-            r->advantage_low, r->advantage_high);
-    fprintf(out, "interval,%s\nbootstrap,%d\nconfidence,%.6f\nseed,%llu\nprior_draws,%.6f\niterations,%d\n",
-            settings->bootstrap > 0 ? "bootstrap over deal blocks" : "hessian", settings->bootstrap,
-            settings->confidence, (unsigned long long)settings->seed, rating_default_options().prior_draws,
-            r->iterations);
+    fprintf(out, ",%d,%zu,%lld,%.6f,%.6f,%.6f,%s,%d,%.6f,%llu,%.6f,%d\n", w->agents, w->block_count,
+            (long long)(games / 2), r->advantage, r->advantage_low, r->advantage_high,
+            settings->bootstrap > 0 ? "bootstrap" : "hessian", settings->bootstrap, settings->confidence,
+            (unsigned long long)settings->seed, rating_default_options().prior_draws, r->iterations);
     return atomic_file_commit(&file, error, error_size);
 }
 

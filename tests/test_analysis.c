@@ -301,6 +301,21 @@ START_TEST(balance_by_hand)
     ck_assert_close(csv_value(file, 1, "hand_leader_share"), 0.75);
     ck_assert_close(csv_value(file, 1, "hand_leader_advantage"), 0.25);
     ck_assert_close(csv_value(file, 1, "hand_draws"), 1.0 / 6);
+    /* Intervals over the 3 deals (z = 1.959964). Draws per deal 0, 0, 1/2: mean 1/6,
+     * s^2 = (1/36 + 1/36 + 1/9)/2 = 1/12, SE = sqrt(1/36) = 1/6, z*SE = 0.326661:
+     * (-0.159994 -> 0, 0.493327). The leader's share per deal 1, 1/2, 3/4 (deal 2: a two-way
+     * tie, then seat 1 led and won): mean 3/4, s^2 = (1/16 + 1/16)/2 = 1/16,
+     * SE = sqrt(1/48) = 0.144338, z*SE = 0.282896: (0.467104, 1.032896 -> 1); the advantage
+     * is that less 1/2. */
+    ck_assert_close(csv_value(file, 1, "hand_draws_low"), 0);
+    ck_assert_close(csv_value(file, 1, "hand_draws_high"), 0.493327);
+    ck_assert_close(csv_value(file, 1, "hand_leader_low"), 0.467104);
+    ck_assert_close(csv_value(file, 1, "hand_leader_high"), 1);
+    ck_assert_close(csv_value(file, 1, "hand_leader_advantage_low"), -0.032896);
+    ck_assert_close(csv_value(file, 1, "hand_leader_advantage_high"), 0.5);
+    double balance_low = csv_value(file, 1, "hand_balance_low"), balance_high = csv_value(file, 1, "hand_balance_high");
+    ck_assert_msg(balance_low <= balance_high && balance_high <= 1, "balance interval [%f, %f]", balance_low,
+                  balance_high);
     ck_assert_close(csv_value(file, 1, "replays"), 2);
     ck_assert_close(csv_value(file, 1, "deal_bias"), 1.0 / 6);
     ck_assert_close(csv_value(file, 1, "same_result_share"), 1.0 / 3);
@@ -315,6 +330,29 @@ START_TEST(balance_by_hand)
     snprintf(file, sizeof file, "%s/ends.csv", dir);
     ck_assert_close(csv_value(file, 1, "count"), 5); /* domino */
     ck_assert_close(csv_value(file, 2, "count"), 1); /* blocked */
+}
+END_TEST
+
+/* Two variants over the very same deals: the paired bootstrap draws one set of deals for
+ * both, so every replicate's difference is 0 and so is its interval; the verdict says no
+ * difference can be seen. */
+START_TEST(balance_difference_is_paired)
+{
+    char path[PATH_SIZE], file[PATH_SIZE + 32];
+    const char *dir = write_deals("deals.csv", balance_rows, path);
+    report_variant_t variants[] = {{"simple", path, NULL}, {"american", path, NULL}};
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    char error[512], text[4096] = "";
+    FILE *out = fmemopen(text, sizeof text - 1, "w");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_msg(report_balance(dir, variants, 2, 0.95, &plots, out, error, sizeof error) == 0, "%s", error);
+    fclose(out);
+    snprintf(file, sizeof file, "%s/balance.csv", dir);
+    ck_assert_close(csv_value(file, 2, "hand_balance_vs_first"), 0);
+    ck_assert_close(csv_value(file, 2, "hand_balance_vs_first_low"), 0);
+    ck_assert_close(csv_value(file, 2, "hand_balance_vs_first_high"), 0);
+    ck_assert_msg(strstr(text, "no difference in hand balance detectable between american and simple"), "%s", text);
 }
 END_TEST
 
@@ -521,6 +559,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(reports, pairwise_by_hand);
     tcase_add_test(reports, ratings_refuse_an_unknown_agent);
     tcase_add_test(reports, balance_by_hand);
+    tcase_add_test(reports, balance_difference_is_paired);
     tcase_add_test(reports, sprt_report_stops_where_the_test_does);
     tcase_add_test(reports, plot_text_by_hand);
     tcase_add_test(reports, rating_plots_name_what_they_show);
