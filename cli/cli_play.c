@@ -87,7 +87,9 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         break;
     case GAME_EVENT_HAND_END:
         printf("  hand %d ends: %s", game->hand_number(state), game_reason_name(game, event->reason));
-        if (event->seat >= 0) printf(", winner seat %d", event->seat);
+        /* the rules' winner of the hand (who went out, or won the block), which need not be
+         * the seat that scored most in it: that one is a win in sim's results */
+        if (event->seat >= 0) printf(", the rules give it to seat %d", event->seat);
         printf("; pips left");
         for (int seat = 0; seat < setup->seats; seat++) printf(" %d", game->pips_left(state, seat));
         printf("; ");
