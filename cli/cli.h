@@ -12,6 +12,7 @@
 #include "cli_options.h"
 #include "game.h"
 #include "plot.h"
+#include "progress.h"
 #include "sim.h"
 
 enum { CLI_MAX_OVERRIDES = CLI_LIST_MAX, CLI_ERROR_SIZE = 1024, CLI_MAX_PLAYERS = 1000 };
@@ -86,6 +87,11 @@ typedef struct cli_sim_hooks {
     /* Once the run directory is ready (new, or resumed after units_done units), before any
      * unit is played: 0, or -1 with a message. May be NULL. */
     int (*on_ready)(void *context, const char *dir, int64_t units_done, char *error, size_t error_size);
+    const progress_frame_t *frame; /* the study's progress around this run, or NULL */
+    /* Probing: when set, the run is only measured: units are played for about this many
+     * seconds, nothing is written, and *units_per_second receives the rate. */
+    double probe_seconds;
+    double *units_per_second;
 } cli_sim_hooks_t;
 /* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
  * ranks), with hooks (or NULL). Returns sim's exit status. */

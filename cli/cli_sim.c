@@ -269,6 +269,7 @@ static int describe(sim_session_t *s, const sim_source_t *from)
         q->study.config.stop_context = from->hooks->context;
         q->on_ready = from->hooks->on_ready;
         q->ready_context = from->hooks->context;
+        q->frame = from->hooks->frame;
     }
     return 0;
 }
@@ -299,6 +300,40 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
                 outcome->units, unit_name, outcome->games, outcome->hands, dir, by_ranks);
 }
 
+/* ------------------------------------------------------------------ probing */
+
+typedef struct probe {
+    double started, seconds;
+    volatile sig_atomic_t stop;
+} probe_t;
+
+static int probe_batch(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals)
+{
+    (void)units, (void)count, (void)totals;
+    probe_t *p = context;
+    if (omp_get_wtime() - p->started >= p->seconds) p->stop = 1;
+    return 0;
+}
+
+/* Plays the run's first units for about hooks->probe_seconds, in memory, and gives the rate:
+ * what a study needs to say how long it will take before it starts. 0, or 1 (failed). */
+static int probe_rate(sim_session_t *s, const cli_sim_hooks_t *hooks)
+{
+    sim_config_t config = s->request.study.config;
+    config.stop_rule = NULL;
+    sim_totals_t *totals = calloc(1, sizeof *totals);
+    if (!totals) {
+        snprintf(s->error, sizeof s->error, "out of memory");
+        return 1;
+    }
+    probe_t probe = {.started = omp_get_wtime(), .seconds = hooks->probe_seconds};
+    int result = sim_run(&config, totals, probe_batch, &probe, &probe.stop, s->error, sizeof s->error);
+    double elapsed = omp_get_wtime() - probe.started;
+    *hooks->units_per_second = elapsed > 0 ? (double)totals->units / elapsed : 0;
+    free(totals);
+    return result < 0 ? 1 : 0;
+}
+
 static int run_session(const ranks_t *ranks, const sim_source_t *from)
 {
     sim_session_t *s = calloc(1, sizeof *s);
@@ -313,7 +348,10 @@ static int run_session(const ranks_t *ranks, const sim_source_t *from)
     }
     int status = describe(s, from);
     if (ranks->count > 1) status = run_agree(ranks, status, s->error);
-    if (status == 0 && from->check) {
+    if (status == 0 && from->hooks && from->hooks->probe_seconds > 0) {
+        status = probe_rate(s, from->hooks);
+        if (status) fprintf(stderr, "dominolab sim: %s\n", s->error);
+    } else if (status == 0 && from->check) {
         printf("%s: a valid sim study (%s, preset %s, %d players)\n", from->file->path, s->game.game->name,
                s->game.preset, s->game.seats);
     } else if (status == 0) {

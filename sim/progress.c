@@ -1,14 +1,18 @@
 /* progress.c - see progress.h. */
 #include "progress.h"
 
+#include <math.h>
 #include <omp.h>
 #include <unistd.h>
 
+#include "stats.h"
+
 static const double PROGRESS_TERMINAL_SECONDS = 0.2; /* redraw rate of the bar */
 static const double PROGRESS_LOG_SECONDS = 10.0;     /* a line every so often in logs */
-enum { PROGRESS_BAR_WIDTH = 24 };
+enum { PROGRESS_BAR_WIDTH = 20, PROGRESS_STANDINGS = 160 };
 
-void progress_start(progress_t *p, FILE *out, bool quiet, int64_t total, int64_t done_before, const char *unit_name)
+void progress_start(progress_t *p, FILE *out, bool quiet, int64_t total, int64_t done_before, const char *unit_name,
+                    const sim_config_t *config, const progress_frame_t *frame)
 {
     p->out = out;
     p->quiet = quiet;
@@ -17,6 +21,8 @@ void progress_start(progress_t *p, FILE *out, bool quiet, int64_t total, int64_t
     p->done_before = done_before;
     p->started = p->last_shown = omp_get_wtime();
     p->unit_name = unit_name;
+    p->config = config;
+    p->frame = frame;
 }
 
 static void format_duration(double seconds, char *out, size_t size)
@@ -26,37 +32,56 @@ static void format_duration(double seconds, char *out, size_t size)
     else snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
 }
 
-void progress_update(progress_t *p, int64_t done, bool force)
+void progress_standings(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (config->agent_count != 2 || totals->units < 2) return;
+    stats_estimate_t e;
+    stats_estimate(&totals->agent[0], STATS_Z95, &e);
+    int used = snprintf(out, size, "%.24s score %.3f [%.3f, %.3f]", config->agents[0], e.score, e.score_low,
+                        e.score_high);
+    if (config->sides == 2 && used > 0 && (size_t)used < size && isfinite(e.elo_low) && isfinite(e.elo_high))
+        snprintf(out + used, size - (size_t)used, ", Elo %+.0f [%+.0f, %+.0f]", e.elo, e.elo_low, e.elo_high);
+}
+
+void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
 {
     if (p->quiet) return;
     double now = omp_get_wtime();
     if (!force && now - p->last_shown < (p->terminal ? PROGRESS_TERMINAL_SECONDS : PROGRESS_LOG_SECONDS)) return;
     p->last_shown = now;
+    int64_t done = totals->units;
     double elapsed = now - p->started;
-    int64_t done_here = done - p->done_before;
-    double rate = elapsed > 0 ? (double)done_here / elapsed : 0;
-    char elapsed_text[48], eta_text[48];
+    double rate = elapsed > 0 ? (double)(done - p->done_before) / elapsed : 0;
+    /* A study counts its runs together, against the total it announced. */
+    const progress_frame_t *f = p->frame;
+    int64_t shown = f ? f->before + done : done, total = f ? f->total : p->total;
+    char elapsed_text[48], eta_text[48], where[48] = "", standings[PROGRESS_STANDINGS];
     format_duration(elapsed, elapsed_text, sizeof elapsed_text);
-    if (rate > 0) format_duration((double)(p->total - done) / rate, eta_text, sizeof eta_text);
+    if (rate > 0) format_duration((double)(total - shown) / rate, eta_text, sizeof eta_text);
     else snprintf(eta_text, sizeof eta_text, "?");
-    double fraction = p->total > 0 ? (double)done / (double)p->total : 1;
+    if (f) snprintf(where, sizeof where, "run %d/%d, ", f->run, f->runs);
+    if (f && f->standings) f->standings(f->context, totals, standings, sizeof standings);
+    else progress_standings(p->config, totals, standings, sizeof standings);
+    double fraction = total > 0 ? (double)shown / (double)total : 1;
     if (p->terminal) {
         char bar[PROGRESS_BAR_WIDTH + 1];
         int filled = (int)(fraction * PROGRESS_BAR_WIDTH);
         for (int k = 0; k < PROGRESS_BAR_WIDTH; k++) bar[k] = k < filled ? '#' : '.';
         bar[PROGRESS_BAR_WIDTH] = '\0';
-        fprintf(p->out, "\r[%s] %lld/%lld %s %5.1f%%  %.0f/s  elapsed %s  eta %s \033[K", bar, (long long)done,
-                (long long)p->total, p->unit_name, 100 * fraction, rate, elapsed_text, eta_text);
+        fprintf(p->out, "\r[%s] %s%lld/%lld %s %5.1f%%  %.0f/s  eta %s  %s\033[K", bar, where, (long long)shown,
+                (long long)total, p->unit_name, 100 * fraction, rate, eta_text, standings);
     } else {
-        fprintf(p->out, "progress: %lld/%lld %s (%.1f%%), %.0f/s, elapsed %s, eta %s\n", (long long)done,
-                (long long)p->total, p->unit_name, 100 * fraction, rate, elapsed_text, eta_text);
+        fprintf(p->out, "progress: %s%lld/%lld %s (%.1f%%), %.0f/s, elapsed %s, eta %s%s%s\n", where,
+                (long long)shown, (long long)total, p->unit_name, 100 * fraction, rate, elapsed_text, eta_text,
+                standings[0] ? "; " : "", standings);
     }
     fflush(p->out);
 }
 
-void progress_finish(progress_t *p, int64_t done)
+void progress_finish(progress_t *p, const sim_totals_t *totals)
 {
     if (p->quiet) return;
-    progress_update(p, done, true);
+    progress_update(p, totals, true);
     if (p->terminal) fputc('\n', p->out);
 }

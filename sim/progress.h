@@ -1,5 +1,11 @@
 /* progress.h - progress of a long run on stderr: a one-line bar redrawn in place when stderr
- * is a terminal, a plain line every few seconds otherwise (logs, CI), nothing when quiet. */
+ * is a terminal, a plain line every few seconds otherwise (logs, CI), nothing when quiet.
+ *
+ * The line carries the standings so far, as chess testers show them: with two agents the
+ * first one's score and, with two sides, its Elo, each with a 95% interval over deal blocks.
+ * A study frames its runs: the bar then counts the whole study, against one total fixed
+ * before it starts, and the study may give its own standings (the SPRT's LLR and bounds).
+ */
 #ifndef DOMINOLAB_PROGRESS_H
 #define DOMINOLAB_PROGRESS_H
 
@@ -7,18 +13,34 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "sim.h"
+
+typedef struct progress_frame {
+    int64_t before, total; /* units of the study's runs before this one; of all its runs */
+    int run, runs;         /* this run's number (from 1), of the study's runs */
+    /* The standings after `totals`, in a few words; NULL: the default ones. */
+    void (*standings)(void *context, const sim_totals_t *totals, char *out, size_t size);
+    void *context;
+} progress_frame_t;
+
 typedef struct progress {
     FILE *out;
     bool terminal, quiet;
     int64_t total, done_before; /* units of the run; already done when this process started */
     double started, last_shown;
     const char *unit_name;      /* "deals" or "matches" */
+    const sim_config_t *config; /* the agents, for the standings */
+    const progress_frame_t *frame; /* the study's, or NULL */
 } progress_t;
 
-void progress_start(progress_t *p, FILE *out, bool quiet, int64_t total, int64_t done_before, const char *unit_name);
-/* Shows `done` units (of the whole run) if it is time to; `force` shows it anyway. */
-void progress_update(progress_t *p, int64_t done, bool force);
+void progress_start(progress_t *p, FILE *out, bool quiet, int64_t total, int64_t done_before, const char *unit_name,
+                    const sim_config_t *config, const progress_frame_t *frame);
+/* Shows `totals` (of the whole run) if it is time to; `force` shows it anyway. */
+void progress_update(progress_t *p, const sim_totals_t *totals, bool force);
 /* Ends the bar's line. */
-void progress_finish(progress_t *p, int64_t done);
+void progress_finish(progress_t *p, const sim_totals_t *totals);
+/* The default standings: the first agent's score [interval] and Elo [interval] against the
+ * other (two agents), else nothing. */
+void progress_standings(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size);
 
 #endif

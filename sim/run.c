@@ -156,7 +156,7 @@ static int on_batch(void *context, const sim_unit_outcome_t *units, int count, c
         r->last_checkpoint = now;
         if (checkpoint(r, totals, false)) return -1;
     }
-    progress_update(&r->progress, totals->units, false);
+    progress_update(&r->progress, totals, false);
     return 0;
 }
 
@@ -191,7 +191,7 @@ static int finish(run_t *r, sim_totals_t *totals, int result)
 {
     const run_request_t *q = r->request;
     const sim_config_t *c = &r->config;
-    progress_finish(&r->progress, totals->units);
+    progress_finish(&r->progress, totals);
     if (r->failed || result < 0) {
         if (r->deals) fclose(r->deals);
         r->deals = NULL;
@@ -222,7 +222,7 @@ static void run_alone(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
     if (status == 0) {
         /* Progress counts units of this slice, resumed ones included (totals->units). */
         progress_start(&r->progress, stderr, r->request->quiet, c->end_unit - r->slice_first, r->units_done_before,
-                       c->mode == SIM_DEALS ? "deals" : "matches");
+                       c->mode == SIM_DEALS ? "deals" : "matches", c, r->request->frame);
         catch_stop_signals(true);
         int result = sim_run(c, totals, on_batch, r, &stop_signal, r->error, sizeof r->error);
         catch_stop_signals(false);
@@ -277,9 +277,9 @@ static int play_part(run_t *r, sim_totals_t *totals)
     snprintf(r->progress_label, sizeof r->progress_label, "%s on rank 0 of %d", c->mode == SIM_DEALS ? "deals" : "matches",
              r->ranks.count);
     progress_start(&r->progress, stderr, r->request->quiet || r->ranks.rank != 0, c->end_unit - c->first_unit, 0,
-                   r->progress_label);
+                   r->progress_label, c, NULL);
     int result = sim_run(c, totals, on_batch, r, &stop_signal, r->error, sizeof r->error);
-    progress_finish(&r->progress, totals->units);
+    progress_finish(&r->progress, totals);
     int status = result < 0 ? RUN_EXIT_FAILED : result > 0 ? stopped_status() : 0;
     if (r->deals) {
         char later[RUN_MESSAGE_SIZE];

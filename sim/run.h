@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #include "mpi_run.h"
+#include "progress.h"
 #include "rundir.h"
 
 enum {
@@ -46,6 +47,7 @@ typedef struct run_request {
      * unit is played: 0, or -1 with a message. May be NULL. */
     int (*on_ready)(void *context, const char *dir, int64_t units_done, char *error, size_t error_size);
     void *ready_context;
+    const progress_frame_t *frame; /* a study's view of its progress, or NULL */
 } run_request_t;
 
 typedef struct run_outcome {
