@@ -530,7 +530,33 @@ static const struct experiment_case {
     {"[experiment]\ncommand = simulate\n", "bad.ini:2: key command: unknown command 'simulate'"},
     {"[game]\nplayers = 2\n", "[experiment] needs command ="},
     {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 9\n", "bad.ini:5: key players: option players"},
+    /* calibrate's levels is the number of levels, in [calibrate]; its table is level-table */
+    {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 2\n[calibrate]\nlevels = 11\n",
+     "bad.ini:7: key levels: bad value '11' (a whole number from 2 to 10)"},
+    {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 2\n[agents]\nlevels = t.ini\n",
+     "bad.ini:7: key levels: unknown in [agents]"},
+    {"[experiment]\ncommand = sim\nout = x\nseed = 1\n[game]\nplayers = 2\n[agents]\nagents = greedy\n"
+     "levels = a.ini\nlevel-table = b.ini\n[sim]\ndeals = 10\n",
+     "bad.ini:10: key level-table: given twice (first as levels on line 9)"},
 };
+
+START_TEST(calibrate_counts_its_levels_in_a_file)
+{
+    /* levels = 3 in [calibrate], and the table behind a level:N reference in [agents] */
+    char text[PATH_SIZE + 256];
+    snprintf(text, sizeof text,
+             "[experiment]\ncommand = calibrate\nout = never\n[game]\nplayers = 2\n[agents]\nreference = level:4\n"
+             "level-table = %s/configs/levels/bergen-2p.ini\n[calibrate]\nlevels = 3\nmatches = 10\n",
+             DOMINOLAB_SOURCE_DIR);
+    const char *path = write_file("calibrate.ini", text);
+    capture_t result;
+    support_run(cli_run, (char *const[]){"run", (char *)path, "--check", NULL}, &result);
+    ck_assert_msg(result.status == 0 && strstr(result.out, "valid calibrate study"), "exit %d: %s", result.status,
+                  result.err);
+    ck_assert_str_eq(result.err, ""); /* a table of this very game: nothing to note */
+    support_capture_free(&result);
+}
+END_TEST
 
 START_TEST(experiment_errors_name_file_line_and_key)
 {
@@ -573,6 +599,7 @@ static Suite *config_suite(void)
     TCase *experiments = tcase_create("experiments");
     tcase_add_checked_fixture(experiments, NULL, support_scratch_teardown);
     tcase_add_test(experiments, shipped_experiments_check);
+    tcase_add_test(experiments, calibrate_counts_its_levels_in_a_file);
     tcase_add_loop_test(experiments, experiment_errors_name_file_line_and_key, 0,
                         sizeof experiment_cases / sizeof experiment_cases[0]);
     suite_add_tcase(suite, experiments);
