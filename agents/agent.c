@@ -21,10 +21,11 @@ enum { AGENT_KIND_COUNT = (int)(sizeof agent_kinds / sizeof agent_kinds[0]) };
 
 static const agent_param_spec_t level_params[] = {
     {"n", AGENT_PARAM_INT, AGENT_LEVEL_MIN, AGENT_LEVEL_MAX, NULL, "5",
-     "difficulty from 1 (near random) to 10 (strongest); also written level:N"},
+     "difficulty from 1 (near random) to the table's last level (10 in the built-in table); also written "
+     "level:N"},
 };
-static const agent_info_t level_info = {"level", "a difficulty level: an entry of the level table (built in, or --levels FILE)",
-                                        level_params, 1};
+static const agent_info_t level_info = {
+    "level", "a difficulty level: an entry of the level table (built in, or --level-table FILE)", level_params, 1};
 
 const agent_info_t *const *agent_list(int *count)
 {
@@ -161,10 +162,16 @@ static int resolve_level(const char *spec, const agent_levels_t *levels, const c
     }
     double value[AGENT_MAX_PARAMS];
     if (parse_params(&level_info, params, value, error, error_size)) return -1;
-    *resolved = agent_level_spec(levels ? levels : agent_levels_builtin(), (int)value[0]);
+    const agent_levels_t *table = levels ? levels : agent_levels_builtin();
+    if ((int)value[0] > table->count) {
+        snprintf(error, error_size, "agent %s: the level table (%s) has %d level%s (level:1 .. level:%d)", spec,
+                 table->source, table->count, table->count == 1 ? "" : "s", table->count);
+        return -1;
+    }
+    *resolved = agent_level_spec(table, (int)value[0]);
     if (agent_spec_is_level(*resolved)) { /* a table entry must be a real agent (no loop) */
-        snprintf(error, error_size, "agent %s: the level table (%s) gives '%s', itself a level", spec,
-                 (levels ? levels : agent_levels_builtin())->source, *resolved);
+        snprintf(error, error_size, "agent %s: the level table (%s) gives '%s', itself a level", spec, table->source,
+                 *resolved);
         return -1;
     }
     return 0;
@@ -207,7 +214,12 @@ int agent_spec_check(const char *spec, const agent_levels_t *levels, char *error
 
 int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_size)
 {
-    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) {
+    if (levels->count < 1 || levels->count > AGENT_LEVEL_COUNT) {
+        snprintf(error, error_size, "%s holds %d levels (a table holds 1 to %d)", levels->source, levels->count,
+                 AGENT_LEVEL_COUNT);
+        return -1;
+    }
+    for (int k = 0; k < levels->count; k++) {
         char message[AGENT_SPEC_MAX + 256];
         const char *spec = levels->spec[k];
         if (agent_spec_is_level(spec)) {

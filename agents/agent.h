@@ -39,20 +39,37 @@ typedef struct agent_info {
     int param_count;
 } agent_info_t;
 
-/* Difficulty levels: level:n plays spec[n - AGENT_LEVEL_MIN] of a level table. The built-in
- * table is agents/level.c; `dominolab calibrate` writes others to files (sim/config.h reads
- * them). A table is a plain value, made before any agent and never changed while one plays. */
-enum { AGENT_LEVEL_MIN = 1, AGENT_LEVEL_MAX = 10, AGENT_LEVEL_COUNT = AGENT_LEVEL_MAX - AGENT_LEVEL_MIN + 1 };
+/* Difficulty levels: level:n plays spec[n - AGENT_LEVEL_MIN] of a level table of `count`
+ * levels (1 to AGENT_LEVEL_MAX; calibrate --levels N makes N). The built-in table is agents/level.c;
+ * `dominolab calibrate` writes others to files (cli/config.h reads them). A table is a plain
+ * value, made before any agent and never changed while one plays. It names the game it was
+ * measured for, so that the command line can say when a table serves another game (the
+ * policy is cli.h's: cli_levels_use); a table read from a file written before tables
+ * recorded it leaves game empty. */
+enum {
+    AGENT_LEVEL_MIN = 1,
+    AGENT_LEVEL_MAX = 10,
+    AGENT_LEVEL_COUNT = AGENT_LEVEL_MAX - AGENT_LEVEL_MIN + 1, /* the most levels a table holds */
+    AGENT_LEVEL_NAME_MAX = 64
+};
 typedef struct agent_levels {
+    int count;
     char spec[AGENT_LEVEL_COUNT][AGENT_SPEC_MAX];
     char source[256]; /* "built in", or the file it was read from */
+    /* what it was measured for: the game (empty: not recorded), its preset, the number of
+     * players and the rule options set over the preset ("key=value", players left out) */
+    char game[AGENT_LEVEL_NAME_MAX], preset[AGENT_LEVEL_NAME_MAX];
+    int players;
+    int option_count;
+    char option[OPTIONS_MAX][2 * AGENT_LEVEL_NAME_MAX];
 } agent_levels_t;
 const agent_levels_t *agent_levels_builtin(void);
-/* The spec level:n stands for (n clamped to the table). */
+/* The spec level:n stands for (n clamped to the table's levels). */
 const char *agent_level_spec(const agent_levels_t *levels, int level);
 /* True for "level" and "level:..." specs. */
 bool agent_spec_is_level(const char *spec);
-/* Every entry is a valid spec of an agent that is not a level. Returns 0, or -1 naming it. */
+/* The table holds 1 to AGENT_LEVEL_MAX levels, and every entry is a valid spec of an agent
+ * that is not a level. Returns 0, or -1 naming the problem. */
 int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_size);
 
 /* Every agent kind, in the order `dominolab agents` lists them. */

@@ -1,6 +1,6 @@
 /* level.c - the built-in difficulty table: level:n plays the agent written in entry n. The
  * entries rise in strength from uniform random play to the strongest search. `dominolab
- * calibrate` measures and writes other tables to files (--levels FILE reads one). */
+ * calibrate` measures and writes other tables to files (--level-table FILE reads one). */
 #include <stdio.h>
 
 #include "agent.h"
@@ -10,6 +10,7 @@
  * matches, the ratings rising in even steps of about 36 Elo from -117 to +195
  * (measurements/calibrate-bergen2/calibration.csv, configs/levels/bergen-2p.ini). */
 static const agent_levels_t builtin_levels = {
+    .count = AGENT_LEVEL_COUNT,
     .spec =
         {
             "greedy:noise=1",
@@ -24,13 +25,18 @@ static const agent_levels_t builtin_levels = {
             "ismcts:iterations=1000,rollout=heuristic",
         },
     .source = "built in",
+    /* the game of that study (measurements/calibrate-bergen2/study.json): the bergen preset
+     * with no option over it */
+    .game = "bergen",
+    .preset = "bergen",
+    .players = 2,
 };
 
 const agent_levels_t *agent_levels_builtin(void) { return &builtin_levels; }
 
 const char *agent_level_spec(const agent_levels_t *levels, int level)
 {
+    if (level > levels->count) level = levels->count;
     if (level < AGENT_LEVEL_MIN) level = AGENT_LEVEL_MIN;
-    if (level > AGENT_LEVEL_MAX) level = AGENT_LEVEL_MAX;
     return levels->spec[level - AGENT_LEVEL_MIN];
 }

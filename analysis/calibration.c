@@ -30,37 +30,81 @@ void calibration_isotonic(const double *y, const double *weight, int n, double *
         for (int i = 0; i < size[b]; i++) out[k++] = level[b];
 }
 
-/* The agent whose smoothed rating meets `target` (step 3 of calibration.h). */
-static void agent_at(const char *const *candidates, const double *fitted, int n, double target,
-                     calibration_between_fn between, char *out, size_t size)
+/* Step 2: each kind's ladder, in the order listed, made non-decreasing on its own. */
+static void smooth_by_kind(const calibration_candidates_t *c, double *fitted)
 {
-    int k = 0;
-    while (k + 1 < n && fitted[k + 1] < target) k++;
-    if (k + 1 >= n || fitted[k] >= target) {
-        snprintf(out, size, "%s", candidates[k + 1 < n && fitted[k] < target ? k + 1 : k]);
-        return;
+    bool done[CALIBRATION_MAX_CANDIDATES + 1] = {false};
+    for (int k = 0; k < c->count; k++) {
+        if (done[k]) continue;
+        int member[CALIBRATION_MAX_CANDIDATES + 1], m = 0;
+        double elo[CALIBRATION_MAX_CANDIDATES + 1], weight[CALIBRATION_MAX_CANDIDATES + 1];
+        double fit[CALIBRATION_MAX_CANDIDATES + 1];
+        for (int j = k; j < c->count; j++) {
+            if (strcmp(c->kind[j], c->kind[k])) continue;
+            double se = (c->rated[j].high - c->rated[j].low) / (2 * 1.959963984540054);
+            member[m] = j;
+            elo[m] = c->rated[j].elo;
+            weight[m] = 1.0 / fmax(se * se, 1.0); /* the reference itself has no spread */
+            done[j] = true;
+            m++;
+        }
+        calibration_isotonic(elo, weight, m, fit);
+        for (int i = 0; i < m; i++) fitted[member[i]] = fit[i];
     }
-    double share = fitted[k + 1] > fitted[k] ? (target - fitted[k]) / (fitted[k + 1] - fitted[k]) : 0;
-    if (between(candidates[k], candidates[k + 1], share, out, size) != 0)
-        snprintf(out, size, "%s", candidates[share < 0.5 ? k : k + 1]);
 }
 
-void calibration_place(const char *const *candidates, const report_rated_t *rated, int n, double spacing,
+/* The next candidate after k of k's kind (its neighbour up the ladder), or -1. */
+static int ladder_next(const calibration_candidates_t *c, int k)
+{
+    for (int j = k + 1; j < c->count; j++)
+        if (!strcmp(c->kind[j], c->kind[k])) return j;
+    return -1;
+}
+
+/* The agent whose smoothed rating meets `target` (step 3 of calibration.h): the narrowest
+ * bracket of ladder neighbours that blends, else the nearest candidate (the first listed of
+ * equally near ones). */
+static void agent_at(const calibration_candidates_t *c, const double *fitted, double target,
+                     calibration_between_fn between, char *out, size_t size)
+{
+    double narrowest = INFINITY;
+    char blend[CALIBRATION_SPEC_MAX];
+    for (int a = 0; a < c->count; a++) {
+        int b = ladder_next(c, a);
+        if (b < 0 || !(fitted[a] <= target && target <= fitted[b] && fitted[a] < fitted[b])) continue;
+        double gap = fitted[b] - fitted[a];
+        if (gap < narrowest && between(c->spec[a], c->spec[b], (target - fitted[a]) / gap, blend, sizeof blend) == 0) {
+            narrowest = gap;
+            snprintf(out, size, "%s", blend);
+        }
+    }
+    if (narrowest < INFINITY) return;
+    int nearest = 0;
+    for (int k = 1; k < c->count; k++)
+        if (fabs(fitted[k] - target) < fabs(fitted[nearest] - target)) nearest = k;
+    snprintf(out, size, "%s", c->spec[nearest]);
+}
+
+void calibration_place(const calibration_candidates_t *candidates, int levels, double spacing,
                        calibration_between_fn between, calibration_placement_t *out)
 {
-    double elo[CALIBRATION_MAX_CANDIDATES + 1], weight[CALIBRATION_MAX_CANDIDATES + 1];
-    for (int k = 0; k < n; k++) {
-        double se = (rated[k].high - rated[k].low) / (2 * 1.959963984540054);
-        elo[k] = rated[k].elo;
-        weight[k] = 1.0 / fmax(se * se, 1.0); /* the reference itself has no spread */
+    int n = candidates->count;
+    smooth_by_kind(candidates, out->fitted);
+    double weakest = out->fitted[0], strongest = out->fitted[0];
+    for (int k = 1; k < n; k++) {
+        weakest = fmin(weakest, out->fitted[k]);
+        strongest = fmax(strongest, out->fitted[k]);
     }
-    calibration_isotonic(elo, weight, n, out->fitted);
-    double range = out->fitted[n - 1] - out->fitted[0];
-    out->shrunk = range < (CALIBRATION_LEVELS - 1) * spacing;
-    out->spacing = out->shrunk ? range / (CALIBRATION_LEVELS - 1) : spacing;
-    for (int level = 0; level < CALIBRATION_LEVELS; level++) {
-        out->target[level] = out->fitted[0] + level * out->spacing;
-        agent_at(candidates, out->fitted, n, out->target[level], between, out->spec[level], sizeof out->spec[level]);
+    double range = strongest - weakest;
+    out->levels = levels;
+    out->spread = spacing == 0;
+    out->shrunk = spacing > 0 && range < (levels - 1) * spacing;
+    out->spacing = spacing > 0 && !out->shrunk ? spacing : range / (levels - 1);
+    for (int level = 0; level < levels; level++) {
+        /* spread to the strongest: the top level is that candidate exactly, not a rounding below it */
+        bool top = level == levels - 1 && (out->spread || out->shrunk);
+        out->target[level] = top ? strongest : weakest + level * out->spacing;
+        agent_at(candidates, out->fitted, out->target[level], between, out->spec[level], sizeof out->spec[level]);
     }
 }
 
@@ -93,17 +137,22 @@ int calibration_rate(const char *report_dir, const char *reference, const char *
     return status;
 }
 
-int calibration_write_candidates(const char *dir, const char *const *candidates, const report_rated_t *rated, int n,
+int calibration_write_candidates(const char *dir, const calibration_candidates_t *candidates,
                                  const calibration_placement_t *placement, char *error, size_t error_size)
 {
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "candidates.csv", error, error_size)) return -1;
-    fputs("order,candidate,elo,elo_low,elo_high,smoothed_elo\n", file.stream);
-    for (int k = 0; k < n; k++) {
+    fputs("order,candidate,kind,elo,elo_low,elo_high,smoothed_elo,rank\n", file.stream);
+    for (int k = 0; k < candidates->count; k++) {
+        int rank = 1;
+        for (int j = 0; j < candidates->count; j++) rank += placement->fitted[j] < placement->fitted[k];
+        const report_rated_t *rated = &candidates->rated[k];
         fprintf(file.stream, "%d,", k + 1);
-        stats_csv_field(file.stream, candidates[k]);
-        fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f\n", rated[k].elo, rated[k].low, rated[k].high,
-                placement->fitted[k]);
+        stats_csv_field(file.stream, candidates->spec[k]);
+        fputc(',', file.stream);
+        stats_csv_field(file.stream, candidates->kind[k]);
+        fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f,%d\n", rated->elo, rated->low, rated->high, placement->fitted[k],
+                rank);
     }
     return atomic_file_commit(&file, error, error_size);
 }
@@ -114,7 +163,7 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "calibration.csv", error, error_size)) return -1;
     fputs("level,spec,target_elo,elo,elo_low,elo_high\n", file.stream);
-    for (int level = 0; level < CALIBRATION_LEVELS; level++) {
+    for (int level = 0; level < placement->levels; level++) {
         fprintf(file.stream, "%d,", level + 1);
         stats_csv_field(file.stream, placement->spec[level]);
         fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f\n", placement->target[level], measured[level].elo,
@@ -124,7 +173,7 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
     /* the verifying runs: each level against the reference (none for a level that is it) */
     int64_t low = 0, high = 0;
     int runs = 0;
-    for (int level = 0; level < CALIBRATION_LEVELS; level++) {
+    for (int level = 0; level < placement->levels; level++) {
         int64_t blocks = measured[level].blocks;
         if (blocks == 0) continue;
         low = runs == 0 || blocks < low ? blocks : low;
@@ -143,7 +192,7 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
              "set xrange [0.5:%d.5]\nset xtics 1\n"
              "plot \"calibration.csv\" skip 1 using 1:3 with linespoints dt 2 pointtype 6 title \"target\", "
              "\"\" skip 1 using 1:4:5:6 with yerrorbars pointtype 7 title \"measured\"",
-             title, label, CALIBRATION_LEVELS);
+             title, label, placement->levels);
     return plot_draw(plots, "calibration", body, error, error_size);
 }
 
@@ -151,9 +200,12 @@ void calibration_print(FILE *text, const calibration_placement_t *placement, con
                        const char *reference)
 {
     fprintf(text, "%5s  %-40s %9s %9s  %s\n", "level", "agent", "target", "measured", "95% interval");
-    for (int level = 0; level < CALIBRATION_LEVELS; level++)
+    for (int level = 0; level < placement->levels; level++)
         fprintf(text, "%5d  %-40.40s %9.1f %9.1f  [%.1f, %.1f]\n", level + 1, placement->spec[level],
                 placement->target[level], measured[level].elo, measured[level].low, measured[level].high);
     fprintf(text, "Elo against %s; spacing %.1f%s\n", reference, placement->spacing,
-            placement->shrunk ? " (the candidates' range is narrower than 9 x the spacing asked for)" : "");
+            placement->shrunk   ? " (the candidates' range is narrower than the spacing asked for: spread evenly "
+                                  "over it)"
+            : placement->spread ? " (spread evenly from the weakest candidate to the strongest)"
+                                : "");
 }

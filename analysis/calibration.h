@@ -2,14 +2,18 @@
  *
  * 1. Rate: every candidate against a reference rated 0, from the deals.csv of its run
  *    (calibration_rate, through the ratings report).
- * 2. Smooth: the ratings, in the candidates' order from weak to strong, made non-decreasing
- *    by isotonic regression (pool adjacent violators, weights 1/se^2), so noise cannot turn
- *    the ladder over.
- * 3. Place: level 1 at the weakest candidate, level n (n - 1) * spacing above it; when the
- *    candidates do not reach 9 * spacing above the weakest, the spacing shrinks to a ninth of
- *    their range. Each level takes the agent whose smoothed rating meets its target, between
- *    two neighbours the spec the caller's `between` gives (analysis knows no agent: cli
- *    passes agent_spec_between), else the nearer neighbour.
+ * 2. Smooth: the candidates of one kind form a ladder, listed from weak to strong (more
+ *    samples, less noise); within each ladder the ratings are made non-decreasing by
+ *    isotonic regression (pool adjacent violators, weights 1/se^2), so noise cannot turn a
+ *    ladder over. Between kinds nothing is assumed: the measured ratings order them.
+ * 3. Place: level 1 at the weakest candidate, level n (n - 1) * spacing above it. Without a
+ *    spacing the levels spread evenly up to the strongest candidate; with one that the
+ *    candidates do not reach, the spacing shrinks to fit them (and says so). Each level
+ *    takes the agent whose smoothed rating meets its target: between two neighbours of one
+ *    ladder that bracket it, the spec the caller's `between` gives (analysis knows no agent:
+ *    cli passes agent_spec_between; the narrowest such bracket of any ladder), else the
+ *    candidate whose smoothed rating is nearest. So a level never stands on a candidate
+ *    measured weaker than the one below it, whatever order the kinds were listed in.
  * 4. Verify: the levels rated again on fresh deals, beside their targets (calibration.csv).
  */
 #ifndef DOMINOLAB_CALIBRATION_H
@@ -24,7 +28,7 @@
 #include "report.h"
 
 enum {
-    CALIBRATION_LEVELS = 10,
+    CALIBRATION_LEVELS_MAX = 10, /* AGENT_LEVEL_MAX */
     CALIBRATION_MAX_CANDIDATES = RATING_MAX_AGENTS - 1,
     CALIBRATION_SPEC_MAX = 256,
     CALIBRATION_BOOTSTRAP = 200 /* replicates behind every rating's interval */
@@ -36,15 +40,26 @@ void calibration_isotonic(const double *y, const double *weight, int n, double *
 /* The spec `share` (0..1) of the way from a to b, or -1 when the two cannot be blended. */
 typedef int (*calibration_between_fn)(const char *a, const char *b, double share, char *out, size_t out_size);
 
+/* What was measured: candidate k, its kind (candidates of one kind listed weak to strong)
+ * and its rating against the reference. */
+typedef struct calibration_candidates {
+    const char *const *spec, *const *kind;
+    const report_rated_t *rated;
+    int count;
+} calibration_candidates_t;
+
 typedef struct calibration_placement {
+    int levels;
     double fitted[CALIBRATION_MAX_CANDIDATES + 1]; /* the smoothed ratings of the candidates */
-    double spacing, target[CALIBRATION_LEVELS];
-    char spec[CALIBRATION_LEVELS][CALIBRATION_SPEC_MAX];
-    bool shrunk; /* the candidates' range was narrower than 9 x the spacing asked for */
+    double spacing, target[CALIBRATION_LEVELS_MAX];
+    char spec[CALIBRATION_LEVELS_MAX][CALIBRATION_SPEC_MAX];
+    bool spread; /* no spacing was asked for: spread from the weakest candidate to the strongest */
+    bool shrunk; /* the candidates' range was narrower than the spacing asked for */
 } calibration_placement_t;
 
-/* Steps 2 and 3 for candidates[0..n) rated `rated`. */
-void calibration_place(const char *const *candidates, const report_rated_t *rated, int n, double spacing,
+/* Steps 2 and 3: `levels` levels (2..CALIBRATION_LEVELS_MAX), `spacing` Elo apart (0: spread
+ * evenly from the weakest candidate to the strongest). */
+void calibration_place(const calibration_candidates_t *candidates, int levels, double spacing,
                        calibration_between_fn between, calibration_placement_t *out);
 
 /* Step 1: the ratings of specs[0..n) against `reference` from the deals.csv at deals_paths[k]
@@ -54,8 +69,9 @@ int calibration_rate(const char *report_dir, const char *reference, const char *
                      const char *const *deals_paths, int n, const plot_session_t *plots, report_rated_t *rated,
                      char *error, size_t error_size);
 
-/* candidates.csv: each candidate with its measured and smoothed rating. */
-int calibration_write_candidates(const char *dir, const char *const *candidates, const report_rated_t *rated, int n,
+/* candidates.csv: each candidate with its kind, measured and smoothed rating, and its rank
+ * by smoothed rating (1 the weakest). */
+int calibration_write_candidates(const char *dir, const calibration_candidates_t *candidates,
                                  const calibration_placement_t *placement, char *error, size_t error_size);
 /* calibration.csv and its plot: each level's spec, target and measured rating. */
 int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,

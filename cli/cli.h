@@ -45,10 +45,17 @@ typedef struct cli_game {
     int seats;
 } cli_game_t;
 
-/* The --levels entry of an option table, for a `const char *` field FIELD of TYPE. */
+/* The level table's entries of an option table, for a `const char *` field FIELD of TYPE:
+ * --levels FILE, and --level-table FILE for the same field (one of them, once; calibrate,
+ * whose --levels is a number, takes CLI_LEVEL_TABLE_OPTION alone). */
 #define CLI_LEVELS_OPTION(TYPE, FIELD)                                                                              \
     {"levels", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD), 0, 0, NULL, "FILE",                                         \
-     "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"}
+     "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"},                                   \
+    {"level-table", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD), 0, 0, NULL, "FILE", "the same as --levels FILE"}
+#define CLI_LEVEL_TABLE_OPTION(TYPE, FIELD, HELP)                                                                  \
+    {"level-table", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD), 0, 0, NULL, "FILE", HELP}
+/* The name under which the command's level table was given: level-table or levels. */
+const char *cli_level_table_name(const cli_command_spec_t *spec, const void *args);
 
 /* Consumes argv[*i] (and its value) if it is one of the game arguments: returns 1, or 0 if
  * it is not one, or -1 with a message (a missing value). */
@@ -80,6 +87,21 @@ int cli_agents_deterministic(const char *const *specs, int count, const agent_le
  * the built-in table. `storage` holds a table read from a file; *out points to the table. */
 int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,
                     size_t error_size);
+/* Whether `levels` may serve level:N in `game` (the policy of docs/agents.md, "Level tables
+ * and games"), once specs[0..count) are known; nothing to say unless one of them is a level.
+ * A table file measured for another game is refused: -1 with a message naming the file and
+ * both games. Otherwise 0, and `note` holds one line for stderr ("" when the table was
+ * measured for these very rules): the built-in table, or a file, measured for other rules
+ * or another number of players, or a file that does not say what it was measured for. */
+int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
+                   char *note, size_t note_size, char *error, size_t error_size);
+/* What the table was measured for: "2-player bergen (preset bergen)", options set over the
+ * preset after a ';', or "a game it does not record". */
+void cli_levels_measured_for(const agent_levels_t *levels, char *out, size_t size);
+/* The rule options of `values` that differ from `preset`'s, as "key=value" in the game's
+ * order (players left out): their count. */
+int cli_rules_over_preset(const game_t *game, const char *preset, const option_values_t *values,
+                          char (*out)[2 * AGENT_LEVEL_NAME_MAX], int max);
 /* What a command built on sim (tournament, sprt, balance, calibrate) adds to one of its runs. */
 typedef struct cli_sim_hooks {
     sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
@@ -92,6 +114,7 @@ typedef struct cli_sim_hooks {
      * seconds, nothing is written, and *units_per_second receives the rate. */
     double probe_seconds;
     double *units_per_second;
+    bool levels_noted; /* the command has said which level table its runs play: sim notes nothing */
 } cli_sim_hooks_t;
 /* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
  * ranks), with hooks (or NULL). Returns sim's exit status. */

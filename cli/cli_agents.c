@@ -8,13 +8,14 @@
 
 static void agents_usage(FILE *out)
 {
-    fprintf(out, "usage: dominolab agents [--check SPEC] [--levels FILE]\n\n"
+    fprintf(out, "usage: dominolab agents [--check SPEC] [--level-table FILE]\n\n"
                  "Lists every agent with its parameters (default, allowed values, meaning) and the\n"
-                 "difficulty table behind level:1..10. An agent is given to play, sim and bench as a spec\n"
-                 "string name[:key=value,...], e.g. pimc:samples=64,rollout=greedy. With --check, only\n"
-                 "checks SPEC and prints what it plays (exit 2 and the reason if it is bad).\n"
-                 "--levels FILE shows (and checks against) a level table written by dominolab calibrate;\n"
-                 "without it, $DOMINOLAB_LEVELS if set, else the built-in table.\n"
+                 "difficulty table behind level:N, with the game it was measured for. An agent is given\n"
+                 "to play, sim and bench as a spec string name[:key=value,...], e.g.\n"
+                 "pimc:samples=64,rollout=greedy. With --check, only checks SPEC and prints what it plays\n"
+                 "(exit 2 and the reason if it is bad); for level:N, a note names the table.\n"
+                 "--level-table FILE (or --levels FILE) shows (and checks against) a level table written\n"
+                 "by dominolab calibrate; without it, $DOMINOLAB_LEVELS if set, else the built-in table.\n"
                  "docs/agents.md describes each agent.\n");
 }
 
@@ -45,8 +46,10 @@ static void print_agents(const agent_levels_t *levels)
                    info->params[p].help);
         }
     }
-    printf("\nlevels (level:N plays the spec shown; table: %s):\n", levels->source);
-    for (int level = AGENT_LEVEL_MIN; level <= AGENT_LEVEL_MAX; level++)
+    char measured[1024];
+    cli_levels_measured_for(levels, measured, sizeof measured);
+    printf("\nlevels (level:N plays the spec shown; table: %s, measured for %s):\n", levels->source, measured);
+    for (int level = AGENT_LEVEL_MIN; level <= levels->count; level++)
         printf("    level:%-3d %s\n", level, agent_level_spec(levels, level));
 }
 
@@ -62,7 +65,11 @@ int cli_agents(int argc, char **argv)
             check = argv[++i];
             continue;
         }
-        if (!strcmp(argv[i], "--levels") && i + 1 < argc) {
+        if ((!strcmp(argv[i], "--levels") || !strcmp(argv[i], "--level-table")) && i + 1 < argc) {
+            if (levels_path) {
+                fprintf(stderr, "dominolab agents: %s: the level table is given twice\n", argv[i]);
+                return 2;
+            }
             levels_path = argv[++i];
             continue;
         }
@@ -85,5 +92,12 @@ int cli_agents(int argc, char **argv)
         return 2;
     }
     printf("%s: valid\n", check);
+    if (agent_spec_is_level(check)) { /* no game here to check the table against: say which it is */
+        char measured[1024];
+        cli_levels_measured_for(levels, measured, sizeof measured);
+        fprintf(stderr, "dominolab agents: note: level:N plays %s%s, measured for %s\n",
+                levels == agent_levels_builtin() ? "the built-in level table" : "the level table ",
+                levels == agent_levels_builtin() ? "" : levels->source, measured);
+    }
     return 0;
 }

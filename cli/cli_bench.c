@@ -213,6 +213,11 @@ int cli_bench(int argc, char **argv)
         if (!spec_count)
             for (size_t k = 0; k < sizeof decision_agents / sizeof decision_agents[0]; k++)
                 specs[spec_count++] = decision_agents[k];
+        char note[2048];
+        if (cli_levels_fit(agent_levels_builtin(), &game, specs, spec_count, note, sizeof note, error, sizeof error) ==
+                0 &&
+            note[0])
+            fprintf(stderr, "dominolab bench: note: %s\n", note);
         int status = bench_decisions(&game, specs, spec_count, quick);
         cli_game_close(&game);
         return status;

@@ -317,3 +317,96 @@ int cli_levels_open(const char *path, agent_levels_t *storage, const agent_level
     *out = storage;
     return 0;
 }
+
+const char *cli_level_table_name(const cli_command_spec_t *spec, const void *args)
+{
+    int levels = cli_option_index(spec, "levels");
+    bool levels_is_table = levels >= 0 && spec->options[levels].kind == CLI_TEXT;
+    return levels_is_table && !cli_given(spec, args, "level-table") ? "levels" : "level-table";
+}
+
+int cli_rules_over_preset(const game_t *game, const char *preset, const option_values_t *values,
+                          char (*out)[2 * AGENT_LEVEL_NAME_MAX], int max)
+{
+    option_values_t base;
+    char message[OPTIONS_ERROR_SIZE];
+    if (game_configure(game, preset, NULL, 0, &base, message, sizeof message)) return 0;
+    int count = 0;
+    for (int k = 0; k < game->option_count && count < max; k++) {
+        const option_spec_t *option = &game->options[k];
+        if (values->value[k] == base.value[k] || !strcmp(option->key, "players")) continue;
+        char text[64];
+        snprintf(out[count++], sizeof out[0], "%s=%s", option->key,
+                 options_format_value(option, values->value[k], text, sizeof text));
+    }
+    return count;
+}
+
+/* "2-player bergen (preset bergen)", with the options over the preset after a ';'. */
+static void describe_rules(char *out, size_t size, const char *game, int players, const char *preset,
+                           const char (*options)[2 * AGENT_LEVEL_NAME_MAX], int option_count)
+{
+    size_t used = (size_t)snprintf(out, size, "%d-player %s (preset %s", players, game, preset);
+    for (int k = 0; k < option_count && used < size; k++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", k ? ", " : "; ", options[k]);
+    if (used < size) snprintf(out + used, size - used, ")");
+}
+
+void cli_levels_measured_for(const agent_levels_t *levels, char *out, size_t size)
+{
+    if (!levels->game[0]) snprintf(out, size, "a game it does not record");
+    else
+        describe_rules(out, size, levels->game, levels->players, levels->preset,
+                       (const char(*)[2 * AGENT_LEVEL_NAME_MAX])levels->option, levels->option_count);
+}
+
+/* Whether the table was measured for exactly these rules (its game named, configured again). */
+static bool same_rules(const agent_levels_t *levels, const cli_game_t *game)
+{
+    const char *overrides[OPTIONS_MAX + 1];
+    char players[32];
+    option_values_t values;
+    char message[OPTIONS_ERROR_SIZE];
+    for (int k = 0; k < levels->option_count; k++) overrides[k] = levels->option[k];
+    snprintf(players, sizeof players, "players=%d", levels->players);
+    overrides[levels->option_count] = players;
+    if (game_configure(game->game, levels->preset, overrides, levels->option_count + 1, &values, message,
+                       sizeof message))
+        return false;
+    for (int k = 0; k < game->game->option_count; k++)
+        if (values.value[k] != game->values.value[k]) return false;
+    return true;
+}
+
+int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
+                   char *note, size_t note_size, char *error, size_t error_size)
+{
+    note[0] = '\0';
+    bool used = false;
+    for (int k = 0; k < count && !used; k++) used = specs[k] && agent_spec_is_level(specs[k]);
+    if (!used) return 0;
+    bool builtin = levels == agent_levels_builtin();
+    char table[320];
+    if (builtin) snprintf(table, sizeof table, "the built-in level table");
+    else snprintf(table, sizeof table, "the level table %s", levels->source);
+    if (!levels->game[0]) { /* a file from before tables recorded their game */
+        snprintf(note, note_size, "level:N plays %s, which does not say what game it was measured for", table);
+        return 0;
+    }
+    if (!strcmp(levels->game, game->game->name) && same_rules(levels, game)) return 0;
+    char measured[1024], here[1024], options[OPTIONS_MAX][2 * AGENT_LEVEL_NAME_MAX];
+    cli_levels_measured_for(levels, measured, sizeof measured);
+    int option_count = cli_rules_over_preset(game->game, game->preset, &game->values, options, OPTIONS_MAX);
+    describe_rules(here, sizeof here, game->game->name, game->seats, game->preset,
+                   (const char(*)[2 * AGENT_LEVEL_NAME_MAX])options, option_count);
+    if (!builtin && strcmp(levels->game, game->game->name)) {
+        snprintf(error, error_size,
+                 "level table %s was measured for %s, not for %s: give a table measured for %s (dominolab calibrate "
+                 "--game %s writes one)",
+                 levels->source, levels->game, game->game->name, game->game->name, game->game->name);
+        return -1;
+    }
+    snprintf(note, note_size, "level:N plays %s, measured for %s, not for this %s%s", table, measured, here,
+             builtin ? "; dominolab calibrate measures a table for it (--level-table FILE)" : "");
+    return 0;
+}

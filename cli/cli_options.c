@@ -158,10 +158,18 @@ int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, 
     const char *name = option->name;
     long long integer;
     uint64_t seed;
-    if (option->kind != CLI_LIST && option->kind != CLI_PAIRS && base->given[index]) {
+    /* a value given once, under whichever of its names (--levels and --level-table hold one field) */
+    int first = -1;
+    for (int k = 0; k < spec->option_count && first < 0; k++)
+        if (base->given[k] && spec->options[k].offset == option->offset) first = k;
+    if (option->kind != CLI_LIST && option->kind != CLI_PAIRS && first >= 0) {
+        char as[80] = "";
+        if (first != index)
+            snprintf(as, sizeof as, base->file ? " as %s" : " (first as --%s)", spec->options[first].name);
         if (base->file)
-            format_error(base, name, line, error, error_size, "given twice (first on line %d)", base->line[index]);
-        else format_error(base, name, line, error, error_size, "given twice");
+            format_error(base, name, line, error, error_size, "given twice (first%s on line %d)", as,
+                         base->line[first]);
+        else format_error(base, name, line, error, error_size, "given twice%s", as);
         return -1;
     }
     switch (option->kind) {

@@ -181,6 +181,17 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
         cli_game_close(&game);
         return 2;
     }
+    char note[2048], message[CLI_ERROR_SIZE];
+    if (cli_levels_fit(levels, &game, specs, game.seats, note, sizeof note, message, sizeof message)) {
+        if (args->levels)
+            cli_option_error(&play_spec, parsed, cli_level_table_name(&play_spec, parsed), -1, error, error_size, "%s",
+                             message);
+        else snprintf(error, error_size, "%s", message);
+        fprintf(stderr, "dominolab play: %s\n", error);
+        cli_game_close(&game);
+        return 2;
+    }
+    if (note[0]) fprintf(stderr, "dominolab play: note: %s\n", note);
     match_setup_t setup = {.game = game.game,
                            .rules = game.rules,
                            .values = &game.values,

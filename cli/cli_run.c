@@ -22,7 +22,7 @@ static void run_usage(FILE *out)
                  "                threads, quiet, no-plots, description\n"
                  "  [game]        game, preset, players\n"
                  "  [options]     rule options over the preset, key = value (see dominolab rules)\n"
-                 "  [agents]      the command's agents (agent = SPEC, repeatable, or agents = A,B), levels\n"
+                 "  [agents]      the command's agents (agent = SPEC, repeatable, or agents = A,B), level-table\n"
                  "  [COMMAND]     the command's own parameters, named as its --options\n"
                  "  [variant N]   (balance) a named variant's rule options\n"
                  "Every key is the command's option of the same name (dominolab COMMAND --help). --resume\n"

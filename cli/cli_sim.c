@@ -175,6 +175,7 @@ typedef struct sim_session {
     char agent_text[SIM_COMMAND_MAX];
     char command[SIM_COMMAND_MAX];
     char error[CLI_ERROR_SIZE];
+    char level_note[2048]; /* what cli_levels_fit had to say of the level table, or "" */
 } sim_session_t;
 
 static int build_study(sim_session_t *s, char *error, size_t size)
@@ -189,6 +190,14 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     int given = 0;
     if (cli_split_agent_list(s->agent_text, specs, s->game.seats, true, levels, &given, message, sizeof message)) {
         cli_option_error(&sim_spec, &s->args, "agents", -1, error, size, "%s", message);
+        return -1;
+    }
+    if (cli_levels_fit(levels, &s->game, specs, s->game.seats, s->level_note, sizeof s->level_note, message,
+                       sizeof message)) {
+        if (s->args.levels)
+            cli_option_error(&sim_spec, &s->args, cli_level_table_name(&sim_spec, &s->args), -1, error, size, "%s",
+                             message);
+        else snprintf(error, size, "%s", message);
         return -1;
     }
     memset(study, 0, sizeof *study);
@@ -348,6 +357,8 @@ static int run_session(const ranks_t *ranks, const sim_source_t *from)
     }
     int status = describe(s, from);
     if (ranks->count > 1) status = run_agree(ranks, status, s->error);
+    if (status == 0 && s->level_note[0] && ranks->rank == 0 && !(from->hooks && from->hooks->levels_noted))
+        fprintf(stderr, "dominolab sim: note: %s\n", s->level_note);
     if (status == 0 && from->hooks && from->hooks->probe_seconds > 0) {
         status = probe_rate(s, from->hooks);
         if (status) fprintf(stderr, "dominolab sim: %s\n", s->error);

@@ -17,7 +17,7 @@ static const cli_command_t commands[] = {
      cli_sprt_report},
     {"balance", "how fair a rule variant is: seats, leader, hand ends, lengths, deal bias", cli_balance,
      cli_balance_config, cli_balance_report},
-    {"calibrate", "measure and write the table behind level:1..10, evenly spaced in Elo", cli_calibrate,
+    {"calibrate", "measure and write the table behind level:1..N, evenly spaced in Elo", cli_calibrate,
      cli_calibrate_config, cli_calibrate_report},
     {"analyze", "rebuild the reports of any study or sim directory from its files", cli_analyze, NULL, NULL},
     {"run", "run a study written in an experiment file (configs/experiments)", cli_run, NULL, NULL},

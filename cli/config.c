@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "games.h"
 
 typedef struct reader {
     FILE *file;
@@ -251,46 +252,173 @@ static int level_of_key(const char *key)
     return (int)n;
 }
 
+/* Where each part of a level table came from, for the checks made once all is read. */
+typedef struct table_lines {
+    int level[AGENT_LEVEL_COUNT];
+    const config_entry_t *game, *preset, *players;
+    const config_entry_t *option[OPTIONS_MAX];
+} table_lines_t;
+
+/* One entry of [levels] into out. 0, or -1 with the entry's error. */
+static int level_entry(const config_file_t *file, const config_entry_t *e, table_lines_t *lines, agent_levels_t *out,
+                       char *error, size_t error_size)
+{
+    int level = level_of_key(e->key);
+    char message[512];
+    if (!level) {
+        config_entry_error(file, e, error, error_size, "unknown key (keys: level%d .. level%d)", AGENT_LEVEL_MIN,
+                           AGENT_LEVEL_MAX);
+        return -1;
+    }
+    if (lines->level[level - AGENT_LEVEL_MIN]) {
+        config_entry_error(file, e, error, error_size, "given twice (first on line %d)",
+                           lines->level[level - AGENT_LEVEL_MIN]);
+        return -1;
+    }
+    if (agent_spec_is_level(e->value)) {
+        config_entry_error(file, e, error, error_size, "'%s' is itself a level; give the agent it stands for",
+                           e->value);
+        return -1;
+    }
+    if (agent_spec_check(e->value, NULL, message, sizeof message)) {
+        config_entry_error(file, e, error, error_size, "%s", message);
+        return -1;
+    }
+    lines->level[level - AGENT_LEVEL_MIN] = e->line;
+    snprintf(out->spec[level - AGENT_LEVEL_MIN], sizeof out->spec[0], "%s", e->value);
+    return 0;
+}
+
+/* One entry of [table] or [options]: noted in lines (checked together later). */
+static int table_entry(const config_file_t *file, const config_entry_t *e, table_lines_t *lines, agent_levels_t *out,
+                       char *error, size_t error_size)
+{
+    if (!strcmp(e->section, "options")) {
+        if (!strcmp(e->key, "players")) {
+            config_entry_error(file, e, error, error_size, "the number of players goes in [table]");
+            return -1;
+        }
+        for (int k = 0; k < out->option_count; k++)
+            if (!strcmp(lines->option[k]->key, e->key)) {
+                config_entry_error(file, e, error, error_size, "given twice (first on line %d)",
+                                   lines->option[k]->line);
+                return -1;
+            }
+        int length = snprintf(out->option[out->option_count], sizeof out->option[0], "%s=%s", e->key, e->value);
+        if (out->option_count == OPTIONS_MAX || length < 0 || (size_t)length >= sizeof out->option[0]) {
+            config_entry_error(file, e, error, error_size, "too many options, or a value too long");
+            return -1;
+        }
+        lines->option[out->option_count++] = e;
+        return 0;
+    }
+    const config_entry_t **slot = !strcmp(e->key, "game")      ? &lines->game
+                                  : !strcmp(e->key, "preset")  ? &lines->preset
+                                  : !strcmp(e->key, "players") ? &lines->players
+                                                               : NULL;
+    if (!slot) {
+        config_entry_error(file, e, error, error_size, "unknown in [table] (keys: game preset players)");
+        return -1;
+    }
+    if (*slot) {
+        config_entry_error(file, e, error, error_size, "given twice (first on line %d)", (*slot)->line);
+        return -1;
+    }
+    *slot = e;
+    return 0;
+}
+
+/* The game the table names: a known game, one of its presets, a number of players and
+ * options it accepts. A table without [table] and [options] says nothing (game left empty). */
+static int check_game(const config_file_t *file, const table_lines_t *lines, agent_levels_t *out, char *error,
+                      size_t error_size)
+{
+    if (!lines->game && !lines->preset && !lines->players && !out->option_count) return 0;
+    const char *missing = !lines->game ? "game" : !lines->preset ? "preset" : !lines->players ? "players" : NULL;
+    if (missing) {
+        snprintf(error, error_size, "%s: [table] needs %s = ... (the game the levels were measured for)", file->path,
+                 missing);
+        return -1;
+    }
+    const game_t *game = game_find(lines->game->value);
+    if (!game) {
+        config_entry_error(file, lines->game, error, error_size, "unknown game '%s'", lines->game->value);
+        return -1;
+    }
+    int preset = game_preset_index(game, lines->preset->value);
+    if (preset < 0) {
+        config_entry_error(file, lines->preset, error, error_size, "%s has no preset '%s'", game->name,
+                           lines->preset->value);
+        return -1;
+    }
+    char *end, message[OPTIONS_ERROR_SIZE], players[32];
+    errno = 0;
+    long count = strtol(lines->players->value, &end, 10);
+    if (errno || *end || lines->players->value[0] < '1' || lines->players->value[0] > '9' || count > GAME_MAX_SEATS) {
+        config_entry_error(file, lines->players, error, error_size, "bad value '%s' (a number of players)",
+                           lines->players->value);
+        return -1;
+    }
+    option_values_t values;
+    const char *overrides[OPTIONS_MAX + 1];
+    for (int k = 0; k < out->option_count; k++) {
+        overrides[k] = out->option[k];
+        if (game_configure(game, lines->preset->value, &overrides[k], 1, &values, message, sizeof message)) {
+            config_entry_error(file, lines->option[k], error, error_size, "%s", message);
+            return -1;
+        }
+    }
+    snprintf(players, sizeof players, "players=%ld", count);
+    overrides[out->option_count] = players;
+    game_rules_t *rules = NULL;
+    if (game_configure(game, lines->preset->value, overrides, out->option_count + 1, &values, message,
+                       sizeof message) ||
+        game->rules_create(&values, &rules, message, sizeof message)) { /* each alone is fine: together they are not */
+        config_entry_error(file, lines->players, error, error_size, "%s", message);
+        return -1;
+    }
+    game->rules_destroy(rules);
+    snprintf(out->game, sizeof out->game, "%s", game->name);
+    snprintf(out->preset, sizeof out->preset, "%s", game->presets[preset].name);
+    out->players = (int)count;
+    return 0;
+}
+
 /* The level table of `file`, which reading gave `result` (0, or -1 with `error` written);
  * frees `file`. `name` is the file the table came from. */
 static int levels_of_file(config_file_t *file, int result, const char *name, agent_levels_t *out, char *error,
                           size_t error_size)
 {
-    static const char *const sections[] = {"levels", NULL};
+    static const char *const sections[] = {"table", "options", "levels", NULL};
     if (result == 0) result = config_check_sections(file, sections, error, error_size);
-    int line_of[AGENT_LEVEL_COUNT] = {0};
+    table_lines_t *lines = calloc(1, sizeof *lines);
     memset(out, 0, sizeof *out);
     snprintf(out->source, sizeof out->source, "%s", name);
+    if (!lines && result == 0) {
+        snprintf(error, error_size, "out of memory reading %s", name);
+        result = -1;
+    }
     for (int i = 0; i < file->count && result == 0; i++) {
         const config_entry_t *e = &file->entries[i];
-        int level = level_of_key(e->key);
-        char message[512];
-        if (!level) {
-            config_entry_error(file, e, error, error_size, "unknown key (keys: level%d .. level%d)", AGENT_LEVEL_MIN,
-                               AGENT_LEVEL_MAX);
-            result = -1;
-        } else if (line_of[level - AGENT_LEVEL_MIN]) {
-            config_entry_error(file, e, error, error_size, "given twice (first on line %d)",
-                               line_of[level - AGENT_LEVEL_MIN]);
-            result = -1;
-        } else if (agent_spec_is_level(e->value)) {
-            config_entry_error(file, e, error, error_size, "'%s' is itself a level; give the agent it stands for",
-                               e->value);
-            result = -1;
-        } else if (agent_spec_check(e->value, NULL, message, sizeof message)) {
-            config_entry_error(file, e, error, error_size, "%s", message);
-            result = -1;
-        } else {
-            line_of[level - AGENT_LEVEL_MIN] = e->line;
-            snprintf(out->spec[level - AGENT_LEVEL_MIN], sizeof out->spec[0], "%s", e->value);
-        }
+        result = !strcmp(e->section, "levels") ? level_entry(file, e, lines, out, error, error_size)
+                                               : table_entry(file, e, lines, out, error, error_size);
     }
+    /* the levels are level1 .. levelN, without a gap */
     for (int k = 0; k < AGENT_LEVEL_COUNT && result == 0; k++)
-        if (!line_of[k]) {
-            snprintf(error, error_size, "%s: level%d is missing (a table gives all of level%d .. level%d)", name,
-                     k + AGENT_LEVEL_MIN, AGENT_LEVEL_MIN, AGENT_LEVEL_MAX);
+        if (lines->level[k]) out->count = k + 1;
+    if (result == 0 && out->count == 0) {
+        snprintf(error, error_size, "%s: no levels (a table gives level%d .. levelN in [levels])", name,
+                 AGENT_LEVEL_MIN);
+        result = -1;
+    }
+    for (int k = 0; k < out->count && result == 0; k++)
+        if (!lines->level[k]) {
+            snprintf(error, error_size, "%s: level%d is missing (a table gives level%d .. level%d without a gap)", name,
+                     k + AGENT_LEVEL_MIN, AGENT_LEVEL_MIN, out->count);
             result = -1;
         }
+    if (result == 0) result = check_game(file, lines, out, error, error_size);
+    free(lines);
     config_free(file);
     return result;
 }
@@ -316,8 +444,18 @@ int config_write_levels(const char *path, const agent_levels_t *levels, const ch
     if (atomic_file_open(&file, path, error, error_size)) return -1;
     FILE *out = file.stream;
     if (header) fprintf(out, "%s", header);
+    if (levels->game[0]) {
+        fprintf(out, "[table]\n; the game the levels were measured for\ngame = %s\npreset = %s\nplayers = %d\n",
+                levels->game, levels->preset, levels->players);
+        if (levels->option_count) fprintf(out, "[options]\n; set over the preset\n");
+        for (int k = 0; k < levels->option_count; k++) {
+            const char *equals = strchr(levels->option[k], '=');
+            if (equals)
+                fprintf(out, "%.*s = %s\n", (int)(equals - levels->option[k]), levels->option[k], equals + 1);
+        }
+    }
     fprintf(out, "[levels]\n");
-    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) {
+    for (int k = 0; k < levels->count; k++) {
         if (comments && comments[k]) fprintf(out, "; %s\n", comments[k]);
         fprintf(out, "level%d = %s\n", k + AGENT_LEVEL_MIN, levels->spec[k]);
     }

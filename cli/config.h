@@ -61,13 +61,18 @@ const config_entry_t *config_find(const config_file_t *file, const char *section
  * Returns 0, or -1 naming the file, line and section. */
 int config_check_sections(const config_file_t *file, const char *const *sections, char *error, size_t error_size);
 
-/* A level table file: section [levels], keys level1 .. level10 (each once, all ten), each
- * the spec of an agent that is not itself a level. Fills `out`; source is set to `path`. */
+/* A level table file: section [levels] with keys level1 .. levelN (N from 1 to 10, each
+ * once, no gap), each the spec of an agent that is not itself a level; and the game the
+ * levels were measured for, in [table] (game, preset, players: all three) with the rule
+ * options set over the preset in [options], each checked against the game. A file without
+ * [table] (written before tables recorded their game) is read with the game left empty.
+ * Fills `out`; source is set to `path`. */
 int config_read_levels(const char *path, agent_levels_t *out, char *error, size_t error_size);
 /* The same over a stream open for reading, which stays the caller's; `name` stands for the
  * file in messages and in out->source. */
 int config_read_levels_stream(FILE *in, const char *name, agent_levels_t *out, char *error, size_t error_size);
-/* Writes a level table file (atomically); `comments` (may be NULL) go above each entry. */
+/* Writes a level table file (atomically): [table] and [options] when levels->game is set,
+ * then [levels]; `comments` (may be NULL) go above each entry. */
 int config_write_levels(const char *path, const agent_levels_t *levels, const char *header,
                         const char *const *comments, char *error, size_t error_size);
 

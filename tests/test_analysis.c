@@ -10,6 +10,8 @@
  *   - plots: counts and titles by hand; every script's title names the game, players and the
  *     sample counted, the heat map's diagonal is no score (not 0.5), the SPRT key stands
  *     outside the plot (scripts only: test_studies draws them).
+ *   - calibration: hand-made candidates whose kinds are listed out of their measured order,
+ *     smoothed within each kind only, and levels placed on them by hand.
  */
 #include <check.h>
 #include <math.h>
@@ -17,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calibration.h"
 #include "csv.h"
 #include "outcomes.h"
 #include "report.h"
@@ -541,6 +544,106 @@ START_TEST(sprt_plot_keeps_its_key_off_the_bounds)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ calibration */
+
+/* Seven candidates as calibrate would have measured them: greedy's noisy ladder turned over
+ * by noise (-200 measured above -210), and ismcts listed after pimc although it measured
+ * weaker (100 and 120 against 150 and 300), as the default ladder does in Double Bergen. */
+static const char *const calibration_specs[] = {"greedy:noise=1", "greedy:noise=0.5", "greedy",
+                                                "pimc:samples=8", "pimc",             "ismcts:iterations=1000",
+                                                "ismcts:iterations=2000"};
+static const char *const calibration_kinds[] = {"greedy", "greedy", "greedy", "pimc", "pimc", "ismcts", "ismcts"};
+static const double calibration_elo[] = {-200, -210, 0, 150, 300, 100, 120};
+enum { CALIBRATION_CANDIDATES = 7 };
+
+/* A stand-in for agent_spec_between: "a|b@share" inside, a or b at the ends; ismcts specs
+ * do not blend (as two specs that differ in more than one parameter). */
+static int blend(const char *a, const char *b, double share, char *out, size_t size)
+{
+    if (!strncmp(a, "ismcts", 6)) return -1;
+    if (share <= 0) snprintf(out, size, "%s", a);
+    else if (share >= 1) snprintf(out, size, "%s", b);
+    else snprintf(out, size, "%s|%s@%.2f", a, b, share);
+    return 0;
+}
+
+static void place(int levels, double spacing, calibration_placement_t *out)
+{
+    static report_rated_t rated[CALIBRATION_CANDIDATES];
+    for (int k = 0; k < CALIBRATION_CANDIDATES; k++) /* se 10 each; the reference exactly 0 */
+        rated[k] = k == 2 ? (report_rated_t){.elo = 0}
+                          : (report_rated_t){.elo = calibration_elo[k], .low = calibration_elo[k] - 19.6,
+                                             .high = calibration_elo[k] + 19.6};
+    calibration_candidates_t candidates = {calibration_specs, calibration_kinds, rated, CALIBRATION_CANDIDATES};
+    memset(out, 0, sizeof *out);
+    calibration_place(&candidates, levels, spacing, blend, out);
+}
+
+START_TEST(calibration_orders_kinds_by_measurement)
+{
+    calibration_placement_t p;
+    place(4, 0, &p);
+    /* smoothed within a kind only: greedy's two noisy ones pooled, pimc and ismcts untouched */
+    static const double fitted[] = {-205, -205, 0, 150, 300, 100, 120};
+    for (int k = 0; k < CALIBRATION_CANDIDATES; k++) ck_assert_close(p.fitted[k], fitted[k]);
+    /* four levels spread from -205 to 300: 505 / 3 apart */
+    ck_assert_int_eq(p.levels, 4);
+    ck_assert(!p.shrunk);
+    ck_assert_close(p.spacing, 505.0 / 3);
+    ck_assert_close(p.target[0], -205);
+    ck_assert_close(p.target[3], 300);
+    /* level 1: the bottom of greedy's ladder (its pooled pair's upper neighbour, at share 0) */
+    ck_assert_str_eq(p.spec[0], "greedy:noise=0.5");
+    /* level 2: -36.7 lies between greedy:noise=0.5 and greedy, 168.3 / 205 of the way */
+    ck_assert_str_eq(p.spec[1], "greedy:noise=0.5|greedy@0.82");
+    /* level 3: 131.7 is in no ladder; the nearest candidate is ismcts at 120 (pimc:samples=8 is 18.3 away) */
+    ck_assert_str_eq(p.spec[2], "ismcts:iterations=2000");
+    /* level 4: the strongest measured, pimc, although ismcts was listed after it */
+    ck_assert_str_eq(p.spec[3], "pimc");
+}
+END_TEST
+
+START_TEST(calibration_spacing_and_unblended_neighbours)
+{
+    calibration_placement_t p;
+    /* 2 levels 315 apart: the second at 110, between ismcts's two (which do not blend) and
+     * 10 from each: the first listed of the two nearest */
+    place(2, 315, &p);
+    ck_assert(!p.shrunk);
+    ck_assert_close(p.target[1], 110);
+    ck_assert_str_eq(p.spec[1], "ismcts:iterations=1000");
+    /* 4 levels 200 apart need 600 Elo: the candidates span 505, so the spacing shrinks */
+    place(4, 200, &p);
+    ck_assert(p.shrunk);
+    ck_assert_close(p.spacing, 505.0 / 3);
+    ck_assert_str_eq(p.spec[3], "pimc");
+    /* 4 levels 100 apart fit: the top one at 95, nearest ismcts:iterations=1000 */
+    place(4, 100, &p);
+    ck_assert(!p.shrunk);
+    ck_assert_close(p.target[3], 95);
+    ck_assert_str_eq(p.spec[3], "ismcts:iterations=1000");
+}
+END_TEST
+
+START_TEST(calibration_candidates_file_ranks_by_measurement)
+{
+    calibration_placement_t p;
+    place(3, 0, &p);
+    static report_rated_t rated[CALIBRATION_CANDIDATES];
+    for (int k = 0; k < CALIBRATION_CANDIDATES; k++) rated[k] = (report_rated_t){.elo = calibration_elo[k]};
+    calibration_candidates_t candidates = {calibration_specs, calibration_kinds, rated, CALIBRATION_CANDIDATES};
+    const char *dir = support_scratch("calibration");
+    char error[512], path[PATH_SIZE];
+    ck_assert_msg(calibration_write_candidates(dir, &candidates, &p, error, sizeof error) == 0, "%s", error);
+    snprintf(path, sizeof path, "%s/candidates.csv", dir);
+    static const double rank[] = {1, 1, 3, 6, 7, 4, 5};
+    for (int k = 0; k < CALIBRATION_CANDIDATES; k++) {
+        ck_assert_close(csv_value(path, k + 1, "rank"), rank[k]);
+        ck_assert_close(csv_value(path, k + 1, "smoothed_elo"), p.fitted[k]);
+    }
+}
+END_TEST
+
 static Suite *analysis_suite(void)
 {
     Suite *suite = suite_create("analysis");
@@ -566,6 +669,12 @@ static Suite *analysis_suite(void)
     tcase_add_test(reports, balance_plots_name_what_they_show);
     tcase_add_test(reports, sprt_plot_keeps_its_key_off_the_bounds);
     suite_add_tcase(suite, reports);
+    TCase *calibration = tcase_create("calibration");
+    tcase_add_checked_fixture(calibration, NULL, support_scratch_teardown);
+    tcase_add_test(calibration, calibration_orders_kinds_by_measurement);
+    tcase_add_test(calibration, calibration_spacing_and_unblended_neighbours);
+    tcase_add_test(calibration, calibration_candidates_file_ranks_by_measurement);
+    suite_add_tcase(suite, calibration);
     return suite;
 }
 

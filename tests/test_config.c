@@ -167,24 +167,99 @@ START_TEST(level_table_reads)
 }
 END_TEST
 
+/* Three levels and the game they were measured for, as calibrate writes them. */
+static const char double_bergen_levels[] = "[table]\ngame = double_bergen\npreset = double_bergen\nplayers = 2\n"
+                                           "[options]\nstock_reserve = 0\n"
+                                           "[levels]\nlevel1 = greedy:noise=1\nlevel2 = heuristic\n"
+                                           "level3 = pimc:samples=8\n";
+
+START_TEST(level_table_records_its_game)
+{
+    const char *path = write_file("db.ini", double_bergen_levels);
+    agent_levels_t levels;
+    char error[512];
+    ck_assert_msg(config_read_levels(path, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(levels.count, 3);
+    ck_assert_str_eq(levels.game, "double_bergen");
+    ck_assert_str_eq(levels.preset, "double_bergen");
+    ck_assert_int_eq(levels.players, 2);
+    ck_assert_int_eq(levels.option_count, 1);
+    ck_assert_str_eq(levels.option[0], "stock_reserve=0");
+    ck_assert_int_eq(agent_levels_check(&levels, error, sizeof error), 0);
+    ck_assert_int_eq(agent_spec_check("level:3", &levels, error, sizeof error), 0);
+    ck_assert_int_eq(agent_spec_check("level:4", &levels, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "has 3 levels") && strstr(error, path), "%s", error);
+    /* written back, the game comes back with the levels */
+    char copy[PATH_SIZE + 8];
+    snprintf(copy, sizeof copy, "%s.copy", path);
+    ck_assert_msg(config_write_levels(copy, &levels, NULL, NULL, error, sizeof error) == 0, "%s", error);
+    agent_levels_t again;
+    ck_assert_msg(config_read_levels(copy, &again, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(again.count, 3);
+    ck_assert_str_eq(again.spec[2], "pimc:samples=8");
+    ck_assert_str_eq(again.game, "double_bergen");
+    ck_assert_int_eq(again.players, 2);
+    ck_assert_int_eq(again.option_count, 1);
+    ck_assert_str_eq(again.option[0], "stock_reserve=0");
+}
+END_TEST
+
+START_TEST(old_tables_without_a_game_still_load)
+{
+    /* written by calibrate before tables recorded their game */
+    agent_levels_t levels;
+    char error[512];
+    const char *path = DOMINOLAB_SOURCE_DIR "/measurements/calibrate-bergen2/levels.ini";
+    ck_assert_msg(config_read_levels(path, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(levels.count, AGENT_LEVEL_COUNT);
+    ck_assert_str_eq(levels.game, "");
+    ck_assert_str_eq(levels.spec[9], "ismcts:iterations=1000,rollout=heuristic");
+    /* the shipped tables say what they were measured for */
+    static const char *const shipped[] = {"bergen-2p.ini", "builtin.ini"};
+    for (size_t k = 0; k < sizeof shipped / sizeof shipped[0]; k++) {
+        char shipped_path[PATH_SIZE];
+        snprintf(shipped_path, sizeof shipped_path, "%s/configs/levels/%s", DOMINOLAB_SOURCE_DIR, shipped[k]);
+        ck_assert_msg(config_read_levels(shipped_path, &levels, error, sizeof error) == 0, "%s", error);
+        ck_assert_str_eq(levels.game, "bergen");
+        ck_assert_int_eq(levels.players, 2);
+    }
+}
+END_TEST
+
 static const struct level_case {
     const char *from, *to, *needle;
+    const char *base; /* NULL: good_levels */
 } level_cases[] = {
-    {"level7 = pimc:samples=8", "level7 = pimc:sample=8", ":8: key level7: agent pimc: unknown parameter 'sample'"},
-    {"level7 = pimc:samples=8", "level7 = level:3", ":8: key level7: 'level:3' is itself a level"},
-    {"level7 = pimc:samples=8", "level11 = pimc", ":8: key level11: unknown key"},
-    {"level7 = pimc:samples=8", "level6 = pimc", ":8: key level6: given twice (first on line 7)"},
-    {"level7 = pimc:samples=8", "", "level7 is missing"},
-    {"[levels]", "[level]", ":1: unknown section [level]"},
+    {"level7 = pimc:samples=8", "level7 = pimc:sample=8", ":8: key level7: agent pimc: unknown parameter 'sample'",
+     NULL},
+    {"level7 = pimc:samples=8", "level7 = level:3", ":8: key level7: 'level:3' is itself a level", NULL},
+    {"level7 = pimc:samples=8", "level11 = pimc", ":8: key level11: unknown key", NULL},
+    {"level7 = pimc:samples=8", "level6 = pimc", ":8: key level6: given twice (first on line 7)", NULL},
+    {"level7 = pimc:samples=8", "", "level7 is missing", NULL},
+    {"[levels]", "[level]", ":1: unknown section [level]", NULL},
+    {"level1 = random\n", "", "level1 is missing", NULL},
+    {"game = double_bergen", "game = chess", ":2: key game: unknown game 'chess'", double_bergen_levels},
+    {"preset = double_bergen", "preset = bergen", ":3: key preset: double_bergen has no preset 'bergen'",
+     double_bergen_levels},
+    {"players = 2", "players = two", ":4: key players: bad value 'two'", double_bergen_levels},
+    {"players = 2", "players = 5", ":4: key players: ", double_bergen_levels},
+    {"players = 2\n", "", "[table] needs players", double_bergen_levels},
+    {"players = 2", "players = 2\nreference = greedy", ":5: key reference: unknown in [table]", double_bergen_levels},
+    {"stock_reserve = 0", "stock_reserve = lots", ":6: key stock_reserve: ", double_bergen_levels},
+    {"stock_reserve = 0", "players = 3", ":6: key players: the number of players goes in [table]",
+     double_bergen_levels},
+    {"stock_reserve = 0", "stock_reserve = 0\nstock_reserve = 1", ":7: key stock_reserve: given twice",
+     double_bergen_levels},
 };
 
 START_TEST(level_table_errors)
 {
     const struct level_case *c = &level_cases[_i];
-    char text[sizeof good_levels + 64];
-    const char *at = strstr(good_levels, c->from);
+    const char *base = c->base ? c->base : good_levels;
+    char text[sizeof good_levels + 128];
+    const char *at = strstr(base, c->from);
     ck_assert_ptr_nonnull(at);
-    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - good_levels), good_levels, c->to, at + strlen(c->from));
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - base), base, c->to, at + strlen(c->from));
     const char *path = write_file("levels.ini", text);
     agent_levels_t levels;
     char error[512] = "";
@@ -205,6 +280,120 @@ START_TEST(builtin_table_file_matches)
                       "configs/levels/builtin.ini level%d is %s, the built-in table says %s", level,
                       agent_level_spec(&levels, level), agent_level_spec(agent_levels_builtin(), level));
     ck_assert_int_eq(agent_levels_check(agent_levels_builtin(), error, sizeof error), 0);
+    /* and the same game */
+    ck_assert_str_eq(levels.game, agent_levels_builtin()->game);
+    ck_assert_str_eq(levels.preset, agent_levels_builtin()->preset);
+    ck_assert_int_eq(levels.players, agent_levels_builtin()->players);
+    ck_assert_int_eq(levels.option_count, agent_levels_builtin()->option_count);
+}
+END_TEST
+
+/* cli_levels_fit for `specs` in GAME with PLAYERS (and one --option, or NULL): its result,
+ * with the note and the error. */
+static int fit(const agent_levels_t *levels, const char *game_name, int players, const char *option,
+               const char *const *specs, int count, char *note, char *error)
+{
+    cli_game_args_t args = {.game_name = game_name, .players = players};
+    if (option) snprintf(args.options.item[args.options.count++], CLI_ITEM_MAX, "%s", option);
+    cli_game_t game;
+    char message[512];
+    ck_assert_msg(cli_game_open(&args, &game, message, sizeof message) == 0, "%s", message);
+    error[0] = '\0';
+    int result = cli_levels_fit(levels, &game, specs, count, note, 1024, error, 1024);
+    cli_game_close(&game);
+    return result;
+}
+
+START_TEST(level_tables_serve_their_own_game)
+{
+    char note[1024], error[1024];
+    const char *const levels_used[] = {"level:2", "greedy"}, *const none_used[] = {"pimc", "greedy"};
+    const agent_levels_t *builtin = agent_levels_builtin();
+    /* the built-in table: silent in 2-player bergen, a note elsewhere, nothing without level:N */
+    ck_assert_int_eq(fit(builtin, "bergen", 2, NULL, levels_used, 2, note, error), 0);
+    ck_assert_str_eq(note, "");
+    ck_assert_int_eq(fit(builtin, "double_bergen", 2, NULL, levels_used, 2, note, error), 0);
+    ck_assert_msg(strstr(note, "built-in level table") && strstr(note, "2-player bergen") &&
+                      strstr(note, "2-player double_bergen"),
+                  "%s", note);
+    ck_assert_int_eq(fit(builtin, "bergen", 4, NULL, levels_used, 2, note, error), 0);
+    ck_assert_msg(strstr(note, "not for this 4-player bergen"), "%s", note);
+    ck_assert_int_eq(fit(builtin, "bergen", 2, "block_method=american", levels_used, 2, note, error), 0);
+    ck_assert_msg(strstr(note, "block_method=american"), "%s", note);
+    ck_assert_int_eq(fit(builtin, "double_bergen", 2, NULL, none_used, 2, note, error), 0);
+    ck_assert_str_eq(note, "");
+    /* a file: refused in another game, silent for its own rules, a note for other rules */
+    agent_levels_t levels;
+    const char *path = write_file("db.ini", double_bergen_levels);
+    ck_assert_msg(config_read_levels(path, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(fit(&levels, "bergen", 2, NULL, levels_used, 2, note, error), -1);
+    ck_assert_msg(strstr(error, path) && strstr(error, "measured for double_bergen, not for bergen"), "%s", error);
+    ck_assert_int_eq(fit(&levels, "bergen", 2, NULL, none_used, 2, note, error), 0);
+    ck_assert_int_eq(fit(&levels, "double_bergen", 2, "stock_reserve=0", levels_used, 2, note, error), 0);
+    ck_assert_str_eq(note, "");
+    ck_assert_int_eq(fit(&levels, "double_bergen", 2, NULL, levels_used, 2, note, error), 0);
+    ck_assert_msg(strstr(note, path) && strstr(note, "stock_reserve=0") && !strstr(note, "calibrate"), "%s", note);
+    /* a file that does not say: used, and said so */
+    ck_assert_int_eq(config_read_levels(DOMINOLAB_SOURCE_DIR "/measurements/calibrate-bergen2/levels.ini", &levels,
+                                        error, sizeof error),
+                     0);
+    ck_assert_int_eq(fit(&levels, "double_bergen", 2, NULL, levels_used, 2, note, error), 0);
+    ck_assert_msg(strstr(note, "does not say what game it was measured for"), "%s", note);
+}
+END_TEST
+
+START_TEST(commands_refuse_a_table_of_another_game)
+{
+    const char *path = write_file("db.ini", double_bergen_levels);
+    capture_t result;
+    /* play: exit 2, one line naming the file and both games, nothing played */
+    support_run(cli_play, (char *const[]){"play", "--players", "2", "--agents", "level:1,greedy", "--level-table",
+                                          (char *)path, "--quiet", NULL},
+                &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(support_is_one_line(result.err) && strstr(result.err, "--level-table: level table") &&
+                      strstr(result.err, path) && strstr(result.err, "double_bergen") && strstr(result.err, "bergen"),
+                  "%s", result.err);
+    ck_assert_str_eq(result.out, "");
+    support_capture_free(&result);
+    /* the same file under --levels, in its own game: played without a word about the table */
+    support_run(cli_play, (char *const[]){"play", "--game", "double_bergen", "--players", "2", "--option",
+                                          "stock_reserve=0", "--agents", "level:3,greedy", "--levels", (char *)path,
+                                          "--quiet", NULL},
+                &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    ck_assert_str_eq(result.err, "");
+    support_capture_free(&result);
+    /* the built-in table in double_bergen: played, with one note */
+    support_run(cli_play, (char *const[]){"play", "--game", "double_bergen", "--players", "2", "--agents",
+                                          "level:1,greedy", "--quiet", NULL},
+                &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    ck_assert_msg(support_is_one_line(result.err) &&
+                      strstr(result.err, "note: level:N plays the built-in level table") &&
+                      strstr(result.err, "2-player bergen"),
+                  "%s", result.err);
+    support_capture_free(&result);
+    /* two spellings of one table are one option, given once */
+    support_run(cli_play, (char *const[]){"play", "--players", "2", "--agents", "greedy", "--levels", (char *)path,
+                                          "--level-table", (char *)path, NULL},
+                &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(strstr(result.err, "--level-table: given twice (first as --levels)"), "%s", result.err);
+    support_capture_free(&result);
+    /* an experiment file names the key */
+    char experiment[PATH_SIZE + 256];
+    snprintf(experiment, sizeof experiment,
+             "[experiment]\ncommand = sim\nout = never\nseed = 1\n[game]\nplayers = 2\n[agents]\n"
+             "agents = level:1,greedy\nlevel-table = %s\n[sim]\ndeals = 10\n",
+             path);
+    const char *file = write_file("sim.ini", experiment);
+    support_run(cli_run, (char *const[]){"run", (char *)file, "--check", NULL}, &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(strstr(result.err, "sim.ini:9: key level-table: level table") &&
+                      strstr(result.err, "measured for double_bergen, not for bergen"),
+                  "%s", result.err);
+    support_capture_free(&result);
 }
 END_TEST
 
@@ -341,7 +530,33 @@ static const struct experiment_case {
     {"[experiment]\ncommand = simulate\n", "bad.ini:2: key command: unknown command 'simulate'"},
     {"[game]\nplayers = 2\n", "[experiment] needs command ="},
     {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 9\n", "bad.ini:5: key players: option players"},
+    /* calibrate's levels is the number of levels, in [calibrate]; its table is level-table */
+    {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 2\n[calibrate]\nlevels = 11\n",
+     "bad.ini:7: key levels: bad value '11' (a whole number from 2 to 10)"},
+    {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 2\n[agents]\nlevels = t.ini\n",
+     "bad.ini:7: key levels: unknown in [agents]"},
+    {"[experiment]\ncommand = sim\nout = x\nseed = 1\n[game]\nplayers = 2\n[agents]\nagents = greedy\n"
+     "levels = a.ini\nlevel-table = b.ini\n[sim]\ndeals = 10\n",
+     "bad.ini:10: key level-table: given twice (first as levels on line 9)"},
 };
+
+START_TEST(calibrate_counts_its_levels_in_a_file)
+{
+    /* levels = 3 in [calibrate], and the table behind a level:N reference in [agents] */
+    char text[PATH_SIZE + 256];
+    snprintf(text, sizeof text,
+             "[experiment]\ncommand = calibrate\nout = never\n[game]\nplayers = 2\n[agents]\nreference = level:4\n"
+             "level-table = %s/configs/levels/bergen-2p.ini\n[calibrate]\nlevels = 3\nmatches = 10\n",
+             DOMINOLAB_SOURCE_DIR);
+    const char *path = write_file("calibrate.ini", text);
+    capture_t result;
+    support_run(cli_run, (char *const[]){"run", (char *)path, "--check", NULL}, &result);
+    ck_assert_msg(result.status == 0 && strstr(result.out, "valid calibrate study"), "exit %d: %s", result.status,
+                  result.err);
+    ck_assert_str_eq(result.err, ""); /* a table of this very game: nothing to note */
+    support_capture_free(&result);
+}
+END_TEST
 
 START_TEST(experiment_errors_name_file_line_and_key)
 {
@@ -371,6 +586,10 @@ static Suite *config_suite(void)
     tcase_add_test(levels, level_table_reads);
     tcase_add_loop_test(levels, level_table_errors, 0, sizeof level_cases / sizeof level_cases[0]);
     tcase_add_test(levels, builtin_table_file_matches);
+    tcase_add_test(levels, level_table_records_its_game);
+    tcase_add_test(levels, old_tables_without_a_game_still_load);
+    tcase_add_test(levels, level_tables_serve_their_own_game);
+    tcase_add_test(levels, commands_refuse_a_table_of_another_game);
     suite_add_tcase(suite, levels);
     TCase *rules = tcase_create("rules files");
     tcase_add_checked_fixture(rules, NULL, support_scratch_teardown);
@@ -380,6 +599,7 @@ static Suite *config_suite(void)
     TCase *experiments = tcase_create("experiments");
     tcase_add_checked_fixture(experiments, NULL, support_scratch_teardown);
     tcase_add_test(experiments, shipped_experiments_check);
+    tcase_add_test(experiments, calibrate_counts_its_levels_in_a_file);
     tcase_add_loop_test(experiments, experiment_errors_name_file_line_and_key, 0,
                         sizeof experiment_cases / sizeof experiment_cases[0]);
     suite_add_tcase(suite, experiments);

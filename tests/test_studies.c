@@ -8,7 +8,8 @@
  *   - a study resumed after losing a run ends with the files of an uninterrupted one;
  *   - the SPRT accepts H1 for a clearly stronger agent and H0 for two agents that play
  *     alike under different names, seed after seed;
- *   - calibration places evenly spaced, rising levels and writes a table --levels reads;
+ *   - calibration places evenly spaced, rising levels (--levels 3) and writes a table, with
+ *     its game, that --level-table reads and another game refuses;
  *   - plots: PNG and SVG with gnuplot, the scripts and a how-to without it; every plot of
  *     every study titled with its game, players and sample, the heat map's diagonal no
  *     score, the SPRT key outside the plot;
@@ -324,28 +325,54 @@ static int csv_column_values(const char *path, const char *name, double *values,
 START_TEST(calibration_is_even_and_rising)
 {
     const char *dir = support_scratch("calibrate");
-    run_ok(cli_calibrate, ARGS("calibrate", "--players", "2", "--matches", "150", "--candidate", "greedy:noise=1",
-                               "--candidate", "greedy:noise=0.5", "--candidate", "greedy", "--candidate", "heuristic",
-                               "--seed", "4", "--threads", "2", "--no-plots", "--quiet", "--out", (char *)dir));
+    run_ok(cli_calibrate, ARGS("calibrate", "--players", "2", "--levels", "3", "--matches", "150", "--candidate",
+                               "greedy:noise=1", "--candidate", "greedy:noise=0.5", "--candidate", "greedy",
+                               "--candidate", "heuristic", "--seed", "4", "--threads", "2", "--no-plots", "--quiet",
+                               "--out", (char *)dir));
     double smoothed[16], target[16];
     char *candidates = path_in(dir, "candidates.csv"), *calibration = path_in(dir, "calibration.csv");
     int n = csv_column_values(candidates, "smoothed_elo", smoothed, 16);
     ck_assert_int_eq(n, 4);
     for (int k = 1; k < n; k++) ck_assert_msg(smoothed[k] >= smoothed[k - 1], "smoothed ratings fall at %d", k);
-    ck_assert_int_eq(csv_column_values(calibration, "target_elo", target, 16), AGENT_LEVEL_COUNT);
+    ck_assert_int_eq(csv_column_values(calibration, "target_elo", target, 16), 3);
     double step = target[1] - target[0];
     ck_assert_msg(step > 0, "levels do not rise");
-    for (int k = 1; k < AGENT_LEVEL_COUNT; k++)
-        ck_assert_msg(fabs(target[k] - target[k - 1] - step) < 1e-6, "uneven step at level %d", k + 1);
-    ck_assert_msg(fabs(target[0] - smoothed[0]) < 1e-6 && target[AGENT_LEVEL_COUNT - 1] <= smoothed[n - 1] + 1e-6,
-                  "the levels leave the candidates' range");
-    /* the table it wrote is one --levels reads, and level 1 is the weakest candidate */
+    ck_assert_msg(fabs(target[2] - target[1] - step) < 1e-6, "uneven step at level 3");
+    /* spread from the weakest candidate to the strongest */
+    ck_assert_msg(fabs(target[0] - smoothed[0]) < 1e-6 && fabs(target[2] - smoothed[n - 1]) < 1e-6,
+                  "the levels do not span the candidates' range");
+    /* the table it wrote holds three levels and its game, and --level-table reads it */
     char *table = path_in(dir, "levels.ini");
     agent_levels_t levels;
     char error[512];
     ck_assert_msg(config_read_levels(table, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(levels.count, 3);
     ck_assert_str_eq(levels.spec[0], "greedy:noise=1");
-    run_ok(cli_agents, ARGS("agents", "--levels", table, "--check", "level:10"));
+    ck_assert_str_eq(levels.spec[2], "heuristic");
+    ck_assert_str_eq(levels.game, "bergen");
+    ck_assert_str_eq(levels.preset, "bergen");
+    ck_assert_int_eq(levels.players, 2);
+    run_ok(cli_agents, ARGS("agents", "--level-table", table, "--check", "level:3"));
+    capture_t result;
+    support_run(cli_agents, ARGS("agents", "--level-table", table, "--check", "level:4"), &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(strstr(result.err, "has 3 levels"), "%s", result.err);
+    support_capture_free(&result);
+    /* in its own game level:N plays it without a word; another game refuses it */
+    const char *played = support_scratch("played");
+    support_run(cli_sim, ARGS("sim", "--players", "2", "--agents", "level:3,level:1", "--deals", "4", "--seed", "1",
+                              "--level-table", table, "--quiet", "--out", (char *)played),
+                &result);
+    ck_assert_msg(result.status == 0 && !result.err[0], "exit %d: %s", result.status, result.err);
+    support_capture_free(&result);
+    support_run(cli_sim, ARGS("sim", "--game", "double_bergen", "--players", "2", "--agents", "level:3,greedy",
+                              "--deals", "4", "--seed", "1", "--level-table", table, "--quiet", "--out",
+                              (char *)played),
+                &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(strstr(result.err, table) && strstr(result.err, "measured for bergen, not for double_bergen"), "%s",
+                  result.err);
+    support_capture_free(&result);
     /* analyze --out rebuilds the same report elsewhere and leaves the study as it was */
     const char *again = support_scratch("again");
     char *before = support_read_file(candidates, NULL);
@@ -358,7 +385,9 @@ START_TEST(calibration_is_even_and_rising)
     char *table_again = path_in(again, "levels.ini");
     agent_levels_t rebuilt;
     ck_assert_msg(config_read_levels(table_again, &rebuilt, error, sizeof error) == 0, "%s", error);
-    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) ck_assert_str_eq(rebuilt.spec[k], levels.spec[k]);
+    ck_assert_int_eq(rebuilt.count, 3);
+    for (int k = 0; k < 3; k++) ck_assert_str_eq(rebuilt.spec[k], levels.spec[k]);
+    ck_assert_str_eq(rebuilt.game, "bergen");
     free(table_again);
     free(before);
     free(after);
@@ -635,6 +664,24 @@ static const struct refusal {
     {cli_calibrate, {"calibrate", "--players", "2", "--candidate", "level:3", "--candidate", "greedy", "--out", "OUT"},
      "is a level"},
     {cli_calibrate, {"calibrate", "--players", "2", "--spacing", "0", "--out", "OUT"}, "--spacing: bad value '0'"},
+    {cli_calibrate, {"calibrate", "--players", "2", "--levels", "1", "--out", "OUT"},
+     "--levels: bad value '1' (a whole number from 2 to 10)"},
+    {cli_calibrate, {"calibrate", "--players", "2", "--levels", "levels.ini", "--out", "OUT"},
+     "--levels: bad value 'levels.ini'"},
+    /* a level table measured for bergen, in double_bergen */
+    {cli_tournament,
+     {"tournament", "--game", "double_bergen", "--players", "2", "--agent", "level:1", "--agent", "greedy",
+      "--level-table", DOMINOLAB_SOURCE_DIR "/configs/levels/bergen-2p.ini", "--out", "OUT"},
+     "--level-table: level table " DOMINOLAB_SOURCE_DIR "/configs/levels/bergen-2p.ini was measured for bergen, not "
+     "for double_bergen"},
+    {cli_sprt,
+     {"sprt", "--game", "double_bergen", "--players", "2", "--agents", "greedy,level:1", "--levels",
+      DOMINOLAB_SOURCE_DIR "/configs/levels/bergen-2p.ini", "--out", "OUT"},
+     "--levels: level table"},
+    {cli_calibrate,
+     {"calibrate", "--game", "double_bergen", "--players", "2", "--reference", "level:2", "--level-table",
+      DOMINOLAB_SOURCE_DIR "/configs/levels/bergen-2p.ini", "--out", "OUT"},
+     "measured for bergen, not for double_bergen"},
     {cli_analyze, {"analyze", "/nonexistent/dir"}, "holds neither a study"},
     {cli_balance, {"balance", "--players", "2", "--compare", "block_method=simple", "--out", "OUT"},
      "compare two or more"},

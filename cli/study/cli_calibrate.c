@@ -1,13 +1,14 @@
-/* cli_calibrate.c - `dominolab calibrate`: find the agents behind level:1..10 so that their
- * ratings rise in even steps, and write the table to a file that --levels (or
- * $DOMINOLAB_LEVELS) then reads.
+/* cli_calibrate.c - `dominolab calibrate`: find the agents behind level:1..N (--levels N,
+ * default 10) so that their ratings rise in even steps, and write the table, with the game
+ * it was measured for, to a file that --level-table (or $DOMINOLAB_LEVELS) then reads.
  *
- * The runs: every candidate (a list from weak to strong, default below) plays the reference
- * agent in duplicate (candidates/NN); once the levels are placed, every level plays the
- * reference again on fresh deals (seed + 1, verify/NN). How the ratings are smoothed and
- * the levels placed is analysis/calibration.h's; between two neighbours of one kind that
- * differ in one numeric parameter (greedy:noise=0.5 and greedy:noise=0.25, pimc:samples=8
- * and pimc) the parameter is interpolated (agent_spec_between).
+ * The runs: every candidate (default below; the candidates of one kind listed from weak to
+ * strong, the kinds in any order) plays the reference agent in duplicate (candidates/NN);
+ * once the levels are placed, every level plays the reference again on fresh deals
+ * (seed + 1, verify/NN). How the ratings are smoothed and the levels placed is
+ * analysis/calibration.h's: a candidate's kind is its agent's name; between two neighbours
+ * of one kind that differ in one numeric parameter (greedy:noise=0.5 and greedy:noise=0.25,
+ * pimc:samples=8 and pimc) the parameter is interpolated (agent_spec_between).
  */
 #include <errno.h>
 #include <math.h>
@@ -22,14 +23,16 @@
 #include "cli.h"
 #include "commands.h"
 #include "config.h"
+#include "games.h"
 #include "rating.h"
 #include "report.h"
 #include "rundir.h"
 #include "stats.h"
 #include "study/study.h"
 
-enum { DEFAULT_MATCHES = 2000, MAX_CANDIDATES = CALIBRATION_MAX_CANDIDATES };
-_Static_assert((int)CALIBRATION_LEVELS == (int)AGENT_LEVEL_COUNT && (int)CALIBRATION_SPEC_MAX == (int)AGENT_SPEC_MAX,
+enum { DEFAULT_MATCHES = 2000, MAX_CANDIDATES = CALIBRATION_MAX_CANDIDATES, MIN_LEVELS = 2 };
+_Static_assert((int)CALIBRATION_LEVELS_MAX == (int)AGENT_LEVEL_COUNT &&
+                   (int)CALIBRATION_SPEC_MAX == (int)AGENT_SPEC_MAX,
                "analysis/calibration.h places the levels of agents/agent.h");
 
 static const char *const default_candidates[] = {
@@ -43,18 +46,26 @@ typedef struct calibrate_args {
     study_args_t study;
     const char *reference, *write;
     cli_list_t candidate;
-    double spacing;
+    int levels;
+    double spacing; /* 0: spread from the weakest candidate to the strongest */
 } calibrate_args_t;
 
 #define OPTION(name, section, kind, field, min, max, value, help)                                                  \
     {name, section, kind, CLI_AT(calibrate_args_t, field), min, max, NULL, value, help}
 static const cli_option_t calibrate_options[] = {
-    STUDY_OPTIONS(calibrate_args_t, study, "calibrate"),
+    CLI_GAME_OPTIONS(calibrate_args_t, study.game),
+    CLI_LEVEL_TABLE_OPTION(calibrate_args_t, study.levels,
+                           "the level table behind a level:N reference (default $DOMINOLAB_LEVELS, else built in)"),
+    STUDY_RUN_OPTIONS(calibrate_args_t, study, "calibrate"),
     OPTION("reference", "agents", CLI_TEXT, reference, 0, 0, "SPEC", "the agent rated 0 (default greedy)"),
     OPTION("candidate", "agents", CLI_LIST, candidate, 0, 0, "SPEC",
-           "an agent the levels may use, listed from weak to strong (repeatable; default a ladder from "
-           "greedy:noise=1 to ismcts:iterations=2000)"),
-    OPTION("spacing", "calibrate", CLI_REAL, spacing, 1, 2000, "ELO", "Elo between neighbouring levels (default 100)"),
+           "an agent the levels may use (repeatable; those of one kind listed from weak to strong; default "
+           "greedy, heuristic, pimc and ismcts at several strengths)"),
+    OPTION("levels", "calibrate", CLI_INT, levels, MIN_LEVELS, AGENT_LEVEL_MAX, "N",
+           "how many levels (default 10; 3 gives an easy, a medium and a hard bot)"),
+    OPTION("spacing", "calibrate", CLI_REAL, spacing, 1, 2000, "ELO",
+           "Elo between neighbouring levels, from the weakest candidate up (default: spread evenly up to the "
+           "strongest)"),
     OPTION("write", "calibrate", CLI_TEXT, write, 0, 0, "FILE",
            "also write the level table here (it is always written to DIR/levels.ini)"),
 };
@@ -62,16 +73,20 @@ static const cli_option_t calibrate_options[] = {
 
 static const cli_command_spec_t calibrate_spec = {
     "calibrate",
-    "--players N --out DIR [--reference SPEC] [--candidate SPEC ...] [--spacing ELO]\n"
-    "                           [--write FILE] [--matches N | --deals N] [--game G] [--preset P] [--seed S]",
-    "Finds agents for level:1..10 whose ratings are evenly spaced (default 100 Elo apart) and\n"
-    "rise with the level. Each candidate plays the reference (default 2000 duplicate matches);\n"
-    "the ratings are smoothed to rise with the list's order, the levels are placed from the\n"
-    "weakest candidate up (a parameter between two neighbours of one kind is interpolated),\n"
-    "and every level is measured again against the reference on fresh deals. Writes to DIR:\n"
-    "  levels.ini        the table: use it with --levels DIR/levels.ini, or DOMINOLAB_LEVELS\n"
+    "--players N --out DIR [--levels N] [--reference SPEC] [--candidate SPEC ...]\n"
+    "                           [--spacing ELO] [--write FILE] [--matches N | --deals N] [--game G]\n"
+    "                           [--preset P] [--seed S] [--level-table FILE]",
+    "Finds agents for level:1..N (default 10) whose ratings rise with the level in even steps.\n"
+    "Each candidate plays the reference (default 2000 duplicate matches). The ratings order\n"
+    "the candidates; within one kind (greedy, pimc, ...) they are smoothed to rise in the order\n"
+    "listed. Level 1 is the weakest candidate and the levels spread evenly up to the strongest\n"
+    "(or --spacing ELO apart, shrunk to fit if the candidates do not reach that far); a\n"
+    "parameter between two neighbours of one kind is interpolated. Every level is measured\n"
+    "again against the reference on fresh deals. Writes to DIR:\n"
+    "  levels.ini        the table and the game it was measured for: use it with\n"
+    "                    --level-table DIR/levels.ini, or DOMINOLAB_LEVELS\n"
     "  calibration.csv   each level: spec, target and measured Elo with its 95% interval\n"
-    "  candidates.csv    each candidate: measured and smoothed Elo\n"
+    "  candidates.csv    each candidate: kind, measured and smoothed Elo, rank\n"
     "  candidates/, verify/  the runs and their ratings; plots/calibration.*\n"
     "Columns: docs/analysis.md; a walk-through: docs/tune-difficulty.md. In an experiment file\n"
     "the keys go in [experiment], [game], [options], [agents] and [calibrate].\n",
@@ -114,6 +129,22 @@ static int report_subdir(const char *out_dir, const char *name, char *path, size
     return -1;
 }
 
+/* The number of levels a study asked for: level_count, or 10 in a study made before it was
+ * recorded. 0 when it is there but out of range. */
+static int level_count(const json_t *identity)
+{
+    const json_t *count = json_object_get(identity, "level_count");
+    if (!count) return AGENT_LEVEL_COUNT;
+    json_int_t value = json_is_integer(count) ? json_integer_value(count) : 0;
+    return value >= MIN_LEVELS && value <= AGENT_LEVEL_MAX ? (int)value : 0;
+}
+
+/* The kind of a candidate: its agent's name, the spec's part before ':'. */
+static void kind_of(const char *spec, char *out, size_t size)
+{
+    snprintf(out, size, "%.*s", (int)strcspn(spec, ":"), spec);
+}
+
 /* The levels from the candidates' runs in dir (steps 1-3 of analysis/calibration.h); their
  * ratings and candidates.csv go to out_dir. */
 static int measure_candidates(const char *dir, const char *out_dir, const json_t *identity,
@@ -121,59 +152,152 @@ static int measure_candidates(const char *dir, const char *out_dir, const json_t
                               size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
-    const char *candidates[MAX_CANDIDATES + 1], *paths[MAX_CANDIDATES + 1];
+    const char *candidates[MAX_CANDIDATES + 1], *paths[MAX_CANDIDATES + 1], *kinds[MAX_CANDIDATES + 1];
     int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
-    char subdirs[MAX_CANDIDATES + 1][32], report_dir[4096];
+    char subdirs[MAX_CANDIDATES + 1][32], report_dir[4096], kind_text[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
     char (*storage)[4096] = malloc((MAX_CANDIDATES + 1) * sizeof *storage);
     report_rated_t rated[MAX_CANDIDATES + 1];
     if (!storage) {
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    for (int k = 0; k < n; k++) candidate_dir(k, subdirs[k], sizeof subdirs[k]);
+    for (int k = 0; k < n; k++) {
+        candidate_dir(k, subdirs[k], sizeof subdirs[k]);
+        kind_of(candidates[k], kind_text[k], sizeof kind_text[k]);
+        kinds[k] = kind_text[k];
+    }
     deals_paths(dir, reference, candidates, subdirs, n, storage, paths);
     int status = report_subdir(out_dir, "candidates", report_dir, sizeof report_dir, error, error_size) ||
                  calibration_rate(report_dir, reference, candidates, paths, n, plots, rated, error, error_size);
     free(storage);
     if (status) return -1;
-    calibration_place(candidates, rated, n, json_number_value(json_object_get(identity, "spacing")), agent_spec_between,
-                      placement);
-    return calibration_write_candidates(out_dir, candidates, rated, n, placement, error, error_size);
+    calibration_candidates_t measured = {candidates, kinds, rated, n};
+    calibration_place(&measured, level_count(identity), json_number_value(json_object_get(identity, "spacing")),
+                      agent_spec_between, placement);
+    return calibration_write_candidates(out_dir, &measured, placement, error, error_size);
 }
 
-/* levels.ini, the table --levels reads, at `path`. */
-static int write_table(const char *path, const char *dir, const json_t *identity,
+/* The study's game as a level table records it: game, preset, players and the options set
+ * over the preset (the identity's options configured again: a damaged study.json is refused). */
+static int table_game(const char *dir, const json_t *identity, agent_levels_t *levels, char *error,
+                      size_t error_size)
+{
+    const char *name = json_string_value(json_object_get(identity, "game"));
+    const char *preset = json_string_value(json_object_get(identity, "preset"));
+    const game_t *game = game_find(name);
+    int preset_index = game ? game_preset_index(game, preset) : -1;
+    if (preset_index < 0) {
+        snprintf(error, error_size, "%s/study.json: identity key %s: not one dominolab knows", dir,
+                 game ? "preset" : "game");
+        return -1;
+    }
+    char items[OPTIONS_MAX][CLI_ITEM_MAX], message[OPTIONS_ERROR_SIZE];
+    const char *overrides[OPTIONS_MAX];
+    int count = 0;
+    const char *key;
+    json_t *value;
+    json_object_foreach((json_t *)json_object_get(identity, "options"), key, value) {
+        char number[32];
+        const char *text = json_is_string(value) ? json_string_value(value)
+                           : json_is_boolean(value) ? (json_is_true(value) ? "true" : "false")
+                           : NULL;
+        if (json_is_integer(value)) {
+            snprintf(number, sizeof number, "%" JSON_INTEGER_FORMAT, json_integer_value(value));
+            text = number;
+        }
+        if (!text || count == OPTIONS_MAX) {
+            snprintf(error, error_size, "%s/study.json: identity key options: %s is not a rule option's value", dir,
+                     key);
+            return -1;
+        }
+        snprintf(items[count], sizeof items[count], "%s=%s", key, text);
+        overrides[count] = items[count];
+        count++;
+    }
+    option_values_t values;
+    if (game_configure(game, preset, overrides, count, &values, message, sizeof message)) {
+        snprintf(error, error_size, "%s/study.json: identity key options: %s", dir, message);
+        return -1;
+    }
+    snprintf(levels->game, sizeof levels->game, "%s", game->name);
+    snprintf(levels->preset, sizeof levels->preset, "%s", game->presets[preset_index].name);
+    levels->players = (int)json_integer_value(json_object_get(identity, "players"));
+    levels->option_count = cli_rules_over_preset(game, preset, &values, levels->option, OPTIONS_MAX);
+    return 0;
+}
+
+/* levels.ini, the table --level-table reads, at `path`; `levels` holds its game. */
+static int write_table(const char *path, const char *dir, const json_t *identity, agent_levels_t *levels,
                        const calibration_placement_t *placement, const report_rated_t *measured, char *error,
                        size_t error_size)
 {
-    agent_levels_t levels;
-    memset(&levels, 0, sizeof levels);
-    char header[2048], comments[AGENT_LEVEL_COUNT][160];
+    char header[1024], comments[AGENT_LEVEL_COUNT][160];
     const char *comment[AGENT_LEVEL_COUNT];
+    /* an INI line holds CONFIG_LINE_MAX characters: long paths are cut in the comments */
     snprintf(header, sizeof header,
-             "; Difficulty levels written by dominolab calibrate (study %s).\n"
-             "; %s, preset %s, %d players; reference %s = 0 Elo; spacing %.1f Elo%s.\n"
-             "; Use it with --levels %.900s, or DOMINOLAB_LEVELS=%.900s.\n",
-             dir, json_string_value(json_object_get(identity, "game")),
-             json_string_value(json_object_get(identity, "preset")),
-             (int)json_integer_value(json_object_get(identity, "players")),
-             json_string_value(json_object_get(identity, "reference")), placement->spacing,
-             placement->shrunk ? " (shrunk to fit the candidates' range)" : "", path, path);
-    for (int level = 0; level < AGENT_LEVEL_COUNT; level++) {
-        snprintf(levels.spec[level], sizeof levels.spec[level], "%s", placement->spec[level]);
+             "; Difficulty levels written by dominolab calibrate (study %.120s).\n"
+             "; Reference %.100s = 0 Elo; spacing %.1f Elo%s.\n"
+             "; Use it with --level-table %.150s, or DOMINOLAB_LEVELS.\n",
+             dir, json_string_value(json_object_get(identity, "reference")), placement->spacing,
+             placement->shrunk   ? " (shrunk to fit the candidates' range)"
+             : placement->spread ? " (spread evenly from the weakest candidate to the strongest)"
+                                 : "",
+             path);
+    levels->count = placement->levels;
+    for (int level = 0; level < placement->levels; level++) {
+        snprintf(levels->spec[level], sizeof levels->spec[level], "%s", placement->spec[level]);
         snprintf(comments[level], sizeof comments[level], "target %.1f Elo, measured %.1f [%.1f, %.1f]",
                  placement->target[level], measured[level].elo, measured[level].low, measured[level].high);
         comment[level] = comments[level];
     }
-    return config_write_levels(path, &levels, header, comment, error, error_size);
+    return config_write_levels(path, levels, header, comment, error, error_size);
 }
 
 static const study_field_t calibrate_fields[] = {
     {"reference", STUDY_TEXT, 0, 0},
     {"candidates", STUDY_TEXTS, 2, MAX_CANDIDATES},
-    {"spacing", STUDY_NUMBER, 1, 2000},
+    {"spacing", STUDY_NUMBER, 0, 2000}, /* 0: spread evenly */
     {NULL, STUDY_TEXT, 0, 0},
 };
+
+/* The report of cli_calibrate_report, with `table` to fill and write. */
+static int calibrate_report(const char *dir, const char *out_dir, const json_t *identity, agent_levels_t *table,
+                            bool plots, FILE *text, char *error, size_t error_size)
+{
+    if (table_game(dir, identity, table, error, error_size)) return STUDY_DAMAGED;
+    plot_session_t session;
+    study_plot_start(&session, out_dir, identity, plots);
+    calibration_placement_t placement;
+    if (measure_candidates(dir, out_dir, identity, &session, &placement, error, error_size)) return -1;
+    const char *reference = json_string_value(json_object_get(identity, "reference"));
+    const char *specs[AGENT_LEVEL_COUNT], *paths[AGENT_LEVEL_COUNT];
+    char subdirs[AGENT_LEVEL_COUNT][32], storage[AGENT_LEVEL_COUNT][4096], report_dir[4096], table_path[4096];
+    int levels = placement.levels;
+    for (int level = 0; level < levels; level++) {
+        specs[level] = placement.spec[level];
+        verify_dir(level, subdirs[level], sizeof subdirs[level]);
+    }
+    /* levels sharing a spec share its first run (see run_levels) */
+    for (int level = 1; level < levels; level++)
+        for (int earlier = 0; earlier < level; earlier++)
+            if (!strcmp(specs[level], specs[earlier])) memcpy(subdirs[level], subdirs[earlier], sizeof subdirs[0]);
+    deals_paths(dir, reference, specs, subdirs, levels, storage, paths);
+    report_rated_t measured[AGENT_LEVEL_COUNT];
+    if (report_subdir(out_dir, "verify", report_dir, sizeof report_dir, error, error_size)) return -1;
+    snprintf(table_path, sizeof table_path, "%s/levels.ini", out_dir);
+    if (calibration_rate(report_dir, reference, specs, paths, levels, &session, measured, error, error_size) ||
+        calibration_write_levels(out_dir, &placement, measured, reference, &session, error, error_size) ||
+        write_table(table_path, dir, identity, table, &placement, measured, error, error_size))
+        return -1;
+    if (text) {
+        calibration_print(text, &placement, measured, reference);
+        fprintf(text, "level table written to %s\n", table_path);
+        char line[1024];
+        plot_summary(&session, line, sizeof line);
+        fprintf(text, "%s\n", line);
+    }
+    return 0;
+}
 
 /* The report: candidates.csv, the levels, verify/ ratings, calibration.csv, levels.ini in
  * out_dir, plot, text. */
@@ -181,38 +305,19 @@ int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *ide
                          char *error, size_t error_size)
 {
     if (study_check_identity(dir, identity, calibrate_fields, error, error_size)) return STUDY_DAMAGED;
-    plot_session_t session;
-    study_plot_start(&session, out_dir, identity, plots);
-    calibration_placement_t placement;
-    if (measure_candidates(dir, out_dir, identity, &session, &placement, error, error_size)) return -1;
-    const char *reference = json_string_value(json_object_get(identity, "reference"));
-    const char *specs[AGENT_LEVEL_COUNT], *paths[AGENT_LEVEL_COUNT];
-    char subdirs[AGENT_LEVEL_COUNT][32], storage[AGENT_LEVEL_COUNT][4096], report_dir[4096], table[4096];
-    for (int level = 0; level < AGENT_LEVEL_COUNT; level++) {
-        specs[level] = placement.spec[level];
-        verify_dir(level, subdirs[level], sizeof subdirs[level]);
+    if (!level_count(identity)) {
+        snprintf(error, error_size, "%s/study.json: identity key level_count: not a number of levels from %d to %d",
+                 dir, MIN_LEVELS, AGENT_LEVEL_MAX);
+        return STUDY_DAMAGED;
     }
-    /* levels sharing a spec share its first run (see run_levels) */
-    for (int level = 1; level < AGENT_LEVEL_COUNT; level++)
-        for (int earlier = 0; earlier < level; earlier++)
-            if (!strcmp(specs[level], specs[earlier])) memcpy(subdirs[level], subdirs[earlier], sizeof subdirs[0]);
-    deals_paths(dir, reference, specs, subdirs, AGENT_LEVEL_COUNT, storage, paths);
-    report_rated_t measured[AGENT_LEVEL_COUNT];
-    if (report_subdir(out_dir, "verify", report_dir, sizeof report_dir, error, error_size)) return -1;
-    snprintf(table, sizeof table, "%s/levels.ini", out_dir);
-    if (calibration_rate(report_dir, reference, specs, paths, AGENT_LEVEL_COUNT, &session, measured, error,
-                         error_size) ||
-        calibration_write_levels(out_dir, &placement, measured, reference, &session, error, error_size) ||
-        write_table(table, dir, identity, &placement, measured, error, error_size))
+    agent_levels_t *table = calloc(1, sizeof *table);
+    if (!table) {
+        snprintf(error, error_size, "out of memory");
         return -1;
-    if (text) {
-        calibration_print(text, &placement, measured, reference);
-        fprintf(text, "level table written to %s\n", table);
-        char line[1024];
-        plot_summary(&session, line, sizeof line);
-        fprintf(text, "%s\n", line);
     }
-    return 0;
+    int status = calibrate_report(dir, out_dir, identity, table, plots, text, error, error_size);
+    free(table);
+    return status;
 }
 
 static int run_candidates(study_t *study, const char *reference, const char *const *candidates, int n)
@@ -241,7 +346,7 @@ static bool measured_elsewhere(const calibration_placement_t *placement, int lev
 
 static int run_levels(study_t *study, const char *reference, const calibration_placement_t *placement)
 {
-    for (int level = 0; level < AGENT_LEVEL_COUNT; level++) {
+    for (int level = 0; level < placement->levels; level++) {
         const char *spec = placement->spec[level];
         if (measured_elsewhere(placement, level, reference)) continue;
         char subdir[32], label[2 * AGENT_SPEC_MAX + 32], agents[2 * AGENT_SPEC_MAX + 2];
@@ -344,11 +449,12 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         status = 2;
     }
     for (int k = 0; k < n && status == 0; k++) {
-        if (study_check_agent(study, "candidate", args->candidate.count ? k : -1, candidates[k], error, sizeof error))
-            status = 2;
-        else if (agent_spec_is_level(candidates[k])) {
+        if (agent_spec_is_level(candidates[k])) {
             cli_option_error(&calibrate_spec, args, "candidate", k, error, sizeof error,
                              "'%s' is a level; give the agent itself", candidates[k]);
+            status = 2;
+        } else if (study_check_agent(study, "candidate", args->candidate.count ? k : -1, candidates[k], error,
+                                     sizeof error)) {
             status = 2;
         }
         for (int j = 0; j < k && status == 0; j++)
@@ -363,6 +469,7 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         for (int k = 0; k < n; k++) json_array_append_new(list, json_string(candidates[k]));
         json_object_set_new(identity, "reference", json_string(args->reference));
         json_object_set_new(identity, "candidates", list);
+        json_object_set_new(identity, "level_count", json_integer(args->levels));
         json_object_set_new(identity, "spacing", json_real(args->spacing));
         int prepared = study_prepare(study, identity, error, sizeof error);
         if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
@@ -381,7 +488,7 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         }
     }
     if (status == 0) {
-        for (int level = 0; level < AGENT_LEVEL_COUNT; level++) /* the verification runs to come */
+        for (int level = 0; level < placement->levels; level++) /* the verification runs to come */
             study->runs_total += !measured_elsewhere(placement, level, args->reference);
         status = run_levels(study, args->reference, placement);
     }
@@ -402,7 +509,7 @@ static void default_args(void *raw)
     memset(args, 0, sizeof *args);
     study_default_args(&args->study);
     args->reference = "greedy";
-    args->spacing = 100;
+    args->levels = AGENT_LEVEL_COUNT;
 }
 
 static const study_command_t calibrate_command = {&calibrate_spec, sizeof(calibrate_args_t),

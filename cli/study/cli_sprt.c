@@ -203,6 +203,8 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
             cli_option_error(&sprt_spec, args, "agents", -1, error, sizeof error, "%s",
                              specs[1] && !strcmp(specs[0], specs[1]) ? "give two different agents" : message);
             status = 2;
+        } else if (study_check_levels(study, specs, 2, error, sizeof error)) {
+            status = 2;
         }
     }
     char message[CLI_ERROR_SIZE];

@@ -64,7 +64,9 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     if (cli_game_open_from(spec, args, &common->game, &study->game, error, error_size)) return -1;
     char message[CLI_ERROR_SIZE];
     if (cli_levels_open(common->levels, &study->level_storage, &study->levels, message, sizeof message)) {
-        cli_option_error(spec, args, "levels", -1, error, error_size, "%s", message);
+        if (common->levels)
+            cli_option_error(spec, args, cli_level_table_name(spec, args), -1, error, error_size, "%s", message);
+        else snprintf(error, error_size, "%s", message);
         return -1;
     }
     write_command(study->typed, sizeof study->typed, kind, argc, argv, file, false);
@@ -93,13 +95,29 @@ void study_close(study_t *study)
     study->json = NULL;
 }
 
-int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
-                      size_t error_size)
+int study_check_agent(study_t *study, const char *name, int item, const char *spec, char *error, size_t error_size)
 {
     char message[CLI_ERROR_SIZE];
-    if (agent_spec_check(spec, study->levels, message, sizeof message) == 0) return 0;
+    if (agent_spec_check(spec, study->levels, message, sizeof message) == 0)
+        return study_check_levels(study, &spec, 1, error, error_size);
     cli_option_error(study->spec, study->args, name, item, error, error_size, "%s", message);
     return -1;
+}
+
+int study_check_levels(study_t *study, const char *const *specs, int count, char *error, size_t error_size)
+{
+    char note[2048], message[CLI_ERROR_SIZE];
+    if (study->levels_checked) return 0;
+    if (cli_levels_fit(study->levels, &study->game, specs, count, note, sizeof note, message, sizeof message)) {
+        if (study->common->levels)
+            cli_option_error(study->spec, study->args, cli_level_table_name(study->spec, study->args), -1, error,
+                             error_size, "%s", message);
+        else snprintf(error, error_size, "%s", message);
+        return -1;
+    }
+    for (int k = 0; k < count && !study->levels_checked; k++) study->levels_checked = agent_spec_is_level(specs[k]);
+    if (note[0]) fprintf(stderr, "dominolab %s: note: %s\n", study->kind, note);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ study.json */
@@ -130,7 +148,7 @@ static void add_common_identity(const study_t *study, json_t *identity)
     json_object_set_new(identity, "units", json_integer((json_int_t)study->units));
     json_object_set_new(identity, "seed", json_integer((json_int_t)study->common->seed));
     json_t *levels = json_array();
-    for (int k = 0; k < AGENT_LEVEL_COUNT; k++) json_array_append_new(levels, json_string(study->levels->spec[k]));
+    for (int k = 0; k < study->levels->count; k++) json_array_append_new(levels, json_string(study->levels->spec[k]));
     json_object_set_new(identity, "levels", levels);
 }
 
@@ -139,7 +157,7 @@ static void add_common_identity(const study_t *study, json_t *identity)
 static const study_field_t common_fields[] = {
     {"game", STUDY_TEXT, 0, 0},      {"preset", STUDY_TEXT, 0, 0},        {"options", STUDY_OBJECT, 0, 0},
     {"players", STUDY_INTEGER, 1, CLI_MAX_PLAYERS}, {"unit", STUDY_TEXT, 0, 0}, {"units", STUDY_INTEGER, 1, 1e15},
-    {"seed", STUDY_INTEGER, 0, 9.2e18}, {"levels", STUDY_TEXTS, AGENT_LEVEL_COUNT, AGENT_LEVEL_COUNT},
+    {"seed", STUDY_INTEGER, 0, 9.2e18}, {"levels", STUDY_TEXTS, 1, AGENT_LEVEL_COUNT},
     {NULL, STUDY_TEXT, 0, 0},
 };
 
@@ -397,7 +415,9 @@ int study_run(study_t *study, const study_run_spec_t *run)
     for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
     push(a, state >= 0 ? "--resume" : "--out");
     push(a, dir);
-    int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, run->hooks);
+    cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
+    hooks.levels_noted = true; /* study_check_levels said it once for every run */
+    int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, &hooks);
     if (a->count >= STUDY_ARGV_MAX) fprintf(stderr, "dominolab %s: too many arguments for one run\n", study->kind);
     free(a);
     return status;

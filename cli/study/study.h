@@ -35,8 +35,9 @@ typedef struct study_args {
 /* The option table entries of study_args_t held in field FIELD of TYPE; the unit counts go
  * in section SECTION of an experiment file (the command's own). */
 #define STUDY_OPTIONS(TYPE, FIELD, SECTION)                                                                         \
-    CLI_GAME_OPTIONS(TYPE, FIELD.game),                                                                             \
-    CLI_LEVELS_OPTION(TYPE, FIELD.levels),                                                                          \
+    CLI_GAME_OPTIONS(TYPE, FIELD.game), CLI_LEVELS_OPTION(TYPE, FIELD.levels), STUDY_RUN_OPTIONS(TYPE, FIELD, SECTION)
+/* The same without the level table's entries (calibrate names them itself). */
+#define STUDY_RUN_OPTIONS(TYPE, FIELD, SECTION)                                                                     \
     {"deals", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.deals), 1, 1e15, NULL, "N", "deals to play in each run"},       \
     {"matches", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.matches), 1, 1e15, NULL, "N",                                \
      "whole matches to play in each run, instead of deals"},                                                        \
@@ -68,6 +69,7 @@ typedef struct study {
     char command[STUDY_COMMAND_MAX];  /* how to continue it */
     json_t *json;                     /* study.json */
     int runs_total, runs_done;
+    bool levels_checked;              /* the level table was checked against the game (and noted) */
 } study_t;
 
 /* Defaults before parsing: seed 1, every core. */
@@ -87,9 +89,12 @@ int study_open_both_units(study_t *study, const char *kind, const cli_command_sp
 void study_close(study_t *study);
 
 /* Checks an agent spec given with option `name` (item `item` of a list, or -1) against the
- * study's level table; errors name where the spec came from. */
-int study_check_agent(const study_t *study, const char *name, int item, const char *spec, char *error,
-                      size_t error_size);
+ * study's level table; errors name where the spec came from. The first level:N also checks
+ * the table against the game (study_check_levels). */
+int study_check_agent(study_t *study, const char *name, int item, const char *spec, char *error, size_t error_size);
+/* The level table against the study's game once specs[0..count) are known (cli_levels_fit):
+ * its note printed once, or -1 with the refusal, naming the table's option. */
+int study_check_levels(study_t *study, const char *const *specs, int count, char *error, size_t error_size);
 
 /* Creates the directory (new study) or checks study.json (resume): `identity` holds the
  * study's parameters (the common ones are added here); it is taken over. 0, -1 with a

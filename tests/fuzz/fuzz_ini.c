@@ -101,7 +101,8 @@ static void read_as_level_table(const uint8_t *data, size_t size)
     agent_levels_t levels;
     char error[1024];
     if (config_read_levels_stream(in, ini_name, &levels, error, sizeof error) == 0) {
-        for (int k = 0; k < AGENT_LEVEL_COUNT; k++)
+        fuzz_require(levels.count >= 1 && levels.count <= AGENT_LEVEL_COUNT, "a level table read holds 1 to 10 levels");
+        for (int k = 0; k < levels.count; k++)
             fuzz_require(levels.spec[k][0] != '\0', "a level table read gives every level a spec");
         fuzz_require(agent_levels_check(&levels, error, sizeof error) == 0,
                      "a level table read passes agent_levels_check");
