@@ -79,6 +79,8 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
  * of seats are accepted as A,B,...,A,B,B (the simulator then also plays them swapped). */
 int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
                          int *given, char *error, size_t error_size);
+/* The plays of a deal block when two agents ("A,B") share `seats` in duplicate. */
+int cli_pair_plays(int seats, int sides);
 /* Whether every one of `count` agent specs plays without randomness in `game` (so a replay
  * of a deal would repeat its game). 0, or -1 with a message. */
 int cli_agents_deterministic(const char *const *specs, int count, const agent_levels_t *levels, const cli_game_t *game,

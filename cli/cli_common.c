@@ -288,6 +288,17 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
     return cli_split_agent_list(text, specs, seats, cycle, levels, NULL, error, error_size);
 }
 
+int cli_pair_plays(int seats, int sides)
+{
+    /* as cli_split_agent_list seats "A,B", and as sim plays it in duplicate */
+    int agent_of_seat[GAME_MAX_SEATS];
+    for (int seat = 0; seat < seats; seat++)
+        agent_of_seat[seat] = seats % 2 == 1 && seat == seats - 1 ? 1 : seat % 2;
+    sim_config_t config = {.seats = seats, .sides = sides};
+    sim_seatings(&config, agent_of_seat, seats % 2 ? SIM_SEATING_ROTATE_SWAP : SIM_SEATING_ROTATE, 0);
+    return config.rotations;
+}
+
 int cli_agents_deterministic(const char *const *specs, int count, const agent_levels_t *levels, const cli_game_t *game,
                              bool *all, char *error, size_t error_size)
 {

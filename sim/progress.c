@@ -32,16 +32,22 @@ static void format_duration(double seconds, char *out, size_t size)
     else snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
 }
 
+void progress_standings_of(const sim_totals_t *totals, const char *first, bool two_sides, char *out, size_t size)
+{
+    out[0] = '\0';
+    if (totals->units < 2) return;
+    stats_estimate_t e;
+    stats_estimate(&totals->agent[0], STATS_Z95, &e);
+    int used = snprintf(out, size, "%.24s score %.3f [%.3f, %.3f]", first, e.score, e.score_low, e.score_high);
+    if (two_sides && used > 0 && (size_t)used < size && isfinite(e.elo_low) && isfinite(e.elo_high))
+        snprintf(out + used, size - (size_t)used, ", Elo %+.0f [%+.0f, %+.0f]", e.elo, e.elo_low, e.elo_high);
+}
+
 void progress_standings(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size)
 {
     out[0] = '\0';
-    if (config->agent_count != 2 || totals->units < 2) return;
-    stats_estimate_t e;
-    stats_estimate(&totals->agent[0], STATS_Z95, &e);
-    int used = snprintf(out, size, "%.24s score %.3f [%.3f, %.3f]", config->agents[0], e.score, e.score_low,
-                        e.score_high);
-    if (config->sides == 2 && used > 0 && (size_t)used < size && isfinite(e.elo_low) && isfinite(e.elo_high))
-        snprintf(out + used, size - (size_t)used, ", Elo %+.0f [%+.0f, %+.0f]", e.elo, e.elo_low, e.elo_high);
+    if (config->agent_count == 2)
+        progress_standings_of(totals, config->agents[0], config->sides == 2, out, size);
 }
 
 void progress_update(progress_t *p, const sim_totals_t *totals, bool force)

@@ -42,5 +42,7 @@ void progress_finish(progress_t *p, const sim_totals_t *totals);
 /* The default standings: the first agent's score [interval] and Elo [interval] against the
  * other (two agents), else nothing. */
 void progress_standings(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size);
+/* The same for two agents of which `first` is index 0. */
+void progress_standings_of(const sim_totals_t *totals, const char *first, bool two_sides, char *out, size_t size);
 
 #endif

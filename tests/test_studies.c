@@ -192,6 +192,47 @@ END_TEST
 
 static char verdict_of(const char *dir);
 
+/* The progress of a study counts the whole study against one total, announced with an
+ * estimate of the time before the first run, and shows the standings: score and Elo for a
+ * tournament, the LLR and its bounds for sprt. (No terminal here: one line per run.) */
+START_TEST(progress_counts_the_whole_study)
+{
+    const char *dir = support_scratch("progress");
+    capture_t result;
+    support_run(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--agent",
+                                     "heuristic", "--deals", "300", "--threads", "1", "--no-plots", "--out",
+                                     (char *)dir),
+                &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    const char *plan = strstr(result.err, "dominolab tournament: 3 runs, 900 deals in all");
+    ck_assert_msg(plan && strstr(plan, "about ") && plan < strstr(result.err, "run 1 of 3"), "%s", result.err);
+    int lines = 0;
+    long last = 0;
+    for (const char *line = strstr(result.err, "progress: "); line; line = strstr(line + 1, "progress: ")) {
+        long done, total;
+        ck_assert_msg(sscanf(line, "progress: run %*d/3, %ld/%ld deals", &done, &total) == 2, "%.120s", line);
+        ck_assert_int_eq(total, 900);
+        ck_assert_msg(done >= last, "progress went back: %.120s", line);
+        ck_assert_msg(strstr(line, " score 0.") && strstr(line, ", Elo "), "no standings: %.160s", line);
+        last = done;
+        lines++;
+    }
+    ck_assert_int_ge(lines, 3);
+    ck_assert_int_eq(last, 900);
+    support_capture_free(&result);
+
+    const char *sprt = support_scratch("sprt-progress");
+    support_run(cli_sprt, ARGS("sprt", "--players", "2", "--agents", "heuristic,random", "--deals", "2000", "--threads",
+                               "1", "--no-plots", "--out", (char *)sprt),
+                &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    ck_assert_msg(strstr(result.err, "/2000 deals") && strstr(result.err, "LLR ") &&
+                      strstr(result.err, " [-2.94, 2.94]"),
+                  "%s", result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 /* A number of a CSV file's first data row, by column name. */
 static double first_row_number(const char *dir, const char *file, const char *name)
 {
@@ -206,6 +247,21 @@ static double first_row_number(const char *dir, const char *file, const char *na
     csv_close(&reader);
     free(path);
     return value;
+}
+
+/* The test the run stopped on is the test the report replays from deals.csv: the run's
+ * stopping rule read every play of a block (as many as the seatings), so both end on the
+ * same block. */
+static void expect_stopped_where_reported(const char *dir)
+{
+    char *run_json = path_in(dir, "run/run.json");
+    json_error_t json_error;
+    json_t *run = json_load_file(run_json, 0, &json_error);
+    ck_assert_msg(run != NULL, "%s: %s", run_json, json_error.text);
+    ck_assert_int_eq(json_integer_value(json_object_get(run, "units_done")),
+                     (json_int_t)first_row_number(dir, "sprt.csv", "blocks"));
+    json_decref(run);
+    free(run_json);
 }
 
 /* Two agents over three seats: each deal is played in the six seatings A,B,B and B,A,A
@@ -244,6 +300,15 @@ START_TEST(three_player_comparisons)
                           "--no-plots", "--quiet", "--out", (char *)sprt));
     ck_assert_int_eq(verdict_of(sprt), '1'); /* heuristic is far stronger than random */
     ck_assert_int_eq((long)first_row_number(sprt, "sprt.csv", "games") % 6, 0);
+    expect_stopped_where_reported(sprt);
+
+    const char *four = support_scratch("sprt4");
+    run_ok(cli_sprt, ARGS("sprt", "--players", "4", "--agents", "heuristic,random", "--deals", "400", "--seed", "4",
+                          "--no-plots", "--quiet", "--out", (char *)four));
+    ck_assert_int_eq((long)first_row_number(four, "sprt.csv", "games") % 2, 0);
+    ck_assert_int_eq((long)first_row_number(four, "sprt.csv", "games"),
+                     2 * (long)first_row_number(four, "sprt.csv", "blocks"));
+    expect_stopped_where_reported(four);
 }
 END_TEST
 
@@ -725,6 +790,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, tournament_resumes_a_lost_run);
     tcase_add_test(runs, sprt_matches_expected_files);
     tcase_add_test(runs, three_player_comparisons);
+    tcase_add_test(runs, progress_counts_the_whole_study);
     tcase_add_test(runs, sprt_decides_right_seed_after_seed);
     tcase_add_test(runs, balance_matches_expected_files);
     tcase_add_test(runs, calibration_is_even_and_rising);

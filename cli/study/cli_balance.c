@@ -237,32 +237,51 @@ static int settle_replays(const study_t *study, balance_args_t *args, char *erro
     return 0;
 }
 
+typedef struct variant_run {
+    char subdir[64], label[CLI_ITEM_MAX + 64];
+} variant_run_t;
+
 static int play_variants(study_t *study, const balance_args_t *args, const variant_t *variants, int count,
                          int64_t deals, int64_t matches)
 {
     char replays[16];
     snprintf(replays, sizeof replays, "%d", args->replays);
     const char *replay_extra[] = {"--replays", replays, NULL}, *once[] = {"--no-duplicate", NULL};
-    study->runs_total = count * ((deals > 0) + (matches > 0));
+    variant_run_t *names = calloc(2 * (size_t)count, sizeof *names);
+    study_run_spec_t *runs = calloc(2 * (size_t)count, sizeof *runs);
+    if (!names || !runs) {
+        free(names);
+        free(runs);
+        fprintf(stderr, "dominolab balance: out of memory\n");
+        return 1;
+    }
+    int n = 0;
     for (int v = 0; v < count; v++)
         for (int m = 0; m < 2; m++) {
             int64_t units = m ? matches : deals;
             if (units == 0) continue;
-            char subdir[64], label[CLI_ITEM_MAX + 64];
-            snprintf(subdir, sizeof subdir, "variants/%02d/%s", v, m ? "matches" : "hands");
-            snprintf(label, sizeof label, "%s, %s", variants[v].name, m ? "matches" : "hands");
-            study_run_spec_t run = {.subdir = subdir,
-                                    .label = label,
-                                    .agents = args->agent,
-                                    .overrides = variants[v].override,
-                                    .extra = m || args->replays < 2 ? once : replay_extra,
-                                    .own_units = true,
-                                    .matches = m == 1,
-                                    .units = units};
-            int played = study_run(study, &run);
-            if (played) return study_stopped(study, played);
+            snprintf(names[n].subdir, sizeof names[n].subdir, "variants/%02d/%s", v, m ? "matches" : "hands");
+            snprintf(names[n].label, sizeof names[n].label, "%s, %s", variants[v].name, m ? "matches" : "hands");
+            runs[n] = (study_run_spec_t){.subdir = names[n].subdir,
+                                         .label = names[n].label,
+                                         .agents = args->agent,
+                                         .overrides = variants[v].override,
+                                         .extra = m || args->replays < 2 ? once : replay_extra,
+                                         .own_units = true,
+                                         .matches = m == 1,
+                                         .units = units};
+            n++;
         }
-    return 0;
+    study->runs_total = n;
+    study_plan(study, runs, n, 0, 0);
+    int status = 0;
+    for (int k = 0; k < n && status == 0; k++) {
+        int played = study_run(study, &runs[k]);
+        if (played) status = study_stopped(study, played);
+    }
+    free(names);
+    free(runs);
+    return status;
 }
 
 static int run_balance(void *raw, int argc, char **argv, const char *file)

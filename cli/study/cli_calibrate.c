@@ -320,19 +320,40 @@ int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *ide
     return status;
 }
 
-static int run_candidates(study_t *study, const char *reference, const char *const *candidates, int n)
+typedef struct candidate_run {
+    char subdir[32], label[2 * AGENT_SPEC_MAX + 16], agents[2 * AGENT_SPEC_MAX + 2];
+} candidate_run_t;
+
+/* Each candidate against the reference; the study's work, with the `levels` verifying runs
+ * to come, announced first. */
+static int run_candidates(study_t *study, const char *reference, const char *const *candidates, int n, int levels)
 {
+    candidate_run_t *names = calloc((size_t)n + 1, sizeof *names);
+    study_run_spec_t *runs = calloc((size_t)n + 1, sizeof *runs);
+    if (!names || !runs) {
+        free(names);
+        free(runs);
+        fprintf(stderr, "dominolab calibrate: out of memory\n");
+        return 1;
+    }
+    int count = 0;
     for (int k = 0; k < n; k++) {
         if (!strcmp(candidates[k], reference)) continue; /* rated 0 by definition */
-        char subdir[32], label[2 * AGENT_SPEC_MAX + 16], agents[2 * AGENT_SPEC_MAX + 2];
-        candidate_dir(k, subdir, sizeof subdir);
-        snprintf(label, sizeof label, "candidate %s against %s", candidates[k], reference);
-        snprintf(agents, sizeof agents, "%s,%s", candidates[k], reference);
-        study_run_spec_t run = {.subdir = subdir, .label = label, .agents = agents};
-        int played = study_run(study, &run);
-        if (played) return study_stopped(study, played);
+        candidate_run_t *name = &names[count];
+        candidate_dir(k, name->subdir, sizeof name->subdir);
+        snprintf(name->label, sizeof name->label, "candidate %s against %s", candidates[k], reference);
+        snprintf(name->agents, sizeof name->agents, "%s,%s", candidates[k], reference);
+        runs[count++] = (study_run_spec_t){.subdir = name->subdir, .label = name->label, .agents = name->agents};
     }
-    return 0;
+    study_plan(study, runs, count, levels, study->units);
+    int status = 0;
+    for (int k = 0; k < count && status == 0; k++) {
+        int played = study_run(study, &runs[k]);
+        if (played) status = study_stopped(study, played);
+    }
+    free(names);
+    free(runs);
+    return status;
 }
 
 /* A level needs no run of its own: it is the reference, or a lower level's agent. */
@@ -348,7 +369,10 @@ static int run_levels(study_t *study, const char *reference, const calibration_p
 {
     for (int level = 0; level < placement->levels; level++) {
         const char *spec = placement->spec[level];
-        if (measured_elsewhere(placement, level, reference)) continue;
+        if (measured_elsewhere(placement, level, reference)) {
+            study->units_before += study->units; /* counted in the announced total: done */
+            continue;
+        }
         char subdir[32], label[2 * AGENT_SPEC_MAX + 32], agents[2 * AGENT_SPEC_MAX + 2];
         verify_dir(level, subdir, sizeof subdir);
         snprintf(label, sizeof label, "level %d (%s) against %s", level + 1, spec, reference);
@@ -477,7 +501,7 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab calibrate: %s\n", error);
     study->runs_total = 0;
     for (int k = 0; k < n; k++) study->runs_total += strcmp(candidates[k], args->reference) != 0;
-    if (status == 0) status = run_candidates(study, args->reference, candidates, n);
+    if (status == 0) status = run_candidates(study, args->reference, candidates, n, args->levels);
     if (status == 0) {
         const json_t *identity = json_object_get(study->json, "identity");
         plot_session_t session;

@@ -66,7 +66,7 @@ typedef struct sprt_rule {
     sprt_tally_t tally;
     int agent_a, agent_b; /* indices in the sim's agent list: A sits first, so 0 and 1 */
     const char *name_a, *name_b;
-    int seats, rotations;
+    int seats, sides, rotations;
     bool decided;
 } sprt_rule_t;
 
@@ -107,6 +107,16 @@ static int stop_rule(void *context, const sim_unit_outcome_t *units, int count, 
     while (k < count && !rule->decided) rule_add(rule, block_score2(rule, &units[k++]));
     *decided = rule->decided;
     return k;
+}
+
+/* The progress line's standings: the LLR against its bounds, as chess testers show it. */
+static void standings(void *context, const sim_totals_t *totals, char *out, size_t size)
+{
+    const sprt_rule_t *rule = context;
+    char score[160];
+    progress_standings_of(totals, rule->name_a, rule->sides == 2, score, sizeof score);
+    snprintf(out, size, "LLR %.2f [%.2f, %.2f]%s%s", sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1),
+             rule->test.lower, rule->test.upper, score[0] ? "; " : "", score);
 }
 
 /* On resume: the tally of the blocks already played, from the run's deals so far. */
@@ -230,7 +240,8 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         rule->name_a = specs[0];
         rule->name_b = specs[1];
         rule->seats = study->game.seats;
-        rule->rotations = study->game.game->side_count(study->game.rules);
+        rule->sides = study->game.game->side_count(study->game.rules);
+        rule->rotations = cli_pair_plays(study->game.seats, rule->sides);
         if (rule->rotations * 2 + 1 > SPRT_MAX_VALUES) {
             fprintf(stderr, "dominolab sprt: %d games a block is more than the test takes\n", rule->rotations);
             status = 2;
@@ -243,7 +254,9 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         snprintf(label, sizeof label, "%s against %s", specs[0], specs[1]);
         snprintf(agents, sizeof agents, "%s,%s", specs[0], specs[1]);
         study->runs_total = 1;
-        study_run_spec_t run = {.subdir = "run", .label = label, .agents = agents, .hooks = &hooks};
+        study_run_spec_t run = {.subdir = "run", .label = label, .agents = agents, .hooks = &hooks,
+                                .standings = standings, .standings_context = rule};
+        study_plan(study, &run, 1, 0, 0);
         int played = study_run(study, &run);
         if (played) status = study_stopped(study, played);
     }

@@ -117,6 +117,41 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
     return status;
 }
 
+typedef struct pair_run {
+    char subdir[32], label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
+} pair_run_t;
+
+/* Every pair once, each in its own run; the study's work announced first. */
+static int play_pairs(study_t *study, const tournament_args_t *args, int count)
+{
+    int pairs = count * (count - 1) / 2, k = 0;
+    pair_run_t *names = calloc((size_t)pairs, sizeof *names);
+    study_run_spec_t *runs = calloc((size_t)pairs, sizeof *runs);
+    if (!names || !runs) {
+        free(names);
+        free(runs);
+        fprintf(stderr, "dominolab tournament: out of memory\n");
+        return 1;
+    }
+    for (int i = 0; i < count; i++)
+        for (int j = i + 1; j < count; j++, k++) {
+            snprintf(names[k].subdir, sizeof names[k].subdir, "pairs/%02d-%02d", i, j);
+            snprintf(names[k].label, sizeof names[k].label, "%s vs %s", args->agent.item[i], args->agent.item[j]);
+            snprintf(names[k].agents, sizeof names[k].agents, "%s,%s", args->agent.item[i], args->agent.item[j]);
+            runs[k] = (study_run_spec_t){.subdir = names[k].subdir, .label = names[k].label, .agents = names[k].agents};
+        }
+    study->runs_total = pairs;
+    study_plan(study, runs, pairs, 0, 0);
+    int status = 0;
+    for (k = 0; k < pairs && status == 0; k++) {
+        int played = study_run(study, &runs[k]);
+        if (played) status = study_stopped(study, played);
+    }
+    free(names);
+    free(runs);
+    return status;
+}
+
 static int run_tournament(void *raw, int argc, char **argv, const char *file)
 {
     tournament_args_t *args = raw;
@@ -166,17 +201,7 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
         if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab tournament: %s\n", error);
-    study->runs_total = count * (count - 1) / 2;
-    for (int i = 0; i < count && status == 0; i++)
-        for (int j = i + 1; j < count && status == 0; j++) {
-            char subdir[32], label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
-            snprintf(subdir, sizeof subdir, "pairs/%02d-%02d", i, j);
-            snprintf(label, sizeof label, "%s vs %s", args->agent.item[i], args->agent.item[j]);
-            snprintf(agents, sizeof agents, "%s,%s", args->agent.item[i], args->agent.item[j]);
-            study_run_spec_t run = {.subdir = subdir, .label = label, .agents = agents};
-            int played = study_run(study, &run);
-            if (played) status = study_stopped(study, played);
-        }
+    if (status == 0) status = play_pairs(study, args, count);
     if (status == 0) status = study_conclude(study, cli_tournament_report);
     study_close(study);
     free(study);

@@ -367,21 +367,16 @@ static void push_number(argv_builder_t *a, const char *flag, uint64_t value)
     push(a, a->text[a->count]);
 }
 
-int study_run(study_t *study, const study_run_spec_t *run)
+static int64_t run_units(const study_t *study, const study_run_spec_t *run)
+{
+    return run->own_units ? run->units : study->units;
+}
+
+/* The sim arguments of `run` into DIR (`flag` --out or --resume). */
+static void build_argv(const study_t *study, const study_run_spec_t *run, const char *flag, const char *dir,
+                       argv_builder_t *a)
 {
     const study_args_t *c = study->common;
-    char dir[STUDY_PATH_MAX];
-    snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
-    int state = run_state(dir); /* a complete run is resumed too: sim checks it is this one, and keeps it */
-    study->runs_done++;
-    if (!c->quiet)
-        fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
-                run->label, state == 1 ? " (done before)" : state == 0 ? " (continued)" : "");
-    argv_builder_t *a = calloc(1, sizeof *a);
-    if (!a) {
-        fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
-        return 1;
-    }
     push(a, "sim");
     push(a, "--game");
     push(a, study->game.game->name);
@@ -403,7 +398,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
     push(a, "--agents");
     push(a, run->agents);
     bool matches = run->own_units ? run->matches : study->matches;
-    push_number(a, matches ? "--matches" : "--deals", (uint64_t)(run->own_units ? run->units : study->units));
+    push_number(a, matches ? "--matches" : "--deals", (uint64_t)run_units(study, run));
     push_number(a, "--seed", (c->seed + run->seed_offset) & (uint64_t)INT64_MAX);
     push_number(a, "--threads", (uint64_t)c->threads);
     push(a, "--per-deal");
@@ -413,14 +408,91 @@ int study_run(study_t *study, const study_run_spec_t *run)
     }
     if (c->quiet) push(a, "--quiet");
     for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
-    push(a, state >= 0 ? "--resume" : "--out");
+    push(a, flag);
     push(a, dir);
-    cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
-    hooks.levels_noted = true; /* study_check_levels said it once for every run */
-    int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, &hooks);
+}
+
+/* sim with `run`'s arguments and `hooks`; its exit status. */
+static int call_sim(study_t *study, const study_run_spec_t *run, const char *flag, const char *dir,
+                    cli_sim_hooks_t *hooks)
+{
+    argv_builder_t *a = calloc(1, sizeof *a);
+    if (!a) {
+        fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
+        return 1;
+    }
+    build_argv(study, run, flag, dir, a);
+    hooks->levels_noted = true; /* study_check_levels said it once for every run */
+    int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, hooks);
     if (a->count >= STUDY_ARGV_MAX) fprintf(stderr, "dominolab %s: too many arguments for one run\n", study->kind);
     free(a);
     return status;
+}
+
+int study_run(study_t *study, const study_run_spec_t *run)
+{
+    const study_args_t *c = study->common;
+    char dir[STUDY_PATH_MAX];
+    snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
+    int state = run_state(dir); /* a complete run is resumed too: sim checks it is this one, and keeps it */
+    study->runs_done++;
+    if (!c->quiet)
+        fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
+                run->label, state == 1 ? " (done before)" : state == 0 ? " (continued)" : "");
+    /* The progress line counts the whole study against the total announced at its start. */
+    int64_t units = run_units(study, run);
+    if (study->units_total < study->units_before + units) study->units_total = study->units_before + units;
+    progress_frame_t frame = {study->units_before, study->units_total, study->runs_done, study->runs_total,
+                              run->standings, run->standings_context};
+    cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
+    hooks.frame = &frame;
+    int status = call_sim(study, run, state >= 0 ? "--resume" : "--out", dir, &hooks);
+    study->units_before += units;
+    return status;
+}
+
+static void format_duration(double seconds, char *out, size_t size)
+{
+    long s = (long)(seconds + 0.5);
+    if (s >= 3600) snprintf(out, size, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else if (s >= 60) snprintf(out, size, "%ldm%02lds", s / 60, s % 60);
+    else snprintf(out, size, "%lds", s);
+}
+
+void study_plan(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units)
+{
+    int64_t deals = 0, matches = 0;
+    for (int k = 0; k < count; k++) {
+        bool in_matches = runs[k].own_units ? runs[k].matches : study->matches;
+        *(in_matches ? &matches : &deals) += run_units(study, &runs[k]);
+    }
+    *(study->matches ? &matches : &deals) += (int64_t)more * more_units;
+    study->units_total = deals + matches;
+    if (study->common->quiet) return;
+    /* A short trial of each run, on the study's threads, in memory: about 4 s in all. */
+    double seconds = 0, trial = count > 0 ? 4.0 / count : 0, per_unit = 0;
+    if (trial > 0.5) trial = 0.5;
+    int measured = 0;
+    for (int k = 0; k < count; k++) {
+        double rate = 0;
+        cli_sim_hooks_t hooks = {.probe_seconds = trial, .units_per_second = &rate};
+        if (call_sim(study, &runs[k], "--out", study->dir, &hooks) != 0 || rate <= 0) continue;
+        seconds += (double)run_units(study, &runs[k]) / rate;
+        per_unit += 1 / rate;
+        measured++;
+    }
+    if (measured > 0 && more > 0) seconds += (double)more * (double)more_units * per_unit / measured;
+    char work[128], time_text[48] = "?";
+    if (deals && matches)
+        snprintf(work, sizeof work, "%" PRId64 " deals and %" PRId64 " matches", deals, matches);
+    else
+        snprintf(work, sizeof work, "%" PRId64 " %s", deals + matches, matches ? "matches" : "deals");
+    if (measured > 0) format_duration(seconds, time_text, sizeof time_text);
+    fprintf(stderr, "dominolab %s: %d run%s, %s in all, each in every distinct seating; about %s on %d thread%s "
+                    "(from a short trial of each run%s)%s\n",
+            study->kind, count + more, count + more == 1 ? "" : "s", work, time_text, study->common->threads,
+            study->common->threads == 1 ? "" : "s", more ? ", the later ones at their mean rate" : "",
+            study->resume ? "; a resume skips what is done" : "");
 }
 
 int study_main(const study_command_t *command, int argc, char **argv)

@@ -69,6 +69,7 @@ typedef struct study {
     char command[STUDY_COMMAND_MAX];  /* how to continue it */
     json_t *json;                     /* study.json */
     int runs_total, runs_done;
+    int64_t units_total, units_before; /* of all runs (fixed by study_plan), of the runs played */
     bool levels_checked;              /* the level table was checked against the game (and noted) */
 } study_t;
 
@@ -114,7 +115,16 @@ typedef struct study_run_spec {
     int64_t units;
     uint64_t seed_offset;         /* added to the study's seed */
     const cli_sim_hooks_t *hooks;
+    /* The standings the progress line shows (NULL: the first agent's score and Elo). */
+    void (*standings)(void *context, const sim_totals_t *totals, char *out, size_t size);
+    void *standings_context;
 } study_run_spec_t;
+
+/* Before the first run: fixes the total of units the progress counts against (the `count`
+ * runs, and `more` runs of `more_units` that are not known yet, as calibrate's verifying
+ * ones), and unless quiet prints the study's work and how long it will take, from a short
+ * trial of each run (the later ones at their mean rate). Nothing is written. */
+void study_plan(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units);
 
 /* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part).
  * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
