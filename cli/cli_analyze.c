@@ -55,9 +55,22 @@ static int analyze_study(const char *dir, const char *out, json_t *study, bool p
         return STUDY_DAMAGED;
     }
     const cli_command_t *command = cli_command_find(kind);
-    if (command && command->report) return command->report(dir, out, identity, plots, stdout, error, error_size);
-    snprintf(error, error_size, "%s/study.json: unknown kind of study '%s'", dir, kind);
-    return STUDY_DAMAGED;
+    if (!command || !command->report) {
+        snprintf(error, error_size, "%s/study.json: unknown kind of study '%s'", dir, kind);
+        return STUDY_DAMAGED;
+    }
+    /* An interrupted study: what has finished is reported, what has not is listed. */
+    bool unfinished = !json_is_true(json_object_get(study, "complete"));
+    if (unfinished) printf("%s: an unfinished %s study; the report covers what has finished\n", dir, kind);
+    int status = command->report(dir, out, identity, plots, stdout, error, error_size);
+    if (unfinished && status == STUDY_UNFINISHED) {
+        printf("nothing to report yet: %s\n", error);
+        snprintf(error, error_size, "%s is unfinished; continue it with: dominolab %s --resume %s", dir, kind, dir);
+        return 1;
+    }
+    if (unfinished && status == 0)
+        printf("to finish the study: dominolab %s --resume %s\n", kind, dir);
+    return status;
 }
 
 static int analyze_run(const char *dir, const char *out, const rundir_run_t *run, const analyze_args_t *args,

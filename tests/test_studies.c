@@ -174,6 +174,62 @@ START_TEST(tournament_resumes_a_lost_run)
 }
 END_TEST
 
+/* Sets "complete" of the JSON file DIR/NAME to false, as an interrupted run or study leaves it. */
+static void mark_unfinished(const char *dir, const char *name)
+{
+    char *path = path_in(dir, name);
+    json_error_t problem;
+    json_t *json = json_load_file(path, 0, &problem);
+    ck_assert_msg(json != NULL, "%s: %s", path, problem.text);
+    json_object_set_new(json, "complete", json_false());
+    ck_assert_int_eq(json_dump_file(json, path, JSON_INDENT(2)), 0);
+    json_decref(json);
+    free(path);
+}
+
+/* analyze on an interrupted study: the finished pairs are rated, the others listed; an SPRT
+ * that has not ended has no verdict to report, and says how to continue. */
+START_TEST(analyze_reports_what_has_finished)
+{
+    const char *dir = support_scratch("partial"), *again = support_scratch("again");
+    tournament(dir, "1");
+    char *pair = path_in(dir, "pairs/01-02");
+    support_remove_tree(pair);
+    free(pair);
+    mark_unfinished(dir, "study.json");
+    capture_t result;
+    support_run(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"), &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    ck_assert_msg(strstr(result.out, "an unfinished tournament study") &&
+                      strstr(result.out, "left out: pairs/01-02 has not started") &&
+                      strstr(result.out, "these ratings rest on 2 of the 3 pairs") &&
+                      strstr(result.out, "dominolab tournament --resume"),
+                  "%s", result.out);
+    support_capture_free(&result);
+    char *pairwise = path_in(again, "pairwise.csv");
+    size_t length;
+    char *text = support_read_file(pairwise, &length);
+    ck_assert_ptr_nonnull(text);
+    int rows = 0;
+    for (char *c = text; *c; c++) rows += *c == '\n';
+    ck_assert_int_eq(rows, 1 + 2); /* the header and the two finished pairs */
+    free(text);
+    free(pairwise);
+
+    const char *sprt = support_scratch("sprt-partial");
+    run_ok(cli_sprt, ARGS("sprt", "--players", "2", "--agents", "heuristic,random", "--deals", "200", "--no-plots",
+                          "--quiet", "--out", (char *)sprt));
+    mark_unfinished(sprt, "study.json");
+    mark_unfinished(sprt, "run/run.json");
+    support_run(cli_analyze, ARGS("analyze", (char *)sprt, "--no-plots"), &result);
+    ck_assert_int_eq(result.status, 1);
+    ck_assert_msg(strstr(result.out, "left out: run is not finished") && strstr(result.out, "nothing to report yet"),
+                  "%s", result.out);
+    ck_assert_msg(strstr(result.err, "dominolab sprt --resume"), "%s", result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ sprt */
 
 START_TEST(sprt_matches_expected_files)
@@ -788,6 +844,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, tournament_same_at_one_and_two_threads);
     tcase_add_test(runs, analyze_rebuilds_every_report);
     tcase_add_test(runs, tournament_resumes_a_lost_run);
+    tcase_add_test(runs, analyze_reports_what_has_finished);
     tcase_add_test(runs, sprt_matches_expected_files);
     tcase_add_test(runs, three_player_comparisons);
     tcase_add_test(runs, progress_counts_the_whole_study);

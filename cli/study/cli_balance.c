@@ -197,12 +197,25 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
         snprintf(error, error_size, "out of memory");
         return -1;
     }
+    int found = 0; /* an unfinished study is reported on the runs that finished */
     for (int v = 0; v < count; v++) {
-        snprintf(paths[v][0], STUDY_PATH_MAX, "%s/variants/%02d/hands/deals.csv", dir, v);
-        snprintf(paths[v][1], STUDY_PATH_MAX, "%s/variants/%02d/matches/deals.csv", dir, v);
-        variants[v] = (report_variant_t){json_string_value(json_object_get(json_array_get(list, v), "name")),
-                                         hands ? paths[v][0] : NULL, matches ? paths[v][1] : NULL};
+        char hands_dir[64], matches_dir[64];
+        snprintf(hands_dir, sizeof hands_dir, "variants/%02d/hands", v);
+        snprintf(matches_dir, sizeof matches_dir, "variants/%02d/matches", v);
+        bool with_hands = hands && !study_run_missing(dir, hands_dir, text);
+        bool with_matches = matches && !study_run_missing(dir, matches_dir, text);
+        snprintf(paths[v][0], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, hands_dir);
+        snprintf(paths[v][1], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, matches_dir);
+        if (!with_hands && !with_matches) continue;
+        variants[found++] = (report_variant_t){json_string_value(json_object_get(json_array_get(list, v), "name")),
+                                               with_hands ? paths[v][0] : NULL, with_matches ? paths[v][1] : NULL};
     }
+    if (found == 0) {
+        free(paths);
+        snprintf(error, error_size, "no variant has a finished run yet");
+        return STUDY_UNFINISHED;
+    }
+    count = found;
     plot_session_t session;
     study_plot_start(&session, out_dir, identity, plots);
     int status = report_balance(out_dir, variants, count, 0.95, &session, text, error, error_size);

@@ -260,11 +260,31 @@ static const study_field_t calibrate_fields[] = {
     {NULL, STUDY_TEXT, 0, 0},
 };
 
+/* Whether some candidate's run has not finished (each one said to `text`). */
+static bool candidates_missing(const char *dir, const json_t *identity, FILE *text)
+{
+    const char *reference = json_string_value(json_object_get(identity, "reference"));
+    const char *candidates[MAX_CANDIDATES + 1];
+    int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
+    bool missing = false;
+    for (int k = 0; k < n; k++) {
+        if (!strcmp(candidates[k], reference)) continue; /* no run: rated 0 */
+        char subdir[32];
+        candidate_dir(k, subdir, sizeof subdir);
+        missing |= study_run_missing(dir, subdir, text);
+    }
+    return missing;
+}
+
 /* The report of cli_calibrate_report, with `table` to fill and write. */
 static int calibrate_report(const char *dir, const char *out_dir, const json_t *identity, agent_levels_t *table,
                             bool plots, FILE *text, char *error, size_t error_size)
 {
     if (table_game(dir, identity, table, error, error_size)) return STUDY_DAMAGED;
+    if (candidates_missing(dir, identity, text)) {
+        snprintf(error, error_size, "the levels are placed from every candidate's rating, and some are not measured yet");
+        return STUDY_UNFINISHED;
+    }
     plot_session_t session;
     study_plot_start(&session, out_dir, identity, plots);
     calibration_placement_t placement;
@@ -282,6 +302,13 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
         for (int earlier = 0; earlier < level; earlier++)
             if (!strcmp(specs[level], specs[earlier])) memcpy(subdirs[level], subdirs[earlier], sizeof subdirs[0]);
     deals_paths(dir, reference, specs, subdirs, levels, storage, paths);
+    bool missing = false;
+    for (int level = 0; level < levels; level++)
+        if (paths[level]) missing |= study_run_missing(dir, subdirs[level], text);
+    if (missing) {
+        snprintf(error, error_size, "the levels are placed (candidates.csv), but not every level is measured again yet");
+        return STUDY_UNFINISHED;
+    }
     report_rated_t measured[AGENT_LEVEL_COUNT];
     if (report_subdir(out_dir, "verify", report_dir, sizeof report_dir, error, error_size)) return -1;
     snprintf(table_path, sizeof table_path, "%s/levels.ini", out_dir);

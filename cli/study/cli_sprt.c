@@ -168,6 +168,10 @@ int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity
         snprintf(error, error_size, "%s/study.json: the two agents are missing", dir);
         return -1;
     }
+    if (study_run_missing(dir, "run", text)) {
+        snprintf(error, error_size, "the test has not ended, so it has no verdict yet");
+        return STUDY_UNFINISHED;
+    }
     char path[4096];
     snprintf(path, sizeof path, "%s/run/deals.csv", dir);
     plot_session_t session;

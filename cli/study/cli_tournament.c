@@ -88,12 +88,20 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
         snprintf(error, error_size, "out of memory");
         status = -1;
     }
+    int found = 0; /* an unfinished study is reported on the pairs that finished */
     for (int i = 0; i < count && status == 0; i++)
-        for (int j = i + 1; j < count; j++) {
-            snprintf(paths[run], STUDY_PATH_MAX, "%s/pairs/%02d-%02d/deals.csv", dir, i, j);
-            path_list[run] = paths[run];
-            run++;
+        for (int j = i + 1; j < count; j++, run++) {
+            char subdir[32];
+            snprintf(subdir, sizeof subdir, "pairs/%02d-%02d", i, j);
+            if (study_run_missing(dir, subdir, text)) continue;
+            snprintf(paths[found], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, subdir);
+            path_list[found] = paths[found];
+            found++;
         }
+    if (status == 0 && found == 0) {
+        snprintf(error, error_size, "%s: no pair has finished yet, so there is nothing to rate", dir);
+        status = STUDY_UNFINISHED;
+    }
     if (status == 0) {
         report_ratings_settings_t settings = {
             .bootstrap = (int)json_integer_value(json_object_get(identity, "bootstrap")),
@@ -104,8 +112,10 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
         };
         plot_session_t session;
         study_plot_start(&session, out_dir, identity, plots);
-        status = report_ratings(out_dir, path_list, runs, names, count, &settings, &session, text, NULL, error,
+        status = report_ratings(out_dir, path_list, found, names, count, &settings, &session, text, NULL, error,
                                 error_size);
+        if (status == 0 && found < runs && text)
+            fprintf(text, "partial: these ratings rest on %d of the %d pairs\n", found, runs);
         if (status == 0 && text) {
             char line[1024];
             plot_summary(&session, line, sizeof line);

@@ -335,16 +335,38 @@ int study_conclude(study_t *study, study_report_fn report)
 
 /* ------------------------------------------------------------------ sub-runs */
 
-/* 1 complete, 0 started but not complete, -1 never started. */
-static int run_state(const char *dir)
+int study_run_state(const char *dir, int64_t *units_done, int64_t *units)
 {
     char path[STUDY_PATH_MAX + 16];
     snprintf(path, sizeof path, "%s/run.json", dir);
     json_t *run = json_load_file(path, 0, NULL);
+    if (units_done) *units_done = 0;
+    if (units) *units = 0;
     if (!run) return access(path, F_OK) == 0 ? 0 : -1;
     int state = json_is_true(json_object_get(run, "complete")) ? 1 : 0;
+    if (units_done) *units_done = json_integer_value(json_object_get(run, "units_done"));
+    if (units) *units = json_integer_value(json_object_get(run, "units"));
     json_decref(run);
     return state;
+}
+
+static int run_state(const char *dir)
+{
+    return study_run_state(dir, NULL, NULL);
+}
+
+bool study_run_missing(const char *dir, const char *subdir, FILE *text)
+{
+    char path[STUDY_PATH_MAX];
+    snprintf(path, sizeof path, "%s/%s", dir, subdir);
+    int64_t done, units;
+    int state = study_run_state(path, &done, &units);
+    if (state == 1) return false;
+    if (text && state == 0)
+        fprintf(text, "left out: %s is not finished (%" PRId64 " of %" PRId64 " units played)\n", subdir, done, units);
+    else if (text)
+        fprintf(text, "left out: %s has not started\n", subdir);
+    return true;
 }
 
 typedef struct argv_builder {

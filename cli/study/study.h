@@ -126,6 +126,14 @@ typedef struct study_run_spec {
  * trial of each run (the later ones at their mean rate). Nothing is written. */
 void study_plan(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units);
 
+/* The state of the sim run in `dir`: 1 complete, 0 started but not complete, -1 never
+ * started; the units done and in all (0 when unknown). */
+int study_run_state(const char *dir, int64_t *units_done, int64_t *units);
+/* For the report of an unfinished study: true if DIR/subdir's run is not complete, saying
+ * so to `text` (or nothing if NULL). A run that says it is complete is never missing: if its
+ * files are gone, reading them fails, as for any damaged study. */
+bool study_run_missing(const char *dir, const char *subdir, FILE *text);
+
 /* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part).
  * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
 int study_run(study_t *study, const study_run_spec_t *run);
@@ -150,7 +158,7 @@ typedef struct study_field {
 /* Checks the common keys and `fields` (NULL-key ended) of DIR/study.json's identity.
  * Returns 0, or -1 with "DIR/study.json: identity key KEY: why"; a report passes the
  * refusal on as STUDY_DAMAGED (bad input, where its other failures are -1). */
-enum { STUDY_DAMAGED = -2 };
+enum { STUDY_DAMAGED = -2, STUDY_UNFINISHED = -3 }; /* UNFINISHED: nothing to report until more runs finish */
 int study_check_identity(const char *dir, const json_t *identity, const study_field_t *fields, char *error,
                          size_t error_size);
 
