@@ -45,7 +45,10 @@ int cli_run(int argc, char **argv)
         else if (!strcmp(argv[i], "--check")) check = true;
         else if (!path && strncmp(argv[i], "--", 2)) path = argv[i];
         else {
-            fprintf(stderr, "dominolab run: unexpected argument '%s' (see dominolab run --help)\n", argv[i]);
+            static const char *const names[] = {"resume", "check", "help"};
+            char error[CLI_ERROR_SIZE];
+            cli_unknown_argument("run", argv[i], names, 3, error, sizeof error);
+            fprintf(stderr, "dominolab run: %s\n", error);
             return 2;
         }
     }
