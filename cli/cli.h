@@ -48,9 +48,6 @@ typedef struct cli_game {
     {"levels", "agents", CLI_TEXT, CLI_AT(TYPE, FIELD), 0, 0, NULL, "FILE",                                         \
      "the level table behind level:N (default $DOMINOLAB_LEVELS, else built in)"}
 
-/* Consumes argv[*i] (and its value) if it is one of the game arguments: returns 1, or 0 if
- * it is not one, or -1 with a message (a missing value). */
-int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, char *error, size_t error_size);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
 /* cli_game_open for arguments read through an option table: a bad rule option is reported
@@ -58,7 +55,7 @@ int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, siz
 int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
                        cli_game_t *out, char *error, size_t error_size);
 void cli_game_close(cli_game_t *game);
-/* Splits "A,B,..." (modified in place) into one spec per seat: one spec serves every seat;
+/* Splits "A,B,..." (modified in place, as cli_split_list) into one spec per seat: one spec serves every seat;
  * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec
  * against `levels` (NULL: the built-in table). */
 int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
@@ -67,6 +64,9 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
  * the built-in table. `storage` holds a table read from a file; *out points to the table. */
 int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,
                     size_t error_size);
+/* Appends " WORD" to the NUL-terminated command in out, quoted for a POSIX shell when it
+ * holds anything a shell would read otherwise (a blank, a quote, $, *, ...). */
+void cli_append_word(char *out, size_t size, const char *word);
 /* What a command built on sim (tournament, sprt, balance, calibrate) adds to one of its runs. */
 typedef struct cli_sim_hooks {
     sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
