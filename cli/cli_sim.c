@@ -225,7 +225,15 @@ static int study_from_run(sim_args_t *args, char *error, size_t size)
         return -1;
     }
     if (rundir_load_run(args->resume, run, message, sizeof message)) {
-        snprintf(error, size, "--resume: %.900s", message);
+        char path[RUNDIR_PATH_MAX];
+        rundir_path(path, args->resume, "study.json");
+        json_t *study = json_load_file(path, 0, NULL);
+        const char *kind = json_string_value(json_object_get(study, "kind"));
+        if (kind) /* a study's directory: its own command continues it */
+            snprintf(error, size, "--resume %.400s: it holds a %.40s study, not a sim run (continue it with dominolab "
+                                  "%.40s --resume %.400s)", args->resume, kind, kind, args->resume);
+        else snprintf(error, size, "--resume: %.900s", message);
+        json_decref(study);
         free(run);
         return -1;
     }
