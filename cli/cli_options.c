@@ -157,7 +157,14 @@ static void format_value(const cli_option_t *option, const void *target, char *o
     switch (option->kind) {
     case CLI_COUNT: snprintf(out, size, "%" PRId64, *(const int64_t *)target); break;
     case CLI_INT: snprintf(out, size, "%d", *(const int *)target); break;
-    case CLI_REAL: snprintf(out, size, "%.17g", *(const double *)target); break; /* reads back exactly */
+    case CLI_REAL: { /* the shortest text that reads back as the same number */
+        double value = *(const double *)target;
+        for (int digits = 6; digits <= 17; digits++) {
+            snprintf(out, size, "%.*g", digits, value);
+            if (strtod(out, NULL) == value) break;
+        }
+        break;
+    }
     case CLI_SEED: snprintf(out, size, "%" PRIu64, *(const uint64_t *)target); break;
     case CLI_TEXT: snprintf(out, size, "%s", *(const char *const *)target); break;
     case CLI_CHOICE: snprintf(out, size, "%s", option->choices[*(const int *)target]); break;
