@@ -76,16 +76,19 @@ bool cli_nearest(const char *typed, const char *const *names, int count, const c
             found++;
         }
     if (found == 0 || found > NEAREST_SHOWN) {
-        /* the names at the smallest distance, if it is small: one slip in four letters, at
-         * most three (--seeds for --seed, --agnets for --agents, not --out for --seed) */
-        int allowed = (int)(length + 2) / 4, best = allowed + 1;
-        if (allowed < 1) allowed = 1, best = 2;
-        if (allowed > 3) allowed = 3, best = 4;
+        /* the names at the smallest distance, if it is small: one slip in four letters, from
+         * one to three (--seeds for --seed, --agnets for --agents, not --out for --seed) */
+        int allowed = (int)(length + 2) / 4;
+        allowed = allowed < 1 ? 1 : allowed > 3 ? 3 : allowed;
+        int best = allowed;
         found = 0;
         for (int k = 0; k < count; k++) {
             int distance = typing_distance(typed, names[k]);
-            if (distance > allowed || distance > best || distance >= (int)strlen(names[k])) continue;
-            if (distance < best) best = distance, found = 0;
+            if (distance > best || distance >= (int)strlen(names[k])) continue;
+            if (distance < best) {
+                best = distance;
+                found = 0;
+            }
             if (found < NEAREST_SHOWN) chosen[found] = k;
             found++;
         }
@@ -325,6 +328,8 @@ static int add_item(cli_list_t *list, const char *text, int option, int line)
     return 0;
 }
 
+static int list_room(const cli_list_t *list) { return CLI_LIST_MAX - list->count; }
+
 static int item_error(const cli_args_base_t *base, const char *name, int line, const char *text, char *error,
                       size_t error_size)
 {
@@ -427,12 +432,18 @@ int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, 
         break;
     case CLI_SPLIT: {
         char copy[CLI_LIST_MAX * CLI_ITEM_MAX / 4], *items[CLI_LIST_MAX];
-        int count = strlen(text) < sizeof copy ? (memcpy(copy, text, strlen(text) + 1), 0) : -1;
-        if (count == 0) count = cli_split_list(copy, items, CLI_LIST_MAX);
-        if (count <= 0) {
-            format_error(base, name, line, error, error_size, count == 0 ? "empty value" : "too long a list");
+        if (strlen(text) >= sizeof copy) {
+            format_error(base, name, line, error, error_size, "value longer than %zu characters", sizeof copy - 1);
             return -1;
         }
+        memcpy(copy, text, strlen(text) + 1);
+        int count = cli_split_list(copy, items, CLI_LIST_MAX);
+        if (count == 0) {
+            format_error(base, name, line, error, error_size, "empty value");
+            return -1;
+        }
+        if (count < 0 || list_room(target) < count)
+            return item_error(base, name, line, "", error, error_size);
         for (int k = 0; k < count; k++)
             if (add_item(target, items[k], index, line))
                 return item_error(base, name, line, items[k], error, error_size);

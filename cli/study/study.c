@@ -318,7 +318,11 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
     json_object_set_new(study->json, "kind", json_string(study->kind));
     json_object_set_new(study->json, "identity", identity);
     json_object_set_new(study->json, "command", json_string(study->typed));
-    json_object_set_new(study->json, "arguments", arguments_of(study));
+    json_t *arguments = arguments_of(study);
+    if (!arguments || json_object_set_new(study->json, "arguments", arguments)) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
     json_object_set_new(study->json, "version", json_string(DOMINOLAB_VERSION));
     json_object_set_new(study->json, "started", json_string(now));
     json_object_set_new(study->json, "complete", json_false());
