@@ -143,11 +143,13 @@ bool agent_spec_is_level(const char *spec)
     return strncmp(spec, "level", 5) == 0 && (spec[5] == ':' || spec[5] == '\0');
 }
 
-/* Resolves "level:N" or "level:n=N" into its table entry; other specs stand for themselves. */
-static int resolve_level(const char *spec, const agent_levels_t *levels, const char **resolved, char *error,
-                         size_t error_size)
+/* Resolves "level:N" or "level:n=N" into its table entry (*level = N); other specs stand for
+ * themselves (*level = 0). */
+static int resolve_level(const char *spec, const agent_levels_t *levels, const char **resolved, int *level,
+                         char *error, size_t error_size)
 {
     *resolved = spec;
+    *level = 0;
     if (!agent_spec_is_level(spec)) return 0;
     const char *params = spec[5] == ':' ? spec + 6 : "";
     if (spec[5] == ':' && !*params) {
@@ -168,6 +170,7 @@ static int resolve_level(const char *spec, const agent_levels_t *levels, const c
                  table->source, table->count, table->count == 1 ? "" : "s", table->count);
         return -1;
     }
+    *level = (int)value[0];
     *resolved = agent_level_spec(table, (int)value[0]);
     if (agent_spec_is_level(*resolved)) { /* a table entry must be a real agent (no loop) */
         snprintf(error, error_size, "agent %s: the level table (%s) gives '%s', itself a level", spec, table->source,
@@ -184,7 +187,8 @@ static int parse_spec(const char *spec, const agent_levels_t *levels, const agen
         snprintf(error, error_size, "agent spec '%.40s...' is too long", spec);
         return -1;
     }
-    if (resolve_level(spec, levels, resolved, error, error_size)) return -1;
+    int level;
+    if (resolve_level(spec, levels, resolved, &level, error, error_size)) return -1;
     size_t name_length = strcspn(*resolved, ":");
     *kind = find_kind(*resolved, name_length);
     if (!*kind) {
@@ -382,5 +386,31 @@ int agent_spec_between(const char *a, const char *b, double share, char *out, si
     /* at an end, the spec as it was written */
     if (value == from || value == to) snprintf(out, out_size, "%s", value == from ? a : b);
     else spec_with(&from_spec, p, value, out, out_size);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ what a spec plays */
+
+int agent_spec_view(const char *spec, const agent_levels_t *levels, agent_spec_view_t *out, char *error,
+                    size_t error_size)
+{
+    const agent_kind_t *kind;
+    const char *resolved;
+    double values[AGENT_MAX_PARAMS];
+    memset(out, 0, sizeof *out);
+    if (parse_spec(spec, levels, &kind, values, &resolved, error, error_size) ||
+        resolve_level(spec, levels, &resolved, &out->level, error, error_size))
+        return -1;
+    parsed_spec_t parsed; /* the values as written, which parse_spec has checked */
+    if (!parse_spec_text(resolved, &parsed)) {
+        snprintf(error, error_size, "agent '%s' cannot be read back", resolved);
+        return -1;
+    }
+    snprintf(out->played, sizeof out->played, "%s", resolved);
+    out->info = &kind->info;
+    for (int p = 0; p < kind->info.param_count; p++) {
+        snprintf(out->value[p], sizeof out->value[p], "%s", parsed.text[p]);
+        out->given[p] = parsed.given[p];
+    }
     return 0;
 }

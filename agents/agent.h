@@ -77,6 +77,18 @@ const agent_info_t *const *agent_list(int *count);
 /* Checks a spec without making an agent; `levels` resolves level:n (NULL: the built-in
  * table). Returns 0, or -1 naming the bad part. */
 int agent_spec_check(const char *spec, const agent_levels_t *levels, char *error, size_t error_size);
+/* What a spec plays, as `dominolab agents --check` shows it. */
+typedef struct agent_spec_view {
+    int level;                        /* N of level:N, else 0 */
+    char played[AGENT_SPEC_MAX];      /* the spec played: the level table's entry, or the spec */
+    const agent_info_t *info;         /* its kind */
+    char value[AGENT_MAX_PARAMS][64]; /* every parameter of the kind, in its order: as written, or the default */
+    bool given[AGENT_MAX_PARAMS];     /* written in the spec played (else the default) */
+} agent_spec_view_t;
+/* Checks a spec as agent_spec_check does and tells what it plays. Returns 0, or -1 naming the
+ * bad part. */
+int agent_spec_view(const char *spec, const agent_levels_t *levels, agent_spec_view_t *out, char *error,
+                    size_t error_size);
 /* Makes an agent for `seat`; its stream is derived from (seed, seat). `levels` as above. */
 int agent_create(const char *spec, const agent_levels_t *levels, const game_t *game, const game_rules_t *rules,
                  int seat, uint64_t seed, agent_t **out, char *error, size_t error_size);

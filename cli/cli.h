@@ -57,9 +57,6 @@ typedef struct cli_game {
 /* The name under which the command's level table was given: level-table or levels. */
 const char *cli_level_table_name(const cli_command_spec_t *spec, const void *args);
 
-/* Consumes argv[*i] (and its value) if it is one of the game arguments: returns 1, or 0 if
- * it is not one, or -1 with a message (a missing value). */
-int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, char *error, size_t error_size);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
 /* cli_game_open for arguments read through an option table: a bad rule option is reported
@@ -70,7 +67,7 @@ void cli_game_close(cli_game_t *game);
 /* Names a plot session's subject (plot_subject) from what run.json or study.json says: the
  * preset only when it is not the game's default (its first). */
 void cli_plot_subject(plot_session_t *session, const char *game, const char *preset, int players, bool matches);
-/* Splits "A,B,..." (modified in place) into one spec per seat: one spec serves every seat;
+/* Splits "A,B,..." (modified in place, as cli_split_list) into one spec per seat: one spec serves every seat;
  * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec
  * against `levels` (NULL: the built-in table). */
 int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
@@ -104,6 +101,9 @@ void cli_levels_measured_for(const agent_levels_t *levels, char *out, size_t siz
  * order (players left out): their count. */
 int cli_rules_over_preset(const game_t *game, const char *preset, const option_values_t *values,
                           char (*out)[2 * AGENT_LEVEL_NAME_MAX], int max);
+/* Appends " WORD" to the NUL-terminated command in out, quoted for a POSIX shell when it
+ * holds anything a shell would read otherwise (a blank, a quote, $, *, ...). */
+void cli_append_word(char *out, size_t size, const char *word);
 /* What a command built on sim (tournament, sprt, balance, calibrate) adds to one of its runs. */
 typedef struct cli_sim_hooks {
     sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */

@@ -6,18 +6,33 @@
 #include "cli.h"
 #include "commands.h"
 
-static void agents_usage(FILE *out)
-{
-    fprintf(out, "usage: dominolab agents [--check SPEC] [--level-table FILE]\n\n"
-                 "Lists every agent with its parameters (default, allowed values, meaning) and the\n"
-                 "difficulty table behind level:N, with the game it was measured for. An agent is given\n"
-                 "to play, sim and bench as a spec string name[:key=value,...], e.g.\n"
-                 "pimc:samples=64,rollout=greedy. With --check, only checks SPEC and prints what it plays\n"
-                 "(exit 2 and the reason if it is bad); for level:N, a note names the table.\n"
-                 "--level-table FILE (or --levels FILE) shows (and checks against) a level table written\n"
-                 "by dominolab calibrate; without it, $DOMINOLAB_LEVELS if set, else the built-in table.\n"
-                 "docs/agents.md describes each agent.\n");
-}
+typedef struct agents_args {
+    cli_args_base_t base;
+    const char *check, *levels;
+} agents_args_t;
+
+static const cli_option_t agents_options[] = {
+    {"check", "agents", CLI_TEXT, CLI_AT(agents_args_t, check), 0, 0, NULL, "SPEC",
+     "check SPEC and print what it plays: the level's entry, the agent and every parameter"},
+    CLI_LEVELS_OPTION(agents_args_t, levels),
+};
+
+static const cli_command_spec_t agents_spec = {
+    "agents",
+    "[--check SPEC] [--level-table FILE]",
+    "Lists every agent with its parameters (default, allowed values, meaning) and the\n"
+    "difficulty table behind level:N, with the game it was measured for. An agent is given to\n"
+    "play, sim and bench as a spec\n"
+    "string name[:key=value,...], e.g. pimc:samples=64,rollout=greedy. With --check, only\n"
+    "checks SPEC and prints what it plays: for level:N the table's entry and which table, then\n"
+    "the agent and each parameter's value, marked default where the spec does not set it\n"
+    "(exit 2 and the reason if it is bad); for level:N, a note names the table and its game.\n"
+    "--level-table FILE (or --levels FILE) shows (and checks against) a level table written by\n"
+    "dominolab calibrate; without it, $DOMINOLAB_LEVELS if set, else the built-in table.\n"
+    "docs/agents.md describes each agent.\n",
+    agents_options,
+    (int)(sizeof agents_options / sizeof agents_options[0]),
+};
 
 static void describe_param(const agent_param_spec_t *param, char *out, size_t size)
 {
@@ -53,46 +68,57 @@ static void print_agents(const agent_levels_t *levels)
         printf("    level:%-3d %s\n", level, agent_level_spec(levels, level));
 }
 
+/* What a checked spec plays, one line per fact (docs/agents.md shows it). */
+static void print_view(const char *spec, const agent_levels_t *levels, const agent_spec_view_t *view)
+{
+    printf("%s is valid\n", spec);
+    if (view->level) {
+        printf("  %-12s %d (table: %s)\n", "level", view->level, levels->source);
+        printf("  %-12s %s\n", "plays", view->played);
+    }
+    printf("  %-12s %s\n", "agent", view->info->name);
+    char full[AGENT_SPEC_MAX * 2];
+    size_t used = (size_t)snprintf(full, sizeof full, "%s", view->info->name);
+    for (int p = 0; p < view->info->param_count; p++) {
+        const char *key = view->info->params[p].key;
+        if (view->given[p]) printf("  %-12s %s\n", key, view->value[p]);
+        else printf("  %-12s %-12s default\n", key, view->value[p]);
+        if (used < sizeof full)
+            used += (size_t)snprintf(full + used, sizeof full - used, "%c%s=%s", p ? ',' : ':', key, view->value[p]);
+    }
+    printf("  %-12s %s\n", "in full", full);
+}
+
 int cli_agents(int argc, char **argv)
 {
-    const char *check = NULL, *levels_path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            agents_usage(stdout);
-            return 0;
-        }
-        if (!strcmp(argv[i], "--check") && i + 1 < argc) {
-            check = argv[++i];
-            continue;
-        }
-        if ((!strcmp(argv[i], "--levels") || !strcmp(argv[i], "--level-table")) && i + 1 < argc) {
-            if (levels_path) {
-                fprintf(stderr, "dominolab agents: %s: the level table is given twice\n", argv[i]);
-                return 2;
-            }
-            levels_path = argv[++i];
-            continue;
-        }
-        fprintf(stderr, "dominolab agents: unexpected argument '%s' (see dominolab agents --help)\n", argv[i]);
-        return 2;
-    }
+    agents_args_t args = {0};
     char error[CLI_ERROR_SIZE];
-    agent_levels_t storage;
-    const agent_levels_t *levels;
-    if (cli_levels_open(levels_path, &storage, &levels, error, sizeof error)) {
+    int parsed = cli_parse_argv(&agents_spec, argc, argv, &args, error, sizeof error);
+    if (parsed > 0) {
+        cli_print_help(stdout, &agents_spec);
+        return 0;
+    }
+    if (parsed < 0) {
         fprintf(stderr, "dominolab agents: %s\n", error);
         return 2;
     }
-    if (!check) {
+    agent_levels_t storage;
+    const agent_levels_t *levels;
+    if (cli_levels_open(args.levels, &storage, &levels, error, sizeof error)) {
+        fprintf(stderr, "dominolab agents: %s\n", error);
+        return 2;
+    }
+    if (!args.check) {
         print_agents(levels);
         return 0;
     }
-    if (agent_spec_check(check, levels, error, sizeof error)) {
+    agent_spec_view_t view;
+    if (agent_spec_view(args.check, levels, &view, error, sizeof error)) {
         fprintf(stderr, "dominolab agents: %s\n", error);
         return 2;
     }
-    printf("%s: valid\n", check);
-    if (agent_spec_is_level(check)) { /* no game here to check the table against: say which it is */
+    print_view(args.check, levels, &view);
+    if (agent_spec_is_level(args.check)) { /* no game here to check the table against: say which it is */
         char measured[1024];
         cli_levels_measured_for(levels, measured, sizeof measured);
         fprintf(stderr, "dominolab agents: note: level:N plays %s%s, measured for %s\n",

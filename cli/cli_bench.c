@@ -36,25 +36,53 @@ static const bench_workload_t workloads[] = {
 static const uint64_t BENCH_SEED = 20261122;
 
 static const char *const decision_agents[] = {"random", "greedy", "heuristic", "pimc", "ismcts", "oracle"};
-enum { DECISION_POSITIONS = 1000, DECISION_POSITIONS_QUICK = 100 };
-static const double DECISION_MIN_SECONDS = 1.0, DECISION_MIN_SECONDS_QUICK = 0.1;
+/* Macros, so --help can quote them */
+#define DECISION_POSITIONS 1000
+#define DECISION_POSITIONS_QUICK 100
+#define DECISION_MIN_SECONDS 1.0
+#define DECISION_MIN_SECONDS_QUICK 0.1
+#define BENCH_QUOTE(x) #x
+#define BENCH_TEXT(x) BENCH_QUOTE(x)
 
-static void bench_usage(FILE *out)
-{
-    fprintf(out, "usage: dominolab bench [--threads T] [--quick]\n"
-                 "       dominolab bench --decisions [--agent SPEC]... [--game G] [--preset P] [--players N]\n"
-                 "                       [--option key=value]... [--quick]\n\n"
-                 "Plays a fixed workload of 2-player Bergen deals (preset bergen, each deal once) with\n"
-                 "random and greedy agents, on 1 thread and on T threads (default: every core), and prints\n"
-                 "deals/s, plies/s and a signature of all outcomes. --quick plays a twentieth of it.\n\n"
-                 "--decisions times agents: each decides at the same %d positions (from random play,\n"
-                 "each with at least two legal moves) of 2-player Bergen, or of the game given with\n"
-                 "--game/--preset/--players/--option, on one thread, going through them again until %.0f s\n"
-                 "have passed; prints decisions/s and a signature of the moves chosen in the first round.\n"
-                 "Default agents: every kind at its defaults; --agent (repeatable) names others.\n"
-                 "--quick: %d positions, at least %.1f s.\n",
-            DECISION_POSITIONS, DECISION_MIN_SECONDS, DECISION_POSITIONS_QUICK, DECISION_MIN_SECONDS_QUICK);
-}
+typedef struct bench_args {
+    cli_args_base_t base;
+    cli_game_args_t game;
+    cli_list_t agents; /* --agents A,B and --agent A: the agents --decisions times */
+    int threads;
+    bool quick, decisions;
+} bench_args_t;
+
+#define BENCH_OPTION(name, section, kind, field, min, max, value, help)                                            \
+    {name, section, kind, CLI_AT(bench_args_t, field), min, max, NULL, value, help}
+static const cli_option_t bench_options[] = {
+    BENCH_OPTION("threads", "bench", CLI_INT, threads, 1, 1024, "T", "threads of the second run (default: every core)"),
+    BENCH_OPTION("quick", "bench", CLI_FLAG, quick, 0, 0, NULL, "a twentieth of the workload"),
+    BENCH_OPTION("decisions", "bench", CLI_FLAG, decisions, 0, 0, NULL, "time agents' decisions instead"),
+    BENCH_OPTION("agents", "agents", CLI_SPLIT, agents, 0, 0, "A,B,...",
+                 "with --decisions: the agents to time (default: every kind at its defaults)"),
+    BENCH_OPTION("agent", "agents", CLI_LIST, agents, 0, 0, "SPEC", "one agent to time (repeatable; as --agents)"),
+    CLI_GAME_OPTIONS(bench_args_t, game),
+};
+#undef BENCH_OPTION
+
+static const cli_command_spec_t bench_spec = {
+    "bench",
+    "[--threads T] [--quick]\n"
+    "       dominolab bench --decisions [--agents A,B,...] [--game G] [--preset P] [--players N]\n"
+    "                       [--option key=value]... [--quick]",
+    "Plays a fixed workload of 2-player Bergen deals (preset bergen, each deal once) with\n"
+    "random and greedy agents, on 1 thread and on T threads (default: every core), and prints\n"
+    "deals/s, plies/s and a signature of all outcomes. --quick plays a twentieth of it.\n\n"
+    "--decisions times agents: each decides at the same " BENCH_TEXT(DECISION_POSITIONS) " positions (from random\n"
+    "play, each with at least two legal moves) of 2-player Bergen, or of the game given with\n"
+    "--game/--preset/--players/--option, on one thread, going through them again until " BENCH_TEXT(
+        DECISION_MIN_SECONDS) " s\n"
+    "have passed; prints decisions/s and a signature of the moves chosen in the first round.\n"
+    "Default agents: every kind at its defaults; --agents (or --agent, repeatable) names others.\n"
+    "--quick: " BENCH_TEXT(DECISION_POSITIONS_QUICK) " positions, at least " BENCH_TEXT(DECISION_MIN_SECONDS_QUICK) " s.\n",
+    bench_options,
+    (int)(sizeof bench_options / sizeof bench_options[0]),
+};
 
 typedef struct bench_result {
     double seconds;
@@ -159,55 +187,45 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
     return status;
 }
 
+static bool game_given(const bench_args_t *args)
+{
+    static const char *const names[] = {"game", "preset", "rules", "players", "option"};
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (cli_given(&bench_spec, args, names[k])) return true;
+    return false;
+}
+
 int cli_bench(int argc, char **argv)
 {
-    const char *specs[64];
+    const char *specs[CLI_LIST_MAX + 1];
     int spec_count = 0;
-    bool decisions = false;
-    int threads = omp_get_num_procs();
-    bool quick = false;
     char error[CLI_ERROR_SIZE];
-    cli_game_args_t args;
-    memset(&args, 0, sizeof args);
-    args.game_name = "bergen";
-    args.players = 2;
-    bool game_given = false;
-    for (int i = 1; i < argc; i++) {
-        uint64_t value;
-        int game_arg = cli_parse_game_arg(argc, argv, &i, &args, error, sizeof error);
-        if (game_arg < 0) {
-            fprintf(stderr, "dominolab bench: %s\n", error);
-            return 2;
-        }
-        if (game_arg > 0) {
-            game_given = true;
-            continue;
-        }
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { bench_usage(stdout); return 0; }
-        if (!strcmp(argv[i], "--quick")) { quick = true; continue; }
-        if (!strcmp(argv[i], "--decisions")) { decisions = true; continue; }
-        if (!strcmp(argv[i], "--agent") && i + 1 < argc && spec_count < 64) {
-            specs[spec_count++] = argv[++i];
-            continue;
-        }
-        if (!strcmp(argv[i], "--threads") && i + 1 < argc && !cli_parse_u64(argv[i + 1], &value) && value >= 1 &&
-            value <= 1024) {
-            threads = (int)value;
-            i++;
-            continue;
-        }
-        fprintf(stderr, "dominolab bench: unexpected or bad argument '%s' (see dominolab bench --help)\n", argv[i]);
-        return 2;
+    bench_args_t *args = calloc(1, sizeof *args);
+    if (!args) {
+        fprintf(stderr, "dominolab bench: out of memory\n");
+        return 1;
     }
-    if ((spec_count || game_given) && !decisions) {
-        fprintf(stderr, "dominolab bench: --agent and the game arguments go with --decisions (the deal workload is "
-                        "fixed; see dominolab bench --help)\n");
-        return 2;
+    args->threads = omp_get_num_procs();
+    args->game.players = 2;
+    int parsed = cli_parse_argv(&bench_spec, argc, argv, args, error, sizeof error);
+    if (parsed > 0) cli_print_help(stdout, &bench_spec);
+    if (parsed < 0) fprintf(stderr, "dominolab bench: %s\n", error);
+    if (parsed == 0 && (args->agents.count || game_given(args)) && !args->decisions) {
+        fprintf(stderr, "dominolab bench: --agents and the game arguments go with --decisions (the deal workload "
+                        "is fixed; see dominolab bench --help)\n");
+        parsed = -1;
     }
     cli_game_t game;
-    if (cli_game_open(&args, &game, error, sizeof error)) {
+    if (parsed == 0 && cli_game_open_from(&bench_spec, args, &args->game, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
-        return 2;
+        parsed = -1;
+    }
+    bool decisions = args->decisions, quick = args->quick;
+    int threads = args->threads;
+    for (int k = 0; k < args->agents.count; k++) specs[spec_count++] = args->agents.item[k];
+    if (parsed) {
+        free(args);
+        return parsed > 0 ? 0 : 2;
     }
     if (decisions) {
         if (!spec_count)
@@ -220,6 +238,7 @@ int cli_bench(int argc, char **argv)
             fprintf(stderr, "dominolab bench: note: %s\n", note);
         int status = bench_decisions(&game, specs, spec_count, quick);
         cli_game_close(&game);
+        free(args);
         return status;
     }
     printf("%-18s %7s %9s %11s %8s %11s %12s\n", "workload", "threads", "deals", "plies", "seconds", "deals/s",
@@ -252,5 +271,6 @@ int cli_bench(int argc, char **argv)
     if (!status) printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature,
                         quick ? "quick" : "full");
     cli_game_close(&game);
+    free(args);
     return status;
 }

@@ -10,46 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int need_value(int argc, char **argv, int i, char *error, size_t error_size)
-{
-    if (i + 1 < argc) return 0;
-    snprintf(error, error_size, "%s needs a value", argv[i]);
-    return -1;
-}
-
-int cli_parse_game_arg(int argc, char **argv, int *i, cli_game_args_t *args, char *error, size_t error_size)
-{
-    const char *arg = argv[*i];
-    if (strcmp(arg, "--game") && strcmp(arg, "--preset") && strcmp(arg, "--option") && strcmp(arg, "--players") &&
-        strcmp(arg, "--rules"))
-        return 0;
-    if (need_value(argc, argv, *i, error, error_size)) return -1;
-    const char *value = argv[++*i];
-    if (!strcmp(arg, "--game")) {
-        args->game_name = value;
-    } else if (!strcmp(arg, "--preset")) {
-        args->preset = value;
-    } else if (!strcmp(arg, "--rules")) {
-        args->rules = value;
-    } else if (!strcmp(arg, "--players")) {
-        uint64_t players;
-        if (cli_parse_u64(value, &players) || players < 1 || players > CLI_MAX_PLAYERS) {
-            snprintf(error, error_size, "--players: bad value '%s' (a number of seats)", value);
-            return -1;
-        }
-        args->players = (int)players;
-    } else {
-        cli_list_t *list = &args->options;
-        if (list->count >= CLI_MAX_OVERRIDES || strlen(value) >= CLI_ITEM_MAX) {
-            snprintf(error, error_size, "--option: too many, or '%.40s...' too long", value);
-            return -1;
-        }
-        snprintf(list->item[list->count], CLI_ITEM_MAX, "%s", value);
-        list->line[list->count++] = 0;
-    }
-    return 1;
-}
-
 static const game_t *find_game(const char *name, char *error, size_t error_size)
 {
     const game_t *game = game_find(name);
@@ -244,24 +204,16 @@ void cli_plot_subject(plot_session_t *session, const char *game, const char *pre
     plot_subject(session, game, usual ? NULL : preset, players, matches);
 }
 
-/* Agent specs hold commas only inside their parameters ("pimc:samples=64,rollout=greedy"),
- * so a part that looks like "key=value" without a ':' continues the previous spec. */
 int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
                          int *given, char *error, size_t error_size)
 {
-    int count = 0;
-    char *position = NULL;
-    for (char *part = strtok_r(text, ",", &position); part; part = strtok_r(NULL, ",", &position)) {
-        if (count > 0 && strchr(part, '=') && !strchr(part, ':')) {
-            part[-1] = ','; /* a parameter of the previous spec */
-            continue;
-        }
-        if (count == GAME_MAX_SEATS) {
-            snprintf(error, error_size, "more than %d agent specs", GAME_MAX_SEATS);
-            return -1;
-        }
-        specs[count++] = part;
+    char *items[GAME_MAX_SEATS];
+    int count = cli_split_list(text, items, GAME_MAX_SEATS);
+    if (count < 0) {
+        snprintf(error, error_size, "more than %d agent specs", GAME_MAX_SEATS);
+        return -1;
     }
+    for (int k = 0; k < count; k++) specs[k] = items[k];
     if (count == 0) {
         snprintf(error, error_size, "no agent given");
         return -1;
@@ -275,7 +227,8 @@ int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, 
     }
     /* Two agents over an odd number of seats: A,B,...,A,B,B; the simulator adds the seatings
      * with the two swapped, so neither holds more seats over a deal block. */
-    for (int seat = count; seat < seats; seat++) specs[seat] = two_over_odd && seat == seats - 1 ? specs[1] : specs[seat % count];
+    for (int seat = count; seat < seats; seat++)
+        specs[seat] = two_over_odd && seat == seats - 1 ? specs[1] : specs[seat % count];
     for (int seat = 0; seat < seats; seat++)
         if (agent_spec_check(specs[seat], levels, error, error_size)) return -1;
     if (given) *given = count;
@@ -420,4 +373,29 @@ int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const c
     snprintf(note, note_size, "level:N plays %s, measured for %s, not for this %s%s", table, measured, here,
              builtin ? "; dominolab calibrate measures a table for it (--level-table FILE)" : "");
     return 0;
+}
+
+void cli_append_word(char *out, size_t size, const char *word)
+{
+    size_t used = strlen(out);
+    bool plain = *word && !strpbrk(word, " \t\n'\"$`\\;&|<>*?()[]{}#~!");
+    if (plain) {
+        if (used < size) snprintf(out + used, size - used, " %s", word);
+        return;
+    }
+    /* '...' keeps everything but ' itself, which is written '\'' */
+    if (used + 2 < size) {
+        out[used++] = ' ';
+        out[used++] = '\'';
+    }
+    for (const char *c = word; *c && used + 5 < size; c++) {
+        if (*c == '\'') {
+            memcpy(out + used, "'\\''", 4);
+            used += 4;
+        } else {
+            out[used++] = *c;
+        }
+    }
+    if (used + 1 < size) out[used++] = '\'';
+    out[used < size ? used : size - 1] = '\0';
 }

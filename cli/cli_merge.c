@@ -203,12 +203,18 @@ int cli_merge(int argc, char **argv)
             merge_usage(stdout);
             return 0;
         }
-        if (!strcmp(argv[i], "--out") && i + 1 < argc) {
+        if (!strcmp(argv[i], "--out")) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "dominolab merge: --out needs a value\n");
+                return 2;
+            }
             out_dir = argv[++i];
             continue;
         }
         if (argv[i][0] == '-') {
-            fprintf(stderr, "dominolab merge: unexpected argument '%s' (see dominolab merge --help)\n", argv[i]);
+            static const char *const names[] = {"out", "help"};
+            cli_unknown_argument("merge", argv[i], names, 2, error, sizeof error);
+            fprintf(stderr, "dominolab merge: %s\n", error);
             return 2;
         }
         if (count == MERGE_MAX_SHARDS) {

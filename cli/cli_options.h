@@ -33,6 +33,8 @@ typedef enum cli_kind {
     CLI_TEXT,   /* const char *, not empty */
     CLI_CHOICE, /* int: index into choices */
     CLI_LIST,   /* cli_list_t: repeatable text, kept in order */
+    CLI_SPLIT,  /* cli_list_t as CLI_LIST, each value a comma list split into items (cli_split_list);
+                 * a CLI_LIST option may share its field (--agents A,B beside --agent A) */
     CLI_PAIRS   /* cli_list_t of "key=value": repeatable on the command line; in a file every
                  * entry of its section (a section "NAME *" gives "WORD:key=value" for [NAME WORD]) */
 } cli_kind_t;
@@ -40,7 +42,8 @@ typedef enum cli_kind {
 typedef struct cli_list {
     int count;
     char item[CLI_LIST_MAX][CLI_ITEM_MAX];
-    int line[CLI_LIST_MAX]; /* the file line of each item, 0 from the command line */
+    int line[CLI_LIST_MAX];   /* the file line of each item, 0 from the command line */
+    int option[CLI_LIST_MAX]; /* the option (table index) that gave each item, for messages */
 } cli_list_t;
 
 typedef struct cli_option {
@@ -74,13 +77,14 @@ typedef struct cli_args_base {
 #define CLI_AT(type, field) offsetof(type, field)
 
 /* Reads argv[1..argc) into args (whose base is cleared first; the rest keeps the caller's
- * defaults). "--help"/"-h" returns 1 without error. Returns 0, or -1 with "--NAME: ..." or
- * "unexpected argument 'X'". */
+ * defaults). "--help"/"-h" returns 1 without error. Returns 0, or -1 with "--NAME: ...",
+ * "unknown option --X (did you mean --Y?)" or "unexpected argument 'X'". */
 int cli_parse_argv(const cli_command_spec_t *spec, int argc, char **argv, void *args, char *error, size_t error_size);
 /* Reads the entries of `file` whose section is one of the command's into args, as
  * cli_parse_argv does, with "FILE:LINE: key NAME: ..." errors. [experiment]'s `command` and
  * `description` belong to `dominolab run` and are skipped; a section no option names is an
- * error (with its line). */
+ * error (with its line), and so is an unknown key (with the nearest key, or the section
+ * where that key belongs). */
 int cli_parse_config(const cli_command_spec_t *spec, const config_file_t *file, void *args, char *error,
                      size_t error_size);
 /* Sets option `index` from `text` (checks and stores), as both parsers do. `line` is the
@@ -92,6 +96,15 @@ int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, 
 int cli_option_index(const cli_command_spec_t *spec, const char *name);
 /* Whether option `name` was given. */
 bool cli_given(const cli_command_spec_t *spec, const void *args, const char *name);
+/* Whether every option given is one of `names` (NULL-ended): `sim --resume DIR --threads 2`
+ * gives only options that leave the study as it was. */
+bool cli_only_given(const cli_command_spec_t *spec, const void *args, const char *const *names);
+/* Calls emit(context, word) with the command-line words that give args' values again:
+ * "--NAME" and its value for every option given (every item of a list, under the option
+ * that gave it, in order), except the options in `skip` (NULL-ended). Parsing the words
+ * gives the same values. Returns 0, or the first non-zero value `emit` returned. */
+int cli_args_words(const cli_command_spec_t *spec, const void *args, const char *const *skip,
+                   int (*emit)(void *context, const char *word), void *context);
 /* An error about option `name` (list item `item`, or -1) in the form of its origin:
  * "--NAME: MESSAGE" or "FILE:LINE: key NAME: MESSAGE". */
 void cli_option_error(const cli_command_spec_t *spec, const void *args, const char *name, int item, char *error,
@@ -103,6 +116,25 @@ int cli_required(const void *args, const char *what, const char *file_hint, char
  * SECOND's origin. Returns -1. */
 int cli_conflict(const cli_command_spec_t *spec, const void *args, const char *first, const char *second, char *error,
                  size_t error_size);
+
+/* Splits "A,B,..." in place into items[0..max) and returns their count, or -1 for more than
+ * max. A part "key=value" without ':' continues the item before it, so an agent spec keeps
+ * its parameters: "pimc:samples=64,rollout=greedy,random" is two items. Empty parts are
+ * skipped. */
+int cli_split_list(char *text, char **items, int max);
+
+/* The names among names[0..count) nearest to `typed` (those it begins, else those at the
+ * smallest edit distance, optimal string alignment, when it is small for the length; at
+ * most three), written "NAME" or "NAME or NAME" with `prefix` before each ("--" for options) into out.
+ * Returns whether there was one; out is "" when not. */
+bool cli_nearest(const char *typed, const char *const *names, int count, const char *prefix, char *out,
+                 size_t out_size);
+/* The refusal of an argument the command does not know: "unknown option --X (did you mean
+ * --Y?)", or without a near name "unknown option --X (see dominolab COMMAND --help)"; a word
+ * that is no option: "unexpected argument 'X' (see dominolab COMMAND --help)". `names` are
+ * the command's options without "--". Every command reports unknown arguments through it. */
+void cli_unknown_argument(const char *command, const char *arg, const char *const *names, int count, char *error,
+                          size_t error_size);
 
 /* Parses a whole unsigned 64-bit number (decimal digits only). Returns 0, or -1. */
 int cli_parse_u64(const char *text, uint64_t *out);

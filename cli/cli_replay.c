@@ -47,7 +47,10 @@ int cli_replay(int argc, char **argv)
             return 0;
         }
         if (argv[i][0] == '-' && argv[i][1] != '\0') {
-            fprintf(stderr, "dominolab replay: unknown option %s  (usage: dominolab replay FILE)\n", argv[i]);
+            static const char *const names[] = {"help"};
+            char error[CLI_ERROR_SIZE];
+            cli_unknown_argument("replay", argv[i], names, 1, error, sizeof error);
+            fprintf(stderr, "dominolab replay: %s\n", error);
             return 2;
         }
         if (path) {

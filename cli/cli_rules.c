@@ -78,12 +78,19 @@ int cli_rules(int argc, char **argv)
             ini = true;
             continue;
         }
-        if ((!strcmp(argv[i], "--game") || !strcmp(argv[i], "--preset")) && i + 1 < argc) {
+        if (!strcmp(argv[i], "--game") || !strcmp(argv[i], "--preset")) {
+            if (i + 1 == argc) {
+                fprintf(stderr, "dominolab rules: %s needs a value\n", argv[i]);
+                return 2;
+            }
             *(argv[i][2] == 'g' ? &game_name : &preset) = argv[i + 1];
             i++;
             continue;
         }
-        fprintf(stderr, "dominolab rules: unexpected argument '%s' (see dominolab rules --help)\n", argv[i]);
+        static const char *const names[] = {"game", "preset", "ini", "help"};
+        char error[CLI_ERROR_SIZE];
+        cli_unknown_argument("rules", argv[i], names, 4, error, sizeof error);
+        fprintf(stderr, "dominolab rules: %s\n", error);
         return 2;
     }
     char error[CLI_ERROR_SIZE];

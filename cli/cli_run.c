@@ -22,8 +22,8 @@ static void run_usage(FILE *out)
                  "                threads, quiet, no-plots, description\n"
                  "  [game]        game, preset, players\n"
                  "  [options]     rule options over the preset, key = value (see dominolab rules)\n"
-                 "  [agents]      the command's agents (agent = SPEC, repeatable, or agents = A,B), level-table\n"
-                 "  [COMMAND]     the command's own parameters, named as its --options\n"
+                 "  [agents]      the command's agents (agents = A,B,...; tournament and balance also take\n"
+                 "                agent = SPEC, repeatable), level-table\n"                 "  [COMMAND]     the command's own parameters, named as its --options\n"
                  "  [variant N]   (balance) a named variant's rule options\n"
                  "Every key is the command's option of the same name (dominolab COMMAND --help). --resume\n"
                  "continues the study in the file's out directory; --check only checks every value (the\n"
@@ -45,7 +45,10 @@ int cli_run(int argc, char **argv)
         else if (!strcmp(argv[i], "--check")) check = true;
         else if (!path && strncmp(argv[i], "--", 2)) path = argv[i];
         else {
-            fprintf(stderr, "dominolab run: unexpected argument '%s' (see dominolab run --help)\n", argv[i]);
+            static const char *const names[] = {"resume", "check", "help"};
+            char error[CLI_ERROR_SIZE];
+            cli_unknown_argument("run", argv[i], names, 3, error, sizeof error);
+            fprintf(stderr, "dominolab run: %s\n", error);
             return 2;
         }
     }

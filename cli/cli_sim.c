@@ -36,6 +36,8 @@ typedef struct sim_args {
     sim_mode_t mode;
     int64_t units;
     int shard_index, shard_count;
+    /* what a bare --resume DIR reads back from DIR/run.json (study_from_run) */
+    char run_file[RUNDIR_PATH_MAX], run_game[64], run_preset[64], run_agents[SIM_COMMAND_MAX], run_shard[48];
 } sim_args_t;
 
 #define SIM_OPTION(name, section, kind, field, min, max, value, help)                                              \
@@ -46,10 +48,12 @@ static const cli_option_t sim_options[] = {
     CLI_LEVELS_OPTION(sim_args_t, levels),
     SIM_OPTION("deals", "sim", CLI_COUNT, deals, 1, (double)(INT64_MAX / 2), "N", "independent hands (each from a fresh match)"),
     SIM_OPTION("matches", "sim", CLI_COUNT, matches, 1, (double)(INT64_MAX / 2), "N", "whole matches to the target"),
-    SIM_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "0..2^63-1: same seed, same files"),
+    SIM_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "0..2^63-1 (default 1): same seed, same files"),
     SIM_OPTION("threads", "experiment", CLI_INT, threads, 1, 1024, "T", "default: every core"),
     SIM_OPTION("out", "experiment", CLI_TEXT, out, 0, 0, "DIR", "a new run (DIR is created; it must not hold a run)"),
-    SIM_OPTION("resume", "experiment", CLI_TEXT, resume, 0, 0, "DIR", "continue an interrupted run of the same command"),
+    SIM_OPTION("resume", "experiment", CLI_TEXT, resume, 0, 0, "DIR",
+               "continue an interrupted run: alone (with --threads, --quiet, --levels at most) as run.json describes "
+               "it, or with the whole command, which must agree with run.json"),
     SIM_OPTION("no-duplicate", "sim", CLI_FLAG, no_duplicate, 0, 0, NULL,
                "play each unit once (default: once per rotation of the agents over the seats, so the luck of "
                "the deal cancels)"),
@@ -67,14 +71,15 @@ static const cli_option_t sim_options[] = {
 static const cli_command_spec_t sim_spec = {
     "sim",
     "[--game G] [--preset P] [--option key=value ...] --players N\n"
-    "                     --agents A,B[,C,D] (--deals N | --matches N) --seed S [--threads T]\n"
+    "                     --agents A,B[,C,D] (--deals N | --matches N) [--seed S] [--threads T]\n"
     "                     (--out DIR | --resume DIR) [--no-duplicate | --replays R] [--per-deal] [--per-seat]\n"
-    "                     [--levels FILE] [--shard K/N] [--quiet]",
+    "                     [--levels FILE] [--shard K/N] [--quiet]\n"
+    "       dominolab sim --resume DIR [--threads T] [--quiet] [--levels FILE]",
     "Plays N units between agents on all cores and writes statistics to DIR:\n"
     "  summary.csv  per agent: wins, win rate (Wilson 95%), points per hand/match, margin,\n"
     "               paired score over deal blocks, Elo difference, with intervals\n"
     "  deals.csv    (--per-deal) one row per unit x rotation x seat\n"
-    "  run.json     the exact study, progress and totals (for --resume and merge)\n"
+    "  run.json     the exact study, progress and totals (for --resume DIR alone, and merge)\n"
     "Columns are described in docs/sim.md. Same seed, same files, whatever --threads.\n"
     "Under mpirun (a build with DOMINOLAB_MPI) the ranks share the units, with the same\n"
     "files; see docs/sim-mpi.md. In an experiment file (dominolab run) the keys go in the\n"
@@ -107,12 +112,16 @@ static int parse_shard(const char *value, sim_args_t *args, char *error, size_t 
 /* The checks between arguments, once each is read (from argv or a file). */
 static int settle_sim_args(sim_args_t *args, char *error, size_t size)
 {
-    if (!cli_given(&sim_spec, args, "players")) return cli_required(args, "--players", NULL, error, size);
+    if (!cli_given(&sim_spec, args, "players"))
+        return cli_required(args,
+                            args->resume && !args->base.file
+                                ? "--players (or --resume DIR alone, the study being in DIR/run.json)"
+                                : "--players",
+                            NULL, error, size);
     if (!cli_given(&sim_spec, args, "agents")) return cli_required(args, "--agents", NULL, error, size);
     if (args->deals && args->matches) return cli_conflict(&sim_spec, args, "deals", "matches", error, size);
     if (!args->deals && !args->matches)
         return cli_required(args, "--deals N or --matches N", "deals or matches in [sim]", error, size);
-    if (!cli_given(&sim_spec, args, "seed")) return cli_required(args, "--seed", NULL, error, size);
     if (args->out && args->resume) return cli_conflict(&sim_spec, args, "out", "resume", error, size);
     if (!args->out && !args->resume)
         return cli_required(args, "--out DIR or --resume DIR", "out in [experiment]", error, size);
@@ -138,7 +147,102 @@ static int settle_sim_args(sim_args_t *args, char *error, size_t size)
 static void default_sim_args(sim_args_t *args)
 {
     memset(args, 0, sizeof *args);
+    args->seed = 1;
     args->threads = omp_get_num_procs();
+}
+
+/* The options that leave a run's study as it was. Given with these alone, --resume DIR
+ * reads the study from DIR/run.json; --levels may join them because run.json holds what
+ * level:N played, not the table's file. */
+static const char *const run_time_options[] = {"resume", "threads", "quiet", "levels", NULL};
+
+static int set_from_run(sim_args_t *args, const char *name, const char *value, char *error, size_t size)
+{
+    return cli_option_set(&sim_spec, cli_option_index(&sim_spec, name), value, 0, args, error, size);
+}
+
+/* A rule option of run.json as --option writes it. */
+static int option_text(const char *key, const json_t *value, char *out, size_t size)
+{
+    if (json_is_string(value)) snprintf(out, size, "%s=%s", key, json_string_value(value));
+    else if (json_is_boolean(value)) snprintf(out, size, "%s=%s", key, json_is_true(value) ? "true" : "false");
+    else if (json_is_integer(value)) snprintf(out, size, "%s=%" JSON_INTEGER_FORMAT, key, json_integer_value(value));
+    else return -1;
+    return 0;
+}
+
+/* Every argument that makes the study, set from DIR/run.json through the options' own
+ * checks (errors then name run.json). The resume compares the study so made with run.json
+ * field by field, as it does for a whole command. */
+static int fill_from_run(sim_args_t *args, const rundir_run_t *run, char *error, size_t size)
+{
+    char text[CLI_ITEM_MAX];
+    snprintf(args->run_game, sizeof args->run_game, "%s", run->game);
+    if (set_from_run(args, "game", args->run_game, error, size)) return -1;
+    if (run->preset) {
+        snprintf(args->run_preset, sizeof args->run_preset, "%s", run->preset);
+        if (set_from_run(args, "preset", args->run_preset, error, size)) return -1;
+    }
+    const char *key;
+    const json_t *value;
+    json_object_foreach(json_object_get(run->json, "options"), key, value) {
+        if (option_text(key, value, text, sizeof text)) {
+            snprintf(error, size, "%.400s: field \"options\": %.100s is neither a word, a number nor true or false",
+                     args->run_file, key);
+            return -1;
+        }
+        if (set_from_run(args, "option", text, error, size)) return -1;
+    }
+    snprintf(text, sizeof text, "%d", run->seats);
+    if (set_from_run(args, "players", text, error, size)) return -1;
+    size_t used = 0;
+    for (int seat = 0; seat < run->seats && used < sizeof args->run_agents; seat++)
+        used += (size_t)snprintf(args->run_agents + used, sizeof args->run_agents - used, "%s%s", seat ? "," : "",
+                                 run->seat_agents[seat]);
+    if (set_from_run(args, "agents", args->run_agents, error, size)) return -1;
+    snprintf(text, sizeof text, "%" PRId64, run->units);
+    if (set_from_run(args, run->matches ? "matches" : "deals", text, error, size)) return -1;
+    snprintf(text, sizeof text, "%" PRIu64, run->seed);
+    if (set_from_run(args, "seed", text, error, size)) return -1;
+    snprintf(text, sizeof text, "%d", run->replays);
+    if (run->replays > 0 ? set_from_run(args, "replays", text, error, size)
+                         : !run->duplicate && set_from_run(args, "no-duplicate", "true", error, size))
+        return -1;
+    if ((run->per_deal && set_from_run(args, "per-deal", "true", error, size)) ||
+        (run->per_seat && set_from_run(args, "per-seat", "true", error, size)))
+        return -1;
+    snprintf(args->run_shard, sizeof args->run_shard, "%d/%d", run->shard_index, run->shard_count);
+    return run->shard_count ? set_from_run(args, "shard", args->run_shard, error, size) : 0;
+}
+
+/* --resume DIR alone: the study of DIR/run.json. */
+static int study_from_run(sim_args_t *args, char *error, size_t size)
+{
+    rundir_run_t *run = malloc(sizeof *run);
+    char message[CLI_ERROR_SIZE];
+    if (!run) {
+        snprintf(error, size, "out of memory");
+        return -1;
+    }
+    if (rundir_load_run(args->resume, run, message, sizeof message)) {
+        char path[RUNDIR_PATH_MAX];
+        rundir_path(path, args->resume, "study.json");
+        json_t *study = json_load_file(path, 0, NULL);
+        const char *kind = json_string_value(json_object_get(study, "kind"));
+        if (kind) /* a study's directory: its own command continues it */
+            snprintf(error, size, "--resume %.400s: it holds a %.40s study, not a sim run (continue it with dominolab "
+                                  "%.40s --resume %.400s)", args->resume, kind, kind, args->resume);
+        else snprintf(error, size, "--resume: %.900s", message);
+        json_decref(study);
+        free(run);
+        return -1;
+    }
+    rundir_path(args->run_file, args->resume, "run.json");
+    args->base.file = args->run_file;
+    int status = fill_from_run(args, run, error, size);
+    rundir_run_free(run);
+    free(run);
+    return status;
 }
 
 /* Where a run's arguments come from: the command line, or an experiment file (`dominolab
@@ -148,6 +252,7 @@ typedef struct sim_source {
     char **argv;
     const config_file_t *file;
     bool resume, check;
+    bool inner; /* a run of a study, which tells how to continue itself */
     const cli_sim_hooks_t *hooks;
 } sim_source_t;
 
@@ -162,6 +267,9 @@ static int parse_sim_args(const sim_source_t *from, sim_args_t *args, char *erro
         args->resume = args->out;
         args->out = NULL;
     }
+    if (!from->file && args->resume && cli_only_given(&sim_spec, args, run_time_options) &&
+        study_from_run(args, error, size))
+        return -1;
     return settle_sim_args(args, error, size);
 }
 
@@ -173,7 +281,8 @@ typedef struct sim_session {
     agent_levels_t level_storage;
     run_request_t request;
     char agent_text[SIM_COMMAND_MAX];
-    char command[SIM_COMMAND_MAX];
+    char command[SIM_COMMAND_MAX]; /* as typed, for run.json */
+    char hint[SIM_COMMAND_MAX];    /* the command that continues the run, printed when it stops */
     char error[CLI_ERROR_SIZE];
     char level_note[2048]; /* what cli_levels_fit had to say of the level table, or "" */
 } sim_session_t;
@@ -243,19 +352,23 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     return 0;
 }
 
-/* The command as typed, with --out turned into --resume (the continuation hint). */
+/* The command as typed, with --out turned into --resume, for run.json; and the short
+ * command that continues the run (run.json holds the study; not the level table's file). */
 static void remember_command(sim_session_t *s, const sim_source_t *from)
 {
+    snprintf(s->hint, sizeof s->hint, "dominolab sim --resume");
+    cli_append_word(s->hint, sizeof s->hint, s->args.out_dir);
+    if (s->args.levels) {
+        cli_append_word(s->hint, sizeof s->hint, "--levels");
+        cli_append_word(s->hint, sizeof s->hint, s->args.levels);
+    }
     if (from->file) {
         snprintf(s->command, sizeof s->command, "dominolab run %s --resume", from->file->path);
         return;
     }
-    size_t used = (size_t)snprintf(s->command, sizeof s->command, "dominolab sim");
-    for (int i = 1; i < from->argc && used < sizeof s->command; i++) {
-        const char *arg = !strcmp(from->argv[i], "--out") ? "--resume" : from->argv[i];
-        bool quote = strpbrk(arg, " \t'\"$\\;&|<>*?()") != NULL || !*arg;
-        used += (size_t)snprintf(s->command + used, sizeof s->command - used, quote ? " '%s'" : " %s", arg);
-    }
+    snprintf(s->command, sizeof s->command, "dominolab sim");
+    for (int i = 1; i < from->argc; i++)
+        cli_append_word(s->command, sizeof s->command, !strcmp(from->argv[i], "--out") ? "--resume" : from->argv[i]);
 }
 
 /* Checks every argument and resolves the run; writes nothing. 0, or 2 (bad input). */
@@ -284,7 +397,7 @@ static int describe(sim_session_t *s, const sim_source_t *from)
 }
 
 /* What the run did, told once (by rank 0 of an MPI job). */
-static void report(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome)
+static void report(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome, bool inner)
 {
     const char *unit_name = s->args.mode == SIM_DEALS ? "deals" : "matches";
     const char *dir = s->request.dir;
@@ -297,11 +410,11 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
                 "dominolab sim: stopped by signal %d; a run over %d MPI ranks keeps nothing when stopped (it "
                 "cannot be resumed), so %s holds none of it; start it again\n",
                 outcome->status - 128, ranks->count, dir);
-    else if (outcome->status >= RUN_EXIT_INTERRUPTED)
+    else if (outcome->status >= RUN_EXIT_INTERRUPTED && !inner)
         fprintf(stderr,
                 "dominolab sim: stopped by signal %d after %" PRId64 " of %" PRId64 " %s; %s holds the completed "
                 "ones; continue with:\n  %s\n",
-                outcome->signal_number, outcome->units, outcome->slice, unit_name, dir, s->command);
+                outcome->signal_number, outcome->units, outcome->slice, unit_name, dir, s->hint);
     else if (outcome->status == 0 && outcome->already_complete && !s->args.quiet)
         fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", dir);
     else if (outcome->status == 0 && !s->args.quiet)
@@ -367,7 +480,7 @@ static int run_session(const ranks_t *ranks, const sim_source_t *from)
                s->game.preset, s->game.seats);
     } else if (status == 0) {
         run_execute(&s->request, ranks, outcome);
-        report(s, ranks, outcome);
+        report(s, ranks, outcome, from->inner);
         status = outcome->status;
     } else if (s->error[0]) {
         fprintf(stderr, "dominolab sim: %s\n", s->error);
@@ -411,7 +524,7 @@ static const ranks_t one_rank = {.rank = 0, .count = 1, .mpi = false, .finalize 
 int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks)
 {
     if (wants_help(argc, argv)) return 2; /* a caller's argv never asks for help */
-    sim_source_t from = {.argc = argc, .argv = argv, .hooks = hooks};
+    sim_source_t from = {.argc = argc, .argv = argv, .inner = true, .hooks = hooks};
     return run_session(&one_rank, &from);
 }
 

@@ -14,8 +14,8 @@ cmake --build build -j"$(nproc)"
 
 out=build/quickstart-tournament
 rm -rf "$out"
-./build/dominolab tournament --game bergen --players 2 --agent random --agent greedy --agent heuristic \
-    --agent pimc --deals 4000 --seed 1 --out "$out"
+./build/dominolab tournament --game bergen --players 2 --agents random,greedy,heuristic,pimc \
+    --deals 4000 --seed 1 --out "$out"
 echo
 echo "== $out: ratings.csv, pairwise.csv, plots/ (columns: docs/analysis.md) =="
 cat "$out/pairwise.csv"

@@ -1,6 +1,7 @@
-/* test_cli.c - the subcommands as a user meets them: `play`, `replay` and `rules` called
- * through their C entry points (cli.h) with argv as main would pass it, stdout and stderr
- * captured (test_support.h).
+/* test_cli.c - the subcommands as a user meets them: `play`, `replay`, `rules` and
+ * `agents` called through their C entry points (cli.h) with argv as main would pass it,
+ * stdout and stderr captured (test_support.h); and every command's refusal of an option it
+ * does not know, with the nearest ones it does.
  *
  * Contract checked for every bad command line of `play`: exit status 2 (1 for a failure
  * while running, such as an unwritable record), exactly one line on stderr naming the
@@ -568,6 +569,122 @@ static void expect_help(int (*command)(int, char **), const char *name, const ch
     support_capture_free(&result);
 }
 
+/* ---- unknown options: did you mean ... ---- */
+
+static const struct unknown_option {
+    int (*command)(int, char **);
+    const char *const argv[8];
+    const char *message;
+} unknown_options[] = {
+    {cli_sim, {"sim", "--deal", "10"}, "unknown option --deal (did you mean --deals?)"},
+    {cli_sim, {"sim", "--agnets", "a,b"}, "unknown option --agnets (did you mean --agents?)"},
+    {cli_sim, {"sim", "--per"}, "unknown option --per (did you mean --per-deal or --per-seat?)"},
+    {cli_sim, {"sim", "--deals=10"}, "unknown option --deals=10 (give the value after a blank: --deals 10)"},
+    {cli_sim, {"sim", "--xyzzy"}, "unknown option --xyzzy (see dominolab sim --help)"},
+    {cli_sim, {"sim", "deals"}, "unexpected argument 'deals' (see dominolab sim --help)"},
+    {cli_play, {"play", "--players", "2", "--seeed", "3"}, "unknown option --seeed (did you mean --seed?)"},
+    {cli_tournament, {"tournament", "--ancor", "x"}, "unknown option --ancor (did you mean --anchor?)"},
+    {cli_sprt, {"sprt", "--elo2", "3"}, "unknown option --elo2 (did you mean --elo0 or --elo1?)"},
+    {cli_balance, {"balance", "--replay", "2"}, "unknown option --replay (did you mean --replays?)"},
+    {cli_calibrate, {"calibrate", "--spaceing", "50"}, "unknown option --spaceing (did you mean --spacing?)"},
+    {cli_analyze, {"analyze", "dir", "--no-plot"}, "unknown option --no-plot (did you mean --no-plots?)"},
+    {cli_agents, {"agents", "--chek", "pimc"}, "unknown option --chek (did you mean --check?)"},
+    {cli_bench, {"bench", "--quik"}, "unknown option --quik (did you mean --quick?)"},
+    {cli_rules, {"rules", "--presets", "bergen"}, "unknown option --presets (did you mean --preset?)"},
+    {cli_merge, {"merge", "--ot", "x"}, "unknown option --ot (did you mean --out?)"},
+    {cli_run, {"run", "x.ini", "--resum"}, "unknown option --resum (did you mean --resume?)"},
+    {cli_replay, {"replay", "--hepl"}, "unknown option --hepl (did you mean --help?)"},
+};
+
+START_TEST(unknown_option_names_the_nearest)
+{
+    const struct unknown_option *c = &unknown_options[_i];
+    capture_t result;
+    support_run(c->command, (char *const *)c->argv, &result);
+    char want[CLI_ERROR_SIZE];
+    snprintf(want, sizeof want, "dominolab %s: %s\n", c->argv[0], c->message);
+    ck_assert_msg(result.status == 2, "%s: exit %d, expected 2 (%s)", c->argv[0], result.status, result.err);
+    ck_assert_msg(!strcmp(result.err, want), "expected \"%s\", got \"%s\"", want, result.err);
+    ck_assert_msg(!result.out[0], "%s wrote to stdout: %s", c->argv[0], result.out);
+    support_capture_free(&result);
+}
+END_TEST
+
+/* ---- agents --check ---- */
+
+static void expect_check(const char *const *argv, const char *want)
+{
+    capture_t result;
+    support_run(cli_agents, (char *const *)argv, &result);
+    ck_assert_msg(result.status == 0, "agents --check exited %d: %s", result.status, result.err);
+    ck_assert_msg(!strcmp(result.out, want), "expected:\n%s\ngot:\n%s", want, result.out);
+    support_capture_free(&result);
+}
+
+START_TEST(agents_check_shows_every_parameter)
+{
+    expect_check(LIST("agents", "--check", "pimc:samples=64,solver=alphabeta"),
+                 "pimc:samples=64,solver=alphabeta is valid\n"
+                 "  agent        pimc\n"
+                 "  samples      64\n"
+                 "  rollouts     1            default\n"
+                 "  rollout      heuristic    default\n"
+                 "  solver       alphabeta\n"
+                 "  budget       20000        default\n"
+                 "  ms           0            default\n"
+                 "  in full      pimc:samples=64,rollouts=1,rollout=heuristic,solver=alphabeta,budget=20000,ms=0\n");
+    expect_check(LIST("agents", "--check", "random"), "random is valid\n  agent        random\n  in full      random\n");
+}
+END_TEST
+
+START_TEST(agents_check_shows_the_level)
+{
+    unsetenv("DOMINOLAB_LEVELS");
+    expect_check(LIST("agents", "--check", "level:3"),
+                 "level:3 is valid\n"
+                 "  level        3 (table: built in)\n"
+                 "  plays        greedy:noise=0.516\n"
+                 "  agent        greedy\n"
+                 "  noise        0.516\n"
+                 "  in full      greedy:noise=0.516\n");
+    /* from a table file: the file is named, and level:n=N is level:N */
+    char *dir = support_temp_dir("test_cli");
+    char path[PATH_SIZE];
+    snprintf(path, sizeof path, "%s/levels.ini", dir);
+    ck_assert(support_write_file(path, "[levels]\nlevel1 = random\nlevel2 = greedy\nlevel3 = heuristic:deny=2\n"
+                                       "level4 = greedy\nlevel5 = greedy\nlevel6 = greedy\nlevel7 = greedy\n"
+                                       "level8 = greedy\nlevel9 = greedy\nlevel10 = greedy\n"));
+    char want[2048];
+    snprintf(want, sizeof want,
+             "level:n=3 is valid\n"
+             "  level        3 (table: %s)\n"
+             "  plays        heuristic:deny=2\n"
+             "  agent        heuristic\n"
+             "  points       1            default\n"
+             "  doubles      0            default\n"
+             "  suits        0.6          default\n"
+             "  deny         2\n"
+             "  shed         0            default\n"
+             "  noise        0            default\n"
+             "  in full      heuristic:points=1,doubles=0,suits=0.6,deny=2,shed=0,noise=0\n",
+             path);
+    expect_check(LIST("agents", "--levels", path, "--check", "level:n=3"), want);
+    support_remove_dir(dir);
+}
+END_TEST
+
+START_TEST(agents_check_refuses_a_bad_spec)
+{
+    capture_t result;
+    support_run(cli_agents, (char *[]){"agents", "--check", "pimc:sample=8", NULL}, &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(support_is_one_line(result.err), "not one line: %s", result.err);
+    assert_mentions(result.err, LIST("unknown parameter 'sample'"));
+    ck_assert_msg(!result.out[0], "wrote to stdout: %s", result.out);
+    support_capture_free(&result);
+}
+END_TEST
+
 START_TEST(help_play)
 {
     expect_help(cli_play, "play",
@@ -636,6 +753,17 @@ static Suite *cli_suite(void)
     tcase_add_test(rules, rules_unknown_game);
     tcase_add_test(rules, rules_unknown_preset);
     suite_add_tcase(suite, rules);
+
+    TCase *unknown = tcase_create("unknown options");
+    tcase_add_loop_test(unknown, unknown_option_names_the_nearest, 0,
+                        (int)(sizeof unknown_options / sizeof unknown_options[0]));
+    suite_add_tcase(suite, unknown);
+
+    TCase *agents = tcase_create("agents");
+    tcase_add_test(agents, agents_check_shows_every_parameter);
+    tcase_add_test(agents, agents_check_shows_the_level);
+    tcase_add_test(agents, agents_check_refuses_a_bad_spec);
+    suite_add_tcase(suite, agents);
 
     TCase *help = tcase_create("help");
     tcase_add_test(help, help_play);

@@ -511,7 +511,19 @@ static const struct experiment_case {
      "bad.ini:9: key alpha: bad value '0.9'"},
     {"[experiment]\ncommand = sprt\nout = x\n[game]\nplayers = 2\n[agents]\nagents = heuristic,greedy\n[sprt]\n"
      "elo2 = 3\n",
-     "bad.ini:9: key elo2: unknown in [sprt]"},
+     "bad.ini:9: key elo2: unknown in [sprt] (did you mean elo0 or elo1?)"},
+    /* a mistyped key gets the nearest keys of its section; a key of another section, that section */
+    {"[experiment]\ncommand = sim\nout = x\n[game]\nplayers = 2\n[agents]\nagents = greedy\n[sim]\ndeal = 10\n",
+     "bad.ini:9: key deal: unknown in [sim] (did you mean deals?)"},
+    {"[experiment]\ncommand = sim\nout = x\n[game]\nplayers = 2\n[agents]\nagent = greedy\n[sim]\ndeals = 10\n",
+     "bad.ini:7: key agent: unknown in [agents] (did you mean agents?)"},
+    {"[experiment]\ncommand = sim\nout = x\n[game]\nplayers = 2\n[agents]\nagents = greedy\n[sim]\ndeals = 10\n"
+     "seed = 3\n",
+     "bad.ini:10: key seed: belongs in [experiment], not [sim]"},
+    {"[experiment]\ncommand = tournament\nout = x\n[game]\nplayers = 2\n[agents]\nanchr = random\n",
+     "bad.ini:7: key anchr: unknown in [agents] (did you mean anchor?)"},
+    {"[experiment]\ncommand = balance\nout = x\n[game]\nplayers = 2\n[balance]\nzzz = 1\n",
+     "bad.ini:7: key zzz: unknown in [balance] (keys: deals matches compare replays)"},
     {"[experiment]\ncommand = tournament\nout = x\n[game]\nplayers = 2\n[agents]\nagent = random\n"
      "agent = pimc:sample=3\n",
      "bad.ini:8: key agent: agent pimc: unknown parameter 'sample'"},
@@ -534,7 +546,7 @@ static const struct experiment_case {
     {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 2\n[calibrate]\nlevels = 11\n",
      "bad.ini:7: key levels: bad value '11' (a whole number from 2 to 10)"},
     {"[experiment]\ncommand = calibrate\nout = x\n[game]\nplayers = 2\n[agents]\nlevels = t.ini\n",
-     "bad.ini:7: key levels: unknown in [agents]"},
+     "bad.ini:7: key levels: belongs in [calibrate], not [agents]"},
     {"[experiment]\ncommand = sim\nout = x\nseed = 1\n[game]\nplayers = 2\n[agents]\nagents = greedy\n"
      "levels = a.ini\nlevel-table = b.ini\n[sim]\ndeals = 10\n",
      "bad.ini:10: key level-table: given twice (first as levels on line 9)"},

@@ -1035,12 +1035,23 @@ static void check_stopped_run(const char *dir, const study_t *s)
     shape_close(&shape);
 }
 
+/* `sim --resume DIR` and nothing else that makes the study, in this process on one thread:
+ * the study is read from DIR/run.json. */
+static void resume_alone(const char *dir)
+{
+    capture_t result;
+    support_run(cli_sim, (char *[]){"sim", "--resume", (char *)dir, "--threads", "1", "--quiet", NULL}, &result);
+    REQUIRE(result.status == 0, "sim --resume %s alone exited %d: %s", dir, result.status, result.err);
+    support_capture_free(&result);
+}
+
 /* Starts the study in the binary, sends `signal_number` once run.json counts finished
- * units, checks what the run left, resumes it in-process (on one thread), and compares the
- * result with an uninterrupted run of the binary. SIGINT and SIGTERM stop the run after
- * the units in flight (exit `expected_status`); SIGKILL is a crash, after which the resume
- * must go back to the last checkpoint. */
-static void interrupt_and_resume(int signal_number, int expected_status)
+ * units, checks what the run left, resumes it in-process (on one thread; with `alone`,
+ * by `sim --resume DIR` alone, else by the whole command), and compares the result with an
+ * uninterrupted run of the binary. SIGINT and SIGTERM stop the run after the units in
+ * flight (exit `expected_status`) and print the one line that continues it; SIGKILL is a
+ * crash, after which the resume must go back to the last checkpoint. */
+static void interrupt_and_resume(int signal_number, int expected_status, bool alone)
 {
     /* The signal must reach a run still under way, so the workload is not scaled down:
      * about a second on two threads of this machine uninterrupted (three under the
@@ -1073,9 +1084,9 @@ static void interrupt_and_resume(int signal_number, int expected_status)
     } else {
         char *err = support_read_file(err_path, NULL);
         REQUIRE(err, "cannot read %s", err_path);
-        char text[CLI_ERROR_SIZE], hint[PATH_SIZE + 16];
+        char text[CLI_ERROR_SIZE], hint[PATH_SIZE + 32];
         snprintf(text, sizeof text, "%s", err);
-        snprintf(hint, sizeof hint, "--resume %s", dir);
+        snprintf(hint, sizeof hint, "\n  dominolab sim --resume %s\n", dir);
         bool hinted = strstr(err, hint) != NULL;
         free(err);
         REQUIRE(WIFEXITED(status), "the run did not exit after signal %d (wait status %d); stderr: %s", signal_number,
@@ -1086,7 +1097,8 @@ static void interrupt_and_resume(int signal_number, int expected_status)
         check_stopped_run(dir, &s);
     }
 
-    sim_ok(&s, "--resume", dir, NULL);
+    if (alone) resume_alone(dir);
+    else sim_ok(&s, "--resume", dir, NULL);
     args_t a;
     args_start(&a, "dominolab");
     args_add(&a, "sim");
@@ -1162,19 +1174,106 @@ END_TEST
 
 START_TEST(interrupt_sigint_then_resume)
 {
-    interrupt_and_resume(SIGINT, 130);
+    interrupt_and_resume(SIGINT, 130, true);
 }
 END_TEST
 
 START_TEST(interrupt_sigterm_then_resume)
 {
-    interrupt_and_resume(SIGTERM, 143);
+    interrupt_and_resume(SIGTERM, 143, false);
 }
 END_TEST
 
 START_TEST(crash_sigkill_then_resume)
 {
-    interrupt_and_resume(SIGKILL, 0);
+    interrupt_and_resume(SIGKILL, 0, true);
+}
+END_TEST
+
+/* The files of a tournament that must not change with the way it was played. */
+static const char *const tournament_files[] = {"ratings.csv", "pairwise.csv", "pairs/00-01/deals.csv",
+                                               "pairs/00-02/deals.csv", "pairs/01-02/deals.csv", NULL};
+
+/* The binary runs `argv` (a study command) to its end; requires exit status 0. */
+static void binary_ok(char *const *argv, const char *root)
+{
+    char out_path[PATH_SIZE], err_path[PATH_SIZE];
+    path_join(out_path, root, "ok-stdout.txt");
+    path_join(err_path, root, "ok-stderr.txt");
+    int status = wait_for(spawn_binary(argv, out_path, err_path), RUN_LIMIT_SECONDS);
+    char *err = support_read_file(err_path, NULL);
+    char text[CLI_ERROR_SIZE];
+    snprintf(text, sizeof text, "%s", err ? err : "");
+    free(err);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s %s: wait status %d: %s", argv[1], argv[2], status, text);
+}
+
+/* A tournament stopped while its first pair plays prints one resume command, the
+ * tournament's (never its sim run's), and `tournament --resume DIR` alone then ends with the
+ * files of an uninterrupted tournament. */
+START_TEST(interrupted_study_resumes_alone)
+{
+    /* not scaled: the signal must reach the first of three pairs under way (about a second
+     * a pair on two threads, as in interrupt_and_resume) */
+    const char *root = support_scratch("study");
+    char dir[PATH_SIZE], reference[PATH_SIZE], pair[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE];
+    path_join(dir, root, "stopped");
+    path_join(reference, root, "whole");
+    path_join(pair, dir, "pairs/00-01");
+    path_join(out_path, root, "stdout.txt");
+    path_join(err_path, root, "stderr.txt");
+#define TOURNAMENT(OUT) "dominolab", "tournament", "--players", "2", "--agents", \
+        "pimc:samples=2,rollout=greedy,greedy,random", "--matches", "16000", "--seed", "8", "--bootstrap", "50", \
+        "--threads", "2", "--no-plots", "--out", (OUT), NULL
+    pid_t pid = spawn_binary((char *[]){TOURNAMENT(dir)}, out_path, err_path);
+    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
+    int status;
+    while (units_done_in(pair) <= 0) {
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            ck_abort_msg("the tournament ended (wait status %d) before it could be stopped", status);
+        REQUIRE(now_seconds() < deadline, "no units done in %s after %.0f s", pair, RUN_LIMIT_SECONDS);
+        sleep_ms(2);
+    }
+    REQUIRE(kill(pid, SIGINT) == 0, "kill: %s", strerror(errno));
+    status = wait_for(pid, RUN_LIMIT_SECONDS);
+    char *err = support_read_file(err_path, NULL);
+    REQUIRE(err, "cannot read %s", err_path);
+    char text[CLI_ERROR_SIZE], hint[PATH_SIZE + 64];
+    snprintf(text, sizeof text, "%s", err);
+    snprintf(hint, sizeof hint, "\n  dominolab tournament --resume %s\n", dir);
+    int commands = 0;
+    for (const char *at = err; (at = strstr(at, "--resume")); at++) commands++;
+    bool hinted = strstr(err, hint) != NULL, sim_spoke = strstr(err, "dominolab sim: stopped") != NULL;
+    free(err);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 130, "wait status %d after SIGINT: %s", status, text);
+    REQUIRE(commands == 1 && hinted && !sim_spoke, "not the one line \"%s\": %s", hint, text);
+
+    char *const resume[] = {"dominolab", "tournament", "--resume", dir, "--threads", "2", "--quiet", "--no-plots", NULL};
+    binary_ok(resume, root);
+    binary_ok((char *[]){TOURNAMENT(reference)}, root);
+#undef TOURNAMENT
+    for (int k = 0; tournament_files[k]; k++) assert_same_file(reference, dir, tournament_files[k]);
+}
+END_TEST
+
+START_TEST(default_seed_is_one)
+{
+    /* --seed may be left out: it is 1, as in every command */
+    const char *with = support_scratch("with"), *without = support_scratch("without");
+    study_t s = {NULL, NULL, 3, "greedy,random,heuristic", false, 60, 1, false, true, false};
+    sim_ok(&s, "--out", with, NULL);
+    capture_t result;
+    support_run(cli_sim, (char *[]){"sim", "--players", "3", "--agents", "greedy,random,heuristic", "--deals", "60",
+                                    "--per-deal", "--threads", "1", "--quiet", "--out", (char *)without, NULL},
+                &result);
+    REQUIRE(result.status == 0, "sim without --seed exited %d: %s", result.status, result.err);
+    support_capture_free(&result);
+    assert_same_file(with, without, "summary.csv");
+    assert_same_file(with, without, "deals.csv");
+    json_t *run = load_run(without);
+    json_int_t seed = json_integer_value(json_object_get(run, "seed"));
+    json_decref(run);
+    REQUIRE(seed == 1, "run.json says seed %" JSON_INTEGER_FORMAT, seed);
 }
 END_TEST
 
@@ -1405,7 +1504,6 @@ static const bad_case_t bad_cases[] = {
     {LIST(STUDY, "--matches", "0", "--out", "OUT"), "--matches"},
     {LIST(STUDY, "--deals", "5", "--matches", "5", "--out", "OUT"), "--matches"},
     {LIST(STUDY, "--deals", "5", "--deals", "6", "--out", "OUT"), "--deals"},
-    {LIST("--players", "2", "--agents", "greedy,random", "--deals", "5", "--out", "OUT"), "--seed"},
     {LIST("--agents", "greedy,random", "--seed", "1", "--deals", "5", "--out", "OUT"), "--players"},
     {LIST("--players", "2", "--seed", "1", "--deals", "5", "--out", "OUT"), "--agents"},
     {LIST(STUDY, "--out", "OUT"), "--deals"},
@@ -1685,6 +1783,7 @@ static Suite *sim_suite(void)
     tcase_add_test(interrupt, interrupt_sigterm_then_resume);
     tcase_add_test(interrupt, crash_sigkill_then_resume);
     tcase_add_test(interrupt, resume_complete_run_changes_nothing);
+    tcase_add_test(interrupt, interrupted_study_resumes_alone);
 
     TCase *stats = tcase(suite, "statistics");
     tcase_add_test(stats, stats_random_vs_random_duplicate);
@@ -1696,6 +1795,7 @@ static Suite *sim_suite(void)
     tcase_add_test(repro, reproduce_two_players);
     tcase_add_test(repro, reproduce_three_players);
     tcase_add_test(repro, reproduce_double_bergen);
+    tcase_add_test(repro, default_seed_is_one);
 
     TCase *bad = tcase(suite, "bad arguments");
     tcase_add_loop_test(bad, sim_bad_arguments, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));

@@ -230,6 +230,107 @@ START_TEST(analyze_reports_what_has_finished)
 }
 END_TEST
 
+/* The identity of DIR/study.json, as compact text. */
+static char *identity_text(const char *dir)
+{
+    char *path = path_in(dir, "study.json");
+    json_t *study = json_load_file(path, 0, NULL);
+    ck_assert_msg(study, "cannot read %s", path);
+    char *text = json_dumps(json_object_get(study, "identity"), JSON_COMPACT | JSON_SORT_KEYS);
+    ck_assert_ptr_nonnull(text);
+    json_decref(study);
+    free(path);
+    return text;
+}
+
+START_TEST(tournament_agents_spellings_agree)
+{
+    /* --agents A,B,C, --agent repeated and the two mixed are one study */
+    const char *lists = support_scratch("lists"), *repeated = support_scratch("repeated"), *mixed = support_scratch("mixed");
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--agents", "random,greedy:noise=0.5,heuristic",
+                                "--deals", "100", "--bootstrap", "0", "--no-plots", "--quiet", "--out", (char *)lists));
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy:noise=0.5",
+                                "--agent", "heuristic", "--deals", "100", "--bootstrap", "0", "--no-plots", "--quiet",
+                                "--out", (char *)repeated));
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agents",
+                                "greedy:noise=0.5,heuristic", "--deals", "100", "--bootstrap", "0", "--no-plots",
+                                "--quiet", "--out", (char *)mixed));
+    char *a = identity_text(lists), *b = identity_text(repeated), *c = identity_text(mixed);
+    ck_assert_msg(strstr(a, "\"agents\":[\"random\",\"greedy:noise=0.5\",\"heuristic\"]"), "%s", a);
+    ck_assert_str_eq(a, b);
+    ck_assert_str_eq(a, c);
+    free(a);
+    free(b);
+    free(c);
+    for (int k = 0; rating_reports[k]; k++) {
+        expect_same_file(lists, repeated, rating_reports[k]);
+        expect_same_file(lists, mixed, rating_reports[k]);
+    }
+}
+END_TEST
+
+START_TEST(study_resumes_from_its_directory_alone)
+{
+    /* a study made from an experiment file ([options], --agents and --agent in [agents]) loses
+     * a run; `tournament --resume DIR` alone plays it again from what study.json keeps */
+    const char *whole = support_scratch("whole"), *root = support_scratch("resumed");
+    char *ini = path_in(root, "t.ini"), *dir = path_in(root, "out");
+    char text[2 * PATH_SIZE];
+    snprintf(text, sizeof text,
+             "[experiment]\ncommand = tournament\nout = %s\nseed = 5\nquiet = true\nno-plots = true\n[game]\n"
+             "players = 2\n[options]\nstock_reserve = 0\n[agents]\nagents = random,greedy\nagent = heuristic\n"
+             "[tournament]\ndeals = 200\nbootstrap = 100\n",
+             dir);
+    ck_assert(support_write_file(ini, text));
+    run_ok(cli_run, ARGS("run", ini));
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--option", "stock_reserve=0", "--agents",
+                                "random,greedy,heuristic", "--deals", "200", "--seed", "5", "--bootstrap", "100",
+                                "--no-plots", "--quiet", "--out", (char *)whole));
+    char *pair = path_in(dir, "pairs/01-02");
+    support_remove_tree(pair);
+    free(pair);
+    run_ok(cli_tournament, ARGS("tournament", "--resume", dir, "--threads", "2", "--quiet", "--no-plots"));
+    for (int k = 0; rating_reports[k]; k++) expect_same_file(whole, dir, rating_reports[k]);
+    expect_same_file(whole, dir, "pairs/01-02/deals.csv");
+    free(ini);
+    free(dir);
+}
+END_TEST
+
+START_TEST(old_study_resumes_alone_once_resumed_whole)
+{
+    /* study.json of an older dominolab keeps no arguments: --resume DIR alone says to give the
+     * whole command, which then stores them, so that the next --resume DIR alone works */
+    const char *dir = support_scratch("old");
+    run_ok(cli_sprt, ARGS("sprt", "--players", "2", "--agents", "greedy,random", "--matches", "40", "--no-plots",
+                          "--quiet", "--out", (char *)dir));
+    char *path = path_in(dir, "study.json");
+    json_t *study = json_load_file(path, 0, NULL);
+    ck_assert_ptr_nonnull(study);
+    ck_assert_msg(json_is_array(json_object_get(study, "arguments")), "study.json keeps no arguments");
+    json_object_del(study, "arguments");
+    ck_assert_int_eq(json_dump_file(study, path, JSON_INDENT(2)), 0);
+    json_decref(study);
+    capture_t result;
+    support_run(cli_sprt, ARGS("sprt", "--resume", (char *)dir, "--quiet"), &result);
+    ck_assert_msg(result.status == 2 && support_is_one_line(result.err) &&
+                      strstr(result.err, "give the whole command with --resume"),
+                  "exit %d: %s", result.status, result.err);
+    support_capture_free(&result);
+    run_ok(cli_sprt, ARGS("sprt", "--players", "2", "--agents", "greedy,random", "--matches", "40", "--no-plots",
+                          "--quiet", "--resume", (char *)dir));
+    run_ok(cli_sprt, ARGS("sprt", "--resume", (char *)dir, "--quiet", "--no-plots"));
+    /* another kind's command, and a study that differs, are refused */
+    support_run(cli_tournament, ARGS("tournament", "--resume", (char *)dir), &result);
+    ck_assert_msg(result.status == 2 && strstr(result.err, "holds a sprt study, not a tournament"), "%s", result.err);
+    support_capture_free(&result);
+    support_run(cli_sim, ARGS("sim", "--resume", (char *)dir), &result);
+    ck_assert_msg(result.status == 2 && strstr(result.err, "dominolab sprt --resume"), "%s", result.err);
+    support_capture_free(&result);
+    free(path);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ sprt */
 
 START_TEST(sprt_matches_expected_files)
@@ -424,6 +525,22 @@ START_TEST(balance_matches_expected_files)
     const char *again = support_scratch("again");
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     for (int k = 0; balance_reports[k]; k++) expect_same_file(dir, again, balance_reports[k]);
+}
+END_TEST
+
+START_TEST(balance_agents_spellings_agree)
+{
+    const char *list = support_scratch("list"), *single = support_scratch("single");
+    run_ok(cli_balance, ARGS("balance", "--players", "2", "--agents", "greedy:noise=0.3", "--deals", "60", "--matches",
+                             "10", "--no-plots", "--quiet", "--out", (char *)list));
+    run_ok(cli_balance, ARGS("balance", "--players", "2", "--agent", "greedy:noise=0.3", "--deals", "60", "--matches",
+                             "10", "--no-plots", "--quiet", "--out", (char *)single));
+    char *a = identity_text(list), *b = identity_text(single);
+    ck_assert_msg(strstr(a, "\"agent\":\"greedy:noise=0.3\""), "%s", a);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    for (int k = 0; balance_reports[k]; k++) expect_same_file(list, single, balance_reports[k]);
 }
 END_TEST
 
@@ -809,6 +926,14 @@ static const struct refusal {
     {cli_balance, {"balance", "--players", "2", "--compare", "block_method=simple,german,simple", "--out", "OUT"},
      "'simple' is given twice"},
     {cli_calibrate, {"calibrate", "--players", "2", "--write", "/tmp", "--out", "OUT"}, "/tmp is a directory"},
+    {cli_balance, {"balance", "--players", "2", "--agents", "random,greedy", "--out", "OUT"},
+     "--agents: one agent plays every seat of a balance study; give one spec, not 2"},
+    {cli_tournament, {"tournament", "--players", "2", "--agents", "random", "--agent", "nosuch", "--out", "OUT"},
+     "--agent: unknown agent 'nosuch'"},
+    {cli_tournament, {"tournament", "--players", "2", "--agent", "random", "--agents", "greedy,nosuch", "--out", "OUT"},
+     "--agents: unknown agent 'nosuch'"},
+    {cli_tournament, {"tournament", "--resume", "OUT", "--seed", "2"}, "--players (or --resume DIR alone"},
+    {cli_tournament, {"tournament", "--resume", "OUT"}, "cannot read"},
     {cli_play, {"play", "--players", "2", "--agents", "random", "--record", "/nonexistent/dir/match.jsonl"},
      "--record: cannot"},
     {cli_run, {"run", "/nonexistent.ini"}, "cannot read /nonexistent.ini"},
@@ -845,6 +970,10 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, analyze_rebuilds_every_report);
     tcase_add_test(runs, tournament_resumes_a_lost_run);
     tcase_add_test(runs, analyze_reports_what_has_finished);
+    tcase_add_test(runs, tournament_agents_spellings_agree);
+    tcase_add_test(runs, balance_agents_spellings_agree);
+    tcase_add_test(runs, study_resumes_from_its_directory_alone);
+    tcase_add_test(runs, old_study_resumes_alone_once_resumed_whole);
     tcase_add_test(runs, sprt_matches_expected_files);
     tcase_add_test(runs, three_player_comparisons);
     tcase_add_test(runs, progress_counts_the_whole_study);

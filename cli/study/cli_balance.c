@@ -23,6 +23,7 @@ enum { DEFAULT_DEALS = 100000, DEFAULT_MATCHES = 10000, DEFAULT_REPLAYS = 2, MAX
 typedef struct balance_args {
     cli_args_base_t base;
     study_args_t study;
+    cli_list_t agents; /* --agents SPEC or --agent SPEC: one spec */
     const char *agent, *compare;
     cli_list_t variant;
     int replays;
@@ -32,7 +33,8 @@ typedef struct balance_args {
     {name, section, kind, CLI_AT(balance_args_t, field), min, max, NULL, value, help}
 static const cli_option_t balance_options[] = {
     STUDY_OPTIONS(balance_args_t, study, "balance"),
-    OPTION("agent", "agents", CLI_TEXT, agent, 0, 0, "SPEC", "the agent in every seat (default heuristic)"),
+    OPTION("agents", "agents", CLI_SPLIT, agents, 0, 0, "SPEC", "the agent in every seat (default heuristic)"),
+    OPTION("agent", "agents", CLI_LIST, agents, 0, 0, "SPEC", "the same as --agents SPEC"),
     OPTION("compare", "balance", CLI_TEXT, compare, 0, 0, "KEY=V1,V2,...",
            "one variant per value of a rule option, side by side"),
     OPTION("variant", "variant *", CLI_PAIRS, variant, 0, 0, "NAME:KEY=VALUE",
@@ -45,7 +47,7 @@ static const cli_option_t balance_options[] = {
 
 static const cli_command_spec_t balance_spec = {
     "balance",
-    "--players N --out DIR [--agent SPEC] [--deals N] [--matches M] [--replays R]\n"
+    "--players N --out DIR [--agents SPEC] [--deals N] [--matches M] [--replays R]\n"
     "                         [--compare KEY=V1,V2,... | --variant NAME:KEY=VALUE ...]\n"
     "                         [--game G] [--preset P] [--option k=v ...] [--seed S] [--no-plots]",
     "Measures a game's balance with one agent in every seat: each seat's and the leader's share\n"
@@ -297,6 +299,17 @@ static int play_variants(study_t *study, const balance_args_t *args, const varia
     return status;
 }
 
+/* One agent, in every seat: the differences between seats then belong to the rules. */
+static int check_agent(study_t *study, const balance_args_t *args, char *error, size_t error_size)
+{
+    if (args->agents.count > 1) {
+        cli_option_error(&balance_spec, args, "agents", 1, error, error_size,
+                         "one agent plays every seat of a balance study; give one spec, not %d", args->agents.count);
+        return -1;
+    }
+    return args->agents.count ? study_check_agent(study, "agents", 0, args->agent, error, error_size) : 0;
+}
+
 static int run_balance(void *raw, int argc, char **argv, const char *file)
 {
     balance_args_t *args = raw;
@@ -312,9 +325,10 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
         return 1;
     }
     int count = 0;
+    if (args->agents.count) args->agent = args->agents.item[0];
     int status = study_open_both_units(study, "balance", &balance_spec, args, &args->study, argc, argv, file, error,
                                        sizeof error) ||
-                         study_check_agent(study, "agent", -1, args->agent, error, sizeof error) ||
+                         check_agent(study, args, error, sizeof error) ||
                          build_variants(args, variants, &count, storage, error, sizeof error) ||
                          check_variants(args, variants, count, error, sizeof error) ||
                          settle_replays(study, args, error, sizeof error)

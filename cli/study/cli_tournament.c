@@ -22,7 +22,7 @@ enum { DEFAULT_DEALS = 10000, DEFAULT_BOOTSTRAP = 1000 };
 typedef struct tournament_args {
     cli_args_base_t base;
     study_args_t study;
-    cli_list_t agent;
+    cli_list_t agents; /* --agents A,B,... and --agent A, in the order given */
     const char *anchor;
     int bootstrap;
     double confidence;
@@ -33,8 +33,9 @@ typedef struct tournament_args {
     {name, section, kind, CLI_AT(tournament_args_t, field), min, max, NULL, value, help}
 static const cli_option_t tournament_options[] = {
     STUDY_OPTIONS(tournament_args_t, study, "tournament"),
-    OPTION("agent", "agents", CLI_LIST, agent, 0, 0, "SPEC", "an agent of the round robin (repeatable, 2 to 64)"),
-    OPTION("anchor", "agents", CLI_TEXT, anchor, 0, 0, "SPEC", "the agent rated 0 (default: the first --agent)"),
+    OPTION("agents", "agents", CLI_SPLIT, agents, 0, 0, "A,B,...", "the agents of the round robin (2 to 64)"),
+    OPTION("agent", "agents", CLI_LIST, agents, 0, 0, "SPEC", "one more agent (repeatable; with --agents or alone)"),
+    OPTION("anchor", "agents", CLI_TEXT, anchor, 0, 0, "SPEC", "the agent rated 0 (default: the first agent)"),
     OPTION("bootstrap", "tournament", CLI_INT, bootstrap, 0, 100000, "B",
            "bootstrap replicates over deal blocks for the intervals (default 1000; 0: from the Hessian)"),
     OPTION("confidence", "tournament", CLI_REAL, confidence, 0.5, 0.9999, "C", "of the intervals (default 0.95)"),
@@ -45,7 +46,7 @@ static const cli_option_t tournament_options[] = {
 
 static const cli_command_spec_t tournament_spec = {
     "tournament",
-    "--players N --agent A --agent B [--agent C ...] --out DIR\n"
+    "--players N --agents A,B[,C...] --out DIR\n"
     "                            [--deals N | --matches N] [--seed S] [--game G] [--preset P] [--option k=v ...]\n"
     "                            [--anchor SPEC] [--bootstrap B] [--confidence C] [--no-advantage] [--no-plots]",
     "A round robin: every pair of agents plays the same deals (default 10000 deals a pair) in\n"
@@ -146,8 +147,8 @@ static int play_pairs(study_t *study, const tournament_args_t *args, int count)
     for (int i = 0; i < count; i++)
         for (int j = i + 1; j < count; j++, k++) {
             snprintf(names[k].subdir, sizeof names[k].subdir, "pairs/%02d-%02d", i, j);
-            snprintf(names[k].label, sizeof names[k].label, "%s vs %s", args->agent.item[i], args->agent.item[j]);
-            snprintf(names[k].agents, sizeof names[k].agents, "%s,%s", args->agent.item[i], args->agent.item[j]);
+            snprintf(names[k].label, sizeof names[k].label, "%s vs %s", args->agents.item[i], args->agents.item[j]);
+            snprintf(names[k].agents, sizeof names[k].agents, "%s,%s", args->agents.item[i], args->agents.item[j]);
             runs[k] = (study_run_spec_t){.subdir = names[k].subdir, .label = names[k].label, .agents = names[k].agents};
         }
     study->runs_total = pairs;
@@ -175,24 +176,26 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
                             file, error, sizeof error)
                      ? 2
                      : 0;
-    int count = args->agent.count;
+    int count = args->agents.count;
     if (status == 0 && (count < 2 || count > RATING_MAX_AGENTS)) {
-        if (args->base.file) snprintf(error, sizeof error, "%s: give 2 to %d agents ([agents] agent = SPEC)", args->base.file, RATING_MAX_AGENTS);
-        else snprintf(error, sizeof error, "give 2 to %d agents (--agent SPEC, repeated)", RATING_MAX_AGENTS);
+        if (args->base.file)
+            snprintf(error, sizeof error, "%s: give 2 to %d agents ([agents] agents = A,B,...)", args->base.file,
+                     RATING_MAX_AGENTS);
+        else snprintf(error, sizeof error, "give 2 to %d agents (--agents A,B,...)", RATING_MAX_AGENTS);
         status = 2;
     }
     for (int a = 0; a < count && status == 0; a++) {
-        if (study_check_agent(study, "agent", a, args->agent.item[a], error, sizeof error)) status = 2;
+        if (study_check_agent(study, "agents", a, args->agents.item[a], error, sizeof error)) status = 2;
         for (int b = 0; b < a && status == 0; b++)
-            if (!strcmp(args->agent.item[a], args->agent.item[b])) {
-                cli_option_error(&tournament_spec, args, "agent", a, error, sizeof error, "'%s' is given twice",
-                                 args->agent.item[a]);
+            if (!strcmp(args->agents.item[a], args->agents.item[b])) {
+                cli_option_error(&tournament_spec, args, "agents", a, error, sizeof error, "'%s' is given twice",
+                                 args->agents.item[a]);
                 status = 2;
             }
     }
-    const char *anchor = args->anchor ? args->anchor : count ? args->agent.item[0] : "";
+    const char *anchor = args->anchor ? args->anchor : count ? args->agents.item[0] : "";
     bool anchor_known = false;
-    for (int a = 0; a < count; a++) anchor_known |= !strcmp(args->agent.item[a], anchor);
+    for (int a = 0; a < count; a++) anchor_known |= !strcmp(args->agents.item[a], anchor);
     if (status == 0 && !anchor_known) {
         cli_option_error(&tournament_spec, args, "anchor", -1, error, sizeof error, "'%s' is not one of the agents",
                          anchor);
@@ -201,7 +204,7 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
     if (status == 0) {
         json_t *identity = json_object();
         json_t *agents = json_array();
-        for (int a = 0; a < count; a++) json_array_append_new(agents, json_string(args->agent.item[a]));
+        for (int a = 0; a < count; a++) json_array_append_new(agents, json_string(args->agents.item[a]));
         json_object_set_new(identity, "agents", agents);
         json_object_set_new(identity, "anchor", json_string(anchor));
         json_object_set_new(identity, "bootstrap", json_integer(args->bootstrap));

@@ -23,21 +23,19 @@ void study_default_args(study_args_t *args)
     args->threads = omp_get_num_procs();
 }
 
-/* The command as typed into `out`; with `resume`, --out turned into --resume (the
- * continuation), and `run FILE` given --resume. */
-static void write_command(char *out, size_t size, const char *kind, int argc, char **argv, const char *file,
-                          bool resume)
+/* The options that leave a study as it was (how it runs, not what it measures): given
+ * with these alone, --resume DIR reads the study's arguments from DIR/study.json. */
+static const char *const run_time_options[] = {"out", "resume", "threads", "quiet", "no-plots", NULL};
+
+/* The command as typed into `out` (study.json's "command"). */
+static void write_command(char *out, size_t size, const char *kind, int argc, char **argv, const char *file)
 {
     if (file) {
-        snprintf(out, size, "dominolab run %s%s", file, resume ? " --resume" : "");
+        snprintf(out, size, "dominolab run %s", file);
         return;
     }
-    size_t used = (size_t)snprintf(out, size, "dominolab %s", kind);
-    for (int i = 1; i < argc && used < size; i++) {
-        const char *arg = resume && !strcmp(argv[i], "--out") ? "--resume" : argv[i];
-        bool quote = strpbrk(arg, " \t'\"$\\;&|<>*?()") != NULL || !*arg;
-        used += (size_t)snprintf(out + used, size - used, quote ? " '%s'" : " %s", arg);
-    }
+    snprintf(out, size, "dominolab %s", kind);
+    for (int i = 1; i < argc; i++) cli_append_word(out, size, argv[i]);
 }
 
 static int open_study(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
@@ -49,7 +47,12 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     study->spec = spec;
     study->args = args;
     study->common = common;
-    if (!common->game.players) return cli_required(args, "--players", NULL, error, error_size);
+    if (!common->game.players)
+        return cli_required(args,
+                            common->resume && !((const cli_args_base_t *)args)->file
+                                ? "--players (or --resume DIR alone, the study being in DIR/study.json)"
+                                : "--players",
+                            NULL, error, error_size);
     if (common->out && common->resume) return cli_conflict(spec, args, "out", "resume", error, error_size);
     if (!common->out && !common->resume)
         return cli_required(args, "--out DIR (or --resume DIR)", NULL, error, error_size);
@@ -69,8 +72,9 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
         else snprintf(error, error_size, "%s", message);
         return -1;
     }
-    write_command(study->typed, sizeof study->typed, kind, argc, argv, file, false);
-    write_command(study->command, sizeof study->command, kind, argc, argv, file, true);
+    write_command(study->typed, sizeof study->typed, kind, argc, argv, file);
+    snprintf(study->command, sizeof study->command, "dominolab %s --resume", kind);
+    cli_append_word(study->command, sizeof study->command, study->dir);
     return 0;
 }
 
@@ -252,6 +256,23 @@ static const char *first_difference(const json_t *have, const json_t *want)
     return NULL;
 }
 
+static int add_word(void *context, const char *word)
+{
+    return json_array_append_new(context, json_string(word));
+}
+
+/* The arguments that make the study, as command-line words: what --resume DIR alone runs
+ * again. */
+static json_t *arguments_of(const study_t *study)
+{
+    json_t *words = json_array();
+    if (words && cli_args_words(study->spec, study->args, run_time_options, add_word, words)) {
+        json_decref(words);
+        return NULL;
+    }
+    return words;
+}
+
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size)
 {
     if (study->common->check_only) {
@@ -287,7 +308,15 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
         study->json = old;
         json_decref(identity);
         atomic_file_remove_leftovers(path); /* a study.json rewrite the lost run left behind */
-        return 0;
+        if (json_object_get(old, "arguments")) return 0;
+        /* a study made before study.json kept its arguments: this command is the same study,
+         * so its arguments let the next resume do without them */
+        json_t *arguments = arguments_of(study);
+        if (!arguments || json_object_set_new(old, "arguments", arguments)) {
+            snprintf(error, error_size, "out of memory");
+            return -1;
+        }
+        return write_json(study, error, error_size);
     }
     if (rundir_make_directories(study->dir) != 0) {
         snprintf(error, error_size, "--out %s: cannot create the directory: %s", study->dir, strerror(errno));
@@ -307,6 +336,11 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
     json_object_set_new(study->json, "kind", json_string(study->kind));
     json_object_set_new(study->json, "identity", identity);
     json_object_set_new(study->json, "command", json_string(study->typed));
+    json_t *arguments = arguments_of(study);
+    if (!arguments || json_object_set_new(study->json, "arguments", arguments)) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
     json_object_set_new(study->json, "version", json_string(DOMINOLAB_VERSION));
     json_object_set_new(study->json, "started", json_string(now));
     json_object_set_new(study->json, "complete", json_false());
@@ -517,6 +551,73 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
             study->resume ? "; a resume skips what is done" : "");
 }
 
+/* --resume DIR alone: the words study.json keeps, then the ones given (--resume DIR and
+ * the run-time options), as one command line in *out (owned; its words point into `study`
+ * and argv). 0, or -1 with a message. */
+static int resumed_argv(const char *kind, const char *dir, const json_t *study, int argc, char **argv, char ***out,
+                        int *out_count, char *error, size_t error_size)
+{
+    const char *found = json_string_value(json_object_get(study, "kind"));
+    const json_t *words = json_object_get(study, "arguments");
+    if (!found || strcmp(found, kind)) {
+        snprintf(error, error_size, "--resume %s: it holds a %s study, not a %s", dir, found ? found : "broken", kind);
+        return -1;
+    }
+    if (!json_is_array(words)) {
+        snprintf(error, error_size,
+                 "--resume %s: study.json does not keep the study's arguments (a study made by an older dominolab); "
+                 "give the whole command with --resume %s once",
+                 dir, dir);
+        return -1;
+    }
+    size_t count = json_array_size(words);
+    char **line = calloc(count + (size_t)argc + 1, sizeof *line);
+    if (!line) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    line[0] = argv[0];
+    for (size_t k = 0; k < count; k++) {
+        line[k + 1] = (char *)json_string_value(json_array_get(words, k));
+        if (!line[k + 1]) {
+            snprintf(error, error_size, "%s/study.json: arguments: entry %zu is not a word", dir, k);
+            free(line);
+            return -1;
+        }
+    }
+    for (int i = 1; i < argc; i++) line[count + (size_t)i] = argv[i];
+    *out = line;
+    *out_count = (int)count + argc;
+    return 0;
+}
+
+static int resume_alone(const study_command_t *command, void *args, int argc, char **argv)
+{
+    const cli_command_spec_t *spec = command->spec;
+    const study_args_t *common = (const study_args_t *)((const char *)args + command->study_offset);
+    char path[STUDY_PATH_MAX], error[CLI_ERROR_SIZE], message[CLI_ERROR_SIZE];
+    snprintf(path, sizeof path, "%s/study.json", common->resume);
+    json_error_t problem;
+    json_t *study = json_load_file(path, JSON_REJECT_DUPLICATES, &problem);
+    char **line = NULL;
+    int count = 0, status = -1;
+    if (!study)
+        snprintf(error, sizeof error, "--resume %.300s: cannot read %.300s: %s", common->resume, path, problem.text);
+    else if (resumed_argv(spec->name, common->resume, study, argc, argv, &line, &count, error, sizeof error) == 0) {
+        command->defaults(args);
+        if (cli_parse_argv(spec, count, line, args, message, sizeof message))
+            snprintf(error, sizeof error, "%.300s: arguments: %.600s", path, message);
+        else status = command->run(args, count, line, NULL);
+    }
+    if (status < 0) {
+        fprintf(stderr, "dominolab %s: %s\n", spec->name, error);
+        status = 2;
+    }
+    free(line);
+    json_decref(study);
+    return status;
+}
+
 int study_main(const study_command_t *command, int argc, char **argv)
 {
     void *args = malloc(command->args_size);
@@ -527,12 +628,15 @@ int study_main(const study_command_t *command, int argc, char **argv)
     command->defaults(args);
     char error[CLI_ERROR_SIZE];
     int parsed = cli_parse_argv(command->spec, argc, argv, args, error, sizeof error), status;
+    const study_args_t *common = (const study_args_t *)((const char *)args + command->study_offset);
     if (parsed > 0) {
         cli_print_help(stdout, command->spec);
         status = 0;
     } else if (parsed < 0) {
         fprintf(stderr, "dominolab %s: %s\n", command->spec->name, error);
         status = 2;
+    } else if (common->resume && cli_only_given(command->spec, args, run_time_options)) {
+        status = resume_alone(command, args, argc, argv);
     } else {
         status = command->run(args, argc, argv, NULL);
     }
@@ -570,8 +674,9 @@ int study_main_config(const study_command_t *command, const config_file_t *file,
 int study_stopped(const study_t *study, int status)
 {
     if (status == EXIT_INTERRUPTED || status == EXIT_TERMINATED)
-        fprintf(stderr, "dominolab %s: stopped; %s keeps what was played; continue with:\n  %s\n", study->kind,
-                study->dir, study->command);
+        fprintf(stderr, "dominolab %s: stopped by signal %d in run %d of %d; %s keeps what was played; continue "
+                        "with:\n  %s\n",
+                study->kind, status - 128, study->runs_done, study->runs_total, study->dir, study->command);
     else
         fprintf(stderr, "dominolab %s: a run failed (see above); %s keeps the runs completed so far\n", study->kind,
                 study->dir);

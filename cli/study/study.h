@@ -8,8 +8,10 @@
  * its own run.json, summary.csv and deals.csv), and the reports. Every sub-run plays the
  * same --seed, so every agent meets the same deals.
  *
- * Resuming: the same command with --resume DIR (or `dominolab run FILE --resume`) skips
- * the complete sub-runs, continues the interrupted one and plays the rest.
+ * study.json also keeps the arguments as command-line words, so `dominolab KIND --resume
+ * DIR` alone rebuilds the command. Resuming (so, or with the whole command and --resume
+ * DIR, or `dominolab run FILE --resume`) skips the complete sub-runs, continues the
+ * interrupted one and plays the rest.
  */
 #ifndef DOMINOLAB_STUDY_H
 #define DOMINOLAB_STUDY_H
@@ -47,7 +49,8 @@ typedef struct study_args {
     {"out", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.out), 0, 0, NULL, "DIR",                                      \
      "the study's directory (created; it must not hold a study)"},                                                  \
     {"resume", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.resume), 0, 0, NULL, "DIR",                                \
-     "continue an interrupted study made by the same command"},                                                     \
+     "continue an interrupted study: alone (with --threads, --quiet, --no-plots at most) as DIR/study.json keeps "   \
+     "it, or with the command that made it"},                                                                       \
     {"quiet", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.quiet), 0, 0, NULL, NULL, "no progress on stderr"},         \
     {"no-plots", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.no_plots), 0, 0, NULL, NULL,                             \
      "write the CSV reports only (no gnuplot scripts or pictures)"}
@@ -174,13 +177,15 @@ typedef int (*study_report_fn)(const char *dir, const char *out_dir, const json_
  * directory (text to stdout), then study.json marked complete. Returns 0, or 1 after
  * printing what failed. */
 int study_conclude(study_t *study, study_report_fn report);
-/* For a sub-run's exit status other than 0: the message that tells how to continue (or
- * that it failed), and the command's exit status. */
+/* For a sub-run's exit status other than 0: the message that tells how to continue (the
+ * study's own `--resume DIR`; the sub-run printed none) or that it failed, and the command's
+ * exit status. */
 int study_stopped(const study_t *study, int status);
 
 /* A study command's entry points: parse argv or an experiment file into a fresh argument
  * struct (defaults first), then run. `run` gets argv (or NULL) and the file's path (or
- * NULL) for the continuation command. */
+ * NULL) for the command study.json keeps. With --resume DIR and only run-time options,
+ * study_main parses the arguments study.json keeps first, then the ones given. */
 typedef struct study_command {
     const cli_command_spec_t *spec;
     size_t args_size, study_offset; /* of the struct, and of its study_args_t */
