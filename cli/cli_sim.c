@@ -196,9 +196,11 @@ static int fill_from_run(sim_args_t *args, const rundir_run_t *run, char *error,
     snprintf(text, sizeof text, "%d", run->seats);
     if (set_from_run(args, "players", text, error, size)) return -1;
     size_t used = 0;
-    for (int seat = 0; seat < run->seats && used < sizeof args->run_agents; seat++)
+    /* swapped seatings come from two agents given for odd seats ("A,B"), not from A,B,B */
+    int listed = run->swap ? run->agent_count : run->seats;
+    for (int seat = 0; seat < listed && used < sizeof args->run_agents; seat++)
         used += (size_t)snprintf(args->run_agents + used, sizeof args->run_agents - used, "%s%s", seat ? "," : "",
-                                 run->seat_agents[seat]);
+                                 run->swap ? run->agents[seat] : run->seat_agents[seat]);
     if (set_from_run(args, "agents", args->run_agents, error, size)) return -1;
     snprintf(text, sizeof text, "%" PRId64, run->units);
     if (set_from_run(args, run->matches ? "matches" : "deals", text, error, size)) return -1;

@@ -787,6 +787,21 @@ START_TEST(each_distinct_game_counted_once)
 }
 END_TEST
 
+/* `sim --resume DIR` alone rebuilds the run from run.json: two agents given for three seats
+ * (their swapped seatings) must come back as the same run, not as A,B,B alone. */
+START_TEST(resume_alone_keeps_swapped_seatings)
+{
+    const char *dir = support_scratch("swap");
+    study_t st = {NULL, NULL, 3, "greedy,heuristic", false, 30, 77, false, true, false};
+    sim_ok(&st, "--out", dir, NULL);
+    capture_t result;
+    support_run(cli_sim, (char *const[]){"sim", "--resume", (char *)dir, NULL}, &result);
+    REQUIRE(result.status == 0 && strstr(result.err, "already holds the complete run"),
+            "sim --resume %s alone exited %d: %s", dir, result.status, result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 /* ================================================================== shards and merge */
 
 /* Runs the study whole into `whole`, and as `count` shards merged in the order `order`
@@ -1760,6 +1775,7 @@ static Suite *sim_suite(void)
     tcase_add_test(schema, schema_no_duplicate_no_extras);
     tcase_add_test(schema, schema_matches_three_players_no_duplicate);
     tcase_add_test(schema, each_distinct_game_counted_once);
+    tcase_add_test(schema, resume_alone_keeps_swapped_seatings);
 
     TCase *merge = tcase(suite, "shard and merge");
     tcase_add_test(merge, merge_two_shards_any_order);
