@@ -288,12 +288,7 @@ static int play_variants(study_t *study, const balance_args_t *args, const varia
             n++;
         }
     study->runs_total = n;
-    study_plan(study, runs, n, 0, 0);
-    int status = 0;
-    for (int k = 0; k < n && status == 0; k++) {
-        int played = study_run(study, &runs[k]);
-        if (played) status = study_stopped(study, played);
-    }
+    int status = study_run_all(study, runs, n, 0, 0);
     free(names);
     free(runs);
     return status;

@@ -372,12 +372,7 @@ static int run_candidates(study_t *study, const char *reference, const char *con
         snprintf(name->agents, sizeof name->agents, "%s,%s", candidates[k], reference);
         runs[count++] = (study_run_spec_t){.subdir = name->subdir, .label = name->label, .agents = name->agents};
     }
-    study_plan(study, runs, count, levels, study->units);
-    int status = 0;
-    for (int k = 0; k < count && status == 0; k++) {
-        int played = study_run(study, &runs[k]);
-        if (played) status = study_stopped(study, played);
-    }
+    int status = study_run_all(study, runs, count, levels, study->units);
     free(names);
     free(runs);
     return status;

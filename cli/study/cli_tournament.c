@@ -152,12 +152,7 @@ static int play_pairs(study_t *study, const tournament_args_t *args, int count)
             runs[k] = (study_run_spec_t){.subdir = names[k].subdir, .label = names[k].label, .agents = names[k].agents};
         }
     study->runs_total = pairs;
-    study_plan(study, runs, pairs, 0, 0);
-    int status = 0;
-    for (k = 0; k < pairs && status == 0; k++) {
-        int played = study_run(study, &runs[k]);
-        if (played) status = study_stopped(study, played);
-    }
+    int status = study_run_all(study, runs, pairs, 0, 0);
     free(names);
     free(runs);
     return status;

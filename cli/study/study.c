@@ -551,6 +551,16 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
             study->resume ? "; a resume skips what is done" : "");
 }
 
+int study_run_all(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units)
+{
+    study_plan(study, runs, count, more, more_units);
+    for (int k = 0; k < count; k++) {
+        int played = study_run(study, &runs[k]);
+        if (played) return study_stopped(study, played);
+    }
+    return 0;
+}
+
 /* --resume DIR alone: the words study.json keeps, then the ones given (--resume DIR and
  * the run-time options), as one command line in *out (owned; its words point into `study`
  * and argv). 0, or -1 with a message. */

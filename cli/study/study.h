@@ -137,6 +137,10 @@ int study_run_state(const char *dir, int64_t *units_done, int64_t *units);
  * files are gone, reading them fails, as for any damaged study. */
 bool study_run_missing(const char *dir, const char *subdir, FILE *text);
 
+/* study_plan, then study_run for each of the `count` runs until one stops or fails:
+ * 0, or the status of study_stopped. */
+int study_run_all(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units);
+
 /* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part).
  * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
 int study_run(study_t *study, const study_run_spec_t *run);
