@@ -331,6 +331,20 @@ START_TEST(old_study_resumes_alone_once_resumed_whole)
 }
 END_TEST
 
+static double first_row_number(const char *dir, const char *file, const char *name);
+
+/* balance with neither --deals nor --matches plays its defaults (100,000 deals and 10,000
+ * matches) and reports them: once it ended by refusing its own study.json (units 0). */
+START_TEST(balance_with_default_counts_reports)
+{
+    const char *dir = support_scratch("defaults");
+    run_ok(cli_balance, ARGS("balance", "--players", "2", "--agents", "random", "--threads", "2", "--no-plots",
+                             "--quiet", "--out", (char *)dir));
+    ck_assert_int_eq((int)first_row_number(dir, "balance.csv", "hands"), 100000 * 2); /* random: two replays */
+    ck_assert_int_eq((int)first_row_number(dir, "balance.csv", "matches"), 10000);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ sprt */
 
 START_TEST(sprt_matches_expected_files)
@@ -970,6 +984,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, analyze_rebuilds_every_report);
     tcase_add_test(runs, tournament_resumes_a_lost_run);
     tcase_add_test(runs, analyze_reports_what_has_finished);
+    tcase_add_test(runs, balance_with_default_counts_reports);
     tcase_add_test(runs, tournament_agents_spellings_agree);
     tcase_add_test(runs, balance_agents_spellings_agree);
     tcase_add_test(runs, study_resumes_from_its_directory_alone);

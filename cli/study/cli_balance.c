@@ -331,6 +331,9 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
                      : 0;
     bool neither = !args->study.deals && !args->study.matches;
     int64_t deals = neither ? DEFAULT_DEALS : args->study.deals, matches = neither ? DEFAULT_MATCHES : args->study.matches;
+    /* study.json's common "units": the hands run's deals, else the matches (never 0, which
+     * the report's identity check refuses) */
+    study->units = deals ? deals : matches;
     if (status == 0) {
         json_t *identity = json_object(), *list = json_array();
         for (int v = 0; v < count; v++) {
