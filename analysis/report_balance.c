@@ -661,12 +661,12 @@ static void print_verdict(FILE *text, const char *name, const char *first, const
     if (isnan(u->difference_low)) return;
     if (u->difference_low > 0 || u->difference_high < 0) {
         bool fairer = u->difference > 0;
-        fprintf(text, "%s is fairer than %s by %.3f [%.3f, %.3f] in %s balance\n", fairer ? name : first,
+        fprintf(text, "%s is fairer than %s by %.4f [%.4f, %.4f] in %s balance\n", fairer ? name : first,
                 fairer ? first : name, fabs(u->difference), fairer ? u->difference_low : -u->difference_high,
                 fairer ? u->difference_high : -u->difference_low, measure);
     } else {
-        fprintf(text, "no difference in %s balance detectable between %s and %s at this sample size: %+.3f "
-                      "[%+.3f, %+.3f]\n", measure, name, first, u->difference, u->difference_low, u->difference_high);
+        fprintf(text, "no difference in %s balance detectable between %s and %s at this sample size: %+.4f "
+                      "[%+.4f, %+.4f]\n", measure, name, first, u->difference, u->difference_low, u->difference_high);
     }
 }
 
