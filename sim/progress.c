@@ -64,7 +64,11 @@ void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
     int64_t shown = f ? f->before + done : done, total = f ? f->total : p->total;
     char elapsed_text[48], eta_text[48], where[48] = "", standings[PROGRESS_STANDINGS];
     format_duration(elapsed, elapsed_text, sizeof elapsed_text);
-    if (rate > 0) format_duration((double)(total - shown) / rate, eta_text, sizeof eta_text);
+    /* A study's later runs may be far slower or faster than this one: they count at the
+     * study's own estimate of them, this one at its rate. */
+    double eta = f && f->later_seconds >= 0 ? (double)(p->total - done) / rate + f->later_seconds
+                                            : (double)(total - shown) / rate;
+    if (rate > 0) format_duration(eta, eta_text, sizeof eta_text);
     else snprintf(eta_text, sizeof eta_text, "?");
     if (f) snprintf(where, sizeof where, "run %d/%d, ", f->run, f->runs);
     if (f && f->standings) f->standings(f->context, totals, standings, sizeof standings);

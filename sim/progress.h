@@ -18,6 +18,7 @@
 typedef struct progress_frame {
     int64_t before, total; /* units of the study's runs before this one; of all its runs */
     int run, runs;         /* this run's number (from 1), of the study's runs */
+    double later_seconds;  /* the study's estimate of its runs after this one; < 0: none */
     /* The standings after `totals`, in a few words; NULL: the default ones. */
     void (*standings)(void *context, const sim_totals_t *totals, char *out, size_t size);
     void *context;

@@ -94,6 +94,8 @@ int study_open_both_units(study_t *study, const char *kind, const cli_command_sp
 
 void study_close(study_t *study)
 {
+    free(study->planned);
+    study->planned = NULL;
     cli_game_close(&study->game);
     json_decref(study->json);
     study->json = NULL;
@@ -498,7 +500,9 @@ int study_run(study_t *study, const study_run_spec_t *run)
     /* The progress line counts the whole study against the total announced at its start. */
     int64_t units = run_units(study, run);
     if (study->units_total < study->units_before + units) study->units_total = study->units_before + units;
-    progress_frame_t frame = {study->units_before, study->units_total, study->runs_done, study->runs_total,
+    double later = study->planned ? 0 : -1;
+    for (int k = study->runs_done; k < study->planned_count; k++) later += study->planned[k];
+    progress_frame_t frame = {study->units_before, study->units_total, study->runs_done, study->runs_total, later,
                               run->standings, run->standings_context};
     cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
     hooks.frame = &frame;
@@ -529,26 +533,37 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
     double seconds = 0, trial = count > 0 ? 4.0 / count : 0, per_unit = 0;
     if (trial > 0.5) trial = 0.5;
     int measured = 0;
+    free(study->planned);
+    study->planned = calloc((size_t)(count + more), sizeof *study->planned);
+    study->planned_count = study->planned ? count + more : 0;
     for (int k = 0; k < count; k++) {
         double rate = 0;
         cli_sim_hooks_t hooks = {.probe_seconds = trial, .units_per_second = &rate};
         if (call_sim(study, &runs[k], "--out", study->dir, &hooks) != 0 || rate <= 0) continue;
-        seconds += (double)run_units(study, &runs[k]) / rate;
+        double run_seconds = (double)run_units(study, &runs[k]) / rate;
+        if (study->planned) study->planned[k] = run_seconds;
+        seconds += run_seconds;
         per_unit += 1 / rate;
         measured++;
     }
-    if (measured > 0 && more > 0) seconds += (double)more * (double)more_units * per_unit / measured;
+    for (int k = 0; measured > 0 && k < more; k++) {
+        double run_seconds = (double)more_units * per_unit / measured;
+        if (study->planned) study->planned[count + k] = run_seconds;
+        seconds += run_seconds;
+    }
     char work[128], time_text[48] = "?";
     if (deals && matches)
         snprintf(work, sizeof work, "%" PRId64 " deals and %" PRId64 " matches", deals, matches);
     else
         snprintf(work, sizeof work, "%" PRId64 " %s", deals + matches, matches ? "matches" : "deals");
     if (measured > 0) format_duration(seconds, time_text, sizeof time_text);
-    fprintf(stderr, "dominolab %s: %d run%s, %s in all, each in every distinct seating; about %s on %d thread%s "
+    char runs_text[96];
+    if (more) snprintf(runs_text, sizeof runs_text, "%d runs and up to %d more to come", count, more);
+    else snprintf(runs_text, sizeof runs_text, "%d run%s", count, count == 1 ? "" : "s");
+    fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; about %s on %d thread%s "
                     "(from a short trial of each run%s)%s\n",
-            study->kind, count + more, count + more == 1 ? "" : "s", work, time_text, study->common->threads,
-            study->common->threads == 1 ? "" : "s", more ? ", the later ones at their mean rate" : "",
-            study->resume ? "; a resume skips what is done" : "");
+            study->kind, runs_text, work, time_text, study->common->threads, study->common->threads == 1 ? "" : "s",
+            more ? ", the ones to come at their mean rate" : "", study->resume ? "; a resume skips what is done" : "");
 }
 
 int study_run_all(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units)

@@ -73,6 +73,8 @@ typedef struct study {
     json_t *json;                     /* study.json */
     int runs_total, runs_done;
     int64_t units_total, units_before; /* of all runs (fixed by study_plan), of the runs played */
+    double *planned;                  /* study_plan's estimate of each run's seconds, in order; or NULL */
+    int planned_count;
     bool levels_checked;              /* the level table was checked against the game (and noted) */
 } study_t;
 
