@@ -167,7 +167,10 @@ size_t record_format_match(char *out, size_t out_size, const match_setup_t *setu
         if (s > 0) line_char(&l, ',');
         line_string(&l, setup->agent_specs[s]);
     }
-    line_printf(&l, "],\"seed\":%llu}", (unsigned long long)setup->seed);
+    line_printf(&l, "],\"seed\":%llu", (unsigned long long)setup->seed);
+    /* Only a match cut short says so: every other record stays as it was. */
+    if (setup->max_hands > 0) line_printf(&l, ",\"max_hands\":%d", setup->max_hands);
+    line_char(&l, '}');
     return line_finish(&l);
 }
 
