@@ -1,8 +1,9 @@
 /* atomic_file.c - temporary file plus rename (see atomic_file.h).
  *
  * Invariant: between open and commit/abort, `stream` is the open temporary file named
- * `temp_path`, and both strings are owned by `f`. After commit or abort every field is
- * NULL, which is what makes a second abort harmless.
+ * `temp_path`, and both strings are owned by `f`; after atomic_file_close `stream` is NULL
+ * and the names stay until publish or abort. After commit, publish or abort every field
+ * is NULL, which is what makes a second abort harmless.
  */
 #include "atomic_file.h"
 
@@ -128,6 +129,41 @@ int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size)
         set_error(error, error_size, f->path, err);
         unlink(f->temp_path);
         release(f);
+        return -1;
+    }
+    release(f);
+    return 0;
+}
+
+int atomic_file_close(atomic_file_t *f, char *error, size_t error_size)
+{
+    if (!f->stream) {
+        snprintf(error, error_size, "cannot write %s: file is not open", f->path ? f->path : "(none)");
+        atomic_file_abort(f);
+        return -1;
+    }
+    int err = 0;
+    errno = 0;
+    if (fflush(f->stream) != 0) err = errno ? errno : EIO;
+    else if (ferror(f->stream)) err = EIO;
+    if (fclose(f->stream) != 0 && err == 0) err = errno ? errno : EIO;
+    f->stream = NULL;
+    if (err == 0) return 0;
+    set_error(error, error_size, f->path, err);
+    atomic_file_abort(f);
+    return -1;
+}
+
+int atomic_file_publish(atomic_file_t *f, char *error, size_t error_size)
+{
+    if (f->stream || !f->temp_path) {
+        snprintf(error, error_size, "cannot write %s: file is not closed", f->path ? f->path : "(none)");
+        atomic_file_abort(f);
+        return -1;
+    }
+    if (rename(f->temp_path, f->path) != 0) {
+        set_error(error, error_size, f->path, errno);
+        atomic_file_abort(f);
         return -1;
     }
     release(f);

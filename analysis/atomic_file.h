@@ -29,7 +29,15 @@ int atomic_file_open_in(atomic_file_t *f, const char *dir, const char *name, cha
 /* Flushes, syncs, closes and renames onto the final path. Returns 0, or -1 with a message
  * naming the path (the temporary file is then removed). Either way `f` is released. */
 int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size);
-/* Closes and removes the temporary file and releases `f`; safe to call twice. */
+/* The commit in two steps, for writers of many files that make them durable together
+ * (one file-system sync for all, before anything counts on them): close flushes and closes
+ * the temporary file, neither synced nor renamed, and `f` keeps both names; publish
+ * renames it onto the final path and releases `f`. Each returns 0, or -1 with a message
+ * naming the path (the temporary file is then removed and `f` released). */
+int atomic_file_close(atomic_file_t *f, char *error, size_t error_size);
+int atomic_file_publish(atomic_file_t *f, char *error, size_t error_size);
+/* Closes and removes the temporary file and releases `f`; safe to call twice, and after
+ * atomic_file_close. */
 void atomic_file_abort(atomic_file_t *f);
 /* Removes the temporary files a killed writer of PATH left behind (".NAME.XXXXXX" beside
  * it). Only for a writer that resumes PATH and knows no other process writes it. Returns

@@ -375,3 +375,16 @@ int record_writer_finish(record_writer_t *w, int ok, char *error, size_t error_s
     snprintf(error, error_size, "%s", w->error);
     return -1;
 }
+
+int record_writer_close(record_writer_t *w, atomic_file_t *file, char *error, size_t error_size)
+{
+    if (w->failed) {
+        atomic_file_abort(&w->file);
+        snprintf(error, error_size, "%s", w->error);
+        return -1;
+    }
+    if (atomic_file_close(&w->file, error, error_size)) return -1;
+    *file = w->file;
+    memset(&w->file, 0, sizeof w->file); /* *file owns the names now */
+    return 0;
+}

@@ -62,5 +62,9 @@ const char *record_writer_error(const record_writer_t *w);
 /* Commits the record if `ok` and nothing failed, else removes it. Returns 0, or -1 with
  * a message (the earlier write error, or the commit's). */
 int record_writer_finish(record_writer_t *w, int ok, char *error, size_t error_size);
+/* For a complete record published later (atomic_file_close): closes its temporary file,
+ * which *file takes over (to atomic_file_publish or _abort). Returns 0, or -1 with a
+ * message (the earlier write error, or the close's) and nothing left behind. */
+int record_writer_close(record_writer_t *w, atomic_file_t *file, char *error, size_t error_size);
 
 #endif
