@@ -38,7 +38,8 @@ static int log_start(void *context, const match_setup_t *setup)
     if (log->quiet) return 0;
     fprintf(log->out, "%s, preset %s, %d players, seed %llu", setup->game->name, setup->preset ? setup->preset : "(none)",
             setup->seats, (unsigned long long)setup->seed);
-    if (setup->max_hands > 0) fprintf(log->out, ", first %d hand%s only", setup->max_hands, setup->max_hands > 1 ? "s" : "");
+    if (setup->max_hands == 1) fprintf(log->out, ", first hand only");
+    else if (setup->max_hands > 1) fprintf(log->out, ", first %d hands only", setup->max_hands);
     fputc('\n', log->out);
     return 0;
 }
