@@ -177,7 +177,7 @@ static int start(run_t *r, sim_totals_t *totals)
 {
     const run_request_t *q = r->request;
     const sim_study_t *study = &q->study;
-    if (study->records && record_set_open(&r->records, study->records, study->records_every, study->config.units,
+    if (study->records && record_set_open(&r->records, study->records, study->records_every, &study->config,
                                           study->preset, study->values, r->error, sizeof r->error))
         return RUN_EXIT_FAILED;
     json_t *identity = rundir_identity(&q->study);

@@ -28,8 +28,8 @@ typedef struct pending {
 
 struct record_set {
     char *dir;
-    int every;
-    int64_t units;
+    int every, rotations;
+    int64_t units, first_unit, end_unit; /* the run's units, and this process's slice */
     const char *preset;
     const option_values_t *values;
     int dir_fd; /* for syncfs; -1 until prepared */
@@ -99,7 +99,7 @@ static char *path_of(const record_set_t *set, int64_t unit, int rotation)
 
 /* ------------------------------------------------------------------ the set */
 
-int record_set_open(record_set_t **out, const char *dir, int every, int64_t units, const char *preset,
+int record_set_open(record_set_t **out, const char *dir, int every, const sim_config_t *config, const char *preset,
                     const option_values_t *values, char *error, size_t error_size)
 {
     record_set_t *set = calloc(1, sizeof *set);
@@ -109,7 +109,10 @@ int record_set_open(record_set_t **out, const char *dir, int every, int64_t unit
         return -1;
     }
     set->every = every > 0 ? every : 1;
-    set->units = units;
+    set->units = config->units;
+    set->first_unit = config->first_unit;
+    set->end_unit = config->end_unit;
+    set->rotations = config->rotations;
     set->preset = preset;
     set->values = values;
     set->dir_fd = -1;
@@ -153,13 +156,14 @@ int record_set_check(const record_set_t *set, int64_t first_unit, int64_t units_
 
 /* The first entry of `dir` that `match` picks, into found (or ""); 0, or -1 if unreadable.
  * With `remove`, every entry picked is removed instead. */
-static int scan(const char *dir, bool (*match)(const char *name), bool remove, char *found, size_t found_size)
+static int scan(const char *dir, bool (*match)(const record_set_t *set, const char *name), const record_set_t *set,
+                bool remove, char *found, size_t found_size)
 {
     DIR *listing = opendir(dir);
     if (found_size) found[0] = '\0';
     if (!listing) return -1;
     for (struct dirent *entry; (entry = readdir(listing));) {
-        if (!match(entry->d_name)) continue;
+        if (!match(set, entry->d_name)) continue;
         if (!remove) {
             snprintf(found, found_size, "%s", entry->d_name);
             break;
@@ -176,7 +180,29 @@ static int scan(const char *dir, bool (*match)(const char *name), bool remove, c
     return 0;
 }
 
-static bool is_record_file(const char *name) { return is_record_name(name, strlen(name)); }
+/* A record a new run must not find: one it would write over (of its slice), or one no
+ * other part of its study writes (another run's). The records of the other shards of its
+ * study may be there: shards of one study share the directory. */
+static bool is_foreign_record(const record_set_t *set, const char *name)
+{
+    long long unit;
+    int rotation, end = 0;
+    char own[RECORD_SET_NAME_SIZE];
+    if (!is_record_name(name, strlen(name))) return false;
+    if (sscanf(name, "u%lld-r%d.jsonl%n", &unit, &rotation, &end) != 2 || name[end]) return true;
+    record_set_name(set->units, unit, rotation, own, sizeof own);
+    return strcmp(name, own) || unit >= set->units || rotation >= set->rotations || !record_set_records(set->every, unit) ||
+           (unit >= set->first_unit && unit < set->end_unit);
+}
+
+/* A temporary of this slice's records: another shard sharing the directory may be
+ * writing its own at this moment. */
+static bool is_temporary(const record_set_t *set, const char *name)
+{
+    long long unit;
+    return is_record_temporary(name) && sscanf(name, ".u%lld-", &unit) == 1 && unit >= set->first_unit &&
+           unit < set->end_unit;
+}
 
 int record_set_prepare(record_set_t *set, bool resume, char *error, size_t error_size)
 {
@@ -185,14 +211,14 @@ int record_set_prepare(record_set_t *set, bool resume, char *error, size_t error
         snprintf(error, error_size, "--records %s: cannot create the directory: %s", set->dir, strerror(errno));
         return -1;
     }
-    if (!resume && scan(set->dir, is_record_file, false, found, sizeof found) == 0 && found[0]) {
+    if (!resume && scan(set->dir, is_foreign_record, set, false, found, sizeof found) == 0 && found[0]) {
         snprintf(error, error_size, "--records %s: it holds records already (%s); a new run writes into a new or empty "
-                 "directory", set->dir, found);
+                 "directory (or one its other shards share)", set->dir, found);
         return -1;
     }
     /* A run killed while it played left the records of its last batch as temporaries: none
      * was counted, and the resumed run plays those units again. */
-    if (resume) scan(set->dir, is_record_temporary, true, found, 0);
+    if (resume) scan(set->dir, is_temporary, set, true, found, 0);
     set->dir_fd = open(set->dir, O_RDONLY | O_DIRECTORY);
     if (set->dir_fd < 0) {
         snprintf(error, error_size, "--records %s: cannot open the directory: %s", set->dir, strerror(errno));

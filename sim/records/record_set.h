@@ -33,9 +33,9 @@ void record_set_name(int64_t units, int64_t unit, int rotation, char *out, size_
 /* Whether a run that records every `every`-th unit records `unit`. */
 bool record_set_records(int every, int64_t unit);
 
-/* The records of a run of `units` units into `dir`; `preset` and `values` go into each
- * match line. Returns 0, or -1 with a message. */
-int record_set_open(record_set_t **out, const char *dir, int every, int64_t units, const char *preset,
+/* The records of the run of `config` (its units, its slice, its rotations) into `dir`;
+ * `preset` and `values` go into each match line. Returns 0, or -1 with a message. */
+int record_set_open(record_set_t **out, const char *dir, int every, const sim_config_t *config, const char *preset,
                     const option_values_t *values, char *error, size_t error_size);
 /* Removes the records not published (a failed or stopped batch), and frees the set. */
 void record_set_close(record_set_t *set);
@@ -45,9 +45,9 @@ void record_set_close(record_set_t *set);
  * the first one missing. */
 int record_set_check(const record_set_t *set, int64_t first_unit, int64_t units_done, int rotations, char *error,
                      size_t error_size);
-/* Makes the directory ready: a new run creates it and refuses one that holds records; a
- * resumed run removes the temporaries a killed run left there. Returns 0, or -1 with a
- * message. */
+/* Makes the directory ready: a new run creates it and refuses one that holds records of
+ * another run or of its own slice (the other shards of its study may share it); a resumed
+ * run removes the temporaries a killed run left there. Returns 0, or -1 with a message. */
 int record_set_prepare(record_set_t *set, bool resume, char *error, size_t error_size);
 
 /* The sink of the simulator's games (sim_config_t.games); valid while `set` lives. */
