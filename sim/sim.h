@@ -43,7 +43,9 @@ typedef int (*sim_stop_rule_fn)(void *context, const sim_unit_outcome_t *units, 
 /* Where the games of chosen units go besides the totals (the records): the simulator knows
  * them only as match sinks, which it hands to the match driver. Called on the thread that
  * plays the game; a unit that is not chosen is played by the simulator's own loop, which
- * hands nothing to anyone. */
+ * hands nothing to anyone. The setup a sink is given names the rules, the seats' specs,
+ * the seed, replay and max_hands, but not the option values or preset (the simulator has
+ * only the rules): a sink that writes them knows them itself. */
 typedef struct sim_game_sink {
     void *context;
     bool (*wants)(void *context, int64_t unit); /* whether the games of `unit` go to a sink */
