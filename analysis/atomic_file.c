@@ -45,15 +45,21 @@ static char *make_temp_template(const char *path)
 
 /* mkstemp creates mode 0600; a record is an ordinary file, so give it what open(2) with
  * 0666 would have given under the process umask. umask can only be read by setting it,
- * so it is restored at once. */
-static int give_default_mode(int fd)
+ * so it is restored at once; two threads doing so at once could leave the wrong one, hence
+ * atomic_file_open_mode for writers on several threads. */
+mode_t atomic_file_default_mode(void)
 {
     mode_t mask = umask(022);
     umask(mask);
-    return fchmod(fd, 0666 & ~mask);
+    return 0666 & ~mask;
 }
 
 int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t error_size)
+{
+    return atomic_file_open_mode(f, path, atomic_file_default_mode(), error, error_size);
+}
+
+int atomic_file_open_mode(atomic_file_t *f, const char *path, mode_t mode, char *error, size_t error_size)
 {
     f->stream = NULL;
     f->path = NULL;
@@ -81,7 +87,7 @@ int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t err
         release(f);
         return -1;
     }
-    if (give_default_mode(fd) != 0 || !(f->stream = fdopen(fd, "w"))) {
+    if (fchmod(fd, mode) != 0 || !(f->stream = fdopen(fd, "w"))) {
         set_error(error, error_size, path, errno);
         close(fd);
         unlink(f->temp_path);

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 typedef struct atomic_file {
     FILE *stream;    /* write here; NULL once committed or aborted */
@@ -22,8 +23,14 @@ typedef struct atomic_file {
     char *temp_path; /* the temporary file, in the same directory */
 } atomic_file_t;
 
-/* Creates the temporary file. Returns 0, or -1 with "cannot write PATH: REASON". */
+/* Creates the temporary file, with the mode of a file open(2) makes (atomic_file_default_mode).
+ * Returns 0, or -1 with "cannot write PATH: REASON". */
 int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t error_size);
+/* 0666 under the process umask. It reads the umask by setting it: call it on one thread,
+ * and give its answer to atomic_file_open_mode on the others. */
+mode_t atomic_file_default_mode(void);
+/* atomic_file_open with the file's mode given: safe on several threads at once. */
+int atomic_file_open_mode(atomic_file_t *f, const char *path, mode_t mode, char *error, size_t error_size);
 /* The same for DIR/NAME. */
 int atomic_file_open_in(atomic_file_t *f, const char *dir, const char *name, char *error, size_t error_size);
 /* Flushes, syncs, closes and renames onto the final path. Returns 0, or -1 with a message

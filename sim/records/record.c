@@ -359,6 +359,12 @@ int record_writer_open(record_writer_t *w, const char *path, char *error, size_t
     return atomic_file_open(&w->file, path, error, error_size);
 }
 
+int record_writer_open_mode(record_writer_t *w, const char *path, mode_t mode, char *error, size_t error_size)
+{
+    memset(w, 0, sizeof *w);
+    return atomic_file_open_mode(&w->file, path, mode, error, error_size);
+}
+
 match_sink_t record_writer_sink(record_writer_t *w)
 {
     match_sink_t sink = {w, writer_on_start, writer_on_event};

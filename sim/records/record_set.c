@@ -33,6 +33,7 @@ struct record_set {
     const char *preset;
     const option_values_t *values;
     int dir_fd; /* for syncfs; -1 until prepared */
+    mode_t mode; /* of the files, read once: reading the umask from several threads races */
     bool unsynced; /* records published since the last sync */
     pending_t *pending;
     int pending_count, pending_capacity;
@@ -116,6 +117,7 @@ int record_set_open(record_set_t **out, const char *dir, int every, const sim_co
     set->preset = preset;
     set->values = values;
     set->dir_fd = -1;
+    set->mode = atomic_file_default_mode();
     *out = set;
     return 0;
 }
@@ -263,7 +265,7 @@ static int games_open(void *context, int64_t unit, int rotation, match_sink_t *s
     }
     g->set = set;
     g->unit = unit;
-    int result = record_writer_open(&g->writer, path, error, error_size);
+    int result = record_writer_open_mode(&g->writer, path, set->mode, error, error_size);
     free(path);
     if (result) {
         free(g);
