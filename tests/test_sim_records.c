@@ -225,7 +225,7 @@ START_TEST(records_every_chooses_units)
     expect_records(records, 23, 23, 2, 5); /* units 0, 5, 10, 15, 20 */
     json_t *run = load_run(dir);
     json_t *kept = json_object_get(run, "records");
-    bool recorded = json_equal(json_object_get(kept, "every"), json_integer(5)) &&
+    bool recorded = json_integer_value(json_object_get(kept, "every")) == 5 &&
                     !strcmp(json_string_value(json_object_get(kept, "dir")), records);
     json_decref(run);
     REQUIRE(recorded, "run.json does not keep records {dir, every 5}");
