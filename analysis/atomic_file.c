@@ -1,8 +1,9 @@
 /* atomic_file.c - temporary file plus rename (see atomic_file.h).
  *
  * Invariant: between open and commit/abort, `stream` is the open temporary file named
- * `temp_path`, and both strings are owned by `f`. After commit or abort every field is
- * NULL, which is what makes a second abort harmless.
+ * `temp_path`, and both strings are owned by `f`; after atomic_file_close `stream` is NULL
+ * and the names stay until publish or abort. After commit, publish or abort every field
+ * is NULL, which is what makes a second abort harmless.
  */
 #include "atomic_file.h"
 
@@ -44,15 +45,21 @@ static char *make_temp_template(const char *path)
 
 /* mkstemp creates mode 0600; a record is an ordinary file, so give it what open(2) with
  * 0666 would have given under the process umask. umask can only be read by setting it,
- * so it is restored at once. */
-static int give_default_mode(int fd)
+ * so it is restored at once; two threads doing so at once could leave the wrong one, hence
+ * atomic_file_open_mode for writers on several threads. */
+mode_t atomic_file_default_mode(void)
 {
     mode_t mask = umask(022);
     umask(mask);
-    return fchmod(fd, 0666 & ~mask);
+    return 0666 & ~mask;
 }
 
 int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t error_size)
+{
+    return atomic_file_open_mode(f, path, atomic_file_default_mode(), error, error_size);
+}
+
+int atomic_file_open_mode(atomic_file_t *f, const char *path, mode_t mode, char *error, size_t error_size)
 {
     f->stream = NULL;
     f->path = NULL;
@@ -80,7 +87,7 @@ int atomic_file_open(atomic_file_t *f, const char *path, char *error, size_t err
         release(f);
         return -1;
     }
-    if (give_default_mode(fd) != 0 || !(f->stream = fdopen(fd, "w"))) {
+    if (fchmod(fd, mode) != 0 || !(f->stream = fdopen(fd, "w"))) {
         set_error(error, error_size, path, errno);
         close(fd);
         unlink(f->temp_path);
@@ -128,6 +135,41 @@ int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size)
         set_error(error, error_size, f->path, err);
         unlink(f->temp_path);
         release(f);
+        return -1;
+    }
+    release(f);
+    return 0;
+}
+
+int atomic_file_close(atomic_file_t *f, char *error, size_t error_size)
+{
+    if (!f->stream) {
+        snprintf(error, error_size, "cannot write %s: file is not open", f->path ? f->path : "(none)");
+        atomic_file_abort(f);
+        return -1;
+    }
+    int err = 0;
+    errno = 0;
+    if (fflush(f->stream) != 0) err = errno ? errno : EIO;
+    else if (ferror(f->stream)) err = EIO;
+    if (fclose(f->stream) != 0 && err == 0) err = errno ? errno : EIO;
+    f->stream = NULL;
+    if (err == 0) return 0;
+    set_error(error, error_size, f->path, err);
+    atomic_file_abort(f);
+    return -1;
+}
+
+int atomic_file_publish(atomic_file_t *f, char *error, size_t error_size)
+{
+    if (f->stream || !f->temp_path) {
+        snprintf(error, error_size, "cannot write %s: file is not closed", f->path ? f->path : "(none)");
+        atomic_file_abort(f);
+        return -1;
+    }
+    if (rename(f->temp_path, f->path) != 0) {
+        set_error(error, error_size, f->path, errno);
+        atomic_file_abort(f);
         return -1;
     }
     release(f);

@@ -8,107 +8,10 @@
 #include "cli.h"
 #include "commands.h"
 #include "match.h"
+#include "match_log.h"
 #include "records/record.h"
 
 enum { PLAY_MAX_AGENT_TEXT = 1024 };
-
-/* ---- the readable log ---- */
-
-typedef struct play_log {
-    const game_t *game;
-    int quiet;
-} play_log_t;
-
-static void print_tiles(const uint8_t *tiles, int count)
-{
-    char name[TILESET_TILE_NAME_SIZE];
-    for (int k = 0; k < count; k++) printf(" %s", tileset_tile_name(tiles[k], name));
-}
-
-static void print_ends(const game_t *game, const void *state)
-{
-    game_observation_t view;
-    game->observe(state, 0, &view);
-    if (view.layout_kind != GAME_LAYOUT_LINE && view.layout_kind != GAME_LAYOUT_SPINNER) return;
-    printf("ends");
-    for (int e = 0; e < view.ends.count; e++) {
-        if (view.ends.number[e] < 0) continue;
-        /* '*' marks a crosswise double at an end, as the rules' test vectors write it; the
-         * bare opening double is shown plainly (6|6). */
-        printf("%s%d%s", e ? (view.layout_kind == GAME_LAYOUT_LINE ? "|" : " ") : " ", view.ends.number[e],
-               view.ends.is_double[e] && view.table_count > 1 ? "*" : "");
-    }
-}
-
-static void print_scores(const game_t *game, const void *state, int sides)
-{
-    int scores[GAME_MAX_SEATS];
-    game->scores(state, scores);
-    printf("scores");
-    for (int k = 0; k < sides; k++) printf(" %d", scores[k]);
-}
-
-static int log_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
-{
-    play_log_t *log = context;
-    const game_t *game = log->game;
-    int sides = game->side_count(setup->rules);
-    char name[TILESET_TILE_NAME_SIZE];
-    if (log->quiet && event->kind != GAME_EVENT_MATCH_END) return 0;
-    switch (event->kind) {
-    case GAME_EVENT_DEAL: {
-        game_deal_t deal;
-        game->get_deal(state, &deal);
-        printf("\nhand %d (starter seat %d)\n", deal.hand_number, deal.leader);
-        for (int seat = 0; seat < deal.seats; seat++) {
-            printf("  seat %d (%s):", seat, setup->agent_specs[seat]);
-            print_tiles(deal.hand[seat], deal.hand_size[seat]);
-            printf("\n");
-        }
-        printf("  stock: %d tiles\n", deal.stock_size);
-        break;
-    }
-    case GAME_EVENT_PLAY:
-        if (event->end == GAME_NO_END)
-            printf("  seat %d leads %-5s          ", event->seat, tileset_tile_name(event->tile, name));
-        else
-            printf("  seat %d plays %-5s on end %d  ", event->seat, tileset_tile_name(event->tile, name), event->end);
-        print_ends(game, state);
-        if (event->points) {
-            printf("   +%d  ", event->points);
-            print_scores(game, state, sides);
-        }
-        printf("\n");
-        break;
-    case GAME_EVENT_DRAW: printf("  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name)); break;
-    case GAME_EVENT_PASS: printf("  seat %d passes\n", event->seat); break;
-    case GAME_EVENT_AWARD:
-        printf("  award: seat %d %+d (%s)\n", event->seat, event->points, game_reason_name(game, event->reason));
-        break;
-    case GAME_EVENT_HAND_END:
-        printf("  hand %d ends: %s", game->hand_number(state), game_reason_name(game, event->reason));
-        /* the rules' winner of the hand (who went out, or won the block), which need not be
-         * the seat that scored most in it: that one is a win in sim's results */
-        if (event->seat >= 0) printf(", the rules give it to seat %d", event->seat);
-        printf("; pips left");
-        for (int seat = 0; seat < setup->seats; seat++) printf(" %d", game->pips_left(state, seat));
-        printf("; ");
-        print_scores(game, state, sides);
-        printf("\n");
-        break;
-    case GAME_EVENT_MATCH_END:
-        if (event->seat >= 0)
-            printf("\nmatch over after %d hands: seat %d (%s) wins; ", game->hand_number(state), event->seat,
-                   setup->agent_specs[event->seat]);
-        else
-            printf("\nmatch over after %d hands: no winner; ", game->hand_number(state));
-        print_scores(game, state, sides);
-        printf("\n");
-        break;
-    default: break;
-    }
-    return 0;
-}
 
 typedef struct play_args {
     cli_args_base_t base;
@@ -201,8 +104,8 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
                            .replay = args->replay,
                            .seats = game.seats,
                            .seed = args->seed};
-    play_log_t log = {game.game, args->quiet};
-    match_sink_t sinks[2] = {{&log, NULL, log_event}};
+    match_log_t log = {stdout, args->quiet};
+    match_sink_t sinks[2] = {match_log_sink(&log)};
     int sink_count = 1;
     record_writer_t writer;
     if (args->record) {
@@ -213,9 +116,6 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
         }
         sinks[sink_count++] = record_writer_sink(&writer);
     }
-    if (!args->quiet)
-        printf("%s, preset %s, %d players, seed %llu\n", game.game->name, game.preset, game.seats,
-               (unsigned long long)args->seed);
     int result = match_play(&setup, sinks, sink_count, error, error_size);
     if (result == 1 && args->record) snprintf(error, error_size, "%s", record_writer_error(&writer));
     if (args->record && record_writer_finish(&writer, result == 0, result ? NULL : error, result ? 0 : error_size) &&

@@ -25,10 +25,10 @@ enum { SIM_COMMAND_MAX = 4096 };
 typedef struct sim_args {
     cli_args_base_t base;
     cli_game_args_t game;
-    const char *agents, *levels, *out, *resume, *shard;
+    const char *agents, *levels, *out, *resume, *shard, *records;
     int64_t deals, matches;
     uint64_t seed;
-    int threads, replays;
+    int threads, replays, records_every;
     bool no_duplicate, per_deal, per_seat, quiet;
     /* derived once every argument is read */
     const char *out_dir;
@@ -64,6 +64,11 @@ static const cli_option_t sim_options[] = {
     SIM_OPTION("per-seat", "sim", CLI_FLAG, per_seat, 0, 0, NULL, "also summarise each agent in each seat"),
     SIM_OPTION("shard", "sim", CLI_TEXT, shard, 0, 0, "K/N",
                "play only slice K of N of the units (combine with dominolab merge)"),
+    SIM_OPTION("records", "experiment", CLI_TEXT, records, 0, 0, "DIR",
+               "write the record of every game played (JSON Lines), one file per game: "
+               "DIR/u<unit>-r<rotation>.jsonl (docs/records.md)"),
+    SIM_OPTION("records-every", "experiment", CLI_INT, records_every, 1, INT_MAX, "N",
+               "with --records: record only the units whose number N divides (every rotation of each; default 1)"),
     SIM_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no progress on stderr"),
 };
 #undef SIM_OPTION
@@ -73,13 +78,15 @@ static const cli_command_spec_t sim_spec = {
     "[--game G] [--preset P] [--option key=value ...] --players N\n"
     "                     --agents A,B[,C,D] (--deals N | --matches N) [--seed S] [--threads T]\n"
     "                     (--out DIR | --resume DIR) [--no-duplicate | --replays R] [--per-deal] [--per-seat]\n"
-    "                     [--levels FILE] [--shard K/N] [--quiet]\n"
+    "                     [--records DIR [--records-every N]] [--levels FILE] [--shard K/N] [--quiet]\n"
     "       dominolab sim --resume DIR [--threads T] [--quiet] [--levels FILE]",
     "Plays N units between agents on all cores and writes statistics to DIR:\n"
     "  summary.csv  per agent: wins, win rate (Wilson 95%), points per hand/match, margin,\n"
     "               paired score over deal blocks, Elo difference, with intervals\n"
     "  deals.csv    (--per-deal) one row per unit x rotation x seat\n"
     "  run.json     the exact study, progress and totals (for --resume DIR alone, and merge)\n"
+    "and with --records, the game record of every game (or of every N-th unit) in its own\n"
+    "directory, each replayable with dominolab replay.\n"
     "Columns are described in docs/sim.md. Same seed, same files, whatever --threads.\n"
     "Under mpirun (a build with DOMINOLAB_MPI) the ranks share the units, with the same\n"
     "files; see docs/sim-mpi.md. In an experiment file (dominolab run) the keys go in the\n"
@@ -135,6 +142,11 @@ static int settle_sim_args(sim_args_t *args, char *error, size_t size)
     args->out_dir = args->out ? args->out : args->resume;
     args->resume_mode = args->resume != NULL;
     args->duplicate = !args->no_duplicate && !args->replays;
+    if (args->records_every && !args->records) {
+        cli_option_error(&sim_spec, args, "records-every", -1, error, size, "chooses the units --records DIR records: "
+                                                                            "give --records too");
+        return -1;
+    }
     if (args->shard && parse_shard(args->shard, args, error, size)) return -1;
     if (args->shard_count > args->units) {
         cli_option_error(&sim_spec, args, "shard", -1, error, size,
@@ -347,6 +359,8 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     study->replays = s->args.replays;
     study->per_deal = s->args.per_deal;
     study->per_seat = s->args.per_seat;
+    study->records = s->args.records;
+    study->records_every = s->args.records ? (s->args.records_every ? s->args.records_every : 1) : 0;
     study->shard_index = s->args.shard_index;
     study->shard_count = s->args.shard_count;
     int shards = study->shard_count ? study->shard_count : 1, shard = study->shard_count ? study->shard_index : 1;
@@ -420,8 +434,9 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
     else if (outcome->status == 0 && outcome->already_complete && !s->args.quiet)
         fprintf(stderr, "dominolab sim: %s already holds the complete run; nothing to do\n", dir);
     else if (outcome->status == 0 && !s->args.quiet)
-        fprintf(stderr, "dominolab sim: %" PRId64 " %s (%" PRId64 " games, %" PRId64 " hands) written to %s%s\n",
-                outcome->units, unit_name, outcome->games, outcome->hands, dir, by_ranks);
+        fprintf(stderr, "dominolab sim: %" PRId64 " %s (%" PRId64 " games, %" PRId64 " hands) written to %s%s%s%s\n",
+                outcome->units, unit_name, outcome->games, outcome->hands, dir, by_ranks,
+                s->args.records ? ", their records to " : "", s->args.records ? s->args.records : "");
 }
 
 /* ------------------------------------------------------------------ probing */

@@ -16,11 +16,16 @@ typedef struct match_setup {
     const game_rules_t *rules;
     const option_values_t *values; /* the full option object (for the record) */
     const char *preset;
-    const char *const *agent_specs; /* one per seat */
+    const char *const *agent_specs; /* one per seat, as given (the record names these) */
+    const char *const *played_specs; /* NULL, or what each seat's spec stood for (a level:n
+                                      * resolved by an earlier run): the agents are made of these */
     const agent_levels_t *levels;   /* resolves level:n; NULL: the built-in table */
     int replay;                     /* 0, or the replay whose agent randomness to use */
     int seats;
     uint64_t seed;
+    int max_hands; /* 0: to the end of the match; N: it stops once N hands are played (void
+                    * hands not counted), as `sim --deals` plays one, and the driver ends it
+                    * with a MATCH_END event for the side that scored most (match_leading_side) */
 } match_setup_t;
 
 /* Called for every event, after the state has changed (so a DEAL sink can read the deal,
@@ -35,6 +40,14 @@ typedef struct match_sink {
 /* Plays the match to its end. Returns 0, 1 if a sink stopped it, or -1 with a message
  * (e.g. an agent spec that fails). */
 int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, char *error, size_t error_size);
+/* The same with the caller's agents (one per seat, made for this game and rules; they are
+ * reset here with the match's seeds) in the caller's `state` (game->state_size bytes), which
+ * holds the end of the match afterwards. *moves counts the moves applied. */
+int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *state, match_sink_t *sinks,
+                      int sink_count, int64_t *moves, char *error, size_t error_size);
+/* The side with the most points in `state`, or -1 when sides tie for the most: the winner
+ * of a match stopped by max_hands. */
+int match_leading_side(const game_t *game, const game_rules_t *rules, const void *state);
 
 /* Seed of the game's own generator and of each seat's agent, derived from the match seed. */
 uint64_t match_agent_seed(uint64_t match_seed, int seat);

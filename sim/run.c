@@ -12,6 +12,7 @@
 
 #include "atomic_file.h"
 #include "progress.h"
+#include "records/record_set.h"
 
 static const double CHECKPOINT_SECONDS = 2.0;
 
@@ -41,6 +42,8 @@ typedef struct run {
     double last_checkpoint;
     progress_t progress;
     char progress_label[48];
+    record_set_t *records;         /* NULL without --records */
+    sim_game_sink_t games;         /* the records' sink, which config.games points to */
     bool failed;                   /* a write failed: keep the first message */
     char error[RUN_MESSAGE_SIZE];
 } run_t;
@@ -86,11 +89,12 @@ static void record_progress(run_t *r, const sim_totals_t *totals, bool complete)
     json_object_set_new(r->json, "totals", rundir_totals_to_json(totals, r->config.agent_count, r->config.seats));
 }
 
-/* deals.csv on the disk first, then the run.json that counts its rows: after a power loss
- * run.json can promise nothing the disk lacks. */
+/* The records and deals.csv on the disk first, then the run.json that counts them: after a
+ * power loss run.json can promise nothing the disk lacks. */
 static int checkpoint(run_t *r, const sim_totals_t *totals, bool complete)
 {
     char message[RUN_MESSAGE_SIZE];
+    if (r->records && record_set_sync(r->records, message, sizeof message)) return fail(r, message);
     if (r->deals && rundir_deals_sync(r->deals, &r->deals_bytes, message, sizeof message)) return fail(r, message);
     record_progress(r, totals, complete);
     if (rundir_write_run(r->request->dir, r->json, message, sizeof message)) return fail(r, message);
@@ -128,6 +132,9 @@ static int load_resume(run_t *r, sim_totals_t *totals, json_t *identity)
     if (result == 0 && old->complete) result = 3;
     if (result == 0 && old->per_deal && rundir_deals_check(dir, old, r->error, sizeof r->error))
         result = RUN_EXIT_BAD_INPUT;
+    if (result == 0 && r->records &&
+        record_set_check(r->records, old->first_unit, old->units_done, old->rotations, r->error, sizeof r->error))
+        result = RUN_EXIT_BAD_INPUT;
     if (result == 0) {
         remove_leftovers(dir);
         *totals = old->totals;
@@ -146,6 +153,10 @@ static int load_resume(run_t *r, sim_totals_t *totals, json_t *identity)
 static int on_batch(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals)
 {
     run_t *r = context;
+    char published[RUN_MESSAGE_SIZE];
+    /* The records of the units kept (all but those after a stopping rule's decision). */
+    if (r->records && record_set_publish(r->records, count ? units[count - 1].unit + 1 : 0, published, sizeof published))
+        return fail(r, published);
     if (r->deals && rundir_deals_write(r->deals, &r->request->study, units, count)) {
         char message[RUN_MESSAGE_SIZE];
         snprintf(message, sizeof message, "cannot write deals.csv in %s: %s", r->request->dir, strerror(errno));
@@ -165,6 +176,10 @@ static int on_batch(void *context, const sim_unit_outcome_t *units, int count, c
 static int start(run_t *r, sim_totals_t *totals)
 {
     const run_request_t *q = r->request;
+    const sim_study_t *study = &q->study;
+    if (study->records && record_set_open(&r->records, study->records, study->records_every, &study->config,
+                                          study->preset, study->values, r->error, sizeof r->error))
+        return RUN_EXIT_FAILED;
     json_t *identity = rundir_identity(&q->study);
     r->json = initial_json(r, identity);
     int status = 0;
@@ -176,6 +191,11 @@ static int start(run_t *r, sim_totals_t *totals)
     }
     json_decref(identity);
     if (status) return status;
+    if (r->records) {
+        if (record_set_prepare(r->records, q->resume, r->error, sizeof r->error)) return RUN_EXIT_BAD_INPUT;
+        r->games = record_set_games(r->records);
+        r->config.games = &r->games;
+    }
     if (q->study.per_deal && rundir_deals_open(q->dir, q->resume, r->deals_bytes, &r->deals, r->error, sizeof r->error))
         return RUN_EXIT_FAILED;
     if (checkpoint(r, totals, false)) return RUN_EXIT_FAILED;
@@ -259,6 +279,13 @@ static int start_spread(run_t *r)
         snprintf(r->error, sizeof r->error,
                  "--resume: not available with %d MPI ranks (their runs are never left part done); continue a "
                  "one-process run in one process (without mpirun, or with -np 1)",
+                 r->ranks.count);
+        return RUN_EXIT_BAD_INPUT;
+    }
+    if (q->study.records) {
+        snprintf(r->error, sizeof r->error,
+                 "--records: not available with %d MPI ranks (a job that stops keeps nothing, but its ranks' "
+                 "records would stay); record games in a one-process run",
                  r->ranks.count);
         return RUN_EXIT_BAD_INPUT;
     }
@@ -386,6 +413,7 @@ void run_execute(const run_request_t *request, const ranks_t *ranks, run_outcome
     outcome->hands = totals->hands;
     outcome->signal_number = (int)stop_signal;
     if (r->deals) fclose(r->deals);
+    record_set_close(r->records);
     json_decref(r->json);
     free(r);
     free(totals);

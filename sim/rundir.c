@@ -120,17 +120,20 @@ json_t *rundir_identity(const sim_study_t *study)
             }
             break;
         }
-    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:s, s:I, s:I, s:b, s:b, s:i, s:b, s:b, s:o}", "format",
+    /* Where the records go is part of the study: a resume must go on writing them there. */
+    json_t *records = study->records ? json_pack("{s:s, s:i}", "dir", study->records, "every", study->records_every)
+                                     : json_null();
+    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:s, s:I, s:I, s:b, s:b, s:i, s:b, s:b, s:o, s:o}", "format",
                      RUNDIR_FORMAT, "game", c->game->name, "preset", study->preset, "options",
                      json_loads(options, 0, NULL), "seats", c->seats, "agents", agents, "played_agents", played, "mode",
                      c->mode == SIM_DEALS ? "deals" : "matches", "units", (json_int_t)c->units, "seed",
-                     (json_int_t)c->seed, "duplicate", study->duplicate, "swap", study->swap, "replays", study->replays, "per_deal",
-                     study->per_deal, "per_seat", study->per_seat, "shard", shard);
+                     (json_int_t)c->seed, "duplicate", study->duplicate, "swap", study->swap, "replays", study->replays,
+                     "per_deal", study->per_deal, "per_seat", study->per_seat, "shard", shard, "records", records);
 }
 
 static const char *const identity_keys[] = {"format", "game",     "preset",   "options",  "seats",
                                             "agents", "played_agents", "mode", "units",    "seed",
-                                            "duplicate", "swap", "replays", "per_deal", "per_seat", "shard", NULL};
+                                            "duplicate", "swap", "replays", "per_deal", "per_seat", "shard", "records", NULL};
 
 json_t *rundir_identity_of(const json_t *run)
 {
@@ -151,6 +154,7 @@ int rundir_compare_identities(const json_t *have, const json_t *want, const char
         if (except && !strcmp(key, except)) continue;
         json_t *other = json_object_get(have, key);
         if (other && json_equal(other, value)) continue;
+        if (!other && json_is_null(value)) continue;
         char *mine = json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT);
         char *theirs = other ? json_dumps(other, JSON_ENCODE_ANY | JSON_COMPACT) : NULL;
         snprintf(error, error_size, "%s was made with %s %.200s, but %s has %s %.200s", have_name, key,
@@ -371,6 +375,22 @@ static int read_shard(run_reader_t *r, rundir_run_t *run)
     return 0;
 }
 
+/* null (or missing: a run.json older than records), or {"dir": DIR, "every": N}. */
+static int read_records(run_reader_t *r, rundir_run_t *run)
+{
+    const json_t *value = json_object_get(r->json, "records");
+    int64_t every = 1;
+    run->records = NULL;
+    run->records_every = 1;
+    if (!value || json_is_null(value)) return 0;
+    if (!json_is_object(value)) return refuse(r, "records", "neither null nor an object");
+    if (read_string(r, value, "records.dir", false, &run->records) ||
+        read_integer(r, value, "records.every", 1, INT32_MAX, &every))
+        return -1;
+    run->records_every = (int)every;
+    return 0;
+}
+
 /* The identity and the seats' agents. */
 static int read_identity(run_reader_t *r, rundir_run_t *run)
 {
@@ -380,8 +400,9 @@ static int read_identity(run_reader_t *r, rundir_run_t *run)
         read_string(r, r->json, "preset", true, &run->preset) || read_string(r, r->json, "mode", false, &run->mode) ||
         read_int(r, "seats", 1, GAME_MAX_SEATS, &run->seats) || read_integer(r, r->json, "units", 1, INT64_MAX / 2, &run->units) ||
         read_integer(r, r->json, "seed", 0, INT64_MAX, &seed) || read_bool(r, "duplicate", &run->duplicate) ||
-        read_bool(r, "swap", &run->swap) || read_int(r, "replays", 0, SIM_MAX_REPLAYS, &run->replays) || read_bool(r, "per_deal", &run->per_deal) ||
-        read_bool(r, "per_seat", &run->per_seat) || read_shard(r, run))
+        read_bool(r, "swap", &run->swap) || read_int(r, "replays", 0, SIM_MAX_REPLAYS, &run->replays) ||
+        read_bool(r, "per_deal", &run->per_deal) ||
+        read_bool(r, "per_seat", &run->per_seat) || read_shard(r, run) || read_records(r, run))
         return -1;
     run->seed = (uint64_t)seed;
     if (strcmp(run->mode, "deals") && strcmp(run->mode, "matches")) return refuse(r, "mode", "neither deals nor matches");

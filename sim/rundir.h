@@ -33,6 +33,8 @@ typedef struct sim_study {
     bool swap;                               /* duplicate, and the two agents also play swapped (A,B,B: B,A,A) */
     int replays;                             /* 0, or plays of each unit with the agents kept in their seats */
     int shard_index, shard_count;            /* 1-based K of N; N = 0 without --shard */
+    const char *records;                     /* NULL, or the directory of the game records (--records) */
+    int records_every;                       /* with records: the units whose number it divides */
 } sim_study_t;
 
 /* The keys two runs must share to be one study (resume) or shards of one (merge). */
@@ -40,7 +42,8 @@ json_t *rundir_identity(const sim_study_t *study);
 /* The identity keys of a run.json (missing ones as null). */
 json_t *rundir_identity_of(const json_t *run);
 /* 0 if equal; else -1 naming the first key that differs (ignoring `except`, or NULL) and both
- * sides: "HAVE_NAME was made with seed 1, but WANT_NAME has seed 2". */
+ * sides: "HAVE_NAME was made with seed 1, but WANT_NAME has seed 2". A key `have` lacks
+ * equals a wanted null (a run.json older than the key). */
 int rundir_compare_identities(const json_t *have, const json_t *want, const char *except, const char *have_name,
                               const char *want_name, char *error, size_t error_size);
 
@@ -68,6 +71,8 @@ typedef struct rundir_run {
     uint64_t seed;
     bool matches, duplicate, swap, per_deal, per_seat, complete;
     int shard_index, shard_count;        /* 0 and 0 without --shard */
+    const char *records;                 /* NULL, or the directory of its game records */
+    int records_every;                   /* 1 without records */
     sim_totals_t totals;
 } rundir_run_t;
 /* Reads and checks DIR/run.json. Returns 0, or -1 with "DIR/run.json: field "KEY": why". */

@@ -8,6 +8,7 @@
 #include "sim.h"
 
 #include <assert.h>
+#include <inttypes.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,32 +113,35 @@ typedef struct play_tally {
     int winner; /* match winner side, -1 */
 } play_tally_t;
 
+static inline void tally_event(const sim_config_t *config, const game_event_t *e, play_tally_t *tally,
+                               sim_play_outcome_t *out)
+{
+    switch (e->kind) {
+    case GAME_EVENT_PLAY: /* the first tile of the match is the first hand's lead */
+        if (out->leader < 0) out->leader = e->seat;
+        tally->hand_points[config->game->side_of_seat(config->rules, e->seat)] += e->points;
+        break;
+    case GAME_EVENT_AWARD: tally->hand_points[e->seat] += e->points; break;
+    case GAME_EVENT_HAND_END:
+        out->end_reason = (int8_t)e->reason;
+        if (e->flags & GAME_EVENT_VOID) break; /* dealt again: not a hand played */
+        tally->hands++;
+        for (int seat = 0; seat < config->seats; seat++) {
+            int64_t points = tally->hand_points[config->game->side_of_seat(config->rules, seat)];
+            out->seat[seat].hand_points += points;
+            out->seat[seat].hand_points_squared += points * points;
+        }
+        for (int side = 0; side < config->sides; side++) tally->hand_points[side] = 0;
+        break;
+    case GAME_EVENT_MATCH_END: tally->winner = e->seat; break;
+    default: break;
+    }
+}
+
 static void tally_events(const sim_config_t *config, const game_events_t *events, play_tally_t *tally,
                          sim_play_outcome_t *out)
 {
-    for (int i = 0; i < events->count; i++) {
-        const game_event_t *e = &events->item[i];
-        switch (e->kind) {
-        case GAME_EVENT_PLAY: /* the first tile of the match is the first hand's lead */
-            if (out->leader < 0) out->leader = e->seat;
-            tally->hand_points[config->game->side_of_seat(config->rules, e->seat)] += e->points;
-            break;
-        case GAME_EVENT_AWARD: tally->hand_points[e->seat] += e->points; break;
-        case GAME_EVENT_HAND_END:
-            out->end_reason = (int8_t)e->reason;
-            if (e->flags & GAME_EVENT_VOID) break; /* dealt again: not a hand played */
-            tally->hands++;
-            for (int seat = 0; seat < config->seats; seat++) {
-                int64_t points = tally->hand_points[config->game->side_of_seat(config->rules, seat)];
-                out->seat[seat].hand_points += points;
-                out->seat[seat].hand_points_squared += points * points;
-            }
-            for (int side = 0; side < config->sides; side++) tally->hand_points[side] = 0;
-            break;
-        case GAME_EVENT_MATCH_END: tally->winner = e->seat; break;
-        default: break;
-        }
-    }
+    for (int i = 0; i < events->count; i++) tally_event(config, &events->item[i], tally, out);
 }
 
 /* Win, draw or loss of each seat: the unique best side wins, tied best sides draw. */
@@ -160,8 +164,27 @@ static void decide_results(const sim_config_t *config, sim_play_outcome_t *out, 
     }
 }
 
-static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed, int rotation,
-                      sim_play_outcome_t *out)
+/* The outcome of a played match from the state at its end and the tally. */
+static inline void finish_play(const sim_config_t *config, const void *state, const play_tally_t *tally,
+                               sim_play_outcome_t *out)
+{
+    const game_t *game = config->game;
+    out->hands = (int16_t)tally->hands;
+    int scores[GAME_MAX_SEATS];
+    game->scores(state, scores);
+    for (int seat = 0; seat < config->seats; seat++) {
+        int side = game->side_of_seat(config->rules, seat);
+        /* In deals mode the hand's points are the whole match so far: one hand from zero. */
+        out->seat[seat].points = scores[side];
+        out->seat[seat].pips_left = (int16_t)game->pips_left(state, seat);
+    }
+    decide_results(config, out, tally->winner);
+}
+
+/* The hot path (bench's workload). Kept out of line, as it always was, so that what the
+ * batch loop gained (play_for_sink, the error path) leaves its code as it was. */
+__attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
+                                                int rotation, sim_play_outcome_t *out)
 {
     const game_t *game = config->game;
     void *state = worker->state;
@@ -195,24 +218,90 @@ static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t
         }
         tally_events(config, &events, &tally, out);
     }
-    out->hands = (int16_t)tally.hands;
-    int scores[GAME_MAX_SEATS];
-    game->scores(state, scores);
-    for (int seat = 0; seat < config->seats; seat++) {
-        int side = game->side_of_seat(config->rules, seat);
-        /* In deals mode the hand's points are the whole match so far: one hand from zero. */
-        out->seat[seat].points = scores[side];
-        out->seat[seat].pips_left = (int16_t)game->pips_left(state, seat);
-    }
-    decide_results(config, out, tally.winner);
+    finish_play(config, state, &tally, out);
 }
 
-static void play_unit(const sim_config_t *config, sim_worker_t *worker, int64_t unit, sim_unit_outcome_t *out)
+/* ------------------------------------------------------------------ a game for a sink */
+
+/* The tally of play_once, kept by a sink the match driver feeds. */
+typedef struct sink_tally {
+    const sim_config_t *config;
+    play_tally_t tally;
+    sim_play_outcome_t *out;
+    bool too_long; /* stopped at SIM_MAX_HANDS_PER_MATCH, where play_once stops too */
+} sink_tally_t;
+
+static int tally_on_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
+{
+    sink_tally_t *t = context;
+    (void)setup;
+    (void)state;
+    tally_event(t->config, event, &t->tally, t->out);
+    t->too_long = t->tally.hands >= SIM_MAX_HANDS_PER_MATCH && event->kind == GAME_EVENT_HAND_END;
+    return t->too_long ? -1 : 0;
+}
+
+/* play_once through the match driver, with config->games's sink beside the tally: the same
+ * agents, reset with the same seeds (match_play_agents), and the same stop after one hand
+ * in deals mode (max_hands). 0, or -1 with a message. Out of line, as the batch loop
+ * calls it only for the units chosen. */
+__attribute__((noinline)) static int play_for_sink(const sim_config_t *config, sim_worker_t *worker, int64_t unit,
+                                                   uint64_t seed, int rotation, sim_play_outcome_t *out, char *error,
+                                                   size_t error_size)
+{
+    agent_t *agents[GAME_MAX_SEATS];
+    const char *specs[GAME_MAX_SEATS];
+    memset(out, 0, sizeof *out);
+    out->leader = -1;
+    for (int seat = 0; seat < config->seats; seat++) {
+        int a = sim_agent_at(config, rotation, seat);
+        agents[seat] = worker->agent[seat][a];
+        specs[seat] = config->agents[a];
+        out->seat[seat].agent = (int8_t)a;
+    }
+    match_setup_t setup = {.game = config->game,
+                           .rules = config->rules,
+                           .agent_specs = specs,
+                           .levels = config->levels,
+                           .replay = config->replays ? rotation : 0,
+                           .seats = config->seats,
+                           .seed = seed,
+                           .max_hands = config->mode == SIM_DEALS ? 1 : 0};
+    sink_tally_t tally = {config, {{0}, 0, -1}, out, false};
+    match_sink_t sinks[2] = {{&tally, NULL, tally_on_event}, {0}};
+    if (config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
+    int64_t moves = 0;
+    /* 0 played, 1 stopped by a sink (the tally at the hand limit, or a failed write), -1
+     * with the driver's message */
+    int played = match_play_agents(&setup, agents, worker->state, sinks, 2, &moves, error, error_size);
+    char message[512];
+    int closed = config->games->close(config->games->context, &sinks[1], played == 0, message, sizeof message);
+    if (played == 1 && tally.too_long)
+        snprintf(error, error_size, "unit %" PRId64 ", rotation %d: the match did not end after %d hands", unit,
+                 rotation, SIM_MAX_HANDS_PER_MATCH);
+    else if (played == 1 || (played == 0 && closed))
+        snprintf(error, error_size, "%s", message);
+    if (played != 0 || closed) return -1;
+    out->plies = (int32_t)moves;
+    finish_play(config, worker->state, &tally.tally, out);
+    return 0;
+}
+
+/* 0, or -1 with a message (only a game handed to a sink can fail). */
+static int play_unit(const sim_config_t *config, sim_worker_t *worker, int64_t unit, sim_unit_outcome_t *out,
+                     char *error, size_t error_size)
 {
     out->unit = unit;
     out->seed = sim_unit_seed(config->seed, unit);
+    if (config->games && config->games->wants(config->games->context, unit)) {
+        for (int rotation = 0; rotation < config->rotations; rotation++)
+            if (play_for_sink(config, worker, unit, out->seed, rotation, &out->play[rotation], error, error_size))
+                return -1;
+        return 0;
+    }
     for (int rotation = 0; rotation < config->rotations; rotation++)
         play_once(config, worker, out->seed, rotation, &out->play[rotation]);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ totals */
@@ -389,11 +478,24 @@ int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_ba
          * the same whatever thread played which unit. With a stopping rule the units count
          * only once the rule has seen them, on this thread. */
         bool ruled = config->stop_rule != NULL;
+        int failed = 0; /* shared: set once, under the lock, with the first message */
 #pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
         for (int k = 0; k < count; k++) {
             sim_worker_t *worker = workers[omp_get_thread_num()];
-            play_unit(config, worker, next + k, &buffer[k]);
-            if (!ruled) sim_accumulate(config, &buffer[k], &worker->totals);
+            char message[512];
+            if (play_unit(config, worker, next + k, &buffer[k], message, sizeof message)) {
+#pragma omp critical(sim_unit_error)
+                {
+                    if (!failed) snprintf(error, error_size, "%s", message);
+                    failed = 1;
+                }
+            } else if (!ruled) {
+                sim_accumulate(config, &buffer[k], &worker->totals);
+            }
+        }
+        if (failed) {
+            result = -1; /* the batch counts for nothing: the run stops at the last batch kept */
+            break;
         }
         for (int t = 0; t < threads && !ruled; t++) {
             bool fits = sim_totals_add(totals, &workers[t]->totals); /* the totals of one run: always */

@@ -8,6 +8,9 @@
  * So every output is the same whatever the number of threads, batch sizes, shards or
  * interruptions.
  *
+ * A unit's games go to config.games when it wants them: they are then played by the match
+ * driver (sim/match.h) with the same agents and seeds, so the outcomes are the same.
+ *
  * Duplicate mode plays each unit once per distinct seating (sim_seatings): the agents shift
  * one seat per rotation, one rotation per side, and a rotation that seats every agent as an
  * earlier one did is left out, since it would replay that game move for move (A,B,A,B over
@@ -25,6 +28,7 @@
 
 #include "agent.h"
 #include "game.h"
+#include "match.h"
 #include "stats.h"
 
 enum { SIM_MAX_AGENTS = GAME_MAX_SEATS, SIM_MAX_ROTATIONS = 2 * GAME_MAX_SEATS, SIM_MAX_REPLAYS = GAME_MAX_SEATS };
@@ -38,6 +42,22 @@ typedef struct sim_unit_outcome sim_unit_outcome_t;
  * *decided once the run must end after the kept ones (as if it had been that long). What it
  * decides depends on the units only, never on batch sizes or threads. */
 typedef int (*sim_stop_rule_fn)(void *context, const sim_unit_outcome_t *units, int count, bool *decided);
+
+/* Where the games of chosen units go besides the totals (the records): the simulator knows
+ * them only as match sinks, which it hands to the match driver. Called on the thread that
+ * plays the game; a unit that is not chosen is played by the simulator's own loop, which
+ * hands nothing to anyone. The setup a sink is given names the rules, the seats' specs,
+ * the seed, replay and max_hands, but not the option values or preset (the simulator has
+ * only the rules): a sink that writes them knows them itself. */
+typedef struct sim_game_sink {
+    void *context;
+    bool (*wants)(void *context, int64_t unit); /* whether the games of `unit` go to a sink */
+    /* The sink for the game (unit, rotation), before it is played. 0, or -1 with a message. */
+    int (*open)(void *context, int64_t unit, int rotation, match_sink_t *sink, char *error, size_t error_size);
+    /* After the game, with the sink open gave: `played` when the match reached its end.
+     * 0, or -1 with a message. */
+    int (*close)(void *context, match_sink_t *sink, bool played, char *error, size_t error_size);
+} sim_game_sink_t;
 
 typedef struct sim_config {
     const game_t *game;
@@ -55,6 +75,7 @@ typedef struct sim_config {
     int threads;
     sim_stop_rule_fn stop_rule; /* NULL: play every unit */
     void *stop_context;
+    const sim_game_sink_t *games; /* NULL: the games go into the totals only */
 } sim_config_t;
 
 /* One seat's outcome in one play (rotation) of a unit. */

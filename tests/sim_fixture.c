@@ -269,10 +269,17 @@ int64_t units_done_in(const char *dir)
  * counts finished units (the run is then well under way, its signal handlers set). */
 pid_t start_and_wait_for_progress(const study_t *s, const char *dir, const char *out_path, const char *err_path)
 {
+    return start_with_and_wait_for_progress(s, NULL, dir, out_path, err_path);
+}
+
+pid_t start_with_and_wait_for_progress(const study_t *s, const char *const *extra, const char *dir,
+                                       const char *out_path, const char *err_path)
+{
     args_t a;
     args_start(&a, "dominolab");
     args_add(&a, "sim");
     study_args(&a, s, 2);
+    args_add_list(&a, extra);
     args_add_list(&a, LIST("--out", dir));
     pid_t pid = spawn_binary(a.item, out_path, err_path);
     double deadline = now_seconds() + RUN_LIMIT_SECONDS;

@@ -86,5 +86,8 @@ int64_t units_done_in(const char *dir);
  * DIR/run.json counts finished units (the run is then well under way, its signal handlers
  * set). */
 pid_t start_and_wait_for_progress(const study_t *s, const char *dir, const char *out_path, const char *err_path);
+/* The same with more sim arguments (or NULL) after the study's. */
+pid_t start_with_and_wait_for_progress(const study_t *s, const char *const *extra, const char *dir,
+                                       const char *out_path, const char *err_path);
 
 #endif

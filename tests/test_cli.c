@@ -335,6 +335,70 @@ START_TEST(play_quiet_prints_only_the_result)
 }
 END_TEST
 
+/* `replay --print` of a record shows what `play` printed while it wrote it: the same
+ * printer, fed by the engine as the record is checked. */
+static const char *const *const printed_matches[] = {
+    LIST("--players", "3", "--agents", "greedy,random,greedy", "--seed", "7"),
+    LIST("--game", "double_bergen", "--players", "2", "--agents", "greedy,random", "--seed", "11"),
+    LIST("--preset", "bergen_classic", "--players", "4", "--agents", "random", "--seed", "12"),
+    LIST("--players", "2", "--agents", "random,greedy", "--seed", "13", "--option", "draw_mode=one_per_turn",
+         "--option", "drawn_tile_must_be_played=false"),
+};
+
+START_TEST(replay_print_shows_what_play_printed)
+{
+    char *dir = support_temp_dir("test_cli");
+    char path[PATH_SIZE], expected[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, record_name);
+    capture_t played, shown;
+    run_play(printed_matches[_i], path, &played);
+    ck_assert_msg(played.status == 0, "play exited %d: %s", played.status, played.err);
+    char *argv[] = {"replay", "--print", path, NULL};
+    support_run(cli_replay, argv, &shown);
+    ck_assert_msg(shown.status == 0, "replay --print exited %d: %s", shown.status, shown.err);
+    ck_assert_msg(shown.err[0] == '\0', "replay --print wrote to stderr: %s", shown.err);
+    /* play adds where it wrote the record; replay prints the match alone */
+    int length = snprintf(expected, sizeof expected, "record written to %s\n", path);
+    size_t body = strlen(played.out) - (size_t)length;
+    ck_assert_msg(strlen(played.out) >= (size_t)length && !strcmp(played.out + body, expected),
+                  "play's log does not end with: %s", expected);
+    ck_assert_msg(strstr(shown.out, "\nhand 1 "), "no hand in the log: %s", shown.out);
+    ck_assert_msg(strlen(shown.out) == body && !strncmp(shown.out, played.out, body),
+                  "replay --print shows\n%s\nbut play printed\n%.*s", shown.out, (int)body, played.out);
+    support_capture_free(&played);
+    support_capture_free(&shown);
+    support_remove_dir(dir);
+}
+END_TEST
+
+/* A record that disagrees: the log up to that line, then the line on stderr, exit 1. */
+START_TEST(replay_print_stops_where_the_record_disagrees)
+{
+    char *dir = support_temp_dir("test_cli");
+    char path[PATH_SIZE];
+    play_good_record(dir, path, sizeof path);
+    size_t length;
+    char *text = support_read_file(path, &length);
+    ck_assert_ptr_nonnull(text);
+    char *line = strstr(text, "\"type\":\"hand_end\"");
+    ck_assert_ptr_nonnull(line);
+    char *scores = strstr(line, "\"scores\":[");
+    ck_assert_ptr_nonnull(scores);
+    scores[strlen("\"scores\":[")] = scores[strlen("\"scores\":[")] == '9' ? '8' : '9';
+    ck_assert(support_write_file(path, text));
+    free(text);
+    capture_t result;
+    char *argv[] = {"replay", "--print", path, NULL};
+    support_run(cli_replay, argv, &result);
+    ck_assert_msg(result.status == 1, "replay --print exited %d: %s", result.status, result.err);
+    ck_assert_msg(strstr(result.out, "hand 1 ends"), "no log of hand 1: %s", result.out);
+    ck_assert_msg(!strstr(result.out, "match over"), "the log goes on past the line that disagrees: %s", result.out);
+    assert_mentions(result.err, LIST(path, "scores"));
+    support_capture_free(&result);
+    support_remove_dir(dir);
+}
+END_TEST
+
 START_TEST(replay_missing_file)
 {
     char *dir = support_temp_dir("test_cli");
@@ -694,7 +758,7 @@ END_TEST
 
 START_TEST(help_replay)
 {
-    expect_help(cli_replay, "replay", LIST("FILE", "Exit status"));
+    expect_help(cli_replay, "replay", LIST("FILE", "Exit status", "--print", "--run", "--unit", "--rotation", "--record"));
 }
 END_TEST
 
@@ -738,6 +802,9 @@ static Suite *cli_suite(void)
     TCase *replay = tcase_create("replay");
     tcase_add_test(replay, play_then_replay_agrees);
     tcase_add_test(replay, play_quiet_prints_only_the_result);
+    tcase_add_loop_test(replay, replay_print_shows_what_play_printed, 0,
+                        (int)(sizeof printed_matches / sizeof printed_matches[0]));
+    tcase_add_test(replay, replay_print_stops_where_the_record_disagrees);
     tcase_add_test(replay, replay_missing_file);
     tcase_add_test(replay, replay_tampered_disagrees);
     tcase_add_test(replay, replay_malformed);

@@ -119,8 +119,9 @@ static void agents_for_seed(uint64_t seed, int players, const char **specs)
 }
 
 /* Plays one match of `config` with the record writer (as `play --record` does) plus a sink
- * that notes the outcome. */
-static void play_recorded(const config_t *config, uint64_t seed, const char *path, outcome_t *outcome)
+ * that notes the outcome; cut after `max_hands` hands unless 0 (a deal of sim --deals). */
+static void play_recorded_cut(const config_t *config, int max_hands, uint64_t seed, const char *path,
+                              outcome_t *outcome)
 {
     cli_game_args_t args;
     cli_game_t game;
@@ -141,7 +142,8 @@ static void play_recorded(const config_t *config, uint64_t seed, const char *pat
                            .preset = game.preset,
                            .agent_specs = specs,
                            .seats = game.seats,
-                           .seed = seed};
+                           .seed = seed,
+                           .max_hands = max_hands};
     record_writer_t writer;
     ck_assert_msg(record_writer_open(&writer, path, error, sizeof error) == 0, "%s", error);
     memset(outcome, 0, sizeof *outcome);
@@ -152,6 +154,11 @@ static void play_recorded(const config_t *config, uint64_t seed, const char *pat
     ck_assert_msg(record_writer_finish(&writer, 1, error, sizeof error) == 0, "%s", error);
     cli_game_close(&game);
     ck_assert_msg(outcome->over, "%s, seed %llu: no match_end event", config->name, (unsigned long long)seed);
+}
+
+static void play_recorded(const config_t *config, uint64_t seed, const char *path, outcome_t *outcome)
+{
+    play_recorded_cut(config, 0, seed, path, outcome);
 }
 
 /* Every void hand ("redeal") is followed by the deal of the same hand number again. */
@@ -171,9 +178,8 @@ static void check_redeals(const char *text, const char *name, uint64_t seed)
     }
 }
 
-START_TEST(round_trip)
+static void round_trip_config(const config_t *config, int max_hands)
 {
-    const config_t *config = &configs[_i];
     char *dir = support_temp_dir("test_record_replay");
     char path[PATH_SIZE], error[ERROR_SIZE];
     snprintf(path, sizeof path, "%s/round_trip.jsonl", dir);
@@ -181,7 +187,7 @@ START_TEST(round_trip)
     for (uint64_t seed = 1; seed <= SEEDS_PER_CONFIG; seed++) {
         outcome_t outcome;
         replay_summary_t summary;
-        play_recorded(config, seed, path, &outcome);
+        play_recorded_cut(config, max_hands, seed, path, &outcome);
         int result = replay_file(path, &summary, error, sizeof error);
         if (result != REPLAY_AGREES)
             ck_abort_msg("%s, seed %llu: replay returned %d: %s", config->name, (unsigned long long)seed, result,
@@ -215,6 +221,33 @@ START_TEST(round_trip)
     ck_assert_msg(support_dir_entries(dir, names, sizeof names) == 1, "expected only the record in %s: %s", dir,
                   names);
     support_remove_dir(dir);
+}
+
+START_TEST(round_trip)
+{
+    round_trip_config(&configs[_i], 0);
+}
+END_TEST
+
+/* Matches cut after max_hands hands (the deals of sim --deals), void hands and matches won
+ * earlier included. */
+static const struct {
+    config_t config;
+    int max_hands;
+} cut_configs[] = {
+    {{"bergen 2, one hand", "bergen", "bergen", 2, {NULL}, "\"max_hands\":1"}, 1},
+    {{"bergen 4, one hand", "bergen", "bergen", 4, {NULL}, "\"max_hands\":1"}, 1},
+    {{"double_bergen 4, one hand", "double_bergen", "double_bergen", 4, {NULL}, "\"max_hands\":1"}, 1},
+    {{"void hands, one hand", "bergen", "bergen", 2, {"no_double_rule=redeal", "hand_size=3", NULL},
+      "\"reason\":\"redeal\""},
+     1},
+    {{"won in the first hand", "bergen", "bergen", 2, {"target=3", NULL}, "\"reason\":\"target_reached\""}, 1},
+    {{"bergen 3, three hands", "bergen", "bergen", 3, {NULL}, "\"max_hands\":3"}, 3},
+};
+
+START_TEST(cut_round_trip)
+{
+    round_trip_config(&cut_configs[_i].config, cut_configs[_i].max_hands);
 }
 END_TEST
 
@@ -333,6 +366,19 @@ static void record_make(uint64_t seed, record_t *r)
 {
     static const config_t base = {"base", "bergen", "bergen", 3, {NULL}, NULL};
     record_make_config(&base, seed, r);
+}
+
+/* The same cut after its first hand, as sim --deals plays it. */
+static void record_make_cut(uint64_t seed, record_t *r)
+{
+    static const config_t base = {"cut", "bergen", "bergen", 3, {NULL}, NULL};
+    char *dir = support_temp_dir("test_record_replay");
+    char path[PATH_SIZE];
+    outcome_t outcome;
+    snprintf(path, sizeof path, "%s/record.jsonl", dir);
+    play_recorded_cut(&base, 1, seed, path, &outcome);
+    record_load(path, r);
+    support_remove_dir(dir);
 }
 
 static json_t *line_json(const record_t *r, int i)
@@ -837,6 +883,77 @@ START_TEST(line_after_match_end)
     r.line[r.count] = strdup(r.line[r.count - 2]);
     r.count++;
     expect_replay(&r, REPLAY_DISAGREES, r.count, LIST("after match_end"));
+    record_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ a match cut by max_hands */
+
+/* The cut match ends with the match_end of the side that scored most: without it, the
+ * record ends too early; with the hands going on, or another winner, it disagrees. */
+START_TEST(cut_without_match_end)
+{
+    record_t r;
+    record_make_cut(5, &r);
+    truncate_record(&r, r.count - 1);
+    expect_replay(&r, REPLAY_DISAGREES, r.count, LIST("ends before", "match_end"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(cut_then_dealt_on)
+{
+    record_t r, whole;
+    record_make_cut(5, &r);
+    record_make(5, &whole); /* the same match played on: its line after the first hand_end */
+    int end = find_line(&whole, 0, "hand_end", NULL);
+    ck_assert_int_ge(end, 0);
+    set_line_text(&r, r.count - 1, whole.line[end + 1]);
+    expect_replay(&r, REPLAY_DISAGREES, r.count, LIST("match_end", "not a deal line"));
+    record_free(&r);
+    record_free(&whole);
+}
+END_TEST
+
+START_TEST(cut_match_end_winner_changed)
+{
+    record_t r;
+    record_make_cut(5, &r);
+    json_t *line = line_json(&r, r.count - 1);
+    json_t *winner = json_object_get(line, "winner");
+    json_object_set_new(line, "winner", json_is_integer(winner) ? json_integer((json_integer_value(winner) + 1) % 3)
+                                                                : json_integer(0));
+    set_line_json(&r, r.count - 1, line);
+    expect_replay(&r, REPLAY_DISAGREES, r.count, LIST("match_end", "winner"));
+    record_free(&r);
+}
+END_TEST
+
+/* Without max_hands the match goes on: the rules expect the next deal. */
+START_TEST(cut_without_max_hands)
+{
+    record_t r;
+    record_make_cut(5, &r);
+    json_t *line = line_json(&r, 0);
+    ck_assert_int_eq(json_object_del(line, "max_hands"), 0);
+    set_line_json(&r, 0, line);
+    expect_replay(&r, REPLAY_DISAGREES, r.count, LIST("deal", "match_end"));
+    record_free(&r);
+}
+END_TEST
+
+static const char *const bad_max_hands[] = {"0", "-1", "\"1\"", "1.5", "null"};
+
+START_TEST(cut_max_hands_malformed)
+{
+    record_t r;
+    record_make_cut(5, &r);
+    json_error_t error;
+    json_t *line = line_json(&r, 0), *value = json_loads(bad_max_hands[_i], JSON_DECODE_ANY, &error);
+    ck_assert_ptr_nonnull(value);
+    json_object_set_new(line, "max_hands", value);
+    set_line_json(&r, 0, line);
+    expect_replay(&r, REPLAY_MALFORMED, 1, LIST("max_hands"));
     record_free(&r);
 }
 END_TEST
@@ -1395,6 +1512,7 @@ static Suite *record_replay_suite(void)
     TCase *trip = tcase_create("round trip");
     tcase_set_timeout(trip, 1200);
     tcase_add_loop_test(trip, round_trip, 0, CONFIG_COUNT);
+    tcase_add_loop_test(trip, cut_round_trip, 0, (int)(sizeof cut_configs / sizeof cut_configs[0]));
     tcase_add_loop_test(trip, same_seed_same_bytes, 0, sizeof same_seed_args / sizeof same_seed_args[0]);
     tcase_add_test(trip, other_seed_other_record);
     tcase_add_test(trip, good_record_agrees);
@@ -1420,11 +1538,16 @@ static Suite *record_replay_suite(void)
     tcase_add_test(lies, hand_tile_swapped_with_stock);
     tcase_add_loop_test(lies, truncated, 0, 4);
     tcase_add_test(lies, line_after_match_end);
+    tcase_add_test(lies, cut_without_match_end);
+    tcase_add_test(lies, cut_then_dealt_on);
+    tcase_add_test(lies, cut_match_end_winner_changed);
+    tcase_add_test(lies, cut_without_max_hands);
     suite_add_tcase(suite, lies);
 
     TCase *malformed = tcase_create("malformed");
     tcase_set_timeout(malformed, 600);
     tcase_add_test(malformed, broken_json);
+    tcase_add_loop_test(malformed, cut_max_hands_malformed, 0, (int)(sizeof bad_max_hands / sizeof bad_max_hands[0]));
     tcase_add_test(malformed, broken_json_match_line);
     tcase_add_loop_test(malformed, line_not_an_object, 0, sizeof not_objects / sizeof not_objects[0]);
     tcase_add_test(malformed, unknown_line_type);

@@ -1,6 +1,8 @@
 /* test_sim_threads.c - the simulator's outputs do not depend on the number of threads, and
  * `bench` gives the same signature every time.
  *
+ * The records of a run (--records) are the same files too.
+ *
  * These tests start OpenMP threads in this process, and a process with threads must not
  * fork: CTest runs this executable with CK_FORK=no (tests/CMakeLists.txt), so the tests
  * share one process. Each test's scratch directories are removed by a checked teardown,
@@ -169,6 +171,58 @@ START_TEST(threads_double_bergen_four_players_matches)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ records */
+
+/* The study with --records DIR/records on `threads` threads into DIR. */
+static void sim_records_ok(const char *const *study, int threads, const char *dir, char *records)
+{
+    const char *list[ARGV_MAX];
+    int count = 0;
+    snprintf(records, PATH_SIZE, "%s/records", dir);
+    for (int k = 0; study[k]; k++) list[count++] = study[k];
+    list[count++] = "--records";
+    list[count++] = records;
+    list[count] = NULL;
+    sim_ok(list, threads, dir);
+}
+
+/* The record files of 1 and 2 threads: the same names, byte for byte, and as many as the
+ * games played. */
+static void expect_same_records(const char *const *study, int games)
+{
+    const char *one = support_scratch("records1"), *two = support_scratch("records2");
+    char records_one[PATH_SIZE], records_two[PATH_SIZE], names[4096];
+    sim_records_ok(study, 1, one, records_one);
+    sim_records_ok(study, 2, two, records_two);
+    assert_same_file(one, two, "deals.csv");
+    int count = support_dir_entries(records_one, names, sizeof names);
+    REQUIRE(count == games, "%d records on 1 thread, %d games played", count, games);
+    REQUIRE(support_dir_entries(records_two, NULL, 0) == count, "%d records on 2 threads, %d on 1",
+            support_dir_entries(records_two, NULL, 0), count);
+    DIR *listing = opendir(records_one);
+    REQUIRE(listing, "opendir %s: %s", records_one, strerror(errno));
+    for (struct dirent *entry; (entry = readdir(listing));)
+        if (entry->d_name[0] != '.') assert_same_file(records_one, records_two, entry->d_name);
+    closedir(listing);
+}
+
+START_TEST(threads_records_deals)
+{
+    /* enough units for several batches (the first holds 64), so the threads interleave */
+    expect_same_records(LIST("--players", "3", "--agents", "greedy,random,random", "--deals", "400", "--seed", "77",
+                             "--records-every", "3"),
+                        134 * 3);
+}
+END_TEST
+
+START_TEST(threads_records_matches_replays)
+{
+    expect_same_records(LIST("--game", "double_bergen", "--players", "2", "--agents", "greedy,random", "--matches",
+                             "150", "--seed", "78", "--replays", "2"),
+                        300);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ bench */
 
 /* Runs `bench --quick --threads 2`; checks the table and returns the signature line. */
@@ -234,6 +288,8 @@ static Suite *threads_suite(void)
     tcase_add_test(t, threads_matches_two_players);
     tcase_add_test(t, threads_double_bergen_two_players);
     tcase_add_test(t, threads_double_bergen_four_players_matches);
+    tcase_add_test(t, threads_records_deals);
+    tcase_add_test(t, threads_records_matches_replays);
     suite_add_tcase(suite, t);
     TCase *bench = tcase_create("bench");
     tcase_set_timeout(bench, 600);

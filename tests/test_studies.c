@@ -17,6 +17,7 @@
  * These tests start OpenMP threads, so Check must not fork (CK_FORK=no, tests/CMakeLists.txt).
  */
 #include <check.h>
+#include <dirent.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@
 #include "config.h"
 #include "csv.h"
 #include "outcomes.h"
+#include "records/replay.h"
 #include "test_support.h"
 
 #ifndef DOMINOLAB_SOURCE_DIR
@@ -342,6 +344,75 @@ START_TEST(balance_with_default_counts_reports)
                              "--quiet", "--out", (char *)dir));
     ck_assert_int_eq((int)first_row_number(dir, "balance.csv", "hands"), 100000 * 2); /* random: two replays */
     ck_assert_int_eq((int)first_row_number(dir, "balance.csv", "matches"), 10000);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ records */
+
+/* DIR/RUN/records holds `games` records, each of which agrees with the rules. */
+static void expect_run_records(const char *dir, const char *run, int games)
+{
+    char *run_dir = path_in(dir, run), *records = path_in(run_dir, "records");
+    DIR *listing = opendir(records);
+    ck_assert_msg(listing, "cannot list %s", records);
+    int count = 0;
+    for (struct dirent *entry; (entry = readdir(listing));) {
+        if (entry->d_name[0] == '.') continue;
+        char *path = path_in(records, entry->d_name), error[1024];
+        replay_summary_t summary;
+        int result = replay_file(path, &summary, error, sizeof error);
+        free(path);
+        if (result != REPLAY_AGREES) closedir(listing);
+        ck_assert_msg(result == REPLAY_AGREES, "%s", error);
+        count++;
+    }
+    closedir(listing);
+    ck_assert_msg(count == games, "%s holds %d records, expected %d", records, count, games);
+    free(records);
+    free(run_dir);
+}
+
+static int run_json_integer(const char *dir, const char *run, const char *key)
+{
+    char *run_dir = path_in(dir, run), *path = path_in(run_dir, "run.json");
+    json_t *json = json_load_file(path, 0, NULL);
+    ck_assert_msg(json, "cannot read %s", path);
+    int value = (int)json_integer_value(json_object_get(json, key));
+    json_decref(json);
+    free(path);
+    free(run_dir);
+    return value;
+}
+
+/* A study with --records: each run keeps its games' records (every 4th unit here) in its
+ * own directory, the reports are those of the same study without them, a resume must keep
+ * them, and the SPRT's records are those of the units it counted. */
+START_TEST(studies_write_their_runs_records)
+{
+    const char *plain = support_scratch("plain"), *recorded = support_scratch("recorded");
+    tournament(plain, "2");
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--agent",
+                                "heuristic", "--deals", "300", "--seed", "5", "--bootstrap", "200", "--threads", "2",
+                                "--no-plots", "--quiet", "--records", "--records-every", "4", "--out", (char *)recorded));
+    for (int k = 0; rating_reports[k]; k++) expect_same_file(plain, recorded, rating_reports[k]);
+    static const char *const pairs[] = {"pairs/00-01", "pairs/00-02", "pairs/01-02", NULL};
+    for (int k = 0; pairs[k]; k++) expect_run_records(recorded, pairs[k], 75 * 2);
+    capture_t result;
+    support_run(cli_tournament,
+                ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--agent", "heuristic",
+                     "--deals", "300", "--seed", "5", "--bootstrap", "200", "--quiet", "--no-plots", "--resume",
+                     (char *)recorded),
+                &result);
+    ck_assert_int_eq(result.status, 2);
+    ck_assert_msg(strstr(result.err, "another records"), "%s", result.err);
+    support_capture_free(&result);
+
+    const char *sprt = support_scratch("sprt");
+    run_ok(cli_sprt, ARGS("sprt", "--players", "2", "--agents", "greedy,random", "--seed", "3", "--threads", "2",
+                          "--no-plots", "--quiet", "--records", "--out", (char *)sprt));
+    int units = run_json_integer(sprt, "run", "units_done"), rotations = run_json_integer(sprt, "run", "rotations");
+    ck_assert_msg(units > 0 && units < 1000000, "the SPRT played %d units", units);
+    expect_run_records(sprt, "run", units * rotations);
 }
 END_TEST
 
@@ -951,6 +1022,9 @@ static const struct refusal {
     {cli_play, {"play", "--players", "2", "--agents", "random", "--record", "/nonexistent/dir/match.jsonl"},
      "--record: cannot"},
     {cli_run, {"run", "/nonexistent.ini"}, "cannot read /nonexistent.ini"},
+    {cli_tournament,
+     {"tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--records-every", "3", "--out", "OUT"},
+     "--records-every: chooses the units --records records"},
 };
 
 START_TEST(bad_input_is_refused_and_writes_nothing)
@@ -989,6 +1063,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, balance_agents_spellings_agree);
     tcase_add_test(runs, study_resumes_from_its_directory_alone);
     tcase_add_test(runs, old_study_resumes_alone_once_resumed_whole);
+    tcase_add_test(runs, studies_write_their_runs_records);
     tcase_add_test(runs, sprt_matches_expected_files);
     tcase_add_test(runs, three_player_comparisons);
     tcase_add_test(runs, progress_counts_the_whole_study);

@@ -64,6 +64,11 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     study->resume = common->resume != NULL;
     study->matches = common->matches > 0;
     study->units = common->matches ? common->matches : common->deals ? common->deals : default_units;
+    if (common->records_every && !common->records) {
+        cli_option_error(spec, args, "records-every", -1, error, error_size,
+                         "chooses the units --records records: give --records too");
+        return -1;
+    }
     if (cli_game_open_from(spec, args, &common->game, &study->game, error, error_size)) return -1;
     char message[CLI_ERROR_SIZE];
     if (cli_levels_open(common->levels, &study->level_storage, &study->levels, message, sizeof message)) {
@@ -156,6 +161,10 @@ static void add_common_identity(const study_t *study, json_t *identity)
     json_t *levels = json_array();
     for (int k = 0; k < study->levels->count; k++) json_array_append_new(levels, json_string(study->levels->spec[k]));
     json_object_set_new(identity, "levels", levels);
+    /* Only a study that records says so, so that studies made before records resume. */
+    if (study->common->records)
+        json_object_set_new(identity, "records",
+                            json_pack("{s:i}", "every", study->common->records_every ? study->common->records_every : 1));
 }
 
 /* ------------------------------------------------------------------ reading study.json back */
@@ -465,6 +474,13 @@ static void build_argv(const study_t *study, const study_run_spec_t *run, const 
         push(a, c->levels);
     }
     if (c->quiet) push(a, "--quiet");
+    char records[STUDY_PATH_MAX + 16];
+    if (c->records) {
+        snprintf(records, sizeof records, "%s/records", dir);
+        push(a, "--records");
+        push(a, records);
+        push_number(a, "--records-every", (uint64_t)(c->records_every ? c->records_every : 1));
+    }
     for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
     push(a, flag);
     push(a, dir);

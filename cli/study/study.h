@@ -30,6 +30,8 @@ typedef struct study_args {
     int64_t deals, matches;
     uint64_t seed;
     int threads;
+    int records_every; /* with records: the units whose number it divides (0: given nowhere) */
+    bool records;      /* each run writes its games' records into its own directory, records/ */
     bool quiet, no_plots;
     bool check_only; /* `dominolab run FILE --check`: stop once every argument is checked */
 } study_args_t;
@@ -51,6 +53,10 @@ typedef struct study_args {
     {"resume", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.resume), 0, 0, NULL, "DIR",                                \
      "continue an interrupted study: alone (with --threads, --quiet, --no-plots at most) as DIR/study.json keeps "   \
      "it, or with the command that made it"},                                                                       \
+    {"records", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.records), 0, 0, NULL, NULL,                              \
+     "write the record of every game into each run's directory (RUN/records/, as sim --records)"},                  \
+    {"records-every", "experiment", CLI_INT, CLI_AT(TYPE, FIELD.records_every), 1, 2147483647, NULL, "N",            \
+     "with --records: record only the units whose number N divides (default 1)"},                                  \
     {"quiet", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.quiet), 0, 0, NULL, NULL, "no progress on stderr"},         \
     {"no-plots", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.no_plots), 0, 0, NULL, NULL,                             \
      "write the CSV reports only (no gnuplot scripts or pictures)"}
@@ -110,7 +116,8 @@ enum { STUDY_CHECKED = 3 };
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size);
 
 /* One sub-run: `sim` into DIR/subdir with agents "A,B,..." (repeated over the seats), the
- * study's game, level table and threads, deals.csv on. */
+ * study's game, level table and threads, deals.csv on, and with --records its records in
+ * DIR/subdir/records. */
 typedef struct study_run_spec {
     const char *subdir, *label, *agents;
     const char *const *overrides; /* rule options over the study's, NULL-ended (or NULL) */

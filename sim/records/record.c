@@ -167,7 +167,10 @@ size_t record_format_match(char *out, size_t out_size, const match_setup_t *setu
         if (s > 0) line_char(&l, ',');
         line_string(&l, setup->agent_specs[s]);
     }
-    line_printf(&l, "],\"seed\":%llu}", (unsigned long long)setup->seed);
+    line_printf(&l, "],\"seed\":%llu", (unsigned long long)setup->seed);
+    /* Only a match cut short says so: every other record stays as it was. */
+    if (setup->max_hands > 0) line_printf(&l, ",\"max_hands\":%d", setup->max_hands);
+    line_char(&l, '}');
     return line_finish(&l);
 }
 
@@ -356,6 +359,12 @@ int record_writer_open(record_writer_t *w, const char *path, char *error, size_t
     return atomic_file_open(&w->file, path, error, error_size);
 }
 
+int record_writer_open_mode(record_writer_t *w, const char *path, mode_t mode, char *error, size_t error_size)
+{
+    memset(w, 0, sizeof *w);
+    return atomic_file_open_mode(&w->file, path, mode, error, error_size);
+}
+
 match_sink_t record_writer_sink(record_writer_t *w)
 {
     match_sink_t sink = {w, writer_on_start, writer_on_event};
@@ -371,4 +380,17 @@ int record_writer_finish(record_writer_t *w, int ok, char *error, size_t error_s
     if (!w->failed) return 0;
     snprintf(error, error_size, "%s", w->error);
     return -1;
+}
+
+int record_writer_close(record_writer_t *w, atomic_file_t *file, char *error, size_t error_size)
+{
+    if (w->failed) {
+        atomic_file_abort(&w->file);
+        snprintf(error, error_size, "%s", w->error);
+        return -1;
+    }
+    if (atomic_file_close(&w->file, error, error_size)) return -1;
+    *file = w->file;
+    memset(&w->file, 0, sizeof w->file); /* *file owns the names now */
+    return 0;
 }

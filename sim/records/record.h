@@ -55,6 +55,8 @@ typedef struct record_writer {
 
 /* Opens the temporary file behind `path`. Returns 0, or -1 with a message. */
 int record_writer_open(record_writer_t *w, const char *path, char *error, size_t error_size);
+/* The same with the file's mode given (atomic_file_open_mode): for writers on several threads. */
+int record_writer_open_mode(record_writer_t *w, const char *path, mode_t mode, char *error, size_t error_size);
 /* The sink to give match_play; valid while `w` lives. */
 match_sink_t record_writer_sink(record_writer_t *w);
 /* The message of a failed write (after the sink stopped a match), or "". */
@@ -62,5 +64,9 @@ const char *record_writer_error(const record_writer_t *w);
 /* Commits the record if `ok` and nothing failed, else removes it. Returns 0, or -1 with
  * a message (the earlier write error, or the commit's). */
 int record_writer_finish(record_writer_t *w, int ok, char *error, size_t error_size);
+/* For a complete record published later (atomic_file_close): closes its temporary file,
+ * which *file takes over (to atomic_file_publish or _abort). Returns 0, or -1 with a
+ * message (the earlier write error, or the close's) and nothing left behind. */
+int record_writer_close(record_writer_t *w, atomic_file_t *file, char *error, size_t error_size);
 
 #endif

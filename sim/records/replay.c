@@ -13,7 +13,9 @@
  *      FIFO, and step 1 checks the line against the first of them.
  *   3. A move the record leaves unwritten (game_t.unwritten_move: keeping a drawn tile)
  *      is applied when the game says the line read stands after one.
- * At the end of the file the FIFO must be empty and the match over.
+ * At the end of the file the FIFO must be empty and the match over. A match line with
+ * `max_hands` N (a deal of `sim --deals`) is over once N hands are played: the line after
+ * the last hand_end must then be the match_end the match driver writes for it.
  *
  * Tolerated forms of every game (record-format.md, "Pinned details"): a deal line without
  * `leader`, or with `dealer` instead, whose starter the game derives.
@@ -47,6 +49,13 @@ typedef struct replay {
     void *state;
     int max_number; /* highest number of the set, for reading tile names */
     int winner;
+    int max_hands, hands; /* the match line's max_hands (0: none), and hands played (not void) */
+    bool cut;             /* the match ended at max_hands */
+    match_sink_t *sink;   /* NULL, or who watches the match (replay --print) */
+    match_setup_t setup;  /* the match line, as match_play would give it to a sink */
+    option_values_t values;
+    char *preset;
+    char *agent_specs[GAME_MAX_SEATS];
     record_format_t format;
     json_t *expected[GAME_MAX_EVENTS];
     int expected_head, expected_count;
@@ -251,27 +260,47 @@ static int option_text(const json_t *value, char *out, size_t out_size)
 
 /* Defaults, then every option of the record; every option of the table must be given,
  * because a record that relied on today's defaults would change meaning with them. */
-static int configure(replay_t *r, const json_t *options, option_values_t *values)
+int replay_read_options(const game_t *game, const json_t *options, option_values_t *values, char *error,
+                        size_t error_size)
 {
-    const game_t *game = r->game;
     char message[OPTIONS_ERROR_SIZE], text[REPLAY_OPTION_SIZE], assignment[2 * REPLAY_OPTION_SIZE];
     bool seen[OPTIONS_MAX] = {false};
     const char *key;
     json_t *value;
-    if (options_set_defaults(game->options, game->option_count, values, message, sizeof message) != 0)
-        return fail(r, REPLAY_MALFORMED, "options: %s", message);
+    if (options_set_defaults(game->options, game->option_count, values, message, sizeof message) != 0) {
+        snprintf(error, error_size, "options: %s", message);
+        return -1;
+    }
     json_object_foreach((json_t *)options, key, value) {
         int i = options_find(game->options, game->option_count, key);
-        if (i < 0) return fail(r, REPLAY_MALFORMED, "options: unknown option \"%s\" for %s", key, game->name);
-        if (option_text(value, text, sizeof text) != 0)
-            return fail(r, REPLAY_MALFORMED, "options: %s must be true, false, an integer or a word", key);
+        if (i < 0) {
+            snprintf(error, error_size, "options: unknown option \"%s\" for %s", key, game->name);
+            return -1;
+        }
+        if (option_text(value, text, sizeof text) != 0) {
+            snprintf(error, error_size, "options: %s must be true, false, an integer or a word", key);
+            return -1;
+        }
         snprintf(assignment, sizeof assignment, "%s=%s", key, text);
-        if (options_assign(game->options, game->option_count, values, assignment, true, message, sizeof message))
-            return fail(r, REPLAY_MALFORMED, "options: %s", message);
+        if (options_assign(game->options, game->option_count, values, assignment, true, message, sizeof message)) {
+            snprintf(error, error_size, "options: %s", message);
+            return -1;
+        }
         seen[i] = true;
     }
     for (int i = 0; i < game->option_count && i < OPTIONS_MAX; i++)
-        if (!seen[i]) return fail(r, REPLAY_MALFORMED, "options lacks key \"%s\"", game->options[i].key);
+        if (!seen[i]) {
+            snprintf(error, error_size, "options lacks key \"%s\"", game->options[i].key);
+            return -1;
+        }
+    return 0;
+}
+
+static int configure(replay_t *r, const json_t *options, option_values_t *values)
+{
+    char message[RECORD_ERROR_SIZE];
+    if (replay_read_options(r->game, options, values, message, sizeof message))
+        return fail(r, REPLAY_MALFORMED, "%s", message);
     return 0;
 }
 
@@ -294,9 +323,40 @@ static int check_agents(replay_t *r, const json_t *line, long long seats)
     if ((long long)json_array_size(agents) != seats)
         return fail(r, REPLAY_MALFORMED, "match: agents lists %zu agents for %lld seats", json_array_size(agents),
                     seats);
-    for (size_t i = 0; i < json_array_size(agents); i++)
-        if (!json_is_string(json_array_get(agents, i)))
-            return fail(r, REPLAY_MALFORMED, "match: agents[%zu] is not a string", i);
+    for (size_t i = 0; i < json_array_size(agents); i++) {
+        const char *spec = json_string_value(json_array_get(agents, i));
+        if (!spec) return fail(r, REPLAY_MALFORMED, "match: agents[%zu] is not a string", i);
+        if (i < GAME_MAX_SEATS && !(r->agent_specs[i] = strdup(spec)))
+            return fail(r, REPLAY_MALFORMED, "out of memory for the agents");
+    }
+    return 0;
+}
+
+/* The match line's optional max_hands: a count of hands, or absent. */
+static int read_max_hands(replay_t *r, const json_t *line)
+{
+    json_t *value = json_object_get(line, "max_hands");
+    if (!value) return 0;
+    if (!json_is_integer(value) || json_integer_value(value) < 1 || json_integer_value(value) > INT32_MAX)
+        return fail(r, REPLAY_MALFORMED, "match: field \"max_hands\" is not a count of hands");
+    r->max_hands = (int)json_integer_value(value);
+    return 0;
+}
+
+/* The match line as match_play hands it to a sink, so a watcher cannot tell the two apart. */
+static int start_sink(replay_t *r, const json_t *preset, long long seats, long long seed)
+{
+    if (json_is_string(preset) && !(r->preset = strdup(json_string_value(preset))))
+        return fail(r, REPLAY_MALFORMED, "out of memory for the preset");
+    r->setup = (match_setup_t){.game = r->game,
+                               .rules = r->rules,
+                               .values = &r->values,
+                               .preset = r->preset,
+                               .agent_specs = (const char *const *)r->agent_specs,
+                               .seats = (int)seats,
+                               .seed = (uint64_t)seed,
+                               .max_hands = r->max_hands};
+    if (r->sink && r->sink->on_start) r->sink->on_start(r->sink->context, &r->setup);
     return 0;
 }
 
@@ -305,7 +365,6 @@ static int replay_start(replay_t *r, const json_t *line, const char *type)
     long long format = 0, seats = 0, seed = 0;
     const char *game_name = NULL;
     json_t *options, *preset;
-    option_values_t values;
     char message[OPTIONS_ERROR_SIZE];
     int rc;
     if (strcmp(type, "match") != 0)
@@ -327,8 +386,8 @@ static int replay_start(replay_t *r, const json_t *line, const char *type)
     if (!json_is_object(options))
         return fail(r, REPLAY_MALFORMED, options ? "match: field \"options\" is not an object"
                                                  : "match: missing field \"options\"");
-    if ((rc = configure(r, options, &values))) return rc;
-    if (r->game->rules_create(&values, &r->rules, message, sizeof message) != 0) {
+    if ((rc = configure(r, options, &r->values))) return rc;
+    if (r->game->rules_create(&r->values, &r->rules, message, sizeof message) != 0) {
         r->rules = NULL;
         return fail(r, REPLAY_MALFORMED, "options: %s", message);
     }
@@ -339,26 +398,31 @@ static int replay_start(replay_t *r, const json_t *line, const char *type)
     if ((rc = check_agents(r, line, seats))) return rc;
     if ((rc = field_int(r, line, type, "seed", &seed))) return rc;
     if (seed < 0) return fail(r, REPLAY_MALFORMED, "match: field \"seed\" is negative");
+    if ((rc = read_max_hands(r, line))) return rc;
     r->state = malloc(r->game->state_size ? r->game->state_size : 1);
     if (!r->state) return fail(r, REPLAY_MALFORMED, "out of memory for the game state");
     r->game->match_start(r->state, r->rules, (uint64_t)seed);
-    r->max_number = set_max_number(r->game, &values);
+    r->max_number = set_max_number(r->game, &r->values);
     record_format_init(&r->format, r->game, r->rules);
-    return 0;
+    return start_sink(r, preset, seats, seed);
 }
 
 /* ---- expected lines ---- */
 
-/* Formats a batch of events into the (empty) FIFO with the writer's formatter. */
+/* Formats a batch of events into the (empty) FIFO with the writer's formatter, and hands
+ * them to the sink once the state is the one after them all, as match_play does. */
 static int push_events(replay_t *r, const game_events_t *events)
 {
     r->expected_head = r->expected_count = 0;
     r->award_matched = false;
+    for (int i = 0; r->sink && r->sink->on_event && i < events->count; i++)
+        r->sink->on_event(r->sink->context, &r->setup, r->state, &events->item[i]);
     for (int i = 0; i < events->count && i < GAME_MAX_EVENTS; i++) {
         const game_event_t *event = &events->item[i];
         char text[RECORD_LINE_MAX];
         json_error_t json_error;
         if (event->kind == GAME_EVENT_MATCH_END) r->winner = event->seat;
+        if (event->kind == GAME_EVENT_HAND_END && !(event->flags & GAME_EVENT_VOID)) r->hands++;
         int formatted = record_format_event(&r->format, r->state, event, text, sizeof text);
         if (formatted == RECORD_NO_LINE) continue;
         if (formatted != 0)
@@ -588,6 +652,23 @@ static int check_expected(replay_t *r, const json_t *line, const char *type)
     return rc;
 }
 
+/* Between hands of a match whose max_hands are played: the match_end the driver writes
+ * for it is expected next. Returns 0, or a failure. */
+static int end_cut_match(replay_t *r)
+{
+    game_events_t events = {.count = 1};
+    events.item[0] = (game_event_t){.kind = GAME_EVENT_MATCH_END,
+                                    .seat = (int8_t)match_leading_side(r->game, r->rules, r->state)};
+    r->cut = true;
+    return push_events(r, &events);
+}
+
+static bool is_cut_now(const replay_t *r)
+{
+    return !r->cut && r->max_hands > 0 && r->hands >= r->max_hands &&
+           r->game->status(r->state) == GAME_BETWEEN_HANDS;
+}
+
 /* One record line after the match line (see the algorithm at the top). */
 static int replay_line(replay_t *r, const json_t *line, const char *type)
 {
@@ -596,6 +677,11 @@ static int replay_line(replay_t *r, const json_t *line, const char *type)
     for (int pass = 0; pass <= GAME_MAX_SEATS; pass++) {
         int rc;
         if (has_expected(r)) return check_expected(r, line, type);
+        if (is_cut_now(r)) {
+            if ((rc = end_cut_match(r))) return rc;
+            continue;
+        }
+        if (r->cut) return fail(r, REPLAY_DISAGREES, "a %s line after match_end", type);
         switch (r->game->status(r->state)) {
         case GAME_MATCH_OVER: return fail(r, REPLAY_DISAGREES, "a %s line after match_end", type);
         case GAME_BETWEEN_HANDS: rc = replay_deal(r, line, type); break;
@@ -633,6 +719,8 @@ static int parse_line(replay_t *r, const char *text, size_t length, json_t **out
 static int check_end(replay_t *r)
 {
     char text[REPLAY_TEXT_SIZE];
+    if (is_cut_now(r) && end_cut_match(r)) return REPLAY_DISAGREES;
+    if (!has_expected(r) && r->cut) return 0;
     if (has_expected(r))
         return fail(r, REPLAY_DISAGREES, "the record ends before the match ends (next the rules give %s)",
                     value_text(r->expected[r->expected_head], text, sizeof text));
@@ -661,6 +749,8 @@ static void fill_summary(const replay_t *r, replay_summary_t *summary)
 static void replay_free(replay_t *r)
 {
     for (int i = 0; i < GAME_MAX_EVENTS; i++) json_decref(r->expected[i]);
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) free(r->agent_specs[seat]);
+    free(r->preset);
     free(r->state);
     if (r->rules) r->game->rules_destroy(r->rules);
 }
@@ -671,11 +761,13 @@ static void chomp(char *text, size_t *length)
     if (*length > 0 && text[*length - 1] == '\r') text[--*length] = '\0';
 }
 
-int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *error, size_t error_size)
+int replay_stream_to(FILE *in, const char *name, match_sink_t *sink, replay_summary_t *summary, char *error,
+                     size_t error_size)
 {
     replay_t r;
     memset(&r, 0, sizeof r);
     r.name = name;
+    r.sink = sink;
     r.winner = -1;
     r.error = error;
     r.error_size = error_size;
@@ -711,7 +803,12 @@ int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *e
     return result;
 }
 
-int replay_file(const char *path, replay_summary_t *summary, char *error, size_t error_size)
+int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *error, size_t error_size)
+{
+    return replay_stream_to(in, name, NULL, summary, error, error_size);
+}
+
+int replay_file_to(const char *path, match_sink_t *sink, replay_summary_t *summary, char *error, size_t error_size)
 {
     FILE *in = fopen(path, "r");
     if (!in) {
@@ -720,7 +817,12 @@ int replay_file(const char *path, replay_summary_t *summary, char *error, size_t
         snprintf(error, error_size, "cannot read %s: %s", path, strerror(errno));
         return REPLAY_MALFORMED;
     }
-    int result = replay_stream(in, path, summary, error, error_size);
+    int result = replay_stream_to(in, path, sink, summary, error, error_size);
     fclose(in);
     return result;
+}
+
+int replay_file(const char *path, replay_summary_t *summary, char *error, size_t error_size)
+{
+    return replay_file_to(path, NULL, summary, error, error_size);
 }

@@ -8,10 +8,12 @@
 #ifndef DOMINOLAB_REPLAY_H
 #define DOMINOLAB_REPLAY_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "game.h"
+#include "match.h"
 
 typedef enum replay_result {
     REPLAY_AGREES = 0,    /* every line agrees with the rules, and the match is complete */
@@ -33,5 +35,16 @@ typedef struct replay_summary {
 int replay_file(const char *path, replay_summary_t *summary, char *error, size_t error_size);
 /* The same over an open stream; `name` is used in messages. */
 int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *error, size_t error_size);
+/* replay_file and replay_stream that also hand the match to `sink` (or NULL) as match_play
+ * would: on_start once the match line is read, on_event for every event as the lines are
+ * checked (so a sink sees the match up to the first line that disagrees). The sink only
+ * watches: what it returns is ignored. */
+int replay_file_to(const char *path, match_sink_t *sink, replay_summary_t *summary, char *error, size_t error_size);
+int replay_stream_to(FILE *in, const char *name, match_sink_t *sink, replay_summary_t *summary, char *error,
+                     size_t error_size);
+/* The values of a match line's `options` object (or run.json's): every option of the game
+ * given, each valid. Returns 0, or -1 with "options: why". */
+int replay_read_options(const game_t *game, const json_t *options, option_values_t *values, char *error,
+                        size_t error_size);
 
 #endif

@@ -41,6 +41,8 @@ static void read_run_description(const char *dir)
     fuzz_require(run->units_done >= 0 && run->units_done <= run->end_unit - run->first_unit,
                  "a run has done no more units than its slice");
     fuzz_require(run->totals.units == run->units_done, "the totals count the units done");
+    fuzz_require(run->records_every >= 1 && (!run->records || run->records[0]),
+                 "a run records every N-th unit (N >= 1) into a named directory, or none");
     json_t *identity = rundir_identity_of(run->json);
     if (identity) {
         fuzz_require(rundir_compare_identities(identity, identity, NULL, "have", "want", error, sizeof error) == 0,
