@@ -38,6 +38,7 @@ typedef struct sim_args {
     int shard_index, shard_count;
     /* what a bare --resume DIR reads back from DIR/run.json (study_from_run) */
     char run_file[RUNDIR_PATH_MAX], run_game[64], run_preset[64], run_agents[SIM_COMMAND_MAX], run_shard[48];
+    char run_records[RUNDIR_PATH_MAX], run_records_every[16];
 } sim_args_t;
 
 #define SIM_OPTION(name, section, kind, field, min, max, value, help)                                              \
@@ -225,6 +226,13 @@ static int fill_from_run(sim_args_t *args, const rundir_run_t *run, char *error,
     if ((run->per_deal && set_from_run(args, "per-deal", "true", error, size)) ||
         (run->per_seat && set_from_run(args, "per-seat", "true", error, size)))
         return -1;
+    if (run->records) { /* the records go on where they were */
+        snprintf(args->run_records, sizeof args->run_records, "%s", run->records);
+        snprintf(args->run_records_every, sizeof args->run_records_every, "%d", run->records_every);
+        if (set_from_run(args, "records", args->run_records, error, size) ||
+            set_from_run(args, "records-every", args->run_records_every, error, size))
+            return -1;
+    }
     snprintf(args->run_shard, sizeof args->run_shard, "%d/%d", run->shard_index, run->shard_count);
     return run->shard_count ? set_from_run(args, "shard", args->run_shard, error, size) : 0;
 }

@@ -788,12 +788,15 @@ START_TEST(each_distinct_game_counted_once)
 END_TEST
 
 /* `sim --resume DIR` alone rebuilds the run from run.json: two agents given for three seats
- * (their swapped seatings) must come back as the same run, not as A,B,B alone. */
+ * (their swapped seatings) must come back as the same run, not as A,B,B alone, and its
+ * records as the same records. */
 START_TEST(resume_alone_keeps_swapped_seatings)
 {
     const char *dir = support_scratch("swap");
+    char records[PATH_SIZE];
+    path_join(records, dir, "records");
     study_t st = {NULL, NULL, 3, "greedy,heuristic", false, 30, 77, false, true, false};
-    sim_ok(&st, "--out", dir, NULL);
+    sim_ok(&st, "--out", dir, LIST("--records", records, "--records-every", "10"));
     capture_t result;
     support_run(cli_sim, (char *const[]){"sim", "--resume", (char *)dir, NULL}, &result);
     REQUIRE(result.status == 0 && strstr(result.err, "already holds the complete run"),
