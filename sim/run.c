@@ -20,12 +20,25 @@ static const double CHECKPOINT_SECONDS = 2.0;
 static volatile sig_atomic_t stop_signal = 0;
 static void on_stop_signal(int signal_number) { stop_signal = signal_number; }
 
-static void catch_stop_signals(bool catch)
+/* Catches SIGINT and SIGTERM for the run, keeping the handlers they had (a study's, which
+ * must hear a stop between its runs) in saved[2] for release_stop_signals. */
+static void catch_stop_signals(struct sigaction *saved)
 {
     struct sigaction action = {0};
-    action.sa_handler = catch ? on_stop_signal : SIG_DFL;
-    sigaction(SIGINT, &action, NULL);
-    sigaction(SIGTERM, &action, NULL);
+    action.sa_handler = on_stop_signal;
+    sigaction(SIGINT, &action, &saved[0]);
+    sigaction(SIGTERM, &action, &saved[1]);
+}
+
+/* Gives the signals back to their handlers from before the run; a stop the run caught is
+ * passed on to them, so a study stops too. */
+static void release_stop_signals(const struct sigaction *saved)
+{
+    sigaction(SIGINT, &saved[0], NULL);
+    sigaction(SIGTERM, &saved[1], NULL);
+    const struct sigaction *caught = stop_signal == SIGINT ? &saved[0] : stop_signal == SIGTERM ? &saved[1] : NULL;
+    if (caught && !(caught->sa_flags & SA_SIGINFO) && caught->sa_handler != SIG_DFL && caught->sa_handler != SIG_IGN)
+        caught->sa_handler(stop_signal);
 }
 
 static int stopped_status(void) { return stop_signal == SIGTERM ? RUN_EXIT_TERMINATED : RUN_EXIT_INTERRUPTED; }
@@ -243,9 +256,10 @@ static void run_alone(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
         /* Progress counts units of this slice, resumed ones included (totals->units). */
         progress_start(&r->progress, stderr, r->request->quiet, c->end_unit - r->slice_first, r->units_done_before,
                        c->mode == SIM_DEALS ? "deals" : "matches", c, r->request->frame);
-        catch_stop_signals(true);
+        struct sigaction saved[2];
+        catch_stop_signals(saved);
         int result = sim_run(c, totals, on_batch, r, &stop_signal, r->error, sizeof r->error);
-        catch_stop_signals(false);
+        release_stop_signals(saved);
         if (result < 0 && !r->failed) r->failed = r->error[0] != '\0';
         status = finish(r, totals, result);
     }
@@ -376,10 +390,11 @@ static int play_spread(run_t *r, sim_totals_t *totals)
 static void run_spread(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
 {
     stop_signal = 0;
-    catch_stop_signals(true); /* to the end: a stop at any point leaves no part file behind */
+    struct sigaction saved[2];
+    catch_stop_signals(saved); /* to the end: a stop at any point leaves no part file behind */
     int status = run_agree(&r->ranks, start_spread(r), r->error);
     if (status == 0) status = play_spread(r, totals);
-    catch_stop_signals(false);
+    release_stop_signals(saved);
     outcome->status = status;
     if (status && status < RUN_EXIT_INTERRUPTED) snprintf(outcome->message, sizeof outcome->message, "%s", r->error);
 }

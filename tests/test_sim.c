@@ -1229,6 +1229,46 @@ static void binary_ok(char *const *argv, const char *root)
 /* A tournament stopped while its first pair plays prints one resume command, the
  * tournament's (never its sim run's), and `tournament --resume DIR` alone then ends with the
  * files of an uninterrupted tournament. */
+/* A stop while a study measures its runs, before the first one plays (study.json is written,
+ * the trials are under way): the study still ends with its one resume line, exit 130, and
+ * nothing is lost (what sim/run.c gives back to the study's own handler between runs). */
+START_TEST(study_stopped_before_its_first_run)
+{
+    const char *root = support_scratch("early");
+    char dir[PATH_SIZE], study_json[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE], hint[PATH_SIZE + 64];
+    path_join(dir, root, "stopped");
+    path_join(study_json, dir, "study.json");
+    path_join(out_path, root, "stdout.txt");
+    path_join(err_path, root, "stderr.txt");
+    /* not quiet, so it measures its runs first: about 4 s of trials for these three pairs */
+    pid_t pid = spawn_binary((char *[]){"dominolab", "tournament", "--players", "2", "--agents",
+                                        "pimc:samples=2,rollout=greedy,greedy,random", "--matches", "16000", "--threads",
+                                        "2", "--no-plots", "--out", dir, NULL},
+                             out_path, err_path);
+    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
+    int status;
+    while (!support_file_exists(study_json)) {
+        if (waitpid(pid, &status, WNOHANG) == pid)
+            ck_abort_msg("the tournament ended (wait status %d) before it could be stopped", status);
+        REQUIRE(now_seconds() < deadline, "no %s after %.0f s", study_json, RUN_LIMIT_SECONDS);
+        sleep_ms(2);
+    }
+    REQUIRE(kill(pid, SIGINT) == 0, "kill: %s", strerror(errno));
+    status = wait_for(pid, RUN_LIMIT_SECONDS);
+    char *err = support_read_file(err_path, NULL);
+    REQUIRE(err, "cannot read %s", err_path);
+    snprintf(hint, sizeof hint, "\n  dominolab tournament --resume %s\n", dir);
+    int commands = 0;
+    for (const char *at = err; (at = strstr(at, "--resume")); at++) commands++;
+    bool hinted = strstr(err, hint) != NULL;
+    char text[CLI_ERROR_SIZE];
+    snprintf(text, sizeof text, "%s", err);
+    free(err);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 130, "wait status %d after SIGINT: %s", status, text);
+    REQUIRE(commands == 1 && hinted, "not the one line \"%s\": %s", hint, text);
+}
+END_TEST
+
 START_TEST(interrupted_study_resumes_alone)
 {
     /* not scaled: the signal must reach the first of three pairs under way (about a second
@@ -1803,6 +1843,7 @@ static Suite *sim_suite(void)
     tcase_add_test(interrupt, crash_sigkill_then_resume);
     tcase_add_test(interrupt, resume_complete_run_changes_nothing);
     tcase_add_test(interrupt, interrupted_study_resumes_alone);
+    tcase_add_test(interrupt, study_stopped_before_its_first_run);
 
     TCase *stats = tcase(suite, "statistics");
     tcase_add_test(stats, stats_random_vs_random_duplicate);

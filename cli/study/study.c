@@ -16,6 +16,23 @@
 
 enum { STUDY_FORMAT = 1, EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
 
+/* A stop (SIGINT, SIGTERM) that comes between a study's runs, or while it measures them: the
+ * study ends before its next run, with its resume line. A signal handler must reach it, so
+ * it is, with sim/run.c's, the exception to "no global mutable state"; a run catches the
+ * signals itself and passes a stop on here. */
+static volatile sig_atomic_t study_signal = 0;
+static void on_study_signal(int signal_number) { study_signal = signal_number; }
+
+static void catch_study_signals(study_t *study)
+{
+    struct sigaction action = {0};
+    action.sa_handler = on_study_signal;
+    study_signal = 0;
+    sigaction(SIGINT, &action, &study->saved_signal[0]);
+    sigaction(SIGTERM, &action, &study->saved_signal[1]);
+    study->signals_caught = true;
+}
+
 void study_default_args(study_args_t *args)
 {
     memset(args, 0, sizeof *args);
@@ -43,6 +60,7 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
                       const char *file, char *error, size_t error_size)
 {
     memset(study, 0, sizeof *study);
+    catch_study_signals(study);
     study->kind = kind;
     study->spec = spec;
     study->args = args;
@@ -99,6 +117,11 @@ int study_open_both_units(study_t *study, const char *kind, const cli_command_sp
 
 void study_close(study_t *study)
 {
+    if (study->signals_caught) {
+        sigaction(SIGINT, &study->saved_signal[0], NULL);
+        sigaction(SIGTERM, &study->saved_signal[1], NULL);
+        study->signals_caught = false;
+    }
     free(study->planned);
     study->planned = NULL;
     cli_game_close(&study->game);
@@ -510,6 +533,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
     snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
     int state = run_state(dir); /* a complete run is resumed too: sim checks it is this one, and keeps it */
     study->runs_done++;
+    if (study_signal) return study_signal == SIGTERM ? EXIT_TERMINATED : EXIT_INTERRUPTED;
     if (!c->quiet)
         fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
                 run->label, state == 1 ? " (done before)" : state == 0 ? " (continued)" : "");

@@ -17,6 +17,7 @@
 #define DOMINOLAB_STUDY_H
 
 #include <jansson.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -80,6 +81,8 @@ typedef struct study {
     int runs_total, runs_done;
     int64_t units_total, units_before; /* of all runs (fixed by study_plan), of the runs played */
     double *planned;                  /* study_plan's estimate of each run's seconds, in order; or NULL */
+    struct sigaction saved_signal[2]; /* SIGINT's and SIGTERM's handlers before the study */
+    bool signals_caught;
     int planned_count;
     bool levels_checked;              /* the level table was checked against the game (and noted) */
 } study_t;
