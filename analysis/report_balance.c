@@ -391,7 +391,7 @@ static int write_balance(const char *dir, const variant_summary_t *v, int count,
           "hands,hand_balance,hand_balance_low,hand_balance_high,hand_leader_share,hand_leader_low,hand_leader_high,"
           "hand_leader_advantage,hand_leader_advantage_low,hand_leader_advantage_high,hand_draws,hand_draws_low,"
           "hand_draws_high,mean_points_per_hand,mean_plies_per_hand,replays,deal_bias,deal_bias_low,deal_bias_high,"
-          "same_result_share,"
+          "same_result_share,same_result_share_low,same_result_share_high,"
           "matches,match_balance,match_balance_low,match_balance_high,match_leader_share,match_leader_low,"
           "match_leader_high,match_leader_advantage,match_leader_advantage_low,match_leader_advantage_high,"
           "match_draws,match_draws_low,match_draws_high,mean_hands_per_match,"
@@ -411,13 +411,17 @@ static int write_balance(const char *dir, const variant_summary_t *v, int count,
             putc(',', out);
             report_number(out, h->plies.sum / (double)h->plies.total);
             fprintf(out, ",%d,", h->replays);
-            double bias[] = {h->deal_bias, h->deal_bias_low, h->deal_bias_high, h->same_winner};
-            for (size_t k = 0; k < 4; k++) {
+            /* the deals whose replays all ended alike: independent deals, a Wilson interval */
+            double same_low = NAN, same_high = NAN;
+            if (!isnan(h->same_winner))
+                stats_wilson(h->same_winner * (double)h->units, h->units, z, &same_low, &same_high);
+            double bias[] = {h->deal_bias, h->deal_bias_low, h->deal_bias_high, h->same_winner, same_low, same_high};
+            for (size_t k = 0; k < sizeof bias / sizeof bias[0]; k++) {
                 if (k) putc(',', out);
                 report_number(out, bias[k]);
             }
         } else {
-            fputs(",,,,,,", out);
+            fputs(",,,,,,,,", out);
         }
         write_unit_columns(out, m, z);
         putc(',', out);

@@ -322,6 +322,10 @@ START_TEST(balance_by_hand)
     ck_assert_close(csv_value(file, 1, "replays"), 2);
     ck_assert_close(csv_value(file, 1, "deal_bias"), 1.0 / 6);
     ck_assert_close(csv_value(file, 1, "same_result_share"), 1.0 / 3);
+    /* Wilson(1 of 3): (2 + 3.841459 -+ 1.959964 sqrt(3.841459 + 4*1*2/3)) / (2 (3 + 3.841459))
+     * = (5.841459 -+ 5.000) / 13.682918 -> (0.061490, 0.792340) */
+    ck_assert_close(csv_value(file, 1, "same_result_share_low"), 0.0614915);
+    ck_assert_close(csv_value(file, 1, "same_result_share_high"), 0.7923403);
     /* points per hand: each side's points once per play: 4+0, 2+0, 0+3, 2+0, 1+1, 0+2 = 15 in
      * 12 -> 1.25 */
     ck_assert_close(csv_value(file, 1, "mean_points_per_hand"), 15.0 / 12);
