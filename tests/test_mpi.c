@@ -218,8 +218,9 @@ END_TEST
 
 START_TEST(bad_argument_reported_once)
 {
-    const char *const *args = LIST("--game", "bergen", "--players", "3", "--agents", "greedy,random", "--deals",
-                                   "50", "--seed", "18");
+    /* four agents for three seats (two would now be seated A,B,B and B,A,A) */
+    const char *const *args = LIST("--game", "bergen", "--players", "3", "--agents", "greedy,random,random,greedy",
+                                   "--deals", "50", "--seed", "18");
     char *dir = support_temp_dir("mpi-bad"), *output, names[1024];
     int status = run_sim(2, args, "--out", dir, &output);
     ck_assert_msg(status == 2, "exit status %d:\n%s", status, output);
