@@ -441,6 +441,7 @@ typedef struct argv_builder {
     char *item[STUDY_ARGV_MAX + 1];
     int count;
     char text[STUDY_ARGV_MAX][64]; /* room for numbers */
+    char records[STUDY_PATH_MAX + 16]; /* the run's records directory */
 } argv_builder_t;
 
 static void push(argv_builder_t *a, const char *value)
@@ -497,11 +498,10 @@ static void build_argv(const study_t *study, const study_run_spec_t *run, const 
         push(a, c->levels);
     }
     if (c->quiet) push(a, "--quiet");
-    char records[STUDY_PATH_MAX + 16];
-    if (c->records) {
-        snprintf(records, sizeof records, "%s/records", dir);
+    if (c->records) { /* in the builder: the words must outlive this call */
+        snprintf(a->records, sizeof a->records, "%s/records", dir);
         push(a, "--records");
-        push(a, records);
+        push(a, a->records);
         push_number(a, "--records-every", (uint64_t)(c->records_every ? c->records_every : 1));
     }
     for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
