@@ -333,11 +333,11 @@ static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)
 
 /* A seat's share of a play in STATS_SHARE_WHOLE units: a win whole, a tie split among the
  * sides tied for the best (every side when a match ends without a winner). */
-static void play_shares(const sim_config_t *config, const sim_play_outcome_t *play, int64_t *share)
+static void play_shares(const sim_config_t *config, const int *side_of, const sim_play_outcome_t *play, int64_t *share)
 {
     unsigned tied_sides = 0;
     for (int seat = 0; seat < config->seats; seat++)
-        if (play->seat[seat].result == SIM_DRAW) tied_sides |= 1u << config->game->side_of_seat(config->rules, seat);
+        if (play->seat[seat].result == SIM_DRAW) tied_sides |= 1u << side_of[seat];
     int tied = __builtin_popcount(tied_sides);
     for (int seat = 0; seat < config->seats; seat++) {
         int result = play->seat[seat].result;
@@ -363,7 +363,12 @@ static void add_block(stats_totals_t *t, const block_tally_t *block)
 
 void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals)
 {
-    block_tally_t agent_block[SIM_MAX_AGENTS] = {{0}}, seat_block[SIM_MAX_AGENTS][GAME_MAX_SEATS] = {{{0}}};
+    /* only the agents' rows are used: zero those, not all the table (this runs every unit) */
+    block_tally_t agent_block[SIM_MAX_AGENTS], seat_block[SIM_MAX_AGENTS][GAME_MAX_SEATS];
+    memset(agent_block, 0, (size_t)config->agent_count * sizeof agent_block[0]);
+    memset(seat_block, 0, (size_t)config->agent_count * sizeof seat_block[0]);
+    int side_of[GAME_MAX_SEATS]; /* asked once a unit: the game's function, not per play and seat */
+    for (int seat = 0; seat < config->seats; seat++) side_of[seat] = config->game->side_of_seat(config->rules, seat);
     totals->units++;
     for (int rotation = 0; rotation < config->rotations; rotation++) {
         const sim_play_outcome_t *play = &unit->play[rotation];
@@ -371,13 +376,12 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
         totals->hands += play->hands;
         totals->signature += outcome_hash(play, config->seats) ^ pcg32_mix((uint64_t)unit->unit);
         int64_t share[GAME_MAX_SEATS];
-        play_shares(config, play, share);
+        play_shares(config, side_of, play, share);
         for (int seat = 0; seat < config->seats; seat++) {
             const sim_seat_outcome_t *me = &play->seat[seat];
-            int side = config->game->side_of_seat(config->rules, seat);
             int64_t best_other = INT64_MIN;
             for (int other = 0; other < config->seats; other++)
-                if (config->game->side_of_seat(config->rules, other) != side && play->seat[other].points > best_other)
+                if (side_of[other] != side_of[seat] && play->seat[other].points > best_other)
                     best_other = play->seat[other].points;
             int64_t margin = best_other == INT64_MIN ? 0 : me->points - best_other;
             add_game(&totals->agent[me->agent], me, margin, play->hands);
