@@ -82,6 +82,10 @@ pid_t spawn_program(const char *program, char *const *argv, const char *out_path
 int wait_for(pid_t pid, double limit);
 /* units_done of DIR/run.json, or -1 while there is none. */
 int64_t units_done_in(const char *dir);
+/* Waits until the run `pid` writes into `dir` has appended deals.csv rows after its last
+ * checkpoint (units played and not yet counted: what a crash must lose); fails the test if
+ * the run ends first or RUN_LIMIT_SECONDS pass. */
+void wait_for_rows_past_checkpoint(pid_t pid, const char *dir);
 /* Starts `sim` for the study in the binary with --out DIR on 2 threads; returns its pid once
  * DIR/run.json counts finished units (the run is then well under way, its signal handlers
  * set). */

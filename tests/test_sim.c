@@ -1008,30 +1008,6 @@ END_TEST
 /* ================================================================== interrupt and resume */
 
 
-/* Waits until the run in `dir` has appended deals.csv rows after its last checkpoint. */
-static void wait_for_rows_past_checkpoint(pid_t pid, const char *dir)
-{
-    char run_path[PATH_SIZE], part_path[PATH_SIZE];
-    path_join(run_path, dir, "run.json");
-    path_join(part_path, dir, ".deals.csv.part");
-    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
-    for (;;) {
-        int status;
-        if (waitpid(pid, &status, WNOHANG) == pid)
-            ck_abort_msg("the run ended (wait status %d) before it could be stopped: enlarge the workload", status);
-        json_t *run = json_load_file(run_path, 0, NULL); /* before the part's size: never newer */
-        json_int_t checkpoint_bytes = json_integer_value(json_object_get(run, "deals_bytes"));
-        json_decref(run);
-        struct stat part;
-        if (run && checkpoint_bytes > 0 && stat(part_path, &part) == 0 && part.st_size > checkpoint_bytes) return;
-        if (now_seconds() > deadline) {
-            kill(pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            ck_abort_msg("no deals.csv rows past the checkpoint in %s after %.0f s", dir, RUN_LIMIT_SECONDS);
-        }
-        sleep_ms(1);
-    }
-}
 
 /* A stopped run describes exactly its first `done` units. */
 static void check_stopped_run(const char *dir, const study_t *s)
