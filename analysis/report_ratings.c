@@ -242,9 +242,11 @@ static int write_matrix(const char *dir, const char *name, const ratings_work_t 
         for (int j = 0; j < w->agents; j++) {
             int b = order[j];
             double value = NAN;
-            if (los) {
+            if (a == b) {
+                /* an agent against itself: no score and no superiority, not an even 0.5 */
+            } else if (los) {
                 value = w->result.los[a][b];
-            } else if (a != b) {
+            } else {
                 const pair_tally_t *t = a < b ? &w->pair[a][b] : &w->pair[b][a];
                 double score, low, high;
                 if (t->blocks) {
