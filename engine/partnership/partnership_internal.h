@@ -1,0 +1,30 @@
+/* partnership_internal.h - what the files of Partnership dominoes share, and nothing
+ * outside engine/partnership/ includes:
+ *   partnership_options.c      option table, presets, rules_create
+ *   partnership.c              deal, starters, decisions, legal moves, apply, scoring, match end
+ *   partnership_determinize.c  what a seat observes; worlds consistent with it
+ *   partnership_record.c       the game's words: reasons, move text, record lines
+ */
+#ifndef DOMINOLAB_PARTNERSHIP_INTERNAL_H
+#define DOMINOLAB_PARTNERSHIP_INTERNAL_H
+
+#include "partnership/partnership.h"
+
+/* ---- partnership_options.c ---- */
+enum { PT_PRESET_COUNT = 7 };
+extern const option_spec_t partnership_options[PT_OPTION_COUNT];
+extern const preset_spec_t partnership_presets[PT_PRESET_COUNT];
+int partnership_rules_create(const option_values_t *values, game_rules_t **out, char *error, size_t error_size);
+void partnership_rules_destroy(game_rules_t *rules);
+
+/* ---- partnership_record.c ---- */
+extern const char *const partnership_reason_names[PT_REASON_COUNT];
+extern const char *const partnership_decision_names[PT_DECISION_COUNT];
+void partnership_move_text(game_move_t move, char *out, size_t out_size);
+int partnership_event_line(const void *state, const game_event_t *event, game_line_t *line);
+int partnership_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error,
+                          size_t error_size);
+int partnership_unwritten_move(const void *state, const game_line_t *next, game_move_t *out);
+bool partnership_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending);
+
+#endif

@@ -1,0 +1,156 @@
+/* partnership_record.c - Partnership dominoes in words: the reasons of its awards and hand
+ * ends, its moves as text, and its record lines (docs/record-format.md) for play, pass
+ * and choice, written and read back.
+ *
+ * Every move is written, including each pass into a block: the passes of a block are part
+ * of the hand (R10), because pass bonuses are paid on them (R18).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "partnership/partnership_internal.h"
+
+const char *const partnership_reason_names[PT_REASON_COUNT] = {
+    [PT_REASON_NONE] = "none",
+    [PT_REASON_DOMINO] = "domino",
+    [PT_REASON_BLOCKED] = "blocked",
+    [PT_REASON_BLOCK] = "block",
+    [PT_REASON_OWN_PIPS] = "own_pips",
+    [PT_REASON_MILO] = "milo",
+    [PT_REASON_HAND_WON] = "hand_won",
+    [PT_REASON_PASS_BONUS] = "pass_bonus",
+    [PT_REASON_PASS_BONUS_CANCELLED] = "pass_bonus_cancelled",
+    [PT_REASON_HAND_BONUS] = "hand_bonus",
+    [PT_REASON_CAPICU] = "capicu",
+    [PT_REASON_CHUCHAZO] = "chuchazo",
+    [PT_REASON_DOMINAO] = "dominao",
+    [PT_REASON_REDEAL] = "redeal",
+    [PT_REASON_REPLAY] = "replay",
+};
+
+/* record-format.md, "Pinned details": the words of choice.decision. */
+const char *const partnership_decision_names[PT_DECISION_COUNT] = {
+    [PT_DECISION_DEMAND_REDEAL] = "demand_redeal",
+    [PT_DECISION_LEAD_TO_PARTNER] = "lead_to_partner",
+    [PT_DECISION_STARTER] = "starter",
+};
+
+void partnership_move_text(game_move_t move, char *out, size_t out_size)
+{
+    char tile[TILESET_TILE_NAME_SIZE];
+    switch (move.kind) {
+    case GAME_MOVE_PLAY:
+        if (move.end == GAME_NO_END)
+            snprintf(out, out_size, "lead %s", tileset_tile_name(move.tile, tile));
+        else
+            snprintf(out, out_size, "play %s on end %d", tileset_tile_name(move.tile, tile), move.end);
+        break;
+    case GAME_MOVE_PASS: snprintf(out, out_size, "pass"); break;
+    case GAME_MOVE_CHOICE:
+        if (move.end == PT_DECISION_STARTER)
+            snprintf(out, out_size, "seat %d starts the next hand", move.extra);
+        else if (move.end < PT_DECISION_COUNT)
+            snprintf(out, out_size, "%s %s", partnership_decision_names[move.end], move.extra ? "yes" : "no");
+        else
+            snprintf(out, out_size, "unknown decision %d", move.end);
+        break;
+    default: snprintf(out, out_size, "unknown move %d", move.kind); break;
+    }
+}
+
+int partnership_event_line(const void *state, const game_event_t *event, game_line_t *line)
+{
+    const partnership_state_t *s = state;
+    switch (event->kind) {
+    case GAME_EVENT_PLAY:
+        game_line_start(line, "play");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        game_line_tile(line, "tile", event->tile);
+        if (event->end != GAME_NO_END) game_line_int(line, "end", event->end); /* the lead has no end */
+        game_line_int(line, "points", event->points);
+        return 0;
+    case GAME_EVENT_PASS:
+        game_line_start(line, "pass");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        return 0;
+    case GAME_EVENT_CHOICE:
+        if (event->end >= PT_DECISION_COUNT) return -1;
+        game_line_start(line, "choice");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        game_line_word(line, "decision", partnership_decision_names[event->end]);
+        if (event->end == PT_DECISION_STARTER)
+            game_line_int(line, "value", event->points);
+        else
+            game_line_bool(line, "value", event->points != 0);
+        return 0;
+    default: return -1;
+    }
+}
+
+static int read_choice(const game_line_t *line, game_move_t *out, char *error, size_t error_size)
+{
+    const game_line_field_t *decision = game_line_find(line, "decision");
+    int which = -1, value;
+    if (decision && decision->kind == GAME_VALUE_WORD)
+        for (int d = 0; d < PT_DECISION_COUNT; d++)
+            if (strcmp(decision->word, partnership_decision_names[d]) == 0) which = d;
+    if (which < 0) {
+        snprintf(error, error_size,
+                 "choice: field \"decision\" must be demand_redeal, lead_to_partner or starter");
+        return -1;
+    }
+    if (!game_line_get_int(line, "value", &value) || value < 0 || value >= PARTNERSHIP_SEATS) {
+        snprintf(error, error_size, "choice: field \"value\" must be true, false or a seat");
+        return -1;
+    }
+    *out = (game_move_t){GAME_MOVE_CHOICE, 0, (uint8_t)which, (uint8_t)value};
+    return 1;
+}
+
+int partnership_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error,
+                          size_t error_size)
+{
+    const partnership_state_t *s = state;
+    int seat;
+    memset(out, 0, sizeof *out);
+    bool play = game_line_is(line, "play"), pass = game_line_is(line, "pass"), choice = game_line_is(line, "choice");
+    if (!play && !pass && !choice) return 0;
+    if (!game_line_get_int(line, "seat", &seat) || seat != s->to_move) return 0;
+    if (pass) {
+        out->kind = GAME_MOVE_PASS; /* the move as legal_moves writes it */
+        return 1;
+    }
+    if (choice) return read_choice(line, out, error, error_size);
+    out->kind = GAME_MOVE_PLAY;
+    out->end = GAME_NO_END;
+    const game_line_field_t *tile = game_line_find(line, "tile");
+    if (!tile || tile->kind != GAME_VALUE_TILE || tile->number >= PARTNERSHIP_TILES) {
+        snprintf(error, error_size, "play: field \"tile\" must name a tile of the double-six set");
+        return -1;
+    }
+    out->tile = (uint8_t)tile->number;
+    const game_line_field_t *end = game_line_find(line, "end");
+    if (!end) return 1; /* the lead */
+    if (end->kind != GAME_VALUE_INT || end->number < 0 || end->number > 1) {
+        snprintf(error, error_size, "play: field \"end\" must be 0 or 1");
+        return -1;
+    }
+    out->end = (uint8_t)end->number;
+    return 1;
+}
+
+/* Every move is written (the choice lines a replayer may infer are not yet read back). */
+int partnership_unwritten_move(const void *state, const game_line_t *next, game_move_t *out)
+{
+    (void)state, (void)next, (void)out;
+    return 0;
+}
+
+bool partnership_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending)
+{
+    (void)state, (void)line, (void)ending;
+    return false;
+}
