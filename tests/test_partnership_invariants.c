@@ -1,0 +1,236 @@
+/* test_partnership_invariants.c - properties of Partnership dominoes that must hold at every
+ * step of every hand, over many random matches of each preset and of variants that reach
+ * the other option values (decisions included: every choice is a random legal move).
+ *
+ * At every step: every tile of the set is in exactly one place (a hand or the table) and
+ * the hand counts agree; the legal moves are exactly those R9 allows (every fitting tile on
+ * every end it fits, a pass only when nothing fits; a lead of [6-6], of a double, or of any
+ * tile as R3/R7 say); every seat's "lacks" set is true of its hand; scores change only by
+ * the award events, and per hand they add up to what R15-R18 pay; a match ends exactly
+ * when R21-R23 say; and a determinized world keeps what the seat sees and every lack.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "partnership/partnership.h"
+#include "test_support.h"
+
+enum { HANDS_PER_CONFIG = 100000, DETERMINIZE_EVERY = 5, MAX_WORDS = 12 };
+
+static game_rules_t *make_rules(const char *preset, const char *overrides)
+{
+    char copy[256], error[OPTIONS_ERROR_SIZE];
+    const char *list[MAX_WORDS];
+    int count = 0;
+    snprintf(copy, sizeof copy, "%s", overrides);
+    for (char *word = strtok(copy, " "); word && count < MAX_WORDS; word = strtok(NULL, " ")) list[count++] = word;
+    option_values_t values;
+    game_rules_t *rules = NULL;
+    if (game_configure(&partnership_game, preset, list, count, &values, error, sizeof error) ||
+        partnership_game.rules_create(&values, &rules, error, sizeof error))
+        ck_abort_msg("%s %s: %s", preset, overrides, error);
+    return rules;
+}
+
+static void check_places(const partnership_state_t *s, const char *where)
+{
+    tileset_t seen = s->table;
+    int total = tileset_size(s->table);
+    REQUIRE(total == s->table_count, "%s: table count %d, table holds %d", where, s->table_count, total);
+    for (int seat = 0; seat < 4; seat++) {
+        REQUIRE(tileset_is_empty(tileset_and(seen, s->hand[seat])), "%s: seat %d holds a tile also elsewhere", where, seat);
+        REQUIRE(tileset_size(s->hand[seat]) == s->hand_count[seat], "%s: seat %d count", where, seat);
+        REQUIRE(tileset_is_empty(tileset_and(s->hand[seat], s->lacks[seat])), "%s: seat %d holds a tile it lacks", where,
+                seat);
+        seen = tileset_or(seen, s->hand[seat]);
+        total += s->hand_count[seat];
+    }
+    REQUIRE(tileset_equal(seen, tileset_full(6)) && total == 28, "%s: the tiles are not all in one place", where);
+}
+
+/* R9 and the lead rules, read independently of the engine. */
+static void check_legal(const partnership_state_t *s, const game_move_t *moves, int count)
+{
+    tileset_t hand = s->hand[s->to_move];
+    if (s->phase == PT_PHASE_PLAY) {
+        int fit = 0;
+        for (int e = 0; e < 2; e++) fit += tileset_size(tileset_and(hand, tileset_suit(s->end_number[e])));
+        if (fit == 0) {
+            REQUIRE(count == 1 && moves[0].kind == GAME_MOVE_PASS, "a seat that cannot place must pass");
+            return;
+        }
+        REQUIRE(count == fit, "%d placements, %d fitting tile-ends", count, fit);
+        for (int i = 0; i < count; i++)
+            REQUIRE(moves[i].kind == GAME_MOVE_PLAY && moves[i].end < 2 && tileset_has(hand, moves[i].tile) &&
+                        tileset_shows(moves[i].tile, s->end_number[moves[i].end]),
+                    "an illegal placement is offered");
+        return;
+    }
+    if (s->phase == PT_PHASE_LEAD) {
+        for (int i = 0; i < count; i++) {
+            REQUIRE(moves[i].kind == GAME_MOVE_PLAY && moves[i].end == GAME_NO_END && tileset_has(hand, moves[i].tile),
+                    "an illegal lead is offered");
+            if (s->lead_kind == PT_LEAD_66) REQUIRE(moves[i].tile == 27, "the lead must be [6-6]");
+            if (s->lead_kind == PT_LEAD_DOUBLE) REQUIRE(tileset_is_double(moves[i].tile), "the lead must be a double");
+        }
+        int want = s->lead_kind == PT_LEAD_66 ? 1
+                   : s->lead_kind == PT_LEAD_DOUBLE ? tileset_size(tileset_and(hand, tileset_doubles()))
+                                                    : tileset_size(hand);
+        REQUIRE(count == want, "%d leads offered, %d allowed", count, want);
+        return;
+    }
+    REQUIRE(count == 2 && moves[0].kind == GAME_MOVE_CHOICE && moves[1].kind == GAME_MOVE_CHOICE,
+            "a decision offers two answers");
+    if (s->phase == PT_PHASE_STARTER_CHOICE)
+        for (int i = 0; i < 2; i++)
+            REQUIRE(partnership_team(moves[i].extra) == partnership_team(s->to_move), "the starter chosen is a partner");
+}
+
+static void check_world(const partnership_state_t *s, int seat, pcg32_t *rng)
+{
+    partnership_state_t world;
+    partnership_game.determinize(s, seat, rng, &world);
+    check_places(&world, "world");
+    REQUIRE(tileset_equal(world.hand[seat], s->hand[seat]), "a world changed the seat's own hand");
+    for (int other = 0; other < 4; other++)
+        REQUIRE(world.hand_count[other] == s->hand_count[other], "a world changed a hand size");
+    REQUIRE(tileset_equal(world.table, s->table), "a world changed the table");
+}
+
+typedef struct totals {
+    long hands, steps, matches;
+} totals_t;
+
+static void play_config(const char *preset, const char *overrides, long hands, pcg32_t *rng, totals_t *t)
+{
+    game_rules_t *rules = make_rules(preset, overrides);
+    const partnership_rules_t *r = partnership_rules_of(rules);
+    partnership_state_t s;
+    game_events_t ev;
+    game_move_t moves[GAME_MAX_MOVES];
+    long played = 0;
+    while (played < hands) {
+        partnership_game.match_start(&s, rules, pcg32_next(rng));
+        t->matches++;
+        for (int guard = 0; s.status != GAME_MATCH_OVER; guard++) {
+            REQUIRE(guard < 100000, "%s %s: the match does not end", preset, overrides);
+            int32_t hand_start[2] = {s.score[0], s.score[1]};
+            int hand_number = s.hand_number, was_void = s.hand_void;
+            ev.count = 0;
+            partnership_game.deal(&s, &ev);
+            REQUIRE(s.hand_number == hand_number + (was_void ? 0 : 1), "a void hand keeps its number (R2, R14)");
+            int pass_bonus[2] = {0, 0};
+            while (s.status == GAME_IN_HAND) {
+                check_places(&s, preset);
+                int count = partnership_game.legal_moves(&s, moves);
+                check_legal(&s, moves, count);
+                if (t->steps % DETERMINIZE_EVERY == 0) check_world(&s, (int)pcg32_below(rng, 4), rng);
+                int32_t before[2] = {s.score[0], s.score[1]};
+                ev.count = 0;
+                partnership_game.apply(&s, moves[pcg32_below(rng, (uint32_t)count)], &ev);
+                int award[2] = {0, 0};
+                for (int i = 0; i < ev.count; i++)
+                    if (ev.item[i].kind == GAME_EVENT_AWARD) {
+                        award[ev.item[i].seat] += ev.item[i].points;
+                        if (ev.item[i].reason == PT_REASON_PASS_BONUS) pass_bonus[ev.item[i].seat] += ev.item[i].points;
+                        if (ev.item[i].reason == PT_REASON_PASS_BONUS_CANCELLED)
+                            REQUIRE(ev.item[i].points == -pass_bonus[ev.item[i].seat], "a replay cancels exactly the bonuses");
+                    }
+                for (int team = 0; team < 2; team++)
+                    REQUIRE(s.score[team] - before[team] == award[team], "a score changed without its award");
+                t->steps++;
+            }
+            int gained[2] = {s.score[0] - hand_start[0], s.score[1] - hand_start[1]};
+            if (s.hand_void) {
+                REQUIRE(gained[0] == 0 && gained[1] == 0, "a void hand scores nothing");
+                continue;
+            }
+            t->hands++;
+            played++;
+            int pips[2];
+            for (int team = 0; team < 2; team++)
+                pips[team] = partnership_pips(r, tileset_or(s.hand[team], s.hand[team + 2]));
+            /* R15-R17: the hand's base value, bonuses aside */
+            bool plain = r->hand_bonus_count == 0 && r->capicu_bonus == 0 && r->chuchazo_bonus == 0 && r->dominao_bonus == 0;
+            if (plain && r->scoring_mode == PT_SCORING_PIPS) {
+                int base[2] = {gained[0] - pass_bonus[0], gained[1] - pass_bonus[1]};
+                if (s.hand_winner < 0) {
+                    REQUIRE(base[0] == 0 && base[1] == 0, "a hand with no winner scores nothing");
+                } else {
+                    int w = s.hand_winner;
+                    int sum = r->count_all_hands ? pips[0] + pips[1] : pips[1 - w];
+                    REQUIRE(base[w] == partnership_round(r->score_rounding, sum) && base[1 - w] == 0,
+                            "the winners score %d, expected %d", base[w], partnership_round(r->score_rounding, sum));
+                }
+            } else if (plain && r->scoring_mode == PT_SCORING_PENALTY_OWN_PIPS) {
+                for (int team = 0; team < 2; team++)
+                    REQUIRE(gained[team] - pass_bonus[team] == partnership_round(r->score_rounding, pips[team]),
+                            "penalty: a team adds its own pips");
+            } else if (r->scoring_mode == PT_SCORING_HANDS_WON) {
+                REQUIRE(gained[0] + gained[1] == (s.hand_winner >= 0), "one won hand, or none");
+            }
+            if (s.status == GAME_MATCH_OVER) {
+                bool reached = r->scoring_mode == PT_SCORING_HANDS_WON
+                                   ? s.score[0] >= r->hands_to_win || s.score[1] >= r->hands_to_win
+                                   : s.score[0] >= r->target || s.score[1] >= r->target;
+                REQUIRE(reached, "the match ended before any team reached its goal");
+            } else if (r->scoring_mode != PT_SCORING_HANDS_WON) {
+                REQUIRE((s.score[0] < r->target && s.score[1] < r->target) || s.score[0] == s.score[1],
+                        "the match goes on past its end");
+            }
+        }
+    }
+    partnership_game.rules_destroy(rules);
+}
+
+static const char *const configs[][2] = {
+    {"partnership", ""},
+    {"doscientos", ""},
+    {"doscientos_pases", ""},
+    {"quinientos", ""},
+    {"milo", ""},
+    {"south_american", ""},
+    {"great_lakes", ""},
+    {"great_lakes", "double_blank_value=50 target=101"},
+    {"partnership", "count_all_hands=true scoring_mode=penalty_own_pips"},
+    {"partnership", "score_rounding=div10_min1 target=10"},
+    {"partnership", "first_hand_leader=draw_highest next_hand_starter=winning_team_choice allow_lead_to_partner=true"},
+    {"partnership", "next_hand_starter=holder_66_each_hand block_tie_rule=replay pass_bonus_first=20 pass_bonus_next=10"},
+    {"partnership", "redeal_min_doubles=4 lead_double_rule=team_if_held block_tie_rule=more_tiles_wins"},
+    {"doscientos", "redeal_min_doubles=4 redeal_mode=mandatory block_winner_rule=blocker_or_next_fewer block_tie_rule=starting_team_wins"},
+    {"doscientos", "lead_double_rule=starter_if_held block_winner_rule=blocker block_tie_rule=last_player_team_loses"},
+    {"quinientos", "hand_bonus_basis=domino_win_index chuchazo_rule=one_zero_end capicu_distinct_ends=true dominao_bonus=5 block_winner_rule=next_after_blocker block_tie_rule=last_player_team_wins"},
+    {"south_american", "shortfall_result=win redeal_mode=optional block_tie_rule=replay"},
+    {"milo", "block_tie_rule=replay next_hand_starter=winning_team_choice"},
+};
+
+START_TEST(test_random_play)
+{
+    pcg32_t rng;
+    pcg32_seed(&rng, 0x5eed + (uint64_t)_i, 1);
+    totals_t t = {0, 0, 0};
+    long hands = (long)support_scaled(HANDS_PER_CONFIG, 200);
+    play_config(configs[_i][0], configs[_i][1], hands, &rng, &t);
+    ck_assert_int_ge(t.hands, hands);
+    ck_assert_int_gt(t.steps, t.hands * 20); /* a hand takes at least 7 placements, passes and leads */
+    if (getenv("PARTNERSHIP_VERBOSE"))
+        fprintf(stderr, "%s %s: %ld matches, %ld hands, %ld steps\n", configs[_i][0], configs[_i][1], t.matches, t.hands, t.steps);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("partnership_invariants");
+    TCase *tc = tcase_create("random_play");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_random_play, 0, (int)(sizeof configs / sizeof configs[0]));
+    suite_add_tcase(suite, tc);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
