@@ -4,8 +4,9 @@
 #include <string.h>
 
 #include "bergen/bergen.h"
+#include "partnership/partnership.h"
 
-static const game_t *const registry[] = {&bergen_game, &double_bergen_game};
+static const game_t *const registry[] = {&bergen_game, &double_bergen_game, &partnership_game};
 
 const game_t *const *game_list(int *count)
 {

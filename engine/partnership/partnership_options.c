@@ -33,6 +33,7 @@ static const char *const symbols_shortfall[] = {"draw", "win", NULL};
 enum { BONUS_LIMIT = 10000, TARGET_LIMIT = 1000000 };
 static const int redeal_values[] = {0, 4, 5, 7, OPTION_END_OF_LIST};
 static const int double_blank_values[] = {0, 50, OPTION_END_OF_LIST};
+static const int players_values[] = {PARTNERSHIP_SEATS, OPTION_END_OF_LIST};
 
 const option_spec_t partnership_options[PT_OPTION_COUNT] = {
     [PT_FIRST_HAND_LEADER] = {"first_hand_leader", OPTION_CHOICE, symbols_first_leader, 0, 0, "holder_66",
@@ -91,6 +92,8 @@ const option_spec_t partnership_options[PT_OPTION_COUNT] = {
                               "hands_won: wins the loser needs for the match not to be short (R23)", NULL},
     [PT_SHORTFALL_RESULT] = {"shortfall_result", OPTION_CHOICE, symbols_shortfall, 0, 0, "draw",
                              "hands_won: result when the loser is short of min_opponent_wins (R23, A18)", NULL},
+    [PT_PLAYERS] = {"players", OPTION_INT, NULL, PARTNERSHIP_SEATS, PARTNERSHIP_SEATS, "4",
+                    "number of seats (set with --players): always 4, in two teams (§1)", players_values},
 };
 
 /* §3. Options the table leaves blank ("—") keep their defaults. */

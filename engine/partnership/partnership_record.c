@@ -48,9 +48,11 @@ void partnership_move_text(game_move_t move, char *out, size_t out_size)
     case GAME_MOVE_PASS: snprintf(out, out_size, "pass"); break;
     case GAME_MOVE_CHOICE:
         if (move.end == PT_DECISION_STARTER)
-            snprintf(out, out_size, "seat %d starts the next hand", move.extra);
-        else if (move.end < PT_DECISION_COUNT)
-            snprintf(out, out_size, "%s %s", partnership_decision_names[move.end], move.extra ? "yes" : "no");
+            snprintf(out, out_size, "name seat %d to start the next hand", move.extra);
+        else if (move.end == PT_DECISION_DEMAND_REDEAL)
+            snprintf(out, out_size, "%s", move.extra ? "demand a redeal" : "decline a redeal");
+        else if (move.end == PT_DECISION_LEAD_TO_PARTNER)
+            snprintf(out, out_size, "%s", move.extra ? "hand the lead to the partner" : "keep the lead");
         else
             snprintf(out, out_size, "unknown decision %d", move.end);
         break;
