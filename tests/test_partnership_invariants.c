@@ -98,6 +98,18 @@ static void check_world(const partnership_state_t *s, int seat, pcg32_t *rng)
     for (int other = 0; other < 4; other++)
         REQUIRE(world.hand_count[other] == s->hand_count[other], "a world changed a hand size");
     REQUIRE(tileset_equal(world.table, s->table), "a world changed the table");
+    /* the world plays on: what the rules make public (a [6-6] starter, a partner who must
+     * lead a double, a seat asked about a redeal) holds in it too */
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = partnership_game.legal_moves(&world, moves);
+    REQUIRE(count > 0 || world.status != GAME_IN_HAND, "a world with no legal move");
+    for (int i = 0; i < count; i++)
+        if (moves[i].kind == GAME_MOVE_PLAY)
+            REQUIRE(tileset_has(world.hand[world.to_move], moves[i].tile), "a world offers a tile its seat lacks");
+    if (world.status == GAME_IN_HAND && world.phase == PT_PHASE_REDEAL_CHOICE)
+        REQUIRE(tileset_size(tileset_and(world.hand[world.to_move], tileset_doubles())) >=
+                    world.rules->redeal_min_doubles,
+                "a world asks a seat without the doubles about a redeal");
 }
 
 typedef struct totals {

@@ -42,35 +42,103 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
     }
 }
 
+static int doubles_in(tileset_t hand) { return tileset_size(tileset_and(hand, tileset_doubles())); }
+
+/* R2: before the lead, whether `other` is known to hold at least redeal_min_doubles (he was
+ * asked about a redeal, optional mode), or known to hold fewer (his turn to be asked passed
+ * him by; or, mandatory, the hand was not voided). 1, -1, or 0 when nothing is known. */
+static int known_redeal(const partnership_state_t *s, int other)
+{
+    const partnership_rules_t *r = s->rules;
+    if (r->redeal_min_doubles == 0 || s->status != GAME_IN_HAND || s->table_count != 0) return 0;
+    bool qualifies = doubles_in(s->hand[other]) >= r->redeal_min_doubles;
+    if (r->redeal_mode == PT_REDEAL_MANDATORY) return -1;
+    int position = (other - s->starter) & 3; /* asked in order from the starter */
+    if (position >= s->redeal_asked) return 0;
+    return qualifies ? 1 : -1;
+}
+
+/* Whether a drawn world keeps what the rules made public about doubles (R2). */
+static bool world_agrees(const partnership_state_t *s, const partnership_state_t *world)
+{
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++)
+        if (known_redeal(s, other) < 0 && doubles_in(world->hand[other]) >= s->rules->redeal_min_doubles) return false;
+    return true;
+}
+
+/* Gives `count` random doubles of `free` (tile order, then the generator: public inputs
+ * only) to fixed; returns what is left of free. */
+static tileset_t give_doubles(tileset_t free, tileset_t lacks, int count, tileset_t *fixed, pcg32_t *rng)
+{
+    tileset_t candidates = tileset_minus(tileset_and(free, tileset_doubles()), lacks);
+    while (count-- > 0 && !tileset_is_empty(candidates)) {
+        int pick = (int)pcg32_below(rng, (uint32_t)tileset_size(candidates));
+        tileset_t rest = candidates;
+        int tile = tileset_pop_lowest(&rest);
+        while (pick-- > 0) tile = tileset_pop_lowest(&rest);
+        tileset_add(fixed, tile);
+        tileset_remove(&candidates, tile);
+        tileset_remove(&free, tile);
+    }
+    return free;
+}
+
+/* One world: fixed tiles first, the rest through the sampler. False if none agrees with
+ * the lacks (then the world is left as the real one). */
+static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, partnership_state_t *world)
+{
+    const partnership_rules_t *r = s->rules;
+    /* Fixed: the seat's own hand; [6-6] with a starter who holds it and has not led yet
+     * (R3); before the lead, the doubles the rules showed a seat to hold: one for a seat that
+     * must lead a double (R7), redeal_min_doubles for a seat asked about a redeal (R2). */
+    tileset_t fixed[PARTNERSHIP_SEATS] = {{{0, 0}}};
+    fixed[seat] = s->hand[seat];
+    tileset_t free = tileset_minus(tileset_full(6), tileset_or(s->hand[seat], s->table));
+    bool before_lead = s->status == GAME_IN_HAND && s->table_count == 0;
+    if (before_lead && s->starter_from_66 && s->starter != seat) {
+        tileset_add(&fixed[s->starter], 27);
+        tileset_remove(&free, 27);
+    }
+    for (int other = 0; before_lead && other < PARTNERSHIP_SEATS; other++) {
+        if (other == seat) continue;
+        int want = known_redeal(s, other) > 0 ? r->redeal_min_doubles : 0;
+        if (s->phase == PT_PHASE_LEAD && s->lead_kind == PT_LEAD_DOUBLE && s->to_move == other && want < 1) want = 1;
+        free = give_doubles(free, s->lacks[other], want - doubles_in(fixed[other]), &fixed[other], rng);
+    }
+
+    /* The pool in tile order, so the world depends only on what the seat knows
+     * (tests/test_agent_privacy.c). */
+    sampler_request_t request = {.seats = PARTNERSHIP_SEATS, .tile_of = NULL};
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
+        request.need[other] = s->hand_count[other] - tileset_size(fixed[other]);
+        request.lacks[other] = s->lacks[other];
+    }
+    uint8_t pool[PARTNERSHIP_TILES];
+    int8_t owner[PARTNERSHIP_TILES];
+    int pool_size = 0;
+    while (!tileset_is_empty(free)) pool[pool_size++] = (uint8_t)tileset_pop_lowest(&free);
+    if (!sampler_deal(&request, pool, pool_size, rng, owner)) return false;
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = fixed[other];
+    for (int i = 0; i < pool_size; i++)
+        if (owner[i] >= 0) tileset_add(&world->hand[owner[i]], pool[i]);
+    return true;
+}
+
+enum { WORLD_ATTEMPTS = 32 };
+
 void partnership_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
 {
     const partnership_state_t *s = state;
     partnership_state_t *world = out_state;
     memcpy(world, s, sizeof *world);
     pcg32_seed(&world->rng, ((uint64_t)pcg32_next(rng) << 32) | pcg32_next(rng), pcg32_next(rng));
-
-    /* Fixed: the seat's own hand, and [6-6] in the hand of a starter about to lead it (R3). */
-    tileset_t fixed[PARTNERSHIP_SEATS] = {{{0, 0}}};
-    fixed[seat] = s->hand[seat];
-    if (s->status == GAME_IN_HAND && s->phase == PT_PHASE_LEAD && s->lead_kind == PT_LEAD_66 && s->to_move != seat)
-        tileset_add(&fixed[s->to_move], 27);
-
-    /* The pool in tile order, so the world depends only on what the seat knows
-     * (tests/test_agent_privacy.c). */
-    sampler_request_t request = {.seats = PARTNERSHIP_SEATS, .tile_of = NULL};
-    tileset_t hidden_tiles = tileset_empty();
-    for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
-        tileset_t hidden = tileset_minus(s->hand[other], fixed[other]);
-        request.need[other] = tileset_size(hidden);
-        request.lacks[other] = s->lacks[other];
-        hidden_tiles = tileset_or(hidden_tiles, hidden);
+    /* A seat known to hold fewer doubles than a redeal needs (R2) is rarely dealt that many
+     * at random: draw again, a few times, and keep the last world otherwise. */
+    for (int attempt = 0; attempt < WORLD_ATTEMPTS; attempt++) {
+        if (!draw_world(s, seat, rng, world)) {
+            memcpy(world->hand, s->hand, sizeof world->hand); /* keep the real world: lacks are true of it */
+            return;
+        }
+        if (world_agrees(s, world)) return;
     }
-    uint8_t pool[PARTNERSHIP_TILES];
-    int8_t owner[PARTNERSHIP_TILES];
-    int pool_size = 0;
-    while (!tileset_is_empty(hidden_tiles)) pool[pool_size++] = (uint8_t)tileset_pop_lowest(&hidden_tiles);
-    if (!sampler_deal(&request, pool, pool_size, rng, owner)) return; /* keep the real world: lacks are true of it */
-    for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = fixed[other];
-    for (int i = 0; i < pool_size; i++)
-        if (owner[i] >= 0) tileset_add(&world->hand[owner[i]], pool[i]);
 }
