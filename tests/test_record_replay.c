@@ -67,6 +67,18 @@ static const config_t configs[] = {
     {"void hands", "bergen", "bergen", 2, {"stock_reserve=14", "hand_size=3", NULL}, "\"reason\":\"redeal\""},
     {"two sets, 6 players", "bergen", "bergen", 6, {"num_sets=2", "hand_size=6", NULL}, NULL},
     {"win check at end of hand", "bergen", "bergen", 3, {"win_check=end_of_hand", NULL}, NULL},
+    {"partnership", "partnership", "partnership", 4, {NULL}, "\"reason\":\"block\""},
+    {"doscientos", "partnership", "doscientos", 4, {NULL}, NULL},
+    {"doscientos_pases", "partnership", "doscientos_pases", 4, {NULL}, "\"reason\":\"pass_bonus\""},
+    {"quinientos", "partnership", "quinientos", 4, {NULL}, "\"reason\":\"hand_bonus\""},
+    {"milo", "partnership", "milo", 4, {NULL}, "\"reason\":\"milo\""},
+    {"south_american", "partnership", "south_american", 4, {NULL}, "\"reason\":\"redeal\""},
+    {"great_lakes", "partnership", "great_lakes", 4, {NULL}, NULL},
+    {"partnership decisions", "partnership", "partnership", 4,
+     {"next_hand_starter=winning_team_choice", "allow_lead_to_partner=true", "redeal_min_doubles=4", NULL},
+     "\"decision\":\"demand_redeal\""},
+    {"partnership replayed ties", "partnership", "partnership", 4,
+     {"block_tie_rule=replay", "pass_bonus_first=20", "pass_bonus_next=10", NULL}, "\"reason\":\"pass_bonus_cancelled\""},
 };
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
 
