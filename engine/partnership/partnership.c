@@ -6,8 +6,8 @@
  * The players' decisions are moves of kind GAME_MOVE_CHOICE (partnership_decision_t), so
  * every agent makes them: demanding a redeal (R2 optional), handing the lead to the
  * partner (R8) and the winning team's choice of the next starter (R6). That last one is
- * made after the hand's awards and before its hand_end event: the hand is over only once
- * its decisions are made, so the match driver sees one seat to move throughout.
+ * made after the hand's awards and its hand_end event, before the next deal: the state
+ * stays GAME_IN_HAND, with that seat to move, until it is made.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -402,20 +402,30 @@ static int match_decided(const partnership_state_t *s, int *winner)
     }
 }
 
-/* The hand_end event, then the match's end if it is decided. */
-static void close_hand(partnership_state_t *s, game_events_t *events)
+/* The hand_end event, then the match's end if it is decided (R21-R23). Under
+ * winning_team_choice with a winner and the match going on, the hand stays open for the
+ * winners' decision (R6), which the record writes after hand_end, before the next deal
+ * (record-format.md, "Pinned details"). */
+static void close_hand(partnership_state_t *s, int decider, game_events_t *events)
 {
-    s->status = GAME_BETWEEN_HANDS;
-    s->to_move = -1;
     game_event_t end = {GAME_EVENT_HAND_END, s->hand_winner, 0, 0, 0, s->end_reason, 0};
     game_events_push(events, end);
     int winner;
     if (match_decided(s, &winner)) {
         s->status = GAME_MATCH_OVER;
+        s->to_move = -1;
         s->match_result = (int8_t)winner;
         game_event_t match = {GAME_EVENT_MATCH_END, (int8_t)winner, 0, 0, 0, PT_REASON_NONE, 0};
         game_events_push(events, match);
+        return;
     }
+    if (decider >= 0) { /* R6, A5 */
+        s->phase = PT_PHASE_STARTER_CHOICE;
+        s->to_move = (int8_t)decider;
+        return;
+    }
+    s->status = GAME_BETWEEN_HANDS;
+    s->to_move = -1;
 }
 
 /* The member of `team` with fewer pips; partners tied: the first in playing order from
@@ -543,14 +553,9 @@ static void end_hand(partnership_state_t *s, int went_out, game_events_t *events
     case PT_NEXT_WINNING_TEAM_CHOICE: s->next_starter = (int8_t)partnership_next(s->starter); break;
     default: s->next_starter = STARTER_66; break;
     }
-    int match_winner;
-    if (r->next_hand_starter == PT_NEXT_WINNING_TEAM_CHOICE && winner >= 0 && !match_decided(s, &match_winner)) {
-        /* R6, A5: the decision is the domino player's, or the lighter member's after a block */
-        s->phase = PT_PHASE_STARTER_CHOICE;
-        s->to_move = (int8_t)lead_next;
-        return;
-    }
-    close_hand(s, events);
+    /* R6, A5: the winners' decision is the domino player's, or the lighter member's after a block */
+    bool choice = r->next_hand_starter == PT_NEXT_WINNING_TEAM_CHOICE && winner >= 0;
+    close_hand(s, choice ? lead_next : -1, events);
 }
 
 /* ------------------------------------------------------------------ apply */
@@ -631,9 +636,10 @@ static void apply_choice(partnership_state_t *s, game_move_t move, game_events_t
             free_lead(s);
         }
         return;
-    default: /* R6 winning_team_choice */
+    default: /* R6 winning_team_choice, after the hand_end */
         s->next_starter = (int8_t)move.extra;
-        close_hand(s, events);
+        s->status = GAME_BETWEEN_HANDS;
+        s->to_move = -1;
         return;
     }
 }

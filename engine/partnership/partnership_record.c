@@ -144,7 +144,10 @@ int partnership_line_move(const void *state, const game_line_t *line, game_move_
     return 1;
 }
 
-/* Every move is written (the choice lines a replayer may infer are not yet read back). */
+/* Every move is written, choices included. record-format.md lets a record leave out a
+ * choice line with the default answer, and the starter choice before a deal that names
+ * its leader; reading those needs the replayer to accept a move whose event has no line
+ * (an unwritten move here makes it expect the choice line), so it is not done yet. */
 int partnership_unwritten_move(const void *state, const game_line_t *next, game_move_t *out)
 {
     (void)state, (void)next, (void)out;
