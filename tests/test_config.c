@@ -401,9 +401,12 @@ END_TEST
 
 static const struct preset_ref {
     const char *game, *preset;
+    int players; /* a seat count the game allows */
 } presets[] = {
-    {"bergen", "bergen"}, {"bergen", "bergen_classic"}, {"double_bergen", "double_bergen"},
-    {"double_bergen", "double_bergen_12"},
+    {"bergen", "bergen", 3}, {"bergen", "bergen_classic", 3}, {"double_bergen", "double_bergen", 3},
+    {"double_bergen", "double_bergen_12", 3}, {"partnership", "partnership", 4}, {"partnership", "doscientos", 4},
+    {"partnership", "doscientos_pases", 4}, {"partnership", "quinientos", 4}, {"partnership", "milo", 4},
+    {"partnership", "south_american", 4}, {"partnership", "great_lakes", 4},
 };
 
 START_TEST(shipped_preset_files_are_the_presets)
@@ -430,7 +433,7 @@ START_TEST(shipped_preset_files_are_the_presets)
     from_file.rules = path;
     from_preset.game_name = p->game;
     from_preset.preset = p->preset;
-    from_file.players = from_preset.players = 3;
+    from_file.players = from_preset.players = p->players;
     cli_game_t a, b;
     char error[CLI_ERROR_SIZE];
     ck_assert_msg(cli_game_open(&from_file, &a, error, sizeof error) == 0, "%s", error);
