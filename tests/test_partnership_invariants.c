@@ -127,6 +127,7 @@ static void play_config(const char *preset, const char *overrides, long hands, p
     while (played < hands) {
         partnership_game.match_start(&s, rules, pcg32_next(rng));
         t->matches++;
+        int domino_wins = 0;
         for (int guard = 0; s.status != GAME_MATCH_OVER; guard++) {
             REQUIRE(guard < 100000, "%s %s: the match does not end", preset, overrides);
             int32_t hand_start[2] = {s.score[0], s.score[1]};
@@ -134,7 +135,7 @@ static void play_config(const char *preset, const char *overrides, long hands, p
             ev.count = 0;
             partnership_game.deal(&s, &ev);
             REQUIRE(s.hand_number == hand_number + (was_void ? 0 : 1), "a void hand keeps its number (R2, R14)");
-            int pass_bonus[2] = {0, 0};
+            int pass_bonus[2] = {0, 0}, last_placer = -1, paid = 0;
             while (s.status == GAME_IN_HAND) {
                 check_places(&s, preset);
                 int count = partnership_game.legal_moves(&s, moves);
@@ -143,16 +144,25 @@ static void play_config(const char *preset, const char *overrides, long hands, p
                 int32_t before[2] = {s.score[0], s.score[1]};
                 ev.count = 0;
                 partnership_game.apply(&s, moves[pcg32_below(rng, (uint32_t)count)], &ev);
-                int award[2] = {0, 0};
-                for (int i = 0; i < ev.count; i++)
-                    if (ev.item[i].kind == GAME_EVENT_AWARD) {
-                        award[ev.item[i].seat] += ev.item[i].points;
-                        if (ev.item[i].reason == PT_REASON_PASS_BONUS) pass_bonus[ev.item[i].seat] += ev.item[i].points;
-                        if (ev.item[i].reason == PT_REASON_PASS_BONUS_CANCELLED)
-                            REQUIRE(ev.item[i].points == -pass_bonus[ev.item[i].seat], "a replay cancels exactly the bonuses");
-                    }
-                for (int team = 0; team < 2; team++)
+                int award[2] = {0, 0}, bonus[2] = {0, 0}, want_bonus[2] = {0, 0};
+                for (int i = 0; i < ev.count; i++) {
+                    const game_event_t *e = &ev.item[i];
+                    if (e->kind == GAME_EVENT_PLAY) last_placer = e->seat;
+                    if (e->kind == GAME_EVENT_PASS && r->pass_bonus_first > 0 &&
+                        partnership_team(e->seat) != partnership_team(last_placer)) /* R18, read independently */
+                        want_bonus[partnership_team(last_placer)] += paid++ == 0 ? r->pass_bonus_first : r->pass_bonus_next;
+                    if (e->kind != GAME_EVENT_AWARD) continue;
+                    award[e->seat] += e->points;
+                    if (e->reason == PT_REASON_PASS_BONUS) bonus[e->seat] += e->points;
+                    if (e->reason == PT_REASON_PASS_BONUS_CANCELLED)
+                        REQUIRE(e->points == -pass_bonus[e->seat], "a replay cancels exactly the bonuses");
+                }
+                for (int team = 0; team < 2; team++) {
                     REQUIRE(s.score[team] - before[team] == award[team], "a score changed without its award");
+                    REQUIRE(bonus[team] == want_bonus[team], "team %d: pass bonus %d, R18 pays %d", team, bonus[team],
+                            want_bonus[team]);
+                    pass_bonus[team] += bonus[team];
+                }
                 t->steps++;
             }
             int gained[2] = {s.score[0] - hand_start[0], s.score[1] - hand_start[1]};
@@ -165,25 +175,46 @@ static void play_config(const char *preset, const char *overrides, long hands, p
             int pips[2];
             for (int team = 0; team < 2; team++)
                 pips[team] = partnership_pips(r, tileset_or(s.hand[team], s.hand[team + 2]));
-            /* R15-R17: the hand's base value, bonuses aside */
-            bool plain = r->hand_bonus_count == 0 && r->capicu_bonus == 0 && r->chuchazo_bonus == 0 && r->dominao_bonus == 0;
-            if (plain && r->scoring_mode == PT_SCORING_PIPS) {
-                int base[2] = {gained[0] - pass_bonus[0], gained[1] - pass_bonus[1]};
-                if (s.hand_winner < 0) {
-                    REQUIRE(base[0] == 0 && base[1] == 0, "a hand with no winner scores nothing");
-                } else {
-                    int w = s.hand_winner;
-                    int sum = r->count_all_hands ? pips[0] + pips[1] : pips[1 - w];
-                    REQUIRE(base[w] == partnership_round(r->score_rounding, sum) && base[1 - w] == 0,
-                            "the winners score %d, expected %d", base[w], partnership_round(r->score_rounding, sum));
-                }
-            } else if (plain && r->scoring_mode == PT_SCORING_PENALTY_OWN_PIPS) {
-                for (int team = 0; team < 2; team++)
-                    REQUIRE(gained[team] - pass_bonus[team] == partnership_round(r->score_rounding, pips[team]),
-                            "penalty: a team adds its own pips");
-            } else if (r->scoring_mode == PT_SCORING_HANDS_WON) {
-                REQUIRE(gained[0] + gained[1] == (s.hand_winner >= 0), "one won hand, or none");
+            /* R11, R13: the winner, where it does not depend on the variant */
+            bool domino = s.end_reason == PT_REASON_DOMINO;
+            int w = s.hand_winner;
+            if (domino) REQUIRE(w == partnership_team(last_placer), "the team that went out wins (R11)");
+            else if (r->block_winner_rule == PT_BLOCK_TEAM_FEWER_PIPS && pips[0] != pips[1])
+                REQUIRE(w == (pips[0] < pips[1] ? 0 : 1), "the team with fewer pips wins the block (R13)");
+            /* R15-R20, recomputed: what the hand is worth to each team */
+            int want[2] = {pass_bonus[0], pass_bonus[1]};
+            switch (r->scoring_mode) {
+            case PT_SCORING_PIPS:
+                if (w >= 0) want[w] += partnership_round(r->score_rounding, r->count_all_hands ? pips[0] + pips[1] : pips[1 - w]);
+                break;
+            case PT_SCORING_PENALTY_OWN_PIPS:
+                for (int team = 0; team < 2; team++) want[team] += partnership_round(r->score_rounding, pips[team]);
+                break;
+            case PT_SCORING_MILO:
+                if (w >= 0)
+                    want[w] += !domino ? r->milo_block_points
+                               : s.end_number[0] == s.end_number[1] ? r->milo_points : r->milo_domino_points;
+                break;
+            default:
+                if (w >= 0) want[w] += 1;
+                break;
             }
+            if (domino) {
+                domino_wins++;
+                int k = r->hand_bonus_basis == PT_BASIS_HAND_INDEX ? s.hand_number : domino_wins;
+                if (k <= r->hand_bonus_count) want[w] += r->hand_bonus[k - 1];
+                int last = s.last_tile, x = s.ends_before_last[0], y = s.ends_before_last[1];
+                if (last == tileset_index(0, 0)) {
+                    bool one_zero = (x == 0) != (y == 0);
+                    want[w] += r->chuchazo_rule == PT_CHUCHAZO_ANY_ZERO_END || one_zero ? r->chuchazo_bonus : r->dominao_bonus;
+                } else if (tileset_is_double(last)) {
+                    if (x == y && x == tileset_low(last)) want[w] += r->dominao_bonus;
+                } else if (x != y ? last == tileset_index(x, y) : !r->capicu_distinct_ends) {
+                    want[w] += r->capicu_bonus;
+                }
+            }
+            REQUIRE(gained[0] == want[0] && gained[1] == want[1], "%s %s hand %d: scored %d/%d, the rules pay %d/%d",
+                    preset, overrides, s.hand_number, gained[0], gained[1], want[0], want[1]);
             if (s.status == GAME_MATCH_OVER) {
                 bool reached = r->scoring_mode == PT_SCORING_HANDS_WON
                                    ? s.score[0] >= r->hands_to_win || s.score[1] >= r->hands_to_win
