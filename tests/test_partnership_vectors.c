@@ -453,6 +453,39 @@ START_TEST(test_pt04_starters)
 }
 END_TEST
 
+/* R6 winning_team_choice, A5: the hand_end, then the decision of the domino player or the
+ * winners' lighter member; the seat named starts the next hand. */
+START_TEST(test_winning_team_choice)
+{
+    fixture_t fx;
+    game_move_t moves[GAME_MAX_MOVES];
+    example_hand(&fx, "partnership", "next_hand_starter=winning_team_choice", line_1);
+    ck_assert(fx_has_event(&fx, GAME_EVENT_HAND_END, 1, PT_REASON_DOMINO));
+    ck_assert_int_eq(fx.s.status, GAME_IN_HAND);
+    ck_assert_int_eq(fx.s.phase, PT_PHASE_STARTER_CHOICE);
+    ck_assert_int_eq(fx.s.to_move, 1); /* B went out */
+    ck_assert_int_eq(partnership_game.legal_moves(&fx.s, moves), 2);
+    ck_assert_int_eq(moves[0].extra, 1);
+    ck_assert_int_eq(moves[1].extra, 3);
+    fx_apply(&fx, moves[1]);
+    ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+    ck_assert(fx_has_event(&fx, GAME_EVENT_CHOICE, 1, PT_REASON_NONE));
+    fx_deal(&fx, 2, -1, example_deal);
+    ck_assert_int_eq(fx.s.starter, 3);
+    fx_close(&fx);
+    /* after a block the lighter member decides: A and C hold 15, A comes first from next(C) */
+    example_hand(&fx, "partnership", "next_hand_starter=winning_team_choice block_winner_rule=blocker_or_next_fewer",
+                 line_2);
+    ck_assert_int_eq(fx.s.to_move, 0);
+    fx_close(&fx);
+    /* no winner: rotate, no decision */
+    example_hand(&fx, "partnership", "next_hand_starter=winning_team_choice", line_tie);
+    ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+    ck_assert_int_eq(fx.s.next_starter, 2);
+    fx_close(&fx);
+}
+END_TEST
+
 /* ================================================================== PT-05 tied block */
 
 static void tie_hand(fixture_t *fx, const char *preset, const char *overrides)
@@ -878,6 +911,7 @@ static Suite *partnership_suite(void)
     tcase_add_test(tc, test_pt02_variants);
     tcase_add_test(tc, test_pt03_printed_line);
     tcase_add_test(tc, test_pt04_starters);
+    tcase_add_test(tc, test_winning_team_choice);
     tcase_add_test(tc, test_pt05_tie_rules);
     tcase_add_test(tc, test_pt05_replay_cancels_bonuses);
     tcase_add_test(tc, test_pt06_pass_bonus_flat);

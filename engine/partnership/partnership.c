@@ -553,9 +553,13 @@ static void end_hand(partnership_state_t *s, int went_out, game_events_t *events
     case PT_NEXT_WINNING_TEAM_CHOICE: s->next_starter = (int8_t)partnership_next(s->starter); break;
     default: s->next_starter = STARTER_66; break;
     }
-    /* R6, A5: the winners' decision is the domino player's, or the lighter member's after a block */
-    bool choice = r->next_hand_starter == PT_NEXT_WINNING_TEAM_CHOICE && winner >= 0;
-    close_hand(s, choice ? lead_next : -1, events);
+    /* R6, A5: the winners' decision is the domino player's, or after a block the lighter
+     * member's (not the seat winner_leads would make start: the blocker, or the lighter of
+     * blocker and next) */
+    int decider = -1;
+    if (r->next_hand_starter == PT_NEXT_WINNING_TEAM_CHOICE && winner >= 0)
+        decider = went_out >= 0 ? went_out : lighter_member(s, winner, blocker);
+    close_hand(s, decider, events);
 }
 
 /* ------------------------------------------------------------------ apply */
