@@ -89,7 +89,12 @@ static void check_legal(const partnership_state_t *s, const game_move_t *moves, 
             REQUIRE(partnership_team(moves[i].extra) == partnership_team(s->to_move), "the starter chosen is a partner");
 }
 
-static void check_world(const partnership_state_t *s, int seat, pcg32_t *rng)
+typedef struct totals {
+    long hands, steps, matches;
+    long r2_checked, r2_missed; /* worlds' seats under R2's asking, and those it does not hold for */
+} totals_t;
+
+static void check_world(const partnership_state_t *s, int seat, pcg32_t *rng, totals_t *t)
 {
     partnership_state_t world;
     partnership_game.determinize(s, seat, rng, &world);
@@ -106,15 +111,25 @@ static void check_world(const partnership_state_t *s, int seat, pcg32_t *rng)
     for (int i = 0; i < count; i++)
         if (moves[i].kind == GAME_MOVE_PLAY)
             REQUIRE(tileset_has(world.hand[world.to_move], moves[i].tile), "a world offers a tile its seat lacks");
+    /* R2's asking shows whether a seat was dealt redeal_min_doubles. Who was asked (or,
+     * mandatory, that nobody qualified) is kept exactly where a seat has no double left to
+     * receive; otherwise by drawing the world again a few times: counted, and required
+     * rare in play_config. */
+    int k = world.rules->redeal_min_doubles;
+    for (int other = 0; k > 0 && world.status == GAME_IN_HAND && other < 4; other++) {
+        bool dealt_many = tileset_size(tileset_and(tileset_or(world.hand[other], world.played[other]), tileset_doubles())) >= k;
+        bool really = tileset_size(tileset_and(tileset_or(s->hand[other], s->played[other]), tileset_doubles())) >= k;
+        bool asked = world.rules->redeal_mode == PT_REDEAL_OPTIONAL && ((other - s->starter) & 3) < s->redeal_asked;
+        if (world.rules->redeal_mode != PT_REDEAL_MANDATORY && !asked) continue;
+        t->r2_checked++;
+        if (dealt_many != really) t->r2_missed++;
+    }
     if (world.status == GAME_IN_HAND && world.phase == PT_PHASE_REDEAL_CHOICE)
         REQUIRE(tileset_size(tileset_and(world.hand[world.to_move], tileset_doubles())) >=
                     world.rules->redeal_min_doubles,
                 "a world asks a seat without the doubles about a redeal");
 }
 
-typedef struct totals {
-    long hands, steps, matches;
-} totals_t;
 
 static void play_config(const char *preset, const char *overrides, long hands, pcg32_t *rng, totals_t *t)
 {
@@ -140,7 +155,7 @@ static void play_config(const char *preset, const char *overrides, long hands, p
                 check_places(&s, preset);
                 int count = partnership_game.legal_moves(&s, moves);
                 check_legal(&s, moves, count);
-                if (t->steps % DETERMINIZE_EVERY == 0) check_world(&s, (int)pcg32_below(rng, 4), rng);
+                if (t->steps % DETERMINIZE_EVERY == 0) check_world(&s, (int)pcg32_below(rng, 4), rng, t);
                 int32_t before[2] = {s.score[0], s.score[1]};
                 ev.count = 0;
                 partnership_game.apply(&s, moves[pcg32_below(rng, (uint32_t)count)], &ev);
@@ -254,13 +269,16 @@ START_TEST(test_random_play)
 {
     pcg32_t rng;
     pcg32_seed(&rng, 0x5eed + (uint64_t)_i, 1);
-    totals_t t = {0, 0, 0};
+    totals_t t = {0, 0, 0, 0, 0};
     long hands = (long)support_scaled(HANDS_PER_CONFIG, 200);
     play_config(configs[_i][0], configs[_i][1], hands, &rng, &t);
     ck_assert_int_ge(t.hands, hands);
     ck_assert_int_gt(t.steps, t.hands * 20); /* a hand takes at least 7 placements, passes and leads */
+    ck_assert_msg(t.r2_missed * 1000 <= t.r2_checked, "R2's asking missed in %ld of %ld world seats", t.r2_missed,
+                  t.r2_checked);
     if (getenv("PARTNERSHIP_VERBOSE"))
-        fprintf(stderr, "%s %s: %ld matches, %ld hands, %ld steps\n", configs[_i][0], configs[_i][1], t.matches, t.hands, t.steps);
+        fprintf(stderr, "%s %s: %ld matches, %ld hands, %ld steps, R2 missed %ld of %ld\n", configs[_i][0], configs[_i][1],
+                t.matches, t.hands, t.steps, t.r2_missed, t.r2_checked);
 }
 END_TEST
 

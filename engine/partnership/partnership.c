@@ -217,6 +217,7 @@ static void begin_hand(partnership_state_t *s, int starter, game_events_t *event
         s->hand_count[seat] = PARTNERSHIP_HAND_SIZE;
         s->passes[seat] = 0;
         s->lacks[seat] = tileset_empty();
+        s->played[seat] = tileset_empty();
     }
     s->starter_from_66 = starter == STARTER_66;
     if (starter == STARTER_66) starter = holder_of(s, TILE_66);
@@ -578,6 +579,7 @@ static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *
     tileset_remove(&s->hand[seat], tile);
     s->hand_count[seat]--;
     tileset_add(&s->table, tile);
+    tileset_add(&s->played[seat], tile);
     s->table_count++;
     s->last_tile = (int8_t)tile;
     s->last_placer = (int8_t)seat;

@@ -126,6 +126,7 @@ typedef struct partnership_state {
     tileset_t hand[PARTNERSHIP_SEATS];
     tileset_t lacks[PARTNERSHIP_SEATS]; /* known not to be held: numbers he passed on */
     tileset_t table;
+    tileset_t played[PARTNERSHIP_SEATS]; /* the tiles each seat placed this hand: with hand[], its deal */
     uint8_t deck[PARTNERSHIP_TILES]; /* the deal: seat 0's seven tiles, seat 1's, ... */
     uint8_t table_count;
 } partnership_state_t;

@@ -4,7 +4,8 @@
  * There is no stock (R1): every tile the seat cannot see is in one of the three other
  * hands, and the partner's hand is as hidden as an opponent's. The history is kept as one
  * "lacks" set per seat (partnership.c): the numbers a seat passed on (R9), and the doubles
- * a starter is shown not to hold by a lead rule (R7). engine/sampler.h deals the hidden
+ * a starter is shown not to hold by a lead rule (R7); and, through the tiles each seat
+ * placed, how many doubles a redeal's asking showed it was dealt (R2). engine/sampler.h deals the hidden
  * tiles so that every hand has its size and holds nothing it is known to lack.
  */
 #include <string.h>
@@ -44,14 +45,14 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
 
 static int doubles_in(tileset_t hand) { return tileset_size(tileset_and(hand, tileset_doubles())); }
 
-/* R2: before the lead, whether `other` is known to hold at least redeal_min_doubles (he was
- * asked about a redeal, optional mode), or known to hold fewer (his turn to be asked passed
- * him by; or, mandatory, the hand was not voided). 1, -1, or 0 when nothing is known. */
+/* R2: whether `other` is known to have been dealt at least redeal_min_doubles (he was asked
+ * about a redeal, optional mode), or fewer (his turn to be asked passed him by; or,
+ * mandatory, the hand was not voided). 1, -1, or 0 when nothing is known. */
 static int known_redeal(const partnership_state_t *s, int other)
 {
     const partnership_rules_t *r = s->rules;
-    if (r->redeal_min_doubles == 0 || s->status != GAME_IN_HAND || s->table_count != 0) return 0;
-    bool qualifies = doubles_in(s->hand[other]) >= r->redeal_min_doubles;
+    if (r->redeal_min_doubles == 0 || s->status != GAME_IN_HAND) return 0;
+    bool qualifies = doubles_in(tileset_or(s->hand[other], s->played[other])) >= r->redeal_min_doubles;
     if (r->redeal_mode == PT_REDEAL_MANDATORY) return -1;
     int position = (other - s->starter) & 3; /* asked in order from the starter */
     if (position >= s->redeal_asked) return 0;
@@ -62,7 +63,9 @@ static int known_redeal(const partnership_state_t *s, int other)
 static bool world_agrees(const partnership_state_t *s, const partnership_state_t *world)
 {
     for (int other = 0; other < PARTNERSHIP_SEATS; other++)
-        if (known_redeal(s, other) < 0 && doubles_in(world->hand[other]) >= s->rules->redeal_min_doubles) return false;
+        if (known_redeal(s, other) < 0 &&
+            doubles_in(tileset_or(world->hand[other], s->played[other])) >= s->rules->redeal_min_doubles)
+            return false;
     return true;
 }
 
@@ -89,8 +92,9 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
 {
     const partnership_rules_t *r = s->rules;
     /* Fixed: the seat's own hand; [6-6] with a starter who holds it and has not led yet
-     * (R3); before the lead, the doubles the rules showed a seat to hold: one for a seat that
-     * must lead a double (R7), redeal_min_doubles for a seat asked about a redeal (R2). */
+     * (R3); the doubles the rules showed a seat to hold: one for a seat that must lead a
+     * double (R7), and redeal_min_doubles dealt to a seat asked about a redeal (R2), less
+     * those it has placed. */
     tileset_t fixed[PARTNERSHIP_SEATS] = {{{0, 0}}};
     fixed[seat] = s->hand[seat];
     tileset_t free = tileset_minus(tileset_full(6), tileset_or(s->hand[seat], s->table));
@@ -99,10 +103,11 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
         tileset_add(&fixed[s->starter], 27);
         tileset_remove(&free, 27);
     }
-    for (int other = 0; before_lead && other < PARTNERSHIP_SEATS; other++) {
+    for (int other = 0; s->status == GAME_IN_HAND && other < PARTNERSHIP_SEATS; other++) {
         if (other == seat) continue;
-        int want = known_redeal(s, other) > 0 ? r->redeal_min_doubles : 0;
-        if (s->phase == PT_PHASE_LEAD && s->lead_kind == PT_LEAD_DOUBLE && s->to_move == other && want < 1) want = 1;
+        int want = known_redeal(s, other) > 0 ? r->redeal_min_doubles - doubles_in(s->played[other]) : 0;
+        if (before_lead && s->phase == PT_PHASE_LEAD && s->lead_kind == PT_LEAD_DOUBLE && s->to_move == other && want < 1)
+            want = 1;
         free = give_doubles(free, s->lacks[other], want - doubles_in(fixed[other]), &fixed[other], rng);
     }
 
@@ -112,6 +117,11 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
         request.need[other] = s->hand_count[other] - tileset_size(fixed[other]);
         request.lacks[other] = s->lacks[other];
+        /* A seat known to have been dealt fewer than redeal_min_doubles that has no double
+         * left to receive lacks them all: exact, where drawing again rarely succeeds. */
+        if (other != seat && known_redeal(s, other) < 0 &&
+            doubles_in(tileset_or(fixed[other], s->played[other])) >= r->redeal_min_doubles - 1)
+            request.lacks[other] = tileset_or(request.lacks[other], tileset_doubles());
     }
     uint8_t pool[PARTNERSHIP_TILES];
     int8_t owner[PARTNERSHIP_TILES];
@@ -124,7 +134,7 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
     return true;
 }
 
-enum { WORLD_ATTEMPTS = 32 };
+enum { WORLD_ATTEMPTS = 64 };
 
 void partnership_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
 {
