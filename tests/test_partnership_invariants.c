@@ -8,12 +8,14 @@
  * tile as R3/R7 say); every seat's "lacks" set is true of its hand; scores change only by
  * the award events, and per hand they add up to what R15-R18 pay; a match ends exactly
  * when R21-R23 say; and a determinized world keeps what the seat sees and every lack.
+ * Then every kind of agent plays whole matches of each configuration: every choice legal.
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "agent.h"
 #include "game.h"
 #include "partnership/partnership.h"
 #include "test_support.h"
@@ -282,12 +284,62 @@ START_TEST(test_random_play)
 }
 END_TEST
 
+/* Every kind of agent, searches with small parameters: each seat's choice, decisions
+ * included, is one of the legal moves, in every preset and with every decision on. */
+static const char *const agent_specs[] = {"random", "greedy", "heuristic", "pimc:samples=3",
+                                          "pimc:samples=2,solver=alphabeta,budget=200", "ismcts:iterations=30",
+                                          "oracle:samples=2", "level:4"};
+enum { AGENT_SPEC_COUNT = (int)(sizeof agent_specs / sizeof agent_specs[0]), AGENT_MATCHES = 2 };
+
+START_TEST(test_agents_legal)
+{
+    const char *preset = configs[_i][0], *overrides = configs[_i][1];
+    game_rules_t *rules = make_rules(preset, overrides);
+    partnership_state_t s;
+    game_move_t moves[GAME_MAX_MOVES];
+    long choices = 0, decisions = 0;
+    for (int match = 0; match < AGENT_MATCHES; match++) {
+        agent_t *agents[4];
+        char error[512];
+        for (int seat = 0; seat < 4; seat++) {
+            const char *spec = agent_specs[(seat + 4 * match + _i) % AGENT_SPEC_COUNT];
+            REQUIRE(agent_create(spec, NULL, &partnership_game, rules, seat, 17u + (uint64_t)seat, &agents[seat], error,
+                                 sizeof error) == 0, "%s: %s", spec, error);
+        }
+        partnership_game.match_start(&s, rules, 1000u + (uint64_t)match + 10u * (uint64_t)_i);
+        for (int ply = 0; s.status != GAME_MATCH_OVER; ply++) {
+            REQUIRE(ply < 20000, "%s %s: the match does not end", preset, overrides);
+            if (s.status == GAME_BETWEEN_HANDS) {
+                partnership_game.deal(&s, NULL);
+                continue;
+            }
+            int count = partnership_game.legal_moves(&s, moves);
+            game_move_t move = agent_choose(agents[s.to_move], &s, moves, count);
+            bool legal = false;
+            for (int i = 0; i < count; i++) legal |= game_move_equal(moves[i], move);
+            REQUIRE(legal, "%s %s: seat %d chose an illegal move", preset, overrides, s.to_move);
+            choices++;
+            decisions += move.kind == GAME_MOVE_CHOICE;
+            partnership_game.apply(&s, move, NULL);
+        }
+        for (int seat = 0; seat < 4; seat++) agent_destroy(agents[seat]);
+    }
+    ck_assert_int_gt(choices, 0);
+    if (getenv("PARTNERSHIP_VERBOSE")) fprintf(stderr, "%s %s: %ld moves, %ld decisions\n", preset, overrides, choices, decisions);
+    partnership_game.rules_destroy(rules);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("partnership_invariants");
     TCase *tc = tcase_create("random_play");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_random_play, 0, (int)(sizeof configs / sizeof configs[0]));
+    suite_add_tcase(suite, tc);
+    tc = tcase_create("agents");
+    tcase_set_timeout(tc, 600);
+    tcase_add_loop_test(tc, test_agents_legal, 0, (int)(sizeof configs / sizeof configs[0]));
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
