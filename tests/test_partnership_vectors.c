@@ -22,6 +22,8 @@ typedef struct fixture {
     partnership_state_t s;
     game_events_t ev;      /* events of the last apply */
     int bonus[2];          /* R18 pass bonuses credited so far, per team */
+    int bonus_count;       /* ... and each one, in order: team * 1000 + amount */
+    int bonus_list[32];
 } fixture_t;
 
 static int tile(int a, int b) { return tileset_index(a, b); }
@@ -87,8 +89,10 @@ static void fx_apply(fixture_t *fx, game_move_t move)
     fx->ev.count = 0;
     partnership_game.apply(&fx->s, move, &fx->ev);
     for (int i = 0; i < fx->ev.count; i++)
-        if (fx->ev.item[i].kind == GAME_EVENT_AWARD && fx->ev.item[i].reason == PT_REASON_PASS_BONUS)
+        if (fx->ev.item[i].kind == GAME_EVENT_AWARD && fx->ev.item[i].reason == PT_REASON_PASS_BONUS) {
             fx->bonus[fx->ev.item[i].seat] += fx->ev.item[i].points;
+            if (fx->bonus_count < 32) fx->bonus_list[fx->bonus_count++] = fx->ev.item[i].seat * 1000 + fx->ev.item[i].points;
+        }
 }
 
 /* Plays a line of play given as words: "p" a pass; "a-b" a lead; "a-b>x|y" a placement
@@ -559,6 +563,23 @@ END_TEST
 
 /* ================================================================== PT-06, PT-07 */
 
+/* PT-06: the bonuses of each line in the order they are paid (team * 1000 + amount). */
+START_TEST(test_pt06_pass_bonus_events)
+{
+    static const int line_2_paid[] = {1020, 10, 10, 10, 10, 10, 10};
+    static const int line_1_paid[] = {1020, 10, 10, 10, 10, 1010, 1010};
+    fixture_t fx;
+    example_hand(&fx, "doscientos_pases", NULL, line_2);
+    ck_assert_int_eq(fx.bonus_count, 7);
+    for (int i = 0; i < 7; i++) ck_assert_int_eq(fx.bonus_list[i], line_2_paid[i]);
+    fx_close(&fx);
+    example_hand(&fx, "doscientos_pases", NULL, line_1);
+    ck_assert_int_eq(fx.bonus_count, 7);
+    for (int i = 0; i < 7; i++) ck_assert_int_eq(fx.bonus_list[i], line_1_paid[i]);
+    fx_close(&fx);
+}
+END_TEST
+
 START_TEST(test_pt06_pass_bonus_flat)
 {
     fixture_t fx;
@@ -914,6 +935,7 @@ static Suite *partnership_suite(void)
     tcase_add_test(tc, test_winning_team_choice);
     tcase_add_test(tc, test_pt05_tie_rules);
     tcase_add_test(tc, test_pt05_replay_cancels_bonuses);
+    tcase_add_test(tc, test_pt06_pass_bonus_events);
     tcase_add_test(tc, test_pt06_pass_bonus_flat);
     tcase_add_test(tc, test_pt07_rounding);
     tcase_add_test(tc, test_pt08_hand_bonuses);
