@@ -79,6 +79,26 @@ static const config_t configs[] = {
      "\"decision\":\"demand_redeal\""},
     {"partnership replayed ties", "partnership", "partnership", 4,
      {"block_tie_rule=replay", "pass_bonus_first=20", "pass_bonus_next=10", NULL}, "\"reason\":\"pass_bonus_cancelled\""},
+    /* every other value of every partnership option */
+    {"partnership draw, 66 each hand, starter double", "partnership", "partnership", 4,
+     {"first_hand_leader=draw_highest", "next_hand_starter=holder_66_each_hand", "lead_double_rule=starter_if_held", NULL},
+     NULL},
+    {"doscientos team double, 7 doubles, blocker or next", "partnership", "doscientos", 4,
+     {"lead_double_rule=team_if_held", "redeal_min_doubles=7", "block_winner_rule=blocker_or_next_fewer", NULL}, NULL},
+    {"penalty, blocker, starting team", "partnership", "partnership", 4,
+     {"scoring_mode=penalty_own_pips", "block_winner_rule=blocker", "block_tie_rule=starting_team_wins", NULL},
+     "\"reason\":\"own_pips\""},
+    {"div10, next after blocker", "partnership", "partnership", 4,
+     {"score_rounding=div10_min1", "target=10", "block_winner_rule=next_after_blocker", NULL}, NULL},
+    {"great_lakes 50, more tiles", "partnership", "great_lakes", 4,
+     {"double_blank_value=50", "target=101", "block_tie_rule=more_tiles_wins", NULL}, NULL},
+    {"last player loses", "partnership", "partnership", 4, {"block_tie_rule=last_player_team_loses", NULL}, NULL},
+    {"doscientos last player wins", "partnership", "doscientos", 4, {"block_tie_rule=last_player_team_wins", NULL}, NULL},
+    {"quinientos variants", "partnership", "quinientos", 4,
+     {"hand_bonus_basis=domino_win_index", "capicu_distinct_ends=true", "chuchazo_rule=one_zero_end", NULL},
+     "\"reason\":\"chuchazo\""},
+    {"quinientos dominao", "partnership", "quinientos", 4, {"dominao_bonus=50", NULL}, "\"reason\":\"dominao\""},
+    {"south_american shortfall win", "partnership", "south_american", 4, {"shortfall_result=win", NULL}, NULL},
 };
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
 
