@@ -517,6 +517,94 @@ static int make_record_with(finder_t find, record_t *r)
     return -1;
 }
 
+/* Partnership records with every decision on (choice lines), for its tamper tests. */
+static int make_partnership_record_with(finder_t find, record_t *r)
+{
+    static const config_t base = {"partnership decisions", "partnership", "partnership", 4,
+                                  {"next_hand_starter=winning_team_choice", "allow_lead_to_partner=true",
+                                   "redeal_min_doubles=4", NULL},
+                                  NULL};
+    for (uint64_t seed = 1; seed <= SEARCH_SEEDS; seed++) {
+        record_make_config(&base, seed, r);
+        int i = find(r);
+        if (i >= 0) return i;
+        record_free(r);
+    }
+    ck_abort_msg("no partnership record of %d seeds has the line this test edits", SEARCH_SEEDS);
+    return -1;
+}
+
+static bool is_starter_choice(const json_t *line)
+{
+    const char *decision = json_string_value(json_object_get(line, "decision"));
+    return decision && strcmp(decision, "starter") == 0;
+}
+static int find_starter_choice(const record_t *r) { return find_line(r, 0, "choice", is_starter_choice); }
+static bool has_end_field(const json_t *line) { return json_object_get(line, "end") != NULL; }
+static int find_partnership_placement(const record_t *r) { return find_line(r, 0, "play", has_end_field); }
+static int find_partnership_award(const record_t *r) { return find_line(r, 0, "award", NULL); }
+
+START_TEST(partnership_starter_of_the_other_team)
+{
+    record_t r;
+    int i = make_partnership_record_with(find_starter_choice, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "value", json_integer((int_field(line, "value") + 1) % 4)); /* an opponent */
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("cannot", "start the next hand"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(partnership_unknown_decision)
+{
+    record_t r;
+    int i = make_partnership_record_with(find_starter_choice, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "decision", json_string("pick"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST("decision"));
+    record_free(&r);
+}
+END_TEST
+
+/* A pass where the seat can place: R9 forbids it. */
+START_TEST(partnership_pass_instead_of_a_play)
+{
+    record_t r;
+    int i = make_partnership_record_with(find_partnership_placement, &r);
+    json_t *line = line_json(&r, i);
+    set_line_json(&r, i, json_pack("{s:s,s:i,s:i}", "type", "pass", "hand", int_field(line, "hand"), "seat",
+                                   int_field(line, "seat")));
+    json_decref(line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("pass"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(partnership_award_to_the_other_team)
+{
+    record_t r;
+    int i = make_partnership_record_with(find_partnership_award, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "to", json_integer(1 - int_field(line, "to")));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("award"));
+    record_free(&r);
+}
+END_TEST
+
+/* A decision's line may not be left out (the engine writes every one). */
+START_TEST(partnership_choice_deleted)
+{
+    record_t r;
+    int i = make_partnership_record_with(find_starter_choice, &r);
+    delete_line(&r, i);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("deal"));
+    record_free(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ a good record */
 
 START_TEST(good_record_agrees)
@@ -1560,6 +1648,10 @@ static Suite *record_replay_suite(void)
     tcase_add_test(lies, play_seat_changed);
     tcase_add_test(lies, play_line_deleted);
     tcase_add_test(lies, award_points_changed);
+    tcase_add_test(lies, partnership_starter_of_the_other_team);
+    tcase_add_test(lies, partnership_pass_instead_of_a_play);
+    tcase_add_test(lies, partnership_award_to_the_other_team);
+    tcase_add_test(lies, partnership_choice_deleted);
     tcase_add_test(lies, hand_end_points_changed);
     tcase_add_test(lies, hand_end_scores_changed);
     tcase_add_test(lies, hand_end_pips_left_changed);
@@ -1579,6 +1671,7 @@ static Suite *record_replay_suite(void)
     TCase *malformed = tcase_create("malformed");
     tcase_set_timeout(malformed, 600);
     tcase_add_test(malformed, broken_json);
+    tcase_add_test(malformed, partnership_unknown_decision);
     tcase_add_loop_test(malformed, cut_max_hands_malformed, 0, (int)(sizeof bad_max_hands / sizeof bad_max_hands[0]));
     tcase_add_test(malformed, broken_json_match_line);
     tcase_add_loop_test(malformed, line_not_an_object, 0, sizeof not_objects / sizeof not_objects[0]);
