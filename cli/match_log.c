@@ -24,12 +24,36 @@ static void print_ends(FILE *out, const game_t *game, const void *state)
     }
 }
 
-static void print_scores(FILE *out, const game_t *game, const void *state, int sides)
+/* Sides are teams when there are fewer sides than seats (Partnership); a game whose sides
+ * are its seats prints as it always did. */
+static bool has_teams(const match_setup_t *setup)
 {
+    return setup->game->side_count(setup->rules) < setup->seats;
+}
+
+static void print_scores(FILE *out, const match_setup_t *setup, const void *state)
+{
+    const game_t *game = setup->game;
+    int sides = game->side_count(setup->rules);
     int scores[GAME_MAX_SEATS];
     game->scores(state, scores);
     fprintf(out, "scores");
-    for (int k = 0; k < sides; k++) fprintf(out, " %d", scores[k]);
+    for (int k = 0; k < sides; k++)
+        if (has_teams(setup)) fprintf(out, "%s team %d %d", k ? "," : "", k, scores[k]);
+        else fprintf(out, " %d", scores[k]);
+}
+
+/* "team 1 (seats 1 and 3: random, greedy)": the seats and agents of a team. */
+static void print_team(FILE *out, const match_setup_t *setup, int side)
+{
+    int members[GAME_MAX_SEATS], count = 0;
+    for (int seat = 0; seat < setup->seats; seat++)
+        if (setup->game->side_of_seat(setup->rules, seat) == side) members[count++] = seat;
+    fprintf(out, "team %d (seat%s", side, count > 1 ? "s" : "");
+    for (int k = 0; k < count; k++) fprintf(out, "%s %d", k == 0 ? "" : k == count - 1 ? " and" : ",", members[k]);
+    fprintf(out, ":");
+    for (int k = 0; k < count; k++) fprintf(out, "%s %s", k ? "," : "", setup->agent_specs[members[k]]);
+    fprintf(out, ")");
 }
 
 static int log_start(void *context, const match_setup_t *setup)
@@ -52,12 +76,15 @@ static void print_match_end(FILE *out, const match_setup_t *setup, const void *s
         fprintf(out, "\nstopped after %d hand%s: ", hands, hands > 1 ? "s" : "");
     else
         fprintf(out, "\nmatch over after %d hands: ", hands);
-    if (event->seat >= 0)
-        fprintf(out, "seat %d (%s) %s; ", event->seat, setup->agent_specs[event->seat],
-                game->status(state) == GAME_MATCH_OVER ? "wins" : "has the most points");
+    const char *verb = game->status(state) == GAME_MATCH_OVER ? "wins" : "has the most points";
+    if (event->seat >= 0 && has_teams(setup)) {
+        print_team(out, setup, event->seat);
+        fprintf(out, " %s; ", verb);
+    } else if (event->seat >= 0)
+        fprintf(out, "seat %d (%s) %s; ", event->seat, setup->agent_specs[event->seat], verb);
     else
         fprintf(out, "no winner; ");
-    print_scores(out, game, state, game->side_count(setup->rules));
+    print_scores(out, setup, state);
     fputc('\n', out);
 }
 
@@ -66,7 +93,7 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
     match_log_t *log = context;
     FILE *out = log->out;
     const game_t *game = setup->game;
-    int sides = game->side_count(setup->rules);
+    bool teams = has_teams(setup);
     char name[TILESET_TILE_NAME_SIZE];
     if (log->quiet && event->kind != GAME_EVENT_MATCH_END) return 0;
     switch (event->kind) {
@@ -75,11 +102,15 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         game->get_deal(state, &deal);
         fprintf(out, "\nhand %d (starter seat %d)\n", deal.hand_number, deal.leader);
         for (int seat = 0; seat < deal.seats; seat++) {
-            fprintf(out, "  seat %d (%s):", seat, setup->agent_specs[seat]);
+            if (teams)
+                fprintf(out, "  seat %d (%s, team %d):", seat, setup->agent_specs[seat],
+                        game->side_of_seat(setup->rules, seat));
+            else
+                fprintf(out, "  seat %d (%s):", seat, setup->agent_specs[seat]);
             print_tiles(out, deal.hand[seat], deal.hand_size[seat]);
             fputc('\n', out);
         }
-        fprintf(out, "  stock: %d tiles\n", deal.stock_size);
+        if (!teams || deal.stock_size) fprintf(out, "  stock: %d tiles\n", deal.stock_size);
         break;
     }
     case GAME_EVENT_PLAY:
@@ -91,22 +122,31 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         print_ends(out, game, state);
         if (event->points) {
             fprintf(out, "   +%d  ", event->points);
-            print_scores(out, game, state, sides);
+            print_scores(out, setup, state);
         }
         fputc('\n', out);
         break;
     case GAME_EVENT_DRAW: fprintf(out, "  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name)); break;
     case GAME_EVENT_PASS: fprintf(out, "  seat %d passes\n", event->seat); break;
+    case GAME_EVENT_CHOICE: {
+        /* The event carries the decision in `end` and the answer in `points` (game.h). */
+        game_move_t move = {GAME_MOVE_CHOICE, 0, event->end, (uint8_t)event->points};
+        char text[96];
+        game->move_text(move, text, sizeof text);
+        fprintf(out, "  seat %d decides: %s\n", event->seat, text);
+        break;
+    }
     case GAME_EVENT_AWARD:
-        fprintf(out, "  award: seat %d %+d (%s)\n", event->seat, event->points, game_reason_name(game, event->reason));
+        fprintf(out, "  award: %s %d %+d (%s)\n", teams ? "team" : "seat", event->seat, event->points,
+                game_reason_name(game, event->reason));
         break;
     case GAME_EVENT_HAND_END:
         fprintf(out, "  hand %d ends: %s", game->hand_number(state), game_reason_name(game, event->reason));
-        if (event->seat >= 0) fprintf(out, ", winner seat %d", event->seat);
+        if (event->seat >= 0) fprintf(out, ", winner %s %d", teams ? "team" : "seat", event->seat);
         fprintf(out, "; pips left");
         for (int seat = 0; seat < setup->seats; seat++) fprintf(out, " %d", game->pips_left(state, seat));
         fprintf(out, "; ");
-        print_scores(out, game, state, sides);
+        print_scores(out, setup, state);
         fputc('\n', out);
         break;
     case GAME_EVENT_MATCH_END: print_match_end(out, setup, state, event); break;

@@ -343,6 +343,9 @@ static const char *const *const printed_matches[] = {
     LIST("--preset", "bergen_classic", "--players", "4", "--agents", "random", "--seed", "12"),
     LIST("--players", "2", "--agents", "random,greedy", "--seed", "13", "--option", "draw_mode=one_per_turn",
          "--option", "drawn_tile_must_be_played=false"),
+    LIST("--game", "partnership", "--players", "4", "--agents", "greedy,random,greedy,random", "--seed", "3"),
+    LIST("--game", "partnership", "--preset", "milo", "--players", "4", "--agents", "heuristic,random,greedy,random",
+         "--seed", "5", "--option", "next_hand_starter=winning_team_choice", "--option", "allow_lead_to_partner=true"),
 };
 
 START_TEST(replay_print_shows_what_play_printed)
@@ -368,6 +371,26 @@ START_TEST(replay_print_shows_what_play_printed)
     support_capture_free(&played);
     support_capture_free(&shown);
     support_remove_dir(dir);
+}
+END_TEST
+
+/* Partnership's log speaks of teams: each seat's team beside its hand, awards, winners and
+ * scores per team, the decisions, and the winning team with its seats and agents. */
+START_TEST(play_partnership_shows_teams)
+{
+    capture_t result;
+    run_play(LIST("--game", "partnership", "--preset", "doscientos", "--players", "4", "--agents",
+                  "greedy,random,greedy,random", "--seed", "3", "--option", "next_hand_starter=winning_team_choice"),
+             NULL, &result);
+    ck_assert_msg(result.status == 0, "play exited %d: %s", result.status, result.err);
+    assert_mentions(result.out, LIST("  seat 0 (greedy, team 0):", "  seat 1 (random, team 1):",
+                                     "  seat 2 (greedy, team 0):", "  seat 3 (random, team 1):", "award: team 0 +11 (domino)",
+                                     "hand 1 ends: domino, winner team 0; pips left 0 6 1 4; scores team 0 11, team 1 0",
+                                     "  seat 0 decides: name seat 0 to start the next hand",
+                                     "team 0 (seats 0 and 2: greedy, greedy) wins; scores team 0 "));
+    ck_assert_msg(!strstr(result.out, "award: seat") && !strstr(result.out, "winner seat"),
+                  "a team's award or win shown as a seat's: %s", result.out);
+    support_capture_free(&result);
 }
 END_TEST
 
@@ -802,6 +825,7 @@ static Suite *cli_suite(void)
     TCase *replay = tcase_create("replay");
     tcase_add_test(replay, play_then_replay_agrees);
     tcase_add_test(replay, play_quiet_prints_only_the_result);
+    tcase_add_test(replay, play_partnership_shows_teams);
     tcase_add_loop_test(replay, replay_print_shows_what_play_printed, 0,
                         (int)(sizeof printed_matches / sizeof printed_matches[0]));
     tcase_add_test(replay, replay_print_stops_where_the_record_disagrees);
