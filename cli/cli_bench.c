@@ -11,6 +11,9 @@
  * the table gives decisions per second. The positions are gone through again and again until
  * DECISION_MIN_SECONDS have passed, so that a fast agent's rate is not one clock tick; the
  * signature is of the first round only (the later rounds repeat it).
+ *
+ * After Bergen's workloads comes one of Partnership (preset partnership, random play, one
+ * thread), whose signature has a line of its own before Bergen's, which stays the last.
  */
 #include <inttypes.h>
 #include <omp.h>
@@ -33,6 +36,9 @@ static const bench_workload_t workloads[] = {
     {"random-vs-random", "random", 1000000, 50000},
     {"greedy-vs-greedy", "greedy", 200000, 10000},
 };
+/* Partnership's workload: hands of random play, each the first of a fresh match, on one
+ * thread; beside Bergen's, with its own signature so that Bergen's stays comparable. */
+static const bench_workload_t partnership_workload = {"partnership-random", "random", 1000000, 50000};
 static const uint64_t BENCH_SEED = 20261122;
 
 static const char *const decision_agents[] = {"random", "greedy", "heuristic", "pimc", "ismcts", "oracle"};
@@ -72,7 +78,9 @@ static const cli_command_spec_t bench_spec = {
     "                       [--option key=value]... [--quick]",
     "Plays a fixed workload of 2-player Bergen deals (preset bergen, each deal once) with\n"
     "random and greedy agents, on 1 thread and on T threads (default: every core), and prints\n"
-    "deals/s, plies/s and a signature of all outcomes. --quick plays a twentieth of it.\n\n"
+    "deals/s, plies/s and a signature of all outcomes; then hands of Partnership (preset\n"
+    "partnership, random play) on 1 thread, with a signature of their own. --quick plays a\n"
+    "twentieth of it.\n\n"
     "--decisions times agents: each decides at the same " BENCH_TEXT(DECISION_POSITIONS) " positions (from random\n"
     "play, each with at least two legal moves) of 2-player Bergen, or of the game given with\n"
     "--game/--preset/--players/--option, on one thread, going through them again until " BENCH_TEXT(
@@ -187,6 +195,30 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
     return status;
 }
 
+/* The Partnership workload: its table row and its own signature line. */
+static int bench_partnership(bool quick)
+{
+    char error[CLI_ERROR_SIZE];
+    cli_game_args_t args = {.game_name = "partnership", .players = 4};
+    cli_game_t game;
+    if (cli_game_open(&args, &game, error, sizeof error)) {
+        fprintf(stderr, "dominolab bench: %s\n", error);
+        return 1;
+    }
+    const bench_workload_t *w = &partnership_workload;
+    int64_t deals = quick ? w->quick_deals : w->deals;
+    bench_result_t r;
+    int status = bench_run(&game, w, deals, 1, &r, error, sizeof error);
+    if (status) fprintf(stderr, "dominolab bench: %s\n", error);
+    else {
+        printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, 1, deals, r.totals.plies,
+               r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
+        printf("partnership signature %016" PRIx64 " (%s workload)\n", r.totals.signature, quick ? "quick" : "full");
+    }
+    cli_game_close(&game);
+    return status ? 1 : 0;
+}
+
 static bool game_given(const bench_args_t *args)
 {
     static const char *const names[] = {"game", "preset", "rules", "players", "option"};
@@ -268,6 +300,7 @@ int cli_bench(int argc, char **argv)
         }
         signature = signature * 1000003u + first_signature;
     }
+    if (!status) status = bench_partnership(quick);
     if (!status) printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature,
                         quick ? "quick" : "full");
     cli_game_close(&game);

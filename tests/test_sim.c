@@ -1767,7 +1767,7 @@ END_TEST
 
 START_TEST(help_bench)
 {
-    expect_help(cli_bench, "bench", LIST("--threads", "--quick", "signature"));
+    expect_help(cli_bench, "bench", LIST("--threads", "--quick", "signature", "Partnership"));
 }
 END_TEST
 

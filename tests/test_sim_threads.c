@@ -254,7 +254,22 @@ static void bench_once(char *signature, size_t size)
                 "%s: %lld deals %lld plies on 1 thread, %lld %lld on 2", names[k], deals[0], plies[0], deals[1],
                 plies[1]);
     }
+    /* Partnership's workload: one row on one thread, then its own signature line, which
+     * comes before Bergen's (Bergen's stays the last line). */
+    long long hands, hand_plies;
+    int hand_threads;
+    const char *row = strstr(out, "\npartnership-random ");
+    REQUIRE(row && sscanf(row + 20, "%d %lld %lld", &hand_threads, &hands, &hand_plies) == 3,
+            "no partnership-random row: %s", out);
+    REQUIRE(hand_threads == 1 && hands == 50000 && hand_plies > 4 * hands,
+            "partnership-random: %d threads, %lld hands, %lld plies", hand_threads, hands, hand_plies);
+    const char *own = strstr(out, "\npartnership signature ");
+    unsigned long long own_value;
+    REQUIRE(own && sscanf(own, "\npartnership signature %16llx (quick workload)\n", &own_value) == 1,
+            "no partnership signature line: %s", out);
     const char *line = strstr(out, "\nsignature ");
+    REQUIRE(line > own, "Bergen's signature is not after Partnership's: %s", out);
+    REQUIRE(line[strcspn(line + 1, "\n") + 2] == '\0', "Bergen's signature is not the last line: %s", out);
     REQUIRE(line, "no signature line: %s", out);
     line++;
     size_t length = strcspn(line, "\n");
@@ -262,7 +277,7 @@ static void bench_once(char *signature, size_t size)
     int used = 0;
     REQUIRE(sscanf(line, "signature %16llx%n", &value, &used) == 1 && used == 26,
             "the signature is not 16 hex digits: %.*s", (int)length, line);
-    snprintf(signature, size, "%.*s", (int)length, line);
+    snprintf(signature, size, "%.*s / %016llx", (int)length, line, own_value);
 }
 
 START_TEST(bench_quick_is_deterministic)
