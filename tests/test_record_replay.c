@@ -594,13 +594,62 @@ START_TEST(partnership_award_to_the_other_team)
 }
 END_TEST
 
-/* A decision's line may not be left out (the engine writes every one). */
-START_TEST(partnership_choice_deleted)
+/* A starter choice left out is read from the next deal's leader (record-format.md,
+ * "Pinned details"); a leader of the other team is then no choice the winners may make. */
+START_TEST(partnership_starter_choice_left_out)
 {
     record_t r;
     int i = make_partnership_record_with(find_starter_choice, &r);
     delete_line(&r, i);
-    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("deal"));
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    json_t *deal = line_json(&r, i);
+    ck_assert_msg(is_type(deal, "deal"), "the starter choice is not followed by a deal");
+    json_object_set_new(deal, "leader", json_integer((int_field(deal, "leader") + 1) % 4)); /* an opponent */
+    set_line_json(&r, i, deal);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("expect seat", "deal"));
+    record_free(&r);
+}
+END_TEST
+
+static bool is_choice_answered(const json_t *line, bool answer)
+{
+    const json_t *value = json_object_get(line, "value");
+    return json_is_boolean(value) && json_is_true(value) == answer;
+}
+static bool is_false_choice(const json_t *line) { return is_choice_answered(line, false); }
+static bool is_true_choice(const json_t *line) { return is_choice_answered(line, true); }
+static int find_false_choice(const record_t *r) { return find_line(r, 0, "choice", is_false_choice); }
+static int find_true_choice(const record_t *r) { return find_line(r, 0, "choice", is_true_choice); }
+
+/* Every default answer (no redeal, keep the lead) and every starter choice left out: the
+ * record still agrees, the replayer answering as the engine did. */
+START_TEST(partnership_default_choices_left_out)
+{
+    record_t r;
+    make_partnership_record_with(find_false_choice, &r);
+    int removed = 0;
+    for (int i = r.count - 1; i >= 0; i--) {
+        json_t *line = line_json(&r, i);
+        bool drop = is_type(line, "choice") && (is_false_choice(line) || is_starter_choice(line));
+        json_decref(line);
+        if (drop) {
+            delete_line(&r, i);
+            removed++;
+        }
+    }
+    ck_assert_int_gt(removed, 1);
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    record_free(&r);
+}
+END_TEST
+
+/* An answer other than the default may not be left out: the line after it disagrees. */
+START_TEST(partnership_true_choice_left_out)
+{
+    record_t r;
+    int i = make_partnership_record_with(find_true_choice, &r);
+    delete_line(&r, i);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, NULL);
     record_free(&r);
 }
 END_TEST
@@ -1651,7 +1700,9 @@ static Suite *record_replay_suite(void)
     tcase_add_test(lies, partnership_starter_of_the_other_team);
     tcase_add_test(lies, partnership_pass_instead_of_a_play);
     tcase_add_test(lies, partnership_award_to_the_other_team);
-    tcase_add_test(lies, partnership_choice_deleted);
+    tcase_add_test(lies, partnership_starter_choice_left_out);
+    tcase_add_test(lies, partnership_default_choices_left_out);
+    tcase_add_test(lies, partnership_true_choice_left_out);
     tcase_add_test(lies, hand_end_points_changed);
     tcase_add_test(lies, hand_end_scores_changed);
     tcase_add_test(lies, hand_end_pips_left_changed);

@@ -144,14 +144,33 @@ int partnership_line_move(const void *state, const game_line_t *line, game_move_
     return 1;
 }
 
-/* Every move is written, choices included. record-format.md lets a record leave out a
- * choice line with the default answer, and the starter choice before a deal that names
- * its leader; reading those needs the replayer to accept a move whose event has no line
- * (an unwritten move here makes it expect the choice line), so it is not done yet. */
+/* Every move is written, choices included; record-format.md lets a record leave out a
+ * choice line with the default answer (no redeal, keep the lead) and the starter choice,
+ * which the next deal's leader tells. The replayer then applies the choice read here and
+ * expects no line for it. */
 int partnership_unwritten_move(const void *state, const game_line_t *next, game_move_t *out)
 {
-    (void)state, (void)next, (void)out;
-    return 0;
+    const partnership_state_t *s = state;
+    int seat = -1;
+    if (s->status != GAME_IN_HAND) return 0;
+    switch (s->phase) {
+    case PT_PHASE_REDEAL_CHOICE:
+    case PT_PHASE_LEAD_CHOICE:
+        /* The seat's own choice line is its answer, written; any other line stands after
+         * the default answer. */
+        if (game_line_is(next, "choice") && game_line_get_int(next, "seat", &seat) && seat == s->to_move) return 0;
+        *out = (game_move_t){GAME_MOVE_CHOICE, 0,
+                             s->phase == PT_PHASE_REDEAL_CHOICE ? PT_DECISION_DEMAND_REDEAL : PT_DECISION_LEAD_TO_PARTNER,
+                             0};
+        return 1;
+    case PT_PHASE_STARTER_CHOICE:
+        if (!game_line_is(next, "deal") || !game_line_get_int(next, "leader", &seat) || seat < 0 ||
+            seat >= PARTNERSHIP_SEATS)
+            return 0;
+        *out = (game_move_t){GAME_MOVE_CHOICE, 0, PT_DECISION_STARTER, (uint8_t)seat};
+        return 1;
+    default: return 0;
+    }
 }
 
 bool partnership_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending)

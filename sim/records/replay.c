@@ -11,8 +11,9 @@
  *      from the line (game_t.line_move) and which must be one of the legal moves, whole.
  *      The events this produces are formatted with the writer's own formatter into the
  *      FIFO, and step 1 checks the line against the first of them.
- *   3. A move the record leaves unwritten (game_t.unwritten_move: keeping a drawn tile)
- *      is applied when the game says the line read stands after one.
+ *   3. A move the record leaves unwritten (game_t.unwritten_move: keeping a drawn tile, a
+ *      choice with the default answer) is applied when the game says the line read stands
+ *      after one; the line of its own event, if the game has one, is not expected.
  * At the end of the file the FIFO must be empty and the match over. A match line with
  * `max_hands` N (a deal of `sim --deals`) is over once N hands are played: the line after
  * the last hand_end must then be the match_end the match driver writes for it.
@@ -411,7 +412,9 @@ static int replay_start(replay_t *r, const json_t *line, const char *type)
 
 /* Formats a batch of events into the (empty) FIFO with the writer's formatter, and hands
  * them to the sink once the state is the one after them all, as match_play does. */
-static int push_events(replay_t *r, const game_events_t *events)
+/* `unwritten`: the events of a move the record leaves out, whose own event (the first)
+ * therefore has no line there. */
+static int push_events(replay_t *r, const game_events_t *events, bool unwritten)
 {
     r->expected_head = r->expected_count = 0;
     r->award_matched = false;
@@ -423,6 +426,7 @@ static int push_events(replay_t *r, const game_events_t *events)
         json_error_t json_error;
         if (event->kind == GAME_EVENT_MATCH_END) r->winner = event->seat;
         if (event->kind == GAME_EVENT_HAND_END && !(event->flags & GAME_EVENT_VOID)) r->hands++;
+        if (unwritten && i == 0) continue;
         int formatted = record_format_event(&r->format, r->state, event, text, sizeof text);
         if (formatted == RECORD_NO_LINE) continue;
         if (formatted != 0)
@@ -544,7 +548,7 @@ static int replay_deal(replay_t *r, const json_t *line, const char *type)
     if ((rc = parse_tile_array(r, stock, "stock", deal.stock, &deal.stock_size))) return rc;
     if (r->game->set_deal(r->state, &deal, &events, message, sizeof message) != 0)
         return fail(r, REPLAY_DISAGREES, "%s", message); /* set_deal names the hand */
-    return push_events(r, &events);
+    return push_events(r, &events, false);
 }
 
 static int find_move(const game_move_t *legal, int count, game_move_t move)
@@ -568,11 +572,11 @@ static const char *legal_text(const game_t *game, const game_move_t *legal, int 
     return count ? out : "none";
 }
 
-static int apply_move(replay_t *r, game_move_t move)
+static int apply_move(replay_t *r, game_move_t move, bool unwritten)
 {
     game_events_t events = {0};
     r->game->apply(r->state, move, &events);
-    return push_events(r, &events);
+    return push_events(r, &events, unwritten);
 }
 
 static int replay_move(replay_t *r, const json_t *line, const char *type)
@@ -590,10 +594,10 @@ static int replay_move(replay_t *r, const json_t *line, const char *type)
     int read_rc = move_line ? game->line_move(r->state, &read, &move, message, sizeof message) : 0;
     if (read_rc < 0) return fail(r, REPLAY_MALFORMED, "%s", message);
     int i = read_rc == 1 ? find_move(legal, count, move) : -1;
-    if (i >= 0) return apply_move(r, legal[i]);
+    if (i >= 0) return apply_move(r, legal[i], false);
     /* Not a legal move as written: the record may have left out a move before it. */
     if (game->unwritten_move(r->state, &read, &unwritten) && find_move(legal, count, unwritten) >= 0) {
-        rc = apply_move(r, unwritten);
+        rc = apply_move(r, unwritten, true);
         return rc ? rc : REPLAY_AGAIN;
     }
     if (!move_line)
@@ -660,7 +664,7 @@ static int end_cut_match(replay_t *r)
     events.item[0] = (game_event_t){.kind = GAME_EVENT_MATCH_END,
                                     .seat = (int8_t)match_leading_side(r->game, r->rules, r->state)};
     r->cut = true;
-    return push_events(r, &events);
+    return push_events(r, &events, false);
 }
 
 static bool is_cut_now(const replay_t *r)
