@@ -2,10 +2,11 @@
  * scale, worlds at the positions where agents decide, reproducibility, and spec strings.
  *
  * - legal play: every agent kind (search agents with small, cheap parameters) plays whole
- *   matches of every preset at 2, 3 and 4 players, one agent per seat; every move it
+ *   matches of every preset at each player count it allows (Bergen's 2, 3 and 4,
+ *   Partnership's 4), one agent per seat; every move it
  *   returns is legal (game_move_is_legal), is one of the moves it was offered, and leaves
  *   the state it was shown unchanged. At least POSITIONS_PER_PRESET real choices (two or
- *   more moves offered) per agent and preset, a third at each player count, at
+ *   more moves offered) per agent and preset, shared among its player counts, at
  *   DOMINOLAB_TEST_SCALE=1.
  * - worlds: at positions where agents decide, game->determinize keeps everything the
  *   seat sees (own hand, layout, stock size, scores, whose turn, its legal moves) and gives
@@ -34,7 +35,7 @@
 #include "games.h"
 
 enum {
-    POSITIONS_PER_PRESET = 10000, /* choices per agent and preset, over 2-4 players (scale 1) */
+    POSITIONS_PER_PRESET = 10000, /* choices per agent and preset, over its player counts (scale 1) */
     WORLDS_PER_CONFIG = 3000,     /* determinized worlds per preset and player count (scale 1) */
     SAME_SEED_POSITIONS = 300,    /* positions compared per agent (cheap agents) */
     SAME_SEED_POSITIONS_SLOW = 24, /* ... for the strongest levels (pimc:samples=45; ismcts with heuristic playouts) */
@@ -44,17 +45,43 @@ enum {
 };
 
 
-/* The presets of both games (bergen.md §4); each allows 2, 3 and 4 players. */
+/* The presets of the Bergen family (bergen.md §4), each at 2, 3 and 4 players, and of
+ * Partnership (partnership.md), four players always: the base game, and South American,
+ * whose redeal on five doubles brings the demand_redeal decision. */
 typedef struct preset_ref {
     const char *game, *preset;
+    int min_players, max_players;
 } preset_ref_t;
 static const preset_ref_t PRESETS[] = {
-    {"bergen", "bergen"},
-    {"bergen", "bergen_classic"},
-    {"double_bergen", "double_bergen"},
-    {"double_bergen", "double_bergen_12"},
+    {"bergen", "bergen", 2, 4},
+    {"bergen", "bergen_classic", 2, 4},
+    {"double_bergen", "double_bergen", 2, 4},
+    {"double_bergen", "double_bergen_12", 2, 4},
+    {"partnership", "partnership", 4, 4},
+    {"partnership", "south_american", 4, 4},
 };
-enum { PRESET_COUNT = sizeof PRESETS / sizeof PRESETS[0], MIN_PLAYERS = 2, MAX_PLAYERS = 4 };
+enum { PRESET_COUNT = sizeof PRESETS / sizeof PRESETS[0] };
+
+/* The (preset, player count) configurations, numbered in order: how many, and the i-th. */
+static int config_count(void)
+{
+    int count = 0;
+    for (int k = 0; k < PRESET_COUNT; k++) count += PRESETS[k].max_players - PRESETS[k].min_players + 1;
+    return count;
+}
+static const preset_ref_t *config_at(int i, int *players)
+{
+    for (int k = 0; k < PRESET_COUNT; k++) {
+        int counts = PRESETS[k].max_players - PRESETS[k].min_players + 1;
+        if (i < counts) {
+            *players = PRESETS[k].min_players + i;
+            return &PRESETS[k];
+        }
+        i -= counts;
+    }
+    ck_abort_msg("configuration %d out of range", i);
+    return NULL;
+}
 
 /* Every kind, the search agents with small parameters, plus noise and the other rollouts. */
 static const struct legal_spec {
@@ -186,15 +213,15 @@ static void play_legal(const char *game_name, const char *preset, int players, c
     table_close(&t);
 }
 
-/* One loop index per (agent, preset); 2, 3 and 4 players inside, a third of the choices each. */
+/* One loop index per (agent, preset); its player counts inside, an equal share of the choices each. */
 START_TEST(agents_play_only_legal_moves)
 {
     const struct legal_spec *c = &LEGAL_SPECS[_i / PRESET_COUNT];
     const preset_ref_t *p = &PRESETS[_i % PRESET_COUNT];
     if (c->skip_double_12 && strcmp(p->preset, "double_bergen_12") == 0) return;
     long minimum = (long)support_scaled(POSITIONS_PER_PRESET, 300), total = 0;
-    int player_counts = MAX_PLAYERS - MIN_PLAYERS + 1;
-    for (int players = MIN_PLAYERS; players <= MAX_PLAYERS; players++) {
+    int player_counts = p->max_players - p->min_players + 1;
+    for (int players = p->min_players; players <= p->max_players; players++) {
         legal_tally_t tally;
         long share = (minimum + player_counts - 1) / player_counts;
         play_legal(p->game, p->preset, players, c->spec, share, 1000u + (uint64_t)_i * 10u + (uint64_t)players,
@@ -272,8 +299,8 @@ static void check_world(const table_t *t, const void *state, int seat, pcg32_t *
 
 START_TEST(worlds_respect_what_the_seat_knows)
 {
-    const preset_ref_t *p = &PRESETS[_i / 3];
-    int players = MIN_PLAYERS + _i % 3;
+    int players;
+    const preset_ref_t *p = config_at(_i, &players);
     long minimum = (long)support_scaled(WORLDS_PER_CONFIG, 300);
     table_t t;
     table_open(&t, p->game, p->preset, players);
@@ -363,6 +390,7 @@ static const struct {
     {"bergen", "bergen", 2},
     {"bergen", "bergen", 3},
     {"double_bergen", "double_bergen", 4},
+    {"partnership", "partnership", 4},
 };
 enum { SEED_TABLE_COUNT = sizeof SEED_TABLES / sizeof SEED_TABLES[0] };
 
@@ -767,7 +795,7 @@ static Suite *agents_suite(void)
     suite_add_tcase(suite, seeds);
     TCase *worlds = tcase_create("worlds");
     tcase_set_timeout(worlds, 600);
-    tcase_add_loop_test(worlds, worlds_respect_what_the_seat_knows, 0, PRESET_COUNT * 3);
+    tcase_add_loop_test(worlds, worlds_respect_what_the_seat_knows, 0, config_count());
     suite_add_tcase(suite, worlds);
     TCase *legal = tcase_create("legal play");
     tcase_set_timeout(legal, 1200);
