@@ -554,6 +554,8 @@ START_TEST(three_player_comparisons)
 }
 END_TEST
 
+static int csv_column_values(const char *path, const char *name, double *values, int max);
+
 /* The verdict in DIR/sprt.csv. */
 static char verdict_of(const char *dir)
 {
@@ -568,6 +570,96 @@ static char verdict_of(const char *dir)
     free(path);
     return verdict;
 }
+
+/* Partnership through every study command: four seats, two teams, each deal played with
+ * the teams swapped; tournament, sprt, balance and calibrate write their reports, and
+ * analyze rebuilds each alike. */
+START_TEST(partnership_studies_run_end_to_end)
+{
+    const char *tour = support_scratch("p_tournament");
+    run_ok(cli_tournament, ARGS("tournament", "--game", "partnership", "--players", "4", "--agent", "random", "--agent",
+                                "greedy", "--agent", "heuristic", "--deals", "120", "--seed", "3", "--bootstrap", "50",
+                                "--threads", "2", "--no-plots", "--quiet", "--out", (char *)tour));
+    /* duplicate with the teams swapped: A,B,A,B then B,A,B,A on every deal */
+    char *deals = path_in(tour, "pairs/00-01/deals.csv");
+    outcome_table_t table;
+    char error[512];
+    ck_assert_msg(outcomes_read(deals, &table, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(table.rotations, 2);
+    ck_assert_int_eq(table.units, 120);
+    for (int64_t u = 0; u < table.units; u++) {
+        const outcome_play_t *plays = outcomes_block(&table, u);
+        for (int r = 0; r < 2; r++)
+            if (plays[r].seat[0].agent != plays[r].seat[2].agent || plays[r].seat[1].agent != plays[r].seat[3].agent ||
+                plays[r].seat[0].agent == plays[r].seat[1].agent || plays[r].seat[0].agent != plays[1 - r].seat[1].agent)
+                ck_abort_msg("unit %lld, rotation %d: seats held by %d,%d,%d,%d", (long long)u, r,
+                             plays[r].seat[0].agent, plays[r].seat[1].agent, plays[r].seat[2].agent,
+                             plays[r].seat[3].agent);
+    }
+    outcomes_free(&table);
+    free(deals);
+    ck_assert_int_eq((int)first_row_number(tour, "pairwise.csv", "games"), 120 * 2);
+    double elo[4];
+    char *ratings = path_in(tour, "ratings.csv");
+    ck_assert_int_eq(csv_column_values(ratings, "elo", elo, 4), 3);
+    free(ratings);
+
+    const char *sprt = support_scratch("p_sprt");
+    run_ok(cli_sprt, ARGS("sprt", "--game", "partnership", "--players", "4", "--agents", "heuristic,random", "--elo1",
+                          "100", "--deals", "600", "--seed", "4", "--no-plots", "--quiet", "--out", (char *)sprt));
+    ck_assert_int_eq((long)first_row_number(sprt, "sprt.csv", "games"),
+                     2 * (long)first_row_number(sprt, "sprt.csv", "blocks"));
+    expect_stopped_where_reported(sprt);
+
+    /* balance: the first starter's team advantage, blocks against dominoes, hand lengths */
+    const char *balance = support_scratch("p_balance");
+    run_ok(cli_balance, ARGS("balance", "--game", "partnership", "--players", "4", "--agents", "random", "--deals",
+                             "300", "--matches", "20", "--seed", "2", "--threads", "2", "--no-plots", "--quiet",
+                             "--out", (char *)balance));
+    ck_assert_int_eq((int)first_row_number(balance, "balance.csv", "sides"), 2);
+    ck_assert_double_eq_tol(first_row_number(balance, "balance.csv", "fair_share"), 0.5, 1e-9);
+    double advantage = first_row_number(balance, "balance.csv", "hand_leader_advantage");
+    double leader = first_row_number(balance, "balance.csv", "hand_leader_share");
+    ck_assert_double_eq_tol(advantage, leader - 0.5, 1e-6);
+    double plies = first_row_number(balance, "balance.csv", "mean_plies_per_hand");
+    ck_assert_msg(plies > 7 && plies < 60, "%f plies a hand", plies); /* out after 7 tiles at the soonest */
+    char *ends = path_in(balance, "ends.csv"), *distributions = path_in(balance, "distributions.csv");
+    char *ends_text = support_read_file(ends, NULL), *distribution_text = support_read_file(distributions, NULL);
+    ck_assert_msg(ends_text && strstr(ends_text, ",hand,domino,") && strstr(ends_text, ",hand,blocked,"),
+                  "ends.csv lacks dominoes or blocks: %s", ends_text ? ends_text : "(none)");
+    ck_assert_msg(distribution_text && strstr(distribution_text, ",plies_per_hand,"), "no hand lengths");
+    free(ends_text);
+    free(distribution_text);
+    free(ends);
+    free(distributions);
+
+    const char *calibrate = support_scratch("p_calibrate");
+    run_ok(cli_calibrate, ARGS("calibrate", "--game", "partnership", "--players", "4", "--levels", "2", "--deals",
+                               "100", "--candidate", "greedy:noise=1", "--candidate", "heuristic", "--seed", "4",
+                               "--threads", "2", "--no-plots", "--quiet", "--out", (char *)calibrate));
+    char *levels_path = path_in(calibrate, "levels.ini");
+    agent_levels_t levels;
+    ck_assert_msg(config_read_levels(levels_path, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(levels.count, 2);
+    ck_assert_str_eq(levels.game, "partnership");
+    ck_assert_int_eq(levels.players, 4);
+    free(levels_path);
+
+    const struct {
+        const char *const *dir, *files[3];
+    } rebuilt[] = {
+        {&tour, {"pairwise.csv", "ratings.csv", NULL}},
+        {&sprt, {"sprt.csv", NULL}},
+        {&balance, {"balance.csv", "ends.csv", "seats.csv"}},
+        {&calibrate, {"calibration.csv", "candidates.csv", NULL}},
+    };
+    for (size_t k = 0; k < sizeof rebuilt / sizeof rebuilt[0]; k++) {
+        const char *again = support_scratch(k == 0 ? "p_again0" : k == 1 ? "p_again1" : k == 2 ? "p_again2" : "p_again3");
+        run_ok(cli_analyze, ARGS("analyze", (char *)*rebuilt[k].dir, "--out", (char *)again, "--no-plots"));
+        for (int f = 0; f < 3 && rebuilt[k].files[f]; f++) expect_same_file(*rebuilt[k].dir, again, rebuilt[k].files[f]);
+    }
+}
+END_TEST
 
 enum { SPRT_SEEDS = 12 };
 
@@ -1066,6 +1158,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, studies_write_their_runs_records);
     tcase_add_test(runs, sprt_matches_expected_files);
     tcase_add_test(runs, three_player_comparisons);
+    tcase_add_test(runs, partnership_studies_run_end_to_end);
     tcase_add_test(runs, progress_counts_the_whole_study);
     tcase_add_test(runs, sprt_decides_right_seed_after_seed);
     tcase_add_test(runs, balance_matches_expected_files);
