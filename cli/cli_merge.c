@@ -16,6 +16,8 @@
 #include "atomic_file.h"
 #include "cli.h"
 #include "commands.h"
+#include "games.h"
+#include "records/replay.h"
 #include "rundir.h"
 
 enum { MERGE_MAX_SHARDS = 256 };
@@ -133,6 +135,36 @@ static int write_deals(const char *out_dir, const shard_t *shards, int count, ch
     return -1;
 }
 
+/* The teams of the shards' game for summary.csv's team rows, from the rules run.json names
+ * (the shards agree on them). 0, or -1 with a message. */
+static int merge_teams(const rundir_run_t *run, const char *dir, rundir_teams_t *teams, bool *has_teams, char *error,
+                       size_t size)
+{
+    const game_t *game = game_find(run->game);
+    option_values_t values;
+    game_rules_t *rules = NULL;
+    char message[CLI_ERROR_SIZE];
+    if (!game) {
+        snprintf(error, size, "%s/run.json: field \"game\": unknown game \"%s\"", dir, run->game);
+        return -1;
+    }
+    if (replay_read_options(game, json_object_get(run->json, "options"), &values, message, sizeof message) ||
+        game->rules_create(&values, &rules, message, sizeof message)) {
+        snprintf(error, size, "%s/run.json: field \"options\": %.900s", dir, message);
+        return -1;
+    }
+    int agent_of_seat[GAME_MAX_SEATS];
+    for (int seat = 0; seat < run->seats; seat++) {
+        agent_of_seat[seat] = 0;
+        for (int a = 0; a < run->agent_count; a++)
+            if (!strcmp(run->agents[a], run->seat_agents[seat])) agent_of_seat[seat] = a;
+    }
+    *has_teams = game->seat_count(rules) == run->seats &&
+                 rundir_teams_of(game, rules, run->seats, agent_of_seat, teams);
+    game->rules_destroy(rules);
+    return 0;
+}
+
 static json_t *merged_run(const shard_t *shards, int count, const sim_totals_t *totals, const char *command)
 {
     const rundir_run_t *first = &shards[0].run;
@@ -171,9 +203,12 @@ static int write_merged(const char *out_dir, const shard_t *shards, int count, c
             result = -1;
         }
     if (result == 0 && first->per_deal) result = write_deals(out_dir, shards, count, error, size);
+    rundir_teams_t teams;
+    bool has_teams = false;
+    if (result == 0) result = merge_teams(first, shards[0].dir, &teams, &has_teams, error, size);
     if (result == 0)
         result = rundir_write_summary(out_dir, first->agents, first->agent_count, first->seats, first->sides,
-                                      first->matches, first->per_seat, totals, error, size);
+                                      first->matches, first->per_seat, has_teams ? &teams : NULL, totals, error, size);
     if (result == 0) {
         json_t *run = merged_run(shards, count, totals, command);
         result = rundir_write_run(out_dir, run, error, size);

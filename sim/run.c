@@ -14,6 +14,15 @@
 #include "progress.h"
 #include "records/record_set.h"
 
+/* The teams of a team game as the run's first seating gives them (summary.csv's team
+ * rows), or NULL. */
+static const rundir_teams_t *run_teams(const sim_config_t *c, rundir_teams_t *storage)
+{
+    int agent_of_seat[GAME_MAX_SEATS];
+    for (int seat = 0; seat < c->seats; seat++) agent_of_seat[seat] = c->seating[0][seat];
+    return rundir_teams_of(c->game, c->rules, c->seats, agent_of_seat, storage) ? storage : NULL;
+}
+
 static const double CHECKPOINT_SECONDS = 2.0;
 
 /* The one piece of global state: a signal handler can reach nothing else. */
@@ -239,8 +248,9 @@ static int finish(run_t *r, sim_totals_t *totals, int result)
         if (!r->failed && rundir_deals_finish(q->dir, part, message, sizeof message)) fail(r, message);
         else if (r->failed) fclose(part);
     }
+    rundir_teams_t teams;
     if (!r->failed && rundir_write_summary(q->dir, c->agents, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
-                                           q->study.per_seat, totals, message, sizeof message))
+                                           q->study.per_seat, run_teams(c, &teams), totals, message, sizeof message))
         fail(r, message);
     if (!r->failed) checkpoint(r, totals, result == 0);
     if (r->failed) return RUN_EXIT_FAILED;
@@ -352,9 +362,11 @@ static int write_spread(run_t *r, const sim_totals_t *totals)
     const sim_config_t *c = &r->config;
     const char *dir = r->request->dir;
     int failed = r->request->study.per_deal ? collect_deals(r) : 0;
+    rundir_teams_t teams;
     if (!failed)
         failed = rundir_write_summary(dir, c->agents, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
-                                      r->request->study.per_seat, totals, r->error, sizeof r->error) != 0;
+                                      r->request->study.per_seat, run_teams(c, &teams), totals, r->error,
+                                      sizeof r->error) != 0;
     if (!failed) {
         record_progress(r, totals, true);
         failed = rundir_write_run(dir, r->json, r->error, sizeof r->error) != 0;

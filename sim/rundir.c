@@ -487,13 +487,77 @@ void rundir_run_free(rundir_run_t *run)
 
 /* ------------------------------------------------------------------ summary.csv */
 
-int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
-                         bool match_mode, bool per_seat, const sim_totals_t *totals, char *error, size_t error_size)
+bool rundir_teams_of(const game_t *game, const game_rules_t *rules, int seats, const int *agent_of_seat,
+                     rundir_teams_t *out)
 {
-    stats_summary_row_t rows[SIM_MAX_AGENTS * (GAME_MAX_SEATS + 1)];
+    if (game->side_count(rules) >= seats) return false;
+    for (int seat = 0; seat < seats; seat++) {
+        out->agent_of_seat[seat] = agent_of_seat[seat];
+        out->side_of_seat[seat] = game->side_of_seat(rules, seat);
+    }
+    return true;
+}
+
+/* A team's totals from those of an agent that sits in no other team, holding `held` of
+ * its seats: every play gives the agent `held` games alike, each the team's result, so its
+ * sums are the team's times `held` (a block's sums too, their squares times held^2). */
+static void team_totals(const stats_totals_t *agent, int64_t held, stats_totals_t *out)
+{
+    *out = *agent;
+#define RUNDIR_DIVIDE(field) out->field = agent->field / held;
+    STATS_SUMS(RUNDIR_DIVIDE)
+#undef RUNDIR_DIVIDE
+    out->blocks = agent->blocks;
+    out->block_score2_squared = agent->block_score2_squared / (held * held);
+    out->block_shares_squared = agent->block_shares_squared / (held * held);
+    out->block_games = agent->block_games / held;
+}
+
+/* The team rows: one per side of the given seating, named by its members' specs joined
+ * with '+' in seat order ("greedy+heuristic"), whose results are those of a member agent
+ * that sits in no other team. A team all of whose agents also sit in the other team (A,A
+ * against A,B) has no row: its games cannot be told apart in the agents' totals. */
+static int team_rows(const char *const *agents, int seats, int sides, bool match_mode, const rundir_teams_t *teams,
+                     const sim_totals_t *totals, stats_totals_t *team_total, char (*names)[RUNDIR_TEAM_NAME_MAX],
+                     stats_summary_row_t *rows)
+{
+    int count = 0;
+    for (int side = 0; side < sides; side++) {
+        int own = -1, held = 0;
+        names[side][0] = '\0';
+        size_t used = 0;
+        for (int seat = 0; seat < seats; seat++) {
+            if (teams->side_of_seat[seat] != side) continue;
+            int a = teams->agent_of_seat[seat];
+            if (used < RUNDIR_TEAM_NAME_MAX) { /* a longer name is cut, as snprintf cuts it */
+                int written = snprintf(names[side] + used, RUNDIR_TEAM_NAME_MAX - used, "%s%s", used ? "+" : "", agents[a]);
+                used += written > 0 ? (size_t)written : 0;
+            }
+            bool elsewhere = false;
+            for (int other = 0; other < seats; other++)
+                elsewhere |= teams->agent_of_seat[other] == a && teams->side_of_seat[other] != side;
+            if (!elsewhere && own < 0) own = a;
+        }
+        if (own < 0) continue;
+        for (int seat = 0; seat < seats; seat++) held += teams->agent_of_seat[seat] == own;
+        team_totals(&totals->agent[own], held, &team_total[count]);
+        rows[count] = (stats_summary_row_t){"team", names[side], -1, &team_total[count], match_mode, sides};
+        count++;
+    }
+    return count;
+}
+
+int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
+                         bool match_mode, bool per_seat, const rundir_teams_t *teams, const sim_totals_t *totals,
+                         char *error, size_t error_size)
+{
+    stats_summary_row_t rows[SIM_MAX_AGENTS * (GAME_MAX_SEATS + 1) + GAME_MAX_SEATS];
+    stats_totals_t team_total[GAME_MAX_SEATS];
+    char team_name[GAME_MAX_SEATS][RUNDIR_TEAM_NAME_MAX];
     int count = 0;
     for (int a = 0; a < agent_count; a++)
         rows[count++] = (stats_summary_row_t){"agent", agents[a], -1, &totals->agent[a], match_mode, sides};
+    if (teams) count += team_rows(agents, seats, sides, match_mode, teams, totals, team_total, team_name, rows + count);
     for (int a = 0; per_seat && a < agent_count; a++)
         for (int seat = 0; seat < seats; seat++)
             if (totals->agent_seat[a][seat].games > 0)

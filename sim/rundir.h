@@ -21,7 +21,7 @@
 
 #include "sim.h"
 
-enum { RUNDIR_FORMAT = 2, RUNDIR_PATH_MAX = 4096 };
+enum { RUNDIR_FORMAT = 2, RUNDIR_PATH_MAX = 4096, RUNDIR_TEAM_NAME_MAX = 1024 };
 
 /* A study: the simulator's configuration plus what identifies the run. */
 typedef struct sim_study {
@@ -79,9 +79,21 @@ typedef struct rundir_run {
 int rundir_load_run(const char *dir, rundir_run_t *out, char *error, size_t error_size);
 void rundir_run_free(rundir_run_t *run);
 
-/* summary.csv from totals; agent names in index order. */
+/* The teams of a game whose sides are teams of seats (Partnership), for summary.csv's team
+ * rows: the agent (index) in each seat as given (the first seating) and each seat's side.
+ * Every seating of a run keeps the partners of the given one together (sim_seatings). */
+typedef struct rundir_teams {
+    int agent_of_seat[GAME_MAX_SEATS], side_of_seat[GAME_MAX_SEATS];
+} rundir_teams_t;
+/* The teams of `game` with `agent_of_seat`; false when its sides are its seats. */
+bool rundir_teams_of(const game_t *game, const game_rules_t *rules, int seats, const int *agent_of_seat,
+                     rundir_teams_t *out);
+
+/* summary.csv from totals; agent names in index order; teams NULL, or the teams whose rows
+ * to add. */
 int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
-                         bool match_mode, bool per_seat, const sim_totals_t *totals, char *error, size_t error_size);
+                         bool match_mode, bool per_seat, const rundir_teams_t *teams, const sim_totals_t *totals,
+                         char *error, size_t error_size);
 
 /* Checks that DIR's deals.csv (or its part file, of a stopped run) begins with the header
  * and exactly rows(run) rows in its first `bytes` bytes, the last of them of unit

@@ -868,6 +868,84 @@ START_TEST(merge_three_shards_double_bergen)
 }
 END_TEST
 
+/* ================================================================== teams */
+
+/* The row of summary.csv with `scope` and `agent`, or NULL. */
+static const csv_row_t *summary_row(const csv_t *c, const char *scope, const char *agent)
+{
+    for (int r = 1; r < c->count; r++)
+        if (!strcmp(c->row[r].field[0], scope) && !strcmp(c->row[r].field[1], agent)) return &c->row[r];
+    return NULL;
+}
+
+/* Columns 3.. (games onwards) of a team row: the agent row's, with the counts divided by
+ * the seats the agent holds (the scores, intervals and Elo alike). Not the standard errors
+ * of points and margins when it holds more than one: the agent's count each game twice. */
+static void expect_team_row(const csv_t *c, const char *team, const char *agent, int held)
+{
+    const csv_row_t *t = summary_row(c, "team", team), *a = summary_row(c, "agent", agent);
+    REQUIRE(t && a, "no team row %s or agent row %s in summary.csv", team, agent);
+    REQUIRE(!t->field[2][0], "team %s has a seat", team);
+    for (int k = 3; k < t->count; k++) {
+        if (k <= 6) { /* games, wins, draws, losses */
+            long long team_count = strtoll(t->field[k], NULL, 10), agent_count = strtoll(a->field[k], NULL, 10);
+            REQUIRE(team_count * held == agent_count, "team %s column %d: %lld, agent %s %lld over %d seats", team, k,
+                    team_count, agent, agent_count, held);
+        } else if (held == 1 || (k != 14 && k != 16 && k != 18))
+            REQUIRE(!strcmp(t->field[k], a->field[k]), "team %s column %d: %s, agent %s %s", team, k, t->field[k],
+                    agent, a->field[k]);
+    }
+}
+
+/* Partnership's summary.csv has a row per team besides the agents': each team's result is
+ * its agents', counted once a game. A team all of whose agents also play for the other
+ * has none. Shards merged give the whole run's rows. */
+START_TEST(summary_has_team_rows)
+{
+    study_t pairs = {"partnership", NULL, 4, "greedy,random", false, 40, 5, false, false, true};
+    const char *dir = support_scratch("pairs");
+    sim_ok(&pairs, "--out", dir, NULL);
+    csv_t c;
+    csv_load(dir, "summary.csv", &c);
+    expect_team_row(&c, "greedy+greedy", "greedy", 2);
+    expect_team_row(&c, "random+random", "random", 2);
+    REQUIRE(strtoll(summary_row(&c, "team", "greedy+greedy")->field[3], NULL, 10) == 40 * 2,
+            "a team plays each deal twice, once on each side");
+    csv_free(&c);
+
+    study_t four = {"partnership", NULL, 4, "greedy,random,heuristic,greedy:noise=0.5", false, 40, 6, false, false,
+                    true};
+    const char *distinct = support_scratch("four");
+    sim_ok(&four, "--out", distinct, NULL);
+    csv_load(distinct, "summary.csv", &c);
+    expect_team_row(&c, "greedy+heuristic", "greedy", 1);
+    expect_team_row(&c, "greedy+heuristic", "heuristic", 1);
+    expect_team_row(&c, "random+greedy:noise=0.5", "random", 1);
+    csv_free(&c);
+
+    study_t mixed = {"partnership", NULL, 4, "greedy,greedy,greedy,random", false, 40, 7, false, false, false};
+    const char *three = support_scratch("mixed");
+    sim_ok(&mixed, "--out", three, NULL);
+    csv_load(three, "summary.csv", &c);
+    expect_team_row(&c, "greedy+random", "random", 1);
+    REQUIRE(!summary_row(&c, "team", "greedy+greedy"), "a row for a team whose agent plays for both");
+    csv_free(&c);
+
+    const char *root = support_scratch("team-shards");
+    char shard_dir[2][PATH_SIZE], out[PATH_SIZE];
+    path_join(shard_dir[0], root, "one");
+    path_join(shard_dir[1], root, "two");
+    sim_ok(&four, "--out", shard_dir[0], LIST("--shard", "1/2"));
+    sim_ok(&four, "--out", shard_dir[1], LIST("--shard", "2/2"));
+    path_join(out, root, "merged");
+    capture_t result;
+    run_merge(out, (const char *const[]){shard_dir[1], shard_dir[0], NULL}, &result);
+    REQUIRE(result.status == 0, "merge exited %d: %s", result.status, result.err);
+    support_capture_free(&result);
+    assert_same_file(distinct, out, "summary.csv");
+}
+END_TEST
+
 /* A merge that must be refused: exit 2, one stderr line naming `needle`, nothing on
  * stdout, and nothing created in --out (given as a new path, and as an empty directory). */
 static void expect_merge_refused(const char *const *shards, const char *needle)
@@ -1801,6 +1879,7 @@ static Suite *sim_suite(void)
     tcase_add_test(merge, merge_two_shards_in_order);
     tcase_add_test(merge, merge_three_shards);
     tcase_add_test(merge, merge_three_shards_double_bergen);
+    tcase_add_test(merge, summary_has_team_rows);
     tcase_add_test(merge, merge_refuses_missing_shard);
     tcase_add_test(merge, merge_refuses_missing_first_shard);
     tcase_add_test(merge, merge_refuses_duplicate_shard);
