@@ -530,7 +530,8 @@ static int team_rows(const char *const *agents, int seats, int sides, bool match
             if (teams->side_of_seat[seat] != side) continue;
             int a = teams->agent_of_seat[seat];
             if (used < RUNDIR_TEAM_NAME_MAX) { /* a longer name is cut, as snprintf cuts it */
-                int written = snprintf(names[side] + used, RUNDIR_TEAM_NAME_MAX - used, "%s%s", used ? "+" : "", agents[a]);
+                int written =
+                    snprintf(names[side] + used, RUNDIR_TEAM_NAME_MAX - used, "%s%s", used ? "+" : "", agents[a]);
                 used += written > 0 ? (size_t)written : 0;
             }
             bool elsewhere = false;

@@ -590,8 +590,10 @@ START_TEST(partnership_studies_run_end_to_end)
     for (int64_t u = 0; u < table.units; u++) {
         const outcome_play_t *plays = outcomes_block(&table, u);
         for (int r = 0; r < 2; r++)
-            if (plays[r].seat[0].agent != plays[r].seat[2].agent || plays[r].seat[1].agent != plays[r].seat[3].agent ||
-                plays[r].seat[0].agent == plays[r].seat[1].agent || plays[r].seat[0].agent != plays[1 - r].seat[1].agent)
+            if (plays[r].seat[0].agent != plays[r].seat[2].agent ||
+                plays[r].seat[1].agent != plays[r].seat[3].agent ||
+                plays[r].seat[0].agent == plays[r].seat[1].agent ||
+                plays[r].seat[0].agent != plays[1 - r].seat[1].agent)
                 ck_abort_msg("unit %lld, rotation %d: seats held by %d,%d,%d,%d", (long long)u, r,
                              plays[r].seat[0].agent, plays[r].seat[1].agent, plays[r].seat[2].agent,
                              plays[r].seat[3].agent);
@@ -654,9 +656,11 @@ START_TEST(partnership_studies_run_end_to_end)
         {&calibrate, {"calibration.csv", "candidates.csv", NULL}},
     };
     for (size_t k = 0; k < sizeof rebuilt / sizeof rebuilt[0]; k++) {
-        const char *again = support_scratch(k == 0 ? "p_again0" : k == 1 ? "p_again1" : k == 2 ? "p_again2" : "p_again3");
+        static const char *const again_names[] = {"p_again0", "p_again1", "p_again2", "p_again3"};
+        const char *again = support_scratch(again_names[k]);
         run_ok(cli_analyze, ARGS("analyze", (char *)*rebuilt[k].dir, "--out", (char *)again, "--no-plots"));
-        for (int f = 0; f < 3 && rebuilt[k].files[f]; f++) expect_same_file(*rebuilt[k].dir, again, rebuilt[k].files[f]);
+        for (int f = 0; f < 3 && rebuilt[k].files[f]; f++)
+            expect_same_file(*rebuilt[k].dir, again, rebuilt[k].files[f]);
     }
 }
 END_TEST

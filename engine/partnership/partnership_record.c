@@ -159,9 +159,8 @@ int partnership_unwritten_move(const void *state, const game_line_t *next, game_
         /* The seat's own choice line is its answer, written; any other line stands after
          * the default answer. */
         if (game_line_is(next, "choice") && game_line_get_int(next, "seat", &seat) && seat == s->to_move) return 0;
-        *out = (game_move_t){GAME_MOVE_CHOICE, 0,
-                             s->phase == PT_PHASE_REDEAL_CHOICE ? PT_DECISION_DEMAND_REDEAL : PT_DECISION_LEAD_TO_PARTNER,
-                             0};
+        int decision = s->phase == PT_PHASE_REDEAL_CHOICE ? PT_DECISION_DEMAND_REDEAL : PT_DECISION_LEAD_TO_PARTNER;
+        *out = (game_move_t){GAME_MOVE_CHOICE, 0, (uint8_t)decision, 0};
         return 1;
     case PT_PHASE_STARTER_CHOICE:
         if (!game_line_is(next, "deal") || !game_line_get_int(next, "leader", &seat) || seat < 0 ||
