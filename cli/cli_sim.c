@@ -82,8 +82,9 @@ static const cli_command_spec_t sim_spec = {
     "                     [--records DIR [--records-every N]] [--levels FILE] [--shard K/N] [--quiet]\n"
     "       dominolab sim --resume DIR [--threads T] [--quiet] [--levels FILE]",
     "Plays N units between agents on all cores and writes statistics to DIR:\n"
-    "  summary.csv  per agent: wins, win rate (Wilson 95%), points per hand/match, margin,\n"
-    "               paired score over deal blocks, Elo difference, with intervals\n"
+    "  summary.csv  per agent (and per team in team games): wins, win rate (Wilson 95%),\n"
+    "               points per hand/match, margin, paired score over deal blocks, Elo\n"
+    "               difference, with intervals\n"
     "  deals.csv    (--per-deal) one row per unit x rotation x seat\n"
     "  run.json     the exact study, progress and totals (for --resume DIR alone, and merge)\n"
     "and with --records, the game record of every game (or of every N-th unit) in its own\n"
