@@ -176,6 +176,87 @@ START_TEST(position_1_search_lets_the_partner_domino)
 }
 END_TEST
 
+/* ---- heuristic positions: one feature each, seat 2 (A) to move, partner seat 0 (C) ---- */
+
+/* Play to the partner's number: on 5|3 A holds [5-2], [3-4] and [6-6]. B and D have shown
+ * they lack 2, so the unseen [2-0] and [2-1] are C's; C lacks 4, so the unseen [4-1] is B's
+ * or D's. [5-2] leaves the 2 for C; [3-4] would leave the opponents' 4. Counting C's tiles
+ * as an opponent's makes [3-4] look better. */
+static const position_t PARTNER_NUMBER = {
+    .hand = {"2-0 2-1 1-1", "6-0 1-0", "5-2 3-4 6-6", "4-1 6-1"},
+    .lacks = {"4", "2", "", "235"},
+    .ends = {5, 3},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_plays_to_the_partner_number)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &PARTNER_NUMBER);
+    expect_pick(&fx, "heuristic", play(5, 2, 0));
+    fx_close(&fx);
+}
+END_TEST
+
+/* Block the number the opponents lack: on 5|3 A holds [5-1] and [3-6]. B, next, and D have
+ * passed on 1 and C lacks it too, so no one else can follow a 1; the unseen 6s may be B's
+ * or D's. [5-1] leaves 1|3 (and A keeps the 3); [3-6] would open the 6 to them. */
+static const position_t BLOCK_LACKED = {
+    .hand = {"0-0 2-2 4-0", "6-2 4-4 0-2", "5-1 3-6 3-0", "6-4 2-4 6-0"},
+    .lacks = {"1", "1", "", "1"},
+    .ends = {5, 3},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_blocks_the_lacked_number)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &BLOCK_LACKED);
+    expect_pick(&fx, "heuristic", play(5, 1, 0));
+    fx_close(&fx);
+}
+END_TEST
+
+/* Shed pips as a block nears: on 4|2 the only hidden tile that fits is [2-1]. A holds
+ * [4-6] (10 pips), [2-0] and [0-5]; the suits favour [2-0] (A keeps 0s), but if the hand
+ * blocks the team with fewer pips takes it, so with the shed feature on A drops [4-6].
+ * Every other hand holds four tiles, so the opponents' hand sizes raise no urgency. */
+static const position_t SHED_NEAR_BLOCK = {
+    .hand = {"0-1 1-3 3-5 5-6", "2-1 0-3 1-5 6-6", "4-6 2-0 0-5", "0-0 1-1 3-3 5-5"},
+    .lacks = {"", "", "", ""},
+    .ends = {4, 2},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_sheds_near_a_block)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &SHED_NEAR_BLOCK);
+    expect_pick(&fx, "heuristic:shed=1,suits=0.1", play(4, 6, 0));
+    fx_close(&fx);
+}
+END_TEST
+
+/* The same hand of A on 4|2 with every 4 and 2 still hidden: no block is near, and with no
+ * stock and no opponent short of tiles nothing is urgent, so the suits decide: [2-0]. (An
+ * empty stock made every Partnership position urgent before.) Both positions weigh the suits
+ * lightly so that the shedding shows whenever it is on. */
+static const position_t SHED_NO_BLOCK = {
+    .hand = {"2-1 4-1 4-3 2-3", "4-4 2-2 2-5 6-6", "4-6 2-0 0-5", "4-0 1-1 3-3 2-6"},
+    .lacks = {"", "", "", ""},
+    .ends = {4, 2},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_keeps_its_tiles_far_from_a_block)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &SHED_NO_BLOCK);
+    expect_pick(&fx, "heuristic:shed=1,suits=0.1", play(2, 0, 1));
+    fx_close(&fx);
+}
+END_TEST
+
 static Suite *partnership_agents_suite(void)
 {
     Suite *suite = suite_create("partnership_agents");
@@ -185,6 +266,10 @@ static Suite *partnership_agents_suite(void)
     tcase_add_test(tc, position_1_greedy_sheds_the_heavy_tile);
     tcase_add_loop_test(tc, position_1_search_lets_the_partner_domino, 0,
                         (int)(sizeof TEAM_PLAYERS / sizeof *TEAM_PLAYERS));
+    tcase_add_test(tc, heuristic_plays_to_the_partner_number);
+    tcase_add_test(tc, heuristic_blocks_the_lacked_number);
+    tcase_add_test(tc, heuristic_sheds_near_a_block);
+    tcase_add_test(tc, heuristic_keeps_its_tiles_far_from_a_block);
     suite_add_tcase(suite, tc);
     return suite;
 }
