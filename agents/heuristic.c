@@ -117,8 +117,10 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
          * every other seat is an opponent. */
         double expected = 0;
         for (int o = 0; o < obs->seats; o++)
-            if (o != c->seat && p[o] > 0)
-                expected += (same_side(obs, c->seat, o) ? -1 : 1) * p[o] * tileset_size(tileset_and(candidates[o], suit));
+            if (o != c->seat && p[o] > 0) {
+                double tiles = p[o] * tileset_size(tileset_and(candidates[o], suit));
+                expected += same_side(obs, c->seat, o) ? -tiles : tiles;
+            }
         c->opp[n] = expected;
     }
 

@@ -62,7 +62,8 @@ static void build(fixture_t *fx, const char *preset, const position_t *p)
         s->passes[seat] = 0;
         held = tileset_or(held, s->hand[seat]);
         s->lacks[seat] = tileset_empty();
-        for (const char *n = p->lacks[seat]; *n; n++) s->lacks[seat] = tileset_or(s->lacks[seat], tileset_suit(*n - '0'));
+        for (const char *n = p->lacks[seat]; *n; n++)
+            s->lacks[seat] = tileset_or(s->lacks[seat], tileset_suit(*n - '0'));
     }
     /* Every other tile is on the table; each seat placed what it no longer holds of seven. */
     tileset_t table = tileset_empty();
@@ -81,7 +82,7 @@ static void build(fixture_t *fx, const char *preset, const position_t *p)
     s->phase = PT_PHASE_PLAY;
     s->end_number[0] = (int8_t)p->ends[0];
     s->end_number[1] = (int8_t)p->ends[1];
-    s->last_tile = (int8_t)tileset_index(p->ends[0], p->ends[0]);
+    s->last_tile = (int8_t)tileset_index(p->ends[0], p->ends[0]); /* any tile: only capicú reads it */
     s->to_move = (int8_t)p->to_move;
     s->last_placer = (int8_t)((p->to_move + 3) & 3);
     s->consecutive_passes = 0;
@@ -89,7 +90,10 @@ static void build(fixture_t *fx, const char *preset, const position_t *p)
 
 static void fx_close(fixture_t *fx) { partnership_game.rules_destroy(fx->rules); }
 
-static game_move_t play(int a, int b, int end) { return (game_move_t){GAME_MOVE_PLAY, (uint8_t)tileset_index(a, b), (uint8_t)end, 0}; }
+static game_move_t play(int a, int b, int end)
+{
+    return (game_move_t){GAME_MOVE_PLAY, (uint8_t)tileset_index(a, b), (uint8_t)end, 0};
+}
 
 static bool same_move(game_move_t x, game_move_t y) { return x.kind == y.kind && x.tile == y.tile && x.end == y.end; }
 
@@ -97,8 +101,9 @@ static game_move_t agent_pick(const fixture_t *fx, const char *spec, uint64_t se
 {
     char error[256] = "";
     agent_t *agent = NULL;
-    ck_assert_msg(agent_create(spec, NULL, &partnership_game, fx->rules, fx->s.to_move, seed, &agent, error, sizeof error) == 0,
-                  "%s: %s", spec, error);
+    int seat = fx->s.to_move;
+    int created = agent_create(spec, NULL, &partnership_game, fx->rules, seat, seed, &agent, error, sizeof error);
+    ck_assert_msg(created == 0, "%s: %s", spec, error);
     game_move_t moves[GAME_MAX_MOVES];
     int count = partnership_game.legal_moves(&fx->s, moves);
     partnership_state_t before = fx->s;
@@ -118,10 +123,11 @@ static void expect_pick(const fixture_t *fx, const char *spec, game_move_t right
 }
 
 /* ---- position 1: let the partner domino ----
- * Seat 2 (A) moves, then 3 (B), 0 (C, A's partner) and 1 (D). A holds [0-5] and [3-6] on ends 5|3. B has shown it lacks 0, 3, 5 and 6; D lacks 0, 2
- * and 5, so the one unseen 0, [0-2], can only be C's last tile. [0-5] leaves 0|3: B passes,
- * C dominoes and the team scores. [3-6], the heavier tile that sheds most of A's own pips,
- * leaves 5|6: B and C pass and D dominoes with [6-4]. */
+ * Seat 2 (A) moves, then 3 (B), 0 (C, A's partner) and 1 (D). A holds [0-5] and [3-6] on
+ * ends 5|3. B has shown it lacks 0, 3, 5 and 6; D lacks 0, 2 and 5, so the one unseen 0,
+ * [0-2], can only be C's last tile. [0-5] leaves 0|3: B passes, C dominoes and the team
+ * scores. [3-6], the heavier tile that sheds most of A's own pips, leaves 5|6: B and C pass
+ * and D dominoes with [6-4]. */
 static const position_t POSITION_1 = {
     .hand = {"0-2", "6-4", "0-5 3-6", "1-1 1-4"},
     .lacks = {"", "025", "", "0356"},
@@ -165,7 +171,8 @@ START_TEST(position_1_greedy_sheds_the_heavy_tile)
 }
 END_TEST
 
-static const char *const TEAM_PLAYERS[] = {"oracle", "oracle:solver=alphabeta", "pimc", "pimc:solver=alphabeta", "ismcts"};
+static const char *const TEAM_PLAYERS[] = {"oracle", "oracle:solver=alphabeta", "pimc", "pimc:solver=alphabeta",
+                                           "ismcts"};
 
 START_TEST(position_1_search_lets_the_partner_domino)
 {
