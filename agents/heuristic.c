@@ -10,13 +10,17 @@
  *              unseen or held (it could make a header later).
  *   suits    the mean over the ends after m of own(n) - opp(n), n the number the end shows:
  *            own(n) the tiles of n held after m, opp(n) the expected tiles of n in the other
- *            hands, sum over seats o of p_o * |unseen & suit(n) & ~lacks(o)|.
- *   deny     - the expected best score of the next seat after m: over the tiles it may hold
- *            (unseen, not known lacking), each scoring move_points(after m, next, a placement
- *            of that tile) at best over the ends, held with probability p_next, independently.
+ *            hands, sum over seats o of p_o * |unseen & suit(n) & ~lacks(o)|, a partner's
+ *            subtracted instead (the team's tiles: play to the partner's number).
+ *   deny     - the expected best score of the next seat after m (0 if it is a partner): over
+ *            the tiles it may hold (unseen, not known lacking), each scoring
+ *            move_points(after m, next, a placement of that tile) at best over the ends, held
+ *            with probability p_next, independently.
  *   shed     urgency * pips(tile) / (2 * highest number), urgency from 0 to 1: 1 when an
  *            opponent holds one tile or the stock cannot be drawn from, 0.6 at two tiles, 0.3
- *            at three (or a stock of at most one tile per seat: 0.5).
+ *            at three (or a stock of at most one tile per seat: 0.5). In a team game without
+ *            a stock, from the opponents' hands and the hidden tiles that fit the ends
+ *            instead: 1 at one or none (a block is near), 0.6 at two, 0.3 at three.
  * p_o = hand_size(o) / |unseen & ~lacks(o)| (at most 1): the chance seat o holds a given
  * tile it may hold. A move that wins the match outright is worth HEURISTIC_WIN more; a
  * draw or a pass is worth less than every other move (it is never chosen while one is
@@ -64,6 +68,15 @@ typedef struct heuristic_context {
     double opp[TILESET_MAX_NUMBER + 1];      /* expected tiles showing n in the other hands */
 } heuristic_context_t;
 
+/* Whether seats play in teams (Partnership): fewer sides than seats. */
+static bool team_game(const game_observation_t *obs) { return obs->sides < obs->seats; }
+
+/* Whether `other` plays for the same side as the mover: a partner in a team game. */
+static bool same_side(const game_observation_t *obs, int seat, int other)
+{
+    return other != seat && obs->side_of_seat[other] == obs->side_of_seat[seat];
+}
+
 /* Chance that `seat` holds one given tile of `candidates` (the unseen tiles it may hold). */
 static double hold_probability(const game_observation_t *obs, int seat, tileset_t candidates)
 {
@@ -99,18 +112,37 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
         tileset_t suit = tileset_suit(n);
         c->own[n] = tileset_size(tileset_and(obs->hand, suit));
         c->live_count[n] = tileset_size(tileset_and(c->live, suit));
+        /* A partner's tiles of n are the team's, so they count against the opponents'
+         * (play to the partner's number, block the numbers the opponents hold); in Bergen
+         * every other seat is an opponent. */
         double expected = 0;
         for (int o = 0; o < obs->seats; o++)
-            if (o != c->seat && p[o] > 0) expected += p[o] * tileset_size(tileset_and(candidates[o], suit));
+            if (o != c->seat && p[o] > 0) {
+                double tiles = p[o] * tileset_size(tileset_and(candidates[o], suit));
+                expected += same_side(obs, c->seat, o) ? -tiles : tiles;
+            }
         c->opp[n] = expected;
     }
 
     int fewest = 1 << 30;
     for (int o = 0; o < obs->seats; o++)
-        if (o != c->seat && obs->hand_size[o] < fewest) fewest = obs->hand_size[o];
+        if (o != c->seat && !same_side(obs, c->seat, o) && obs->hand_size[o] < fewest) fewest = obs->hand_size[o];
     double urgency = fewest <= 1 ? 1 : fewest == 2 ? 0.6 : fewest == 3 ? 0.3 : 0;
-    if (obs->stock_drawable == 0) urgency = 1;
-    else if (obs->stock_drawable <= obs->seats && urgency < 0.5) urgency = 0.5;
+    if (team_game(obs) && obs->stock_size == 0) {
+        /* No stock here, so an empty stock says nothing. A team game blocks when no hidden
+         * tile fits the ends, and then the team with fewer pips takes the hand: shed heavy
+         * tiles as the fitting tiles run out. */
+        tileset_t fitting = tileset_empty();
+        for (int e = 0; e < obs->ends.count && obs->table_count > 0; e++)
+            if (obs->ends.number[e] >= 0) fitting = tileset_or(fitting, tileset_suit(obs->ends.number[e]));
+        int fit = tileset_size(tileset_and(fitting, obs->unseen));
+        double near = obs->table_count == 0 ? 0 : fit <= 1 ? 1 : fit == 2 ? 0.6 : fit == 3 ? 0.3 : 0;
+        if (near > urgency) urgency = near;
+    } else if (obs->stock_drawable == 0) {
+        urgency = 1;
+    } else if (obs->stock_drawable <= obs->seats && urgency < 0.5) {
+        urgency = 0.5;
+    }
     c->urgency = urgency;
 }
 
@@ -169,7 +201,7 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
     const game_t *game = c->game;
     if (game->status(after) != GAME_IN_HAND) return 0;
     int next = game->to_move(after);
-    if (next < 0 || next == c->seat) return 0;
+    if (next < 0 || next == c->seat || same_side(&c->obs, c->seat, next)) return 0;
     const game_observation_t *obs = &c->obs;
     tileset_t candidates = tileset_minus(obs->unseen, obs->lacks[next]);
     double p = hold_probability(obs, next, candidates);
