@@ -9,6 +9,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -114,8 +115,22 @@ int atomic_file_open_in(atomic_file_t *f, const char *dir, const char *name, cha
     return result;
 }
 
-/* Every step of the commit reports the first failure; `err` 0 means a write error that
- * left no errno (ferror only says that something failed earlier). */
+/* Flushes (and with `sync`, syncs) and closes the temporary file: 0, or the errno of the
+ * first step that failed (EIO for a write error that left none: ferror only says that
+ * something failed earlier). */
+static int close_stream(atomic_file_t *f, bool sync)
+{
+    int err = 0;
+    errno = 0;
+    if (fflush(f->stream) != 0) err = errno ? errno : EIO;
+    else if (ferror(f->stream)) err = EIO;
+    else if (sync && fsync(fileno(f->stream)) != 0 && errno != EINVAL) err = errno; /* EINVAL: cannot sync it */
+    if (fclose(f->stream) != 0 && err == 0) err = errno ? errno : EIO;
+    f->stream = NULL;
+    return err;
+}
+
+/* Every step of the commit reports the first failure. */
 int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size)
 {
     if (!f->stream) {
@@ -123,13 +138,7 @@ int atomic_file_commit(atomic_file_t *f, char *error, size_t error_size)
         release(f);
         return -1;
     }
-    int err = 0;
-    errno = 0;
-    if (fflush(f->stream) != 0) err = errno ? errno : EIO;
-    else if (ferror(f->stream)) err = EIO;
-    else if (fsync(fileno(f->stream)) != 0 && errno != EINVAL) err = errno; /* EINVAL: cannot sync this kind of file */
-    if (fclose(f->stream) != 0 && err == 0) err = errno ? errno : EIO;
-    f->stream = NULL;
+    int err = close_stream(f, true);
     if (err == 0 && rename(f->temp_path, f->path) != 0) err = errno;
     if (err != 0) {
         set_error(error, error_size, f->path, err);
@@ -148,12 +157,7 @@ int atomic_file_close(atomic_file_t *f, char *error, size_t error_size)
         atomic_file_abort(f);
         return -1;
     }
-    int err = 0;
-    errno = 0;
-    if (fflush(f->stream) != 0) err = errno ? errno : EIO;
-    else if (ferror(f->stream)) err = EIO;
-    if (fclose(f->stream) != 0 && err == 0) err = errno ? errno : EIO;
-    f->stream = NULL;
+    int err = close_stream(f, false);
     if (err == 0) return 0;
     set_error(error, error_size, f->path, err);
     atomic_file_abort(f);

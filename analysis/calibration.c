@@ -171,19 +171,13 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
     }
     if (atomic_file_commit(&file, error, error_size)) return -1;
     /* the verifying runs: each level against the reference (none for a level that is it) */
-    int64_t low = 0, high = 0;
-    int runs = 0;
-    for (int level = 0; level < placement->levels; level++) {
-        int64_t blocks = measured[level].blocks;
-        if (blocks == 0) continue;
-        low = runs == 0 || blocks < low ? blocks : low;
-        high = blocks > high ? blocks : high;
-        runs++;
-    }
+    plot_counts_t counts = {0};
+    for (int level = 0; level < placement->levels; level++) plot_counts_add(&counts, measured[level].blocks);
     char what[512], sample[256], title[4096], label[1024], body[8192];
     snprintf(what, sizeof what, "Difficulty levels against %s: targets, and measured Elo with 95%% intervals",
              reference);
-    plot_sample(sample, sizeof sample, low, high, plots->matches ? "match" : "deal", runs > 1 ? "a level" : NULL);
+    plot_sample(sample, sizeof sample, counts.low, counts.high, plots->matches ? "match" : "deal",
+                counts.runs > 1 ? "a level" : NULL);
     plot_title(title, sizeof title, plots, what, sample);
     snprintf(what, sizeof what, "Elo relative to %s", reference);
     plot_quote(label, sizeof label, what);

@@ -39,6 +39,19 @@ void plot_subject(plot_session_t *session, const char *game, const char *preset,
  * `low` and `high` differ. `unit` is singular ("deal", "match", "deal block"; plural by
  * adding s or es), `each` what the count is per ("a pair"), or NULL. */
 void plot_sample(char *out, size_t size, int64_t low, int64_t high, const char *unit, const char *each);
+/* The counts of the runs behind a plot, gathered for plot_sample: the smallest, the largest
+ * and how many runs (a run with count 0 played nothing and is left out). */
+typedef struct plot_counts {
+    int64_t low, high;
+    int runs;
+} plot_counts_t;
+static inline void plot_counts_add(plot_counts_t *counts, int64_t count)
+{
+    if (count == 0) return;
+    if (counts->runs == 0 || count < counts->low) counts->low = count;
+    if (count > counts->high) counts->high = count;
+    counts->runs++;
+}
 /* The "set title" command: `what` on the first line, the session's subject and `sample` on
  * the second, as one gnuplot string. */
 void plot_title(char *out, size_t size, const plot_session_t *session, const char *what, const char *sample);

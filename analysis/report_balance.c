@@ -552,17 +552,15 @@ static int series_plot(char *body, size_t size, const variant_summary_t *v, int 
  * of each)". */
 static void balance_sample(const variant_summary_t *v, int count, bool matches, char *out, size_t size)
 {
-    int64_t low = 0, high = 0;
-    int present = 0, plays = 1;
+    plot_counts_t counts = {0};
+    int plays = 1;
     for (int i = 0; i < count; i++) {
         const unit_summary_t *u = matches ? &v[i].matches : &v[i].hands;
         if (!u->present) continue;
-        low = present == 0 || u->units < low ? u->units : low;
-        high = u->units > high ? u->units : high;
+        plot_counts_add(&counts, u->units);
         plays = u->replays > plays ? u->replays : plays;
-        present++;
     }
-    plot_sample(out, size, low, high, matches ? "match" : "deal", present > 1 ? "a variant" : NULL);
+    plot_sample(out, size, counts.low, counts.high, matches ? "match" : "deal", counts.runs > 1 ? "a variant" : NULL);
     size_t used = strlen(out);
     if (plays > 1) snprintf(out + used, size - used, " (%d plays of each)", plays);
 }

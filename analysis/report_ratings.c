@@ -287,17 +287,11 @@ static int write_model(const char *dir, const ratings_work_t *w, const report_ra
 /* The deal blocks (or match blocks) behind the plots: "10,000 deals a pair". */
 static void ratings_sample(const ratings_work_t *w, const plot_session_t *plots, char *out, size_t size)
 {
-    int64_t low = 0, high = 0;
-    int pairs = 0;
+    plot_counts_t counts = {0};
     for (int a = 0; a < w->agents; a++)
-        for (int b = a + 1; b < w->agents; b++) {
-            int64_t blocks = w->pair[a][b].blocks;
-            if (blocks == 0) continue;
-            low = pairs == 0 || blocks < low ? blocks : low;
-            high = blocks > high ? blocks : high;
-            pairs++;
-        }
-    plot_sample(out, size, low, high, plots->matches ? "match" : "deal", pairs > 1 ? "a pair" : NULL);
+        for (int b = a + 1; b < w->agents; b++) plot_counts_add(&counts, w->pair[a][b].blocks);
+    plot_sample(out, size, counts.low, counts.high, plots->matches ? "match" : "deal",
+                counts.runs > 1 ? "a pair" : NULL);
 }
 
 static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char *anchor, double confidence,

@@ -204,6 +204,13 @@ void cli_plot_subject(plot_session_t *session, const char *game, const char *pre
     plot_subject(session, game, usual ? NULL : preset, players, matches);
 }
 
+/* Which of two agents, A (0) or B (1), "A,B" seats at `seat`: they alternate, and over an
+ * odd number of seats the last seat is B's too (A,B,B; the simulator adds B,A,A). */
+static int pair_agent_at(int seat, int seats)
+{
+    return seats % 2 == 1 && seat == seats - 1 ? 1 : seat % 2;
+}
+
 int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
                          int *given, char *error, size_t error_size)
 {
@@ -228,7 +235,7 @@ int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, 
     /* Two agents over an odd number of seats: A,B,...,A,B,B; the simulator adds the seatings
      * with the two swapped, so neither holds more seats over a deal block. */
     for (int seat = count; seat < seats; seat++)
-        specs[seat] = two_over_odd && seat == seats - 1 ? specs[1] : specs[seat % count];
+        specs[seat] = specs[two_over_odd ? pair_agent_at(seat, seats) : seat % count];
     for (int seat = 0; seat < seats; seat++)
         if (agent_spec_check(specs[seat], levels, error, error_size)) return -1;
     if (given) *given = count;
@@ -243,10 +250,9 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
 
 int cli_pair_plays(int seats, int sides)
 {
-    /* as cli_split_agent_list seats "A,B", and as sim plays it in duplicate */
+    /* "A,B" seated as cli_split_agent_list seats it, and played as sim plays it in duplicate */
     int agent_of_seat[GAME_MAX_SEATS];
-    for (int seat = 0; seat < seats; seat++)
-        agent_of_seat[seat] = seats % 2 == 1 && seat == seats - 1 ? 1 : seat % 2;
+    for (int seat = 0; seat < seats; seat++) agent_of_seat[seat] = pair_agent_at(seat, seats);
     sim_config_t config = {.seats = seats, .sides = sides};
     sim_seatings(&config, agent_of_seat, seats % 2 ? SIM_SEATING_ROTATE_SWAP : SIM_SEATING_ROTATE, 0);
     return config.rotations;

@@ -117,10 +117,7 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
         sinks[sink_count++] = record_writer_sink(&writer);
     }
     int result = match_play(&setup, sinks, sink_count, error, error_size);
-    if (result == 1 && args->record) snprintf(error, error_size, "%s", record_writer_error(&writer));
-    if (args->record && record_writer_finish(&writer, result == 0, result ? NULL : error, result ? 0 : error_size) &&
-        result == 0)
-        result = -1;
+    if (args->record) result = record_writer_end(&writer, result, error, error_size);
     cli_game_close(&game);
     if (result) {
         fprintf(stderr, "dominolab play: %s\n", error);

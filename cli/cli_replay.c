@@ -318,10 +318,7 @@ static int play_row(const replay_args_t *args, row_game_t *g, char *error, size_
         sinks[sink_count++] = record_writer_sink(&writer);
     }
     int result = match_play(&setup, sinks, sink_count, error, error_size);
-    if (result == 1 && args->record) snprintf(error, error_size, "%s", record_writer_error(&writer));
-    if (args->record && record_writer_finish(&writer, result == 0, result ? NULL : error, result ? 0 : error_size) &&
-        result == 0)
-        result = -1;
+    if (args->record) result = record_writer_end(&writer, result, error, error_size);
     if (result) return 1;
     if (!args->print) print_row(stdout, args, g, specs, seed, &row);
     if (args->record) printf("record written to %s\n", args->record);

@@ -474,19 +474,27 @@ END_TEST
 
 /* ------------------------------------------------------------------ sprt */
 
+/* deals.csv rows of `units` two-seat blocks in which agent A wins every game. */
+static void a_wins_every_game(int units, char *rows, size_t size)
+{
+    size_t used = 0;
+    rows[0] = '\0';
+    for (int unit = 0; unit < units; unit++)
+        for (int rotation = 0; rotation < 2; rotation++)
+            for (int seat = 0; seat < 2; seat++) {
+                bool a = (seat + rotation) % 2 == 0;
+                used += (size_t)snprintf(rows + used, size - used, "%d,%d,%d,%s,%d,%d,%s,0,10,1,domino,0,%d\n", unit,
+                                         rotation, seat, a ? "A" : "B", seat, a ? 4 : 0, a ? "win" : "loss", unit + 1);
+                ck_assert_msg(used < size, "rows too long for their buffer");
+            }
+}
+
 START_TEST(sprt_report_stops_where_the_test_does)
 {
     /* A wins every game of 40 deal blocks: the test must accept H1 at the first block where
      * the LLR reaches the upper bound, and the report must stop there. */
-    char rows[40 * 4 * 64] = "", line[128], path[PATH_SIZE];
-    for (int unit = 0; unit < 40; unit++)
-        for (int rotation = 0; rotation < 2; rotation++)
-            for (int seat = 0; seat < 2; seat++) {
-                bool a = (seat + rotation) % 2 == 0;
-                snprintf(line, sizeof line, "%d,%d,%d,%s,%d,%d,%s,0,10,1,domino,0,%d\n", unit, rotation, seat,
-                         a ? "A" : "B", seat, a ? 4 : 0, a ? "win" : "loss", unit + 1);
-                strcat(rows, line);
-            }
+    char rows[40 * 4 * 64], path[PATH_SIZE];
+    a_wins_every_game(40, rows, sizeof rows);
     const char *dir = write_deals("deals.csv", rows, path);
     sprt_test_t test;
     char error[512];
@@ -518,15 +526,8 @@ END_TEST
 START_TEST(sprt_plot_keeps_its_key_off_the_bounds)
 {
     /* A wins every game: the test decides after a few blocks of 2 games each */
-    char rows[8 * 4 * 64] = "", line[128], path[PATH_SIZE];
-    for (int unit = 0; unit < 8; unit++)
-        for (int rotation = 0; rotation < 2; rotation++)
-            for (int seat = 0; seat < 2; seat++) {
-                bool a = (seat + rotation) % 2 == 0;
-                snprintf(line, sizeof line, "%d,%d,%d,%s,%d,%d,%s,0,10,1,domino,0,%d\n", unit, rotation, seat,
-                         a ? "A" : "B", seat, a ? 4 : 0, a ? "win" : "loss", unit + 1);
-                strcat(rows, line);
-            }
+    char rows[8 * 4 * 64], path[PATH_SIZE];
+    a_wins_every_game(8, rows, sizeof rows);
     const char *dir = write_deals("deals.csv", rows, path);
     sprt_test_t test;
     char error[512];

@@ -373,6 +373,14 @@ match_sink_t record_writer_sink(record_writer_t *w)
 
 const char *record_writer_error(const record_writer_t *w) { return w->failed ? w->error : ""; }
 
+int record_writer_end(record_writer_t *w, int result, char *error, size_t error_size)
+{
+    if (result == 1) snprintf(error, error_size, "%s", record_writer_error(w));
+    bool played = result == 0;
+    if (record_writer_finish(w, played, played ? error : NULL, played ? error_size : 0) && played) return -1;
+    return result;
+}
+
 int record_writer_finish(record_writer_t *w, int ok, char *error, size_t error_size)
 {
     if (ok && !w->failed) return atomic_file_commit(&w->file, error, error_size);

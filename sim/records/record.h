@@ -64,6 +64,10 @@ const char *record_writer_error(const record_writer_t *w);
 /* Commits the record if `ok` and nothing failed, else removes it. Returns 0, or -1 with
  * a message (the earlier write error, or the commit's). */
 int record_writer_finish(record_writer_t *w, int ok, char *error, size_t error_size);
+/* After match_play returned `result` (0 played, 1 stopped by a sink, -1 failed): commits the
+ * record of a played match, else removes it. Returns `result`, or -1 if the commit failed;
+ * `error` then says why (for a stop, the writer's own message). */
+int record_writer_end(record_writer_t *w, int result, char *error, size_t error_size);
 /* For a complete record published later (atomic_file_close): closes its temporary file,
  * which *file takes over (to atomic_file_publish or _abort). Returns 0, or -1 with a
  * message (the earlier write error, or the close's) and nothing left behind. */
