@@ -304,10 +304,10 @@ int cli_rules_over_preset(const game_t *game, const char *preset, const option_v
     int count = 0;
     for (int k = 0; k < game->option_count && count < max; k++) {
         const option_spec_t *option = &game->options[k];
-        if (values->value[k] == base.value[k] || !strcmp(option->key, "players")) continue;
-        char text[64];
+        if (options_value_equal(game->options, k, values, &base) || !strcmp(option->key, "players")) continue;
+        char text[OPTIONS_ERROR_SIZE];
         snprintf(out[count++], sizeof out[0], "%s=%s", option->key,
-                 options_format_value(option, values->value[k], text, sizeof text));
+                 options_format_value(game->options, k, values, text, sizeof text));
     }
     return count;
 }
@@ -344,7 +344,7 @@ static bool same_rules(const agent_levels_t *levels, const cli_game_t *game)
                        sizeof message))
         return false;
     for (int k = 0; k < game->game->option_count; k++)
-        if (values.value[k] != game->values.value[k]) return false;
+        if (!options_value_equal(game->game->options, k, &values, &game->values)) return false;
     return true;
 }
 

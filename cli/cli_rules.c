@@ -28,8 +28,8 @@ static int print_game(const game_t *game, const char *preset, char *error, size_
            preset ? preset : "");
     printf("    %-26s %-18s %-46s %s\n", "KEY", "VALUE", "ALLOWED", "MEANING");
     for (int k = 0; k < game->option_count; k++) {
-        char value[64], allowed[160];
-        options_format_value(&game->options[k], values.value[k], value, sizeof value);
+        char value[OPTIONS_ERROR_SIZE], allowed[160];
+        options_format_value(game->options, k, &values, value, sizeof value);
         options_describe_allowed(&game->options[k], allowed, sizeof allowed);
         printf("    %-26s %-18s %-46s %s\n", game->options[k].key, value, allowed, game->options[k].help);
     }
@@ -56,8 +56,8 @@ static int print_ini(const game_t *game, const char *preset, char *error, size_t
     for (int k = 0; k < game->option_count; k++) {
         const option_spec_t *option = &game->options[k];
         if (!strcmp(option->key, "players")) continue;
-        char value[64], allowed[160];
-        options_format_value(option, values.value[k], value, sizeof value);
+        char value[OPTIONS_ERROR_SIZE], allowed[160];
+        options_format_value(game->options, k, &values, value, sizeof value);
         options_describe_allowed(option, allowed, sizeof allowed);
         printf("\n; %s\n; allowed: %s; default %s\n%s = %s\n", option->help, allowed, option->default_value,
                option->key, value);

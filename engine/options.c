@@ -53,6 +53,10 @@ void options_describe_allowed(const option_spec_t *spec, char *out, size_t size)
             used += (size_t)snprintf(out + used, size - used, "%s%d", k ? ", " : "", spec->only[k]);
         return;
     }
+    if (spec->kind == OPTION_INT_LIST) {
+        snprintf(out, size, "a list such as [1,2] of up to %d integers >= %d", OPTION_LIST_MAX, spec->min);
+        return;
+    }
     if (spec->kind == OPTION_INT || spec->kind == OPTION_INT_OR_CHOICE) {
         if (spec->max == INT_MAX)
             used = (size_t)snprintf(out, size, "an integer >= %d", spec->min);
@@ -67,7 +71,7 @@ void options_describe_allowed(const option_spec_t *spec, char *out, size_t size)
         used += (size_t)snprintf(out + used, size - used, "%s%s", k ? ", " : "", spec->symbols[k]);
 }
 
-int options_parse_value(const option_spec_t *spec, const char *text, int *value, char *error, size_t error_size)
+static int parse_scalar(const option_spec_t *spec, const char *text, int *value)
 {
     long number = 0;
     int symbol = -1;
@@ -85,6 +89,7 @@ int options_parse_value(const option_spec_t *spec, const char *text, int *value,
         if (symbol >= 0) { *value = OPTION_SYMBOL(symbol); return 0; }
         __attribute__((fallthrough)); /* otherwise an integer */
     case OPTION_INT:
+    case OPTION_INT_LIST: /* one item */
         if (parse_integer(text, &number) == 0 && number >= spec->min && number <= spec->max &&
             (!spec->only || in_list(spec->only, number))) {
             *value = (int)number;
@@ -92,10 +97,59 @@ int options_parse_value(const option_spec_t *spec, const char *text, int *value,
         }
         break;
     }
+    return -1;
+}
+
+/* "[a,b,c]", "a,b,c", "[]" or "": items within min..max, at most OPTION_LIST_MAX. Spaces
+ * around items are allowed, because an INI file or a hand-written record may have them. */
+static int parse_list(const option_spec_t *spec, const char *text, int *count, int *items)
+{
+    char copy[OPTIONS_ERROR_SIZE];
+    size_t length = strlen(text);
+    if (length >= sizeof copy) return -1;
+    memcpy(copy, text, length + 1);
+    char *start = copy, *end = copy + length;
+    while (*start == ' ') start++;
+    while (end > start && end[-1] == ' ') *--end = '\0';
+    if (*start == '[') {
+        if (end == start || end[-1] != ']') return -1;
+        *--end = '\0';
+        start++;
+    }
+    *count = 0;
+    while (*start == ' ') start++;
+    if (*start == '\0') return 0;
+    for (char *item = start;;) {
+        char *comma = strchr(item, ',');
+        if (comma) *comma = '\0';
+        while (*item == ' ') item++;
+        for (char *tail = item + strlen(item); tail > item && tail[-1] == ' ';) *--tail = '\0';
+        if (*count == OPTION_LIST_MAX || parse_scalar(spec, item, &items[*count]) != 0) return -1;
+        ++*count;
+        if (!comma) return 0;
+        item = comma + 1;
+    }
+}
+
+int options_parse_value(const option_spec_t *specs, int index, const char *text, option_values_t *values,
+                        char *error, size_t error_size)
+{
+    const option_spec_t *spec = &specs[index];
+    int parsed = spec->kind == OPTION_INT_LIST
+                     ? parse_list(spec, text, &values->value[index], values->items[index])
+                     : parse_scalar(spec, text, &values->value[index]);
+    if (parsed == 0) return 0;
     char allowed[160];
     options_describe_allowed(spec, allowed, sizeof allowed);
     snprintf(error, error_size, "option %s: bad value '%s' (allowed: %s)", spec->key, text, allowed);
     return -1;
+}
+
+bool options_value_equal(const option_spec_t *specs, int index, const option_values_t *a, const option_values_t *b)
+{
+    if (a->value[index] != b->value[index]) return false;
+    if (specs[index].kind != OPTION_INT_LIST) return true;
+    return memcmp(a->items[index], b->items[index], (size_t)a->value[index] * sizeof a->items[index][0]) == 0;
 }
 
 int options_set_defaults(const option_spec_t *specs, int count, option_values_t *values, char *error,
@@ -103,7 +157,7 @@ int options_set_defaults(const option_spec_t *specs, int count, option_values_t 
 {
     memset(values, 0, sizeof *values);
     for (int i = 0; i < count && i < OPTIONS_MAX; i++)
-        if (options_parse_value(&specs[i], specs[i].default_value, &values->value[i], error, error_size)) return -1;
+        if (options_parse_value(specs, i, specs[i].default_value, values, error, error_size)) return -1;
     return 0;
 }
 
@@ -123,13 +177,17 @@ int options_assign(const option_spec_t *specs, int count, option_values_t *value
         snprintf(error, error_size, "unknown option '%s' (see: dominolab rules)", key);
         return -1;
     }
-    if (options_parse_value(&specs[index], equals + 1, &values->value[index], error, error_size)) return -1;
+    if (options_parse_value(specs, index, equals + 1, values, error, error_size)) return -1;
     if (by_user) values->given[index] = true;
     return 0;
 }
 
-const char *options_format_value(const option_spec_t *spec, int value, char *out, size_t out_size)
+const char *options_format_value(const option_spec_t *specs, int index, const option_values_t *values, char *out,
+                                 size_t out_size)
 {
+    const option_spec_t *spec = &specs[index];
+    int value = values->value[index];
+    size_t used = 0;
     switch (spec->kind) {
     case OPTION_BOOL:
         snprintf(out, out_size, "%s", value ? "true" : "false");
@@ -145,6 +203,12 @@ const char *options_format_value(const option_spec_t *spec, int value, char *out
         __attribute__((fallthrough));
     case OPTION_INT:
         snprintf(out, out_size, "%d", value);
+        break;
+    case OPTION_INT_LIST:
+        used = (size_t)snprintf(out, out_size, "[");
+        for (int k = 0; k < value && used < out_size; k++)
+            used += (size_t)snprintf(out + used, out_size - used, "%s%d", k ? "," : "", values->items[index][k]);
+        if (used < out_size) snprintf(out + used, out_size - used, "]");
         break;
     }
     return out;

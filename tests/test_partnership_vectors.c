@@ -249,7 +249,9 @@ START_TEST(test_invalid_values)
 {
     char error[ERROR_SIZE];
     static const char *const bad[] = {"redeal_min_doubles=3", "redeal_min_doubles=6", "double_blank_value=10",
-                                      "pass_bonus_first=-1", "scoring_mode=points", "hand_bonuses=[1,2]",
+                                      "pass_bonus_first=-1", "scoring_mode=points", "hand_bonuses=[1,-2]",
+                                      "hand_bonuses=[1,x]", "hand_bonuses=[1,2", "hand_bonuses=[1,,2]",
+                                      "hand_bonuses=[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]",
                                       "block_tie_rule=coin", "target=0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         game_rules_t *rules = try_rules("partnership", bad[i], error);
@@ -281,7 +283,7 @@ START_TEST(test_invalid_combinations)
     game_rules_t *rules = try_rules("partnership", "scoring_mode=penalty_own_pips capicu_bonus=100 score_rounding=floor10", error);
     ck_assert_msg(rules != NULL, "%s", error);
     partnership_game.rules_destroy(rules);
-    rules = try_rules("milo", "capicu_bonus=0 pass_bonus_first=0", error);
+    rules = try_rules("milo", "capicu_bonus=0 pass_bonus_first=0 hand_bonuses=[0,0]", error);
     ck_assert_msg(rules != NULL, "%s", error);
     partnership_game.rules_destroy(rules);
     /* a preset with bonuses turned to a pip-less mode */
@@ -706,6 +708,52 @@ START_TEST(test_pt08_hand_bonuses)
 }
 END_TEST
 
+/* R19 with any list (§2: "list of integers"): its items in order, written back as given. */
+START_TEST(test_hand_bonuses_any_list)
+{
+    static const struct { const char *given, *written; int count, items[3]; } lists[] = {
+        {"[40,30,20]", "[40,30,20]", 3, {40, 30, 20}},
+        {" [ 7 , 0 ] ", "[7,0]", 2, {7, 0}},
+        {"15,5", "[15,5]", 2, {15, 5}},
+        {"[]", "[]", 0, {0}},
+        {"", "[]", 0, {0}},
+    };
+    char error[ERROR_SIZE], text[OPTIONS_ERROR_SIZE], assignment[64];
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+        option_values_t values;
+        ck_assert_int_eq(options_set_defaults(partnership_game.options, PT_OPTION_COUNT, &values, error, sizeof error), 0);
+        snprintf(assignment, sizeof assignment, "hand_bonuses=%s", lists[i].given);
+        ck_assert_msg(options_assign(partnership_game.options, PT_OPTION_COUNT, &values, assignment, true, error,
+                                     sizeof error) == 0, "%s: %s", assignment, error);
+        ck_assert_str_eq(options_format_value(partnership_game.options, PT_HAND_BONUSES, &values, text, sizeof text),
+                         lists[i].written);
+        game_rules_t *rules = NULL;
+        ck_assert_int_eq(partnership_game.rules_create(&values, &rules, error, sizeof error), 0);
+        const partnership_rules_t *r = (const partnership_rules_t *)rules;
+        ck_assert_int_eq(r->hand_bonus_count, lists[i].count);
+        for (int k = 0; k < lists[i].count; k++) ck_assert_int_eq(r->hand_bonus[k], lists[i].items[k]);
+        partnership_game.rules_destroy(rules);
+    }
+    /* the k-th hand pays the k-th item, and a hand past the list none */
+    static const int paid[4] = {40, 30, 20, 0};
+    fixture_t fx;
+    fx_open(&fx, "partnership", "hand_bonuses=[40,30,20] first_hand_leader=draw_highest");
+    for (int hand = 0; hand < 4; hand++) {
+        int bonus = 0;
+        fx.s.next_starter = 0;
+        fx.s.score[0] = fx.s.score[1] = 0;
+        last_tile_position(&fx, 0, tile(3, 5), 1, 5);
+        fx.ev.count = 0;
+        place_last(&fx, 1);
+        for (int i = 0; i < fx.ev.count; i++)
+            if (fx.ev.item[i].kind == GAME_EVENT_AWARD && fx.ev.item[i].reason == PT_REASON_HAND_BONUS)
+                bonus += fx.ev.item[i].points;
+        ck_assert_msg(bonus == paid[hand], "hand %d: bonus %d, expected %d", hand + 1, bonus, paid[hand]);
+    }
+    fx_close(&fx);
+}
+END_TEST
+
 /* PT-10: Milo. */
 START_TEST(test_pt10_milo)
 {
@@ -939,6 +987,7 @@ static Suite *partnership_suite(void)
     tcase_add_test(tc, test_pt06_pass_bonus_flat);
     tcase_add_test(tc, test_pt07_rounding);
     tcase_add_test(tc, test_pt08_hand_bonuses);
+    tcase_add_test(tc, test_hand_bonuses_any_list);
     tcase_add_test(tc, test_pt09_last_tile_bonuses);
     tcase_add_test(tc, test_pt10_milo);
     tcase_add_test(tc, test_pt11_hands_won);

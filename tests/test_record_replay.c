@@ -98,6 +98,8 @@ static const config_t configs[] = {
      {"hand_bonus_basis=domino_win_index", "capicu_distinct_ends=true", "chuchazo_rule=one_zero_end", NULL},
      "\"reason\":\"chuchazo\""},
     {"quinientos dominao", "partnership", "quinientos", 4, {"dominao_bonus=50", NULL}, "\"reason\":\"dominao\""},
+    {"any list of hand bonuses", "partnership", "partnership", 4, {"hand_bonuses=[60,40,20,10,5]", NULL},
+     "\"hand_bonuses\":[60,40,20,10,5]"},
     {"south_american shortfall win", "partnership", "south_american", 4, {"shortfall_result=win", NULL}, NULL},
 };
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };

@@ -20,8 +20,7 @@
 
 extern const game_t partnership_game;
 
-enum { PARTNERSHIP_SEATS = 4, PARTNERSHIP_TEAMS = 2, PARTNERSHIP_HAND_SIZE = 7, PARTNERSHIP_TILES = 28,
-       PARTNERSHIP_MAX_HAND_BONUSES = 8 };
+enum { PARTNERSHIP_SEATS = 4, PARTNERSHIP_TEAMS = 2, PARTNERSHIP_HAND_SIZE = 7, PARTNERSHIP_TILES = 28 };
 
 /* Option indices, in the order of the table in partnership.md §2; `players` (always 4, §1)
  * comes last, because the command line sets every game's seat count through it. */
@@ -81,7 +80,7 @@ typedef struct partnership_rules {
     int first_hand_leader, next_hand_starter, lead_double_rule, allow_lead_to_partner;
     int redeal_min_doubles, redeal_mode, block_winner_rule, block_tie_rule, count_all_hands;
     int scoring_mode, score_rounding, double_blank_value, pass_bonus_first, pass_bonus_next;
-    int hand_bonus_count, hand_bonus[PARTNERSHIP_MAX_HAND_BONUSES], hand_bonus_basis;
+    int hand_bonus_count, hand_bonus[OPTION_LIST_MAX], hand_bonus_basis;
     int capicu_bonus, capicu_distinct_ends, chuchazo_bonus, chuchazo_rule, dominao_bonus;
     int milo_domino_points, milo_points, milo_block_points;
     int target, hands_to_win, min_opponent_wins, shortfall_result;

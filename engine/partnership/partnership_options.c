@@ -20,11 +20,6 @@ static const char *const symbols_block_tie[] = {"no_score", "replay", "starting_
                                                 "last_player_team_loses", "last_player_team_wins", NULL};
 static const char *const symbols_scoring[] = {"pips", "penalty_own_pips", "milo", "hands_won", NULL};
 static const char *const symbols_rounding[] = {"none", "div10_min1", "floor10", NULL};
-/* The option table holds one int per option (options.h), so the list of §2 is offered as
- * the lists the sources name: none, and Quinientos' (R19). Any other list needs a list
- * kind in options.h. */
-static const char *const symbols_hand_bonuses[] = {"[]", "[100,75,50,25]", NULL};
-static const int hand_bonus_lists[][PARTNERSHIP_MAX_HAND_BONUSES + 1] = {{0}, {4, 100, 75, 50, 25}};
 static const char *const symbols_bonus_basis[] = {"hand_index", "domino_win_index", NULL};
 static const char *const symbols_chuchazo[] = {"any_zero_end", "one_zero_end", NULL};
 static const char *const symbols_shortfall[] = {"draw", "win", NULL};
@@ -64,7 +59,7 @@ const option_spec_t partnership_options[PT_OPTION_COUNT] = {
                              "bonus for the first forced pass of a hand; 0: off (R18)", NULL},
     [PT_PASS_BONUS_NEXT] = {"pass_bonus_next", OPTION_INT, NULL, 0, BONUS_LIMIT, "0",
                             "bonus for each later forced pass (R18)", NULL},
-    [PT_HAND_BONUSES] = {"hand_bonuses", OPTION_CHOICE, symbols_hand_bonuses, 0, 0, "[]",
+    [PT_HAND_BONUSES] = {"hand_bonuses", OPTION_INT_LIST, NULL, 0, BONUS_LIMIT, "[]",
                          "bonus for the winners of the 1st, 2nd, ... hand (R19)", NULL},
     [PT_HAND_BONUS_BASIS] = {"hand_bonus_basis", OPTION_CHOICE, symbols_bonus_basis, 0, 0, "hand_index",
                              "what 1st, 2nd, ... counts: hands, or hands won by domino (R19, A11)", NULL},
@@ -134,6 +129,16 @@ static int reject(char *error, size_t error_size, const char *message)
     return -1;
 }
 
+/* A bonus is on when it is not 0: for the list, when one of its items is not 0; a
+ * rounding is on when it is not `none` (index 0). */
+static bool option_is_set(const option_values_t *values, int key)
+{
+    if (partnership_options[key].kind != OPTION_INT_LIST) return values->value[key] != 0;
+    for (int k = 0; k < values->value[key]; k++)
+        if (values->items[key][k] != 0) return true;
+    return false;
+}
+
 /* The invalid combinations of §2: milo and hands_won count no pips, so nothing may be
  * added to pips or rounded there. */
 static int check_combinations(const partnership_rules_t *r, const option_values_t *values, char *error,
@@ -145,9 +150,9 @@ static int check_combinations(const partnership_rules_t *r, const option_values_
                                      PT_CHUCHAZO_BONUS, PT_DOMINAO_BONUS, PT_SCORE_ROUNDING};
     for (size_t k = 0; k < sizeof bonus_keys / sizeof bonus_keys[0]; k++) {
         int key = bonus_keys[k];
-        if (values->value[key] == 0) continue; /* 0, [] and none are index or value 0 */
-        char text[64], message[OPTIONS_ERROR_SIZE];
-        const char *value = options_format_value(&partnership_options[key], values->value[key], text, sizeof text);
+        if (!option_is_set(values, key)) continue;
+        char text[OPTIONS_ERROR_SIZE], message[2 * OPTIONS_ERROR_SIZE];
+        const char *value = options_format_value(partnership_options, key, values, text, sizeof text);
         snprintf(message, sizeof message,
                  "invalid combination: %s=%s with scoring_mode=%s (that mode counts no pips; §2)",
                  partnership_options[key].key, value, mode);
@@ -176,9 +181,8 @@ int partnership_rules_create(const option_values_t *values, game_rules_t **out, 
     r->double_blank_value = v[PT_DOUBLE_BLANK_VALUE];
     r->pass_bonus_first = v[PT_PASS_BONUS_FIRST];
     r->pass_bonus_next = v[PT_PASS_BONUS_NEXT];
-    const int *list = hand_bonus_lists[v[PT_HAND_BONUSES]];
-    r->hand_bonus_count = list[0];
-    for (int k = 0; k < list[0]; k++) r->hand_bonus[k] = list[k + 1];
+    r->hand_bonus_count = v[PT_HAND_BONUSES];
+    for (int k = 0; k < r->hand_bonus_count; k++) r->hand_bonus[k] = values->items[PT_HAND_BONUSES][k];
     r->hand_bonus_basis = v[PT_HAND_BONUS_BASIS];
     r->capicu_bonus = v[PT_CAPICU_BONUS];
     r->capicu_distinct_ends = v[PT_CAPICU_DISTINCT_ENDS];

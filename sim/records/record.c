@@ -106,12 +106,14 @@ static int clamp(int value, int low, int high) { return value < low ? low : valu
 
 /* ---- the match line ---- */
 
-static void line_option(line_t *l, const option_spec_t *spec, int value)
+static void line_option(line_t *l, const game_t *game, const option_values_t *values, int index)
 {
+    const option_spec_t *spec = &game->options[index];
+    int value = values->value[index];
     char text[OPTIONS_ERROR_SIZE];
     line_string(l, spec->key);
     line_char(l, ':');
-    /* Numbers and booleans are written directly so the line stays valid JSON whatever
+    /* Numbers, booleans and lists are written directly so the line stays valid JSON whatever
      * words the option table uses; symbols go through the table's own spelling. */
     switch (spec->kind) {
     case OPTION_BOOL:
@@ -120,6 +122,9 @@ static void line_option(line_t *l, const option_spec_t *spec, int value)
     case OPTION_INT:
         line_printf(l, "%d", value);
         break;
+    case OPTION_INT_LIST:
+        line_text(l, options_format_value(game->options, index, values, text, sizeof text));
+        break;
     case OPTION_INT_OR_CHOICE:
         if (!option_is_symbol(value)) {
             line_printf(l, "%d", value);
@@ -127,7 +132,7 @@ static void line_option(line_t *l, const option_spec_t *spec, int value)
         }
         /* fall through */
     case OPTION_CHOICE:
-        line_string(l, options_format_value(spec, value, text, sizeof text));
+        line_string(l, options_format_value(game->options, index, values, text, sizeof text));
         break;
     }
 }
@@ -137,7 +142,7 @@ static void line_options(line_t *l, const game_t *game, const option_values_t *v
     line_char(l, '{');
     for (int i = 0; i < game->option_count; i++) {
         if (i > 0) line_char(l, ',');
-        line_option(l, &game->options[i], values->value[i]);
+        line_option(l, game, values, i);
     }
     line_char(l, '}');
 }

@@ -246,8 +246,9 @@ static void line_of_json(const json_t *object, const char *type, game_line_t *ou
 
 /* ---- the match line ---- */
 
-/* The JSON value of an option as the user would write it. Returns 0, or -1 for a value
- * that cannot be an option (null, real, array, object) or does not fit. */
+/* The JSON value of an option as the user would write it; an array of integers becomes a
+ * list "[a,b]". Returns 0, or -1 for a value that cannot be an option (null, real, object,
+ * an array of anything but integers) or does not fit. */
 static int option_text(const json_t *value, char *out, size_t out_size)
 {
     int n;
@@ -255,7 +256,17 @@ static int option_text(const json_t *value, char *out, size_t out_size)
     else if (json_is_false(value)) n = snprintf(out, out_size, "false");
     else if (json_is_integer(value)) n = snprintf(out, out_size, "%lld", (long long)json_integer_value(value));
     else if (json_is_string(value)) n = snprintf(out, out_size, "%s", json_string_value(value));
-    else return -1;
+    else if (json_is_array(value)) {
+        size_t used = 0, k;
+        json_t *item;
+        n = snprintf(out, out_size, "[");
+        json_array_foreach(value, k, item) {
+            used = (size_t)n;
+            if (!json_is_integer(item) || used >= out_size) return -1;
+            n += snprintf(out + used, out_size - used, "%s%lld", k ? "," : "", (long long)json_integer_value(item));
+        }
+        if ((size_t)n < out_size) n += snprintf(out + n, out_size - (size_t)n, "]");
+    } else return -1;
     return n >= 0 && (size_t)n < out_size ? 0 : -1;
 }
 
@@ -279,7 +290,7 @@ int replay_read_options(const game_t *game, const json_t *options, option_values
             return -1;
         }
         if (option_text(value, text, sizeof text) != 0) {
-            snprintf(error, error_size, "options: %s must be true, false, an integer or a word", key);
+            snprintf(error, error_size, "options: %s must be true, false, an integer, a word or a list of integers", key);
             return -1;
         }
         snprintf(assignment, sizeof assignment, "%s=%s", key, text);
@@ -312,7 +323,7 @@ static int set_max_number(const game_t *game, const option_values_t *values)
     char text[REPLAY_OPTION_SIZE];
     int i = options_find(game->options, game->option_count, "set_max");
     if (i < 0) return TILESET_MAX_NUMBER;
-    int number = atoi(options_format_value(&game->options[i], values->value[i], text, sizeof text));
+    int number = atoi(options_format_value(game->options, i, values, text, sizeof text));
     return number > 0 && number <= TILESET_MAX_NUMBER ? number : TILESET_MAX_NUMBER;
 }
 
