@@ -263,6 +263,15 @@ static void bench_once(char *signature, size_t size)
             "no partnership-random row: %s", out);
     REQUIRE(hand_threads == 1 && hands == 50000 && hand_plies > 4 * hands,
             "partnership-random: %d threads, %lld hands, %lld plies", hand_threads, hands, hand_plies);
+    row = strstr(out, "\npartnership-engine ");
+    REQUIRE(row && sscanf(row + 20, "%d %lld %lld", &hand_threads, &hands, &hand_plies) == 3,
+            "no partnership-engine row: %s", out);
+    REQUIRE(hand_threads == 1 && hands == 50000 && hand_plies > 4 * hands,
+            "partnership-engine: %d threads, %lld hands, %lld plies", hand_threads, hands, hand_plies);
+    const char *engine = strstr(out, "\npartnership engine signature ");
+    unsigned long long engine_value;
+    REQUIRE(engine && sscanf(engine, "\npartnership engine signature %16llx\n", &engine_value) == 1,
+            "no partnership engine signature line: %s", out);
     const char *own = strstr(out, "\npartnership signature ");
     unsigned long long own_value;
     REQUIRE(own && sscanf(own, "\npartnership signature %16llx (quick workload)\n", &own_value) == 1,
@@ -277,7 +286,7 @@ static void bench_once(char *signature, size_t size)
     int used = 0;
     REQUIRE(sscanf(line, "signature %16llx%n", &value, &used) == 1 && used == 26,
             "the signature is not 16 hex digits: %.*s", (int)length, line);
-    snprintf(signature, size, "%.*s / %016llx", (int)length, line, own_value);
+    snprintf(signature, size, "%.*s / %016llx / %016llx", (int)length, line, own_value, engine_value);
 }
 
 START_TEST(bench_quick_is_deterministic)

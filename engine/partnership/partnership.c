@@ -335,9 +335,14 @@ static void pt_get_deal(const void *state, game_deal_t *out)
 
 /* ------------------------------------------------------------------ legal moves */
 
-static int add_tiles(tileset_t tiles, int end, game_move_t *out, int count)
+/* The 28 tiles of the double-six set are bits 0..27 of word 0 (tileset.h), so the hot
+ * paths below work on that word alone, as Bergen's do. */
+static inline uint64_t word_of(tileset_t tiles) { return tiles.w[0]; }
+
+static inline int add_tiles(uint64_t tiles, int end, game_move_t *out, int count)
 {
-    while (!tileset_is_empty(tiles)) out[count++] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tileset_pop_lowest(&tiles), (uint8_t)end, 0};
+    for (; tiles; tiles &= tiles - 1)
+        out[count++] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)__builtin_ctzll(tiles), (uint8_t)end, 0};
     return count;
 }
 
@@ -351,7 +356,15 @@ static int pt_legal_moves(const void *state, game_move_t *out)
 {
     const partnership_state_t *s = state;
     if (s->status != GAME_IN_HAND) return 0;
-    tileset_t hand = s->hand[s->to_move];
+    uint64_t hand = word_of(s->hand[s->to_move]);
+    if (s->phase == PT_PHASE_PLAY) {
+        /* R9: a placement of every tile that fits, end by end; he must place if able. */
+        int count = add_tiles(hand & word_of(tileset_suit(s->end_number[0])), 0, out, 0);
+        count = add_tiles(hand & word_of(tileset_suit(s->end_number[1])), 1, out, count);
+        if (count) return count;
+        out[0] = (game_move_t){GAME_MOVE_PASS, 0, 0, 0};
+        return 1;
+    }
     switch (s->phase) {
     case PT_PHASE_REDEAL_CHOICE: return add_choice(PT_DECISION_DEMAND_REDEAL, 1, out, add_choice(PT_DECISION_DEMAND_REDEAL, 0, out, 0));
     case PT_PHASE_LEAD_CHOICE: return add_choice(PT_DECISION_LEAD_TO_PARTNER, 1, out, add_choice(PT_DECISION_LEAD_TO_PARTNER, 0, out, 0));
@@ -359,18 +372,10 @@ static int pt_legal_moves(const void *state, game_move_t *out)
         int low = s->to_move & 1;
         return add_choice(PT_DECISION_STARTER, low + 2, out, add_choice(PT_DECISION_STARTER, low, out, 0));
     }
-    case PT_PHASE_LEAD:
-        if (s->lead_kind == PT_LEAD_66) return add_tiles(tileset_single(TILE_66), GAME_NO_END, out, 0);
-        if (s->lead_kind == PT_LEAD_DOUBLE) return add_tiles(doubles_of(hand), GAME_NO_END, out, 0);
+    default: /* PT_PHASE_LEAD */
+        if (s->lead_kind == PT_LEAD_66) return add_tiles(word_of(tileset_single(TILE_66)), GAME_NO_END, out, 0);
+        if (s->lead_kind == PT_LEAD_DOUBLE) return add_tiles(word_of(doubles_of(s->hand[s->to_move])), GAME_NO_END, out, 0);
         return add_tiles(hand, GAME_NO_END, out, 0);
-    default: {
-        /* R9: a placement of every tile that fits, end by end; he must place if able. */
-        int count = add_tiles(tileset_and(hand, tileset_suit(s->end_number[0])), 0, out, 0);
-        count = add_tiles(tileset_and(hand, tileset_suit(s->end_number[1])), 1, out, count);
-        if (count) return count;
-        out[0] = (game_move_t){GAME_MOVE_PASS, 0, 0, 0};
-        return 1;
-    }
     }
 }
 
@@ -576,10 +581,11 @@ static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *
     } else {
         s->end_number[move.end] = (int8_t)tileset_other_side(tile, s->end_number[move.end]);
     }
-    tileset_remove(&s->hand[seat], tile);
+    uint64_t bit = (uint64_t)1 << tile;
+    s->hand[seat].w[0] &= ~bit;
     s->hand_count[seat]--;
-    tileset_add(&s->table, tile);
-    tileset_add(&s->played[seat], tile);
+    s->table.w[0] |= bit;
+    s->played[seat].w[0] |= bit;
     s->table_count++;
     s->last_tile = (int8_t)tile;
     s->last_placer = (int8_t)seat;
