@@ -13,6 +13,9 @@ typedef struct heuristic_weights {
     double suits;   /* leave ends in numbers we hold and the others lack */
     double deny;    /* do not leave an end the next seat is likely to score on */
     double shed;    /* shed heavy tiles when the hand may block or end soon */
+    double partner; /* team games: play to the partner's numbers, not over his tile */
+    double block;   /* team games: do not leave an end the opponents have shown they hold */
+    double bonus;   /* team games: the pass bonus of a forced pass, and a last tile that fits both ends */
 } heuristic_weights_t;
 
 extern const heuristic_weights_t heuristic_default_weights;

@@ -127,6 +127,8 @@ typedef struct game_ends {
     int8_t number[GAME_MAX_ENDS]; /* number shown; -1 before the lead */
     uint8_t is_double[GAME_MAX_ENDS];
     uint8_t open[GAME_MAX_ENDS];  /* a tile may be attached there now */
+    int8_t placer[GAME_MAX_ENDS]; /* the seat whose tile the end shows; -1 before the lead,
+                                     or in a game that does not say (Bergen) */
 } game_ends_t;
 
 /* The table of a trick game: the trump, the stock's state, the trick in play, what each
@@ -154,6 +156,8 @@ typedef struct game_observation {
     tileset_t lacks[GAME_MAX_SEATS];  /* tiles a seat is known not to hold */
     int draws[GAME_MAX_SEATS];        /* tiles drawn this hand */
     int passes[GAME_MAX_SEATS];       /* passes this hand */
+    uint16_t opened[GAME_MAX_SEATS];  /* bit n: the seat's placements made an end show n this
+                                         hand (Partnership; 0 where a game does not say) */
     /* the table's shape: ends for GAME_LAYOUT_LINE and _SPINNER, tricks for _TRICK */
     int layout_kind;                  /* game_layout_kind_t */
     union {

@@ -264,6 +264,117 @@ START_TEST(heuristic_keeps_its_tiles_far_from_a_block)
 }
 END_TEST
 
+/* ---- the team features, each alone (the others off), against the heavier-tile tie-break ----
+ * Seat 2 (A) moves on 5|3. `placer` and `opened` are what the table shows: who placed the
+ * tile at each end, and the numbers each seat has made an end show. */
+static const char *const ONLY_PARTNER = "heuristic:suits=0,deny=0,block=0,bonus=0,partner=1";
+static const char *const ONLY_BLOCK = "heuristic:suits=0,deny=0,partner=0,bonus=0,block=1";
+static const char *const ONLY_BONUS = "heuristic:suits=0,deny=0,partner=0,block=0,bonus=1";
+static const char *const NO_TEAM_FEATURE = "heuristic:suits=0,deny=0,partner=0,block=0,bonus=0";
+
+static void show_table(fixture_t *fx, int placer0, int placer1, unsigned opened0, unsigned opened1)
+{
+    fx->s.end_placer[0] = (int8_t)placer0;
+    fx->s.end_placer[1] = (int8_t)placer1;
+    fx->s.opened[0] = (uint16_t)opened0;
+    fx->s.opened[1] = (uint16_t)opened1;
+    game_observation_t obs;
+    partnership_game.observe(&fx->s, 2, &obs);
+    ck_assert_int_eq(obs.ends.placer[0], placer0);
+    ck_assert_int_eq(obs.ends.placer[1], placer1);
+    ck_assert_int_eq(obs.opened[0], opened0);
+    ck_assert_int_eq(obs.opened[1], opened1);
+}
+
+/* Not over the partner: C (seat 0) placed the 5 and opened it; A holds [5-1] and [3-1].
+ * [5-1] (heavier) would cover C's 5; [3-1] keeps it. Unseen 5s remain for C. */
+static const position_t PARTNER_END = {
+    .hand = {"5-5 5-6 0-0", "6-6 1-1 0-2", "5-1 3-1 2-2", "4-4 0-4 6-2"},
+    .lacks = {"", "", "", ""},
+    .ends = {5, 3},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_does_not_cover_the_partner)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &PARTNER_END);
+    show_table(&fx, 0, 1, 1u << 5, 1u << 3);
+    expect_pick(&fx, NO_TEAM_FEATURE, play(5, 1, 0));
+    expect_pick(&fx, ONLY_PARTNER, play(3, 1, 1));
+    /* covering alone decides it when no number is known to be his */
+    show_table(&fx, 0, 1, 0, 0);
+    expect_pick(&fx, ONLY_PARTNER, play(3, 1, 1));
+    /* and an opponent's tile may be covered: his 5, the heavier [5-1] */
+    show_table(&fx, 1, 0, 0, 0);
+    expect_pick(&fx, ONLY_PARTNER, play(5, 1, 0));
+    fx_close(&fx);
+}
+END_TEST
+
+/* Block the number an opponent opened: B (seat 1) made an end show 6 earlier, and 6s are
+ * still hidden. A holds [5-6] (heavier, it shows the 6 again) and [3-2]. */
+static const position_t OPPONENT_NUMBER = {
+    .hand = {"1-1 0-0 1-0", "6-6 6-4 0-2", "5-6 3-2 2-2", "4-4 0-4 1-2"},
+    .lacks = {"", "", "", ""},
+    .ends = {5, 3},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_keeps_the_opponents_number_off)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &OPPONENT_NUMBER);
+    show_table(&fx, 3, 0, 0, 1u << 6);
+    expect_pick(&fx, NO_TEAM_FEATURE, play(5, 6, 0));
+    expect_pick(&fx, ONLY_BLOCK, play(3, 2, 1));
+    fx_close(&fx);
+}
+END_TEST
+
+/* The pass bonus (doscientos_pases, R18): B, next, has passed on 0, 3 and 5. [5-0] leaves
+ * 0|3, on which B must pass and A's team is paid; [3-4] (heavier) leaves 5|4. */
+static const position_t FORCED_PASS = {
+    .hand = {"1-1 2-2 1-2", "6-6 4-4 6-4", "5-0 3-4 2-6", "4-1 0-0 1-6"},
+    .lacks = {"", "035", "", ""},
+    .ends = {5, 3},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_forces_a_pass_for_its_bonus)
+{
+    fixture_t fx;
+    build(&fx, "doscientos_pases", &FORCED_PASS);
+    expect_pick(&fx, NO_TEAM_FEATURE, play(3, 4, 1));
+    expect_pick(&fx, ONLY_BONUS, play(5, 0, 0));
+    /* where no pass bonus is paid, the same position has nothing to gain */
+    fixture_t plain;
+    build(&plain, "partnership", &FORCED_PASS);
+    expect_pick(&plain, ONLY_BONUS, play(3, 4, 1));
+    fx_close(&plain);
+    fx_close(&fx);
+}
+END_TEST
+
+/* Capicú (quinientos, R20): A holds [5-3] and [3-6]. [5-3] on the 5 leaves 3|3 and [3-6]
+ * to go out on both ends; [3-6] (heavier) on the 3 leaves 5|6 and [5-3] fitting one. */
+static const position_t CAPICU_READY = {
+    .hand = {"1-1 2-2 1-2", "6-6 4-4 0-4", "5-3 3-6", "4-1 0-0 1-6"},
+    .lacks = {"", "", "", ""},
+    .ends = {5, 3},
+    .to_move = 2,
+};
+
+START_TEST(heuristic_sets_up_a_capicu)
+{
+    fixture_t fx;
+    build(&fx, "quinientos", &CAPICU_READY);
+    expect_pick(&fx, NO_TEAM_FEATURE, play(3, 6, 1));
+    expect_pick(&fx, ONLY_BONUS, play(5, 3, 0));
+    fx_close(&fx);
+}
+END_TEST
+
 static Suite *partnership_agents_suite(void)
 {
     Suite *suite = suite_create("partnership_agents");
@@ -277,6 +388,10 @@ static Suite *partnership_agents_suite(void)
     tcase_add_test(tc, heuristic_blocks_the_lacked_number);
     tcase_add_test(tc, heuristic_sheds_near_a_block);
     tcase_add_test(tc, heuristic_keeps_its_tiles_far_from_a_block);
+    tcase_add_test(tc, heuristic_does_not_cover_the_partner);
+    tcase_add_test(tc, heuristic_keeps_the_opponents_number_off);
+    tcase_add_test(tc, heuristic_forces_a_pass_for_its_bonus);
+    tcase_add_test(tc, heuristic_sets_up_a_capicu);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -57,6 +57,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
         out->ends.number[e] = s->end_number[e];
         out->ends.is_double[e] = (uint8_t)(s->end_double >> e & 1);
         out->ends.open[e] = (uint8_t)(open >> e & 1);
+        out->ends.placer[e] = -1; /* not kept: no Bergen agent asks who placed a tile */
     }
 }
 

@@ -97,6 +97,7 @@ static void pt_match_start(void *state, const game_rules_t *rules, uint64_t seed
     s->match_result = -1;
     s->last_tile = -1;
     memset(s->end_number, -1, sizeof s->end_number);
+    memset(s->end_placer, -1, sizeof s->end_placer);
     pcg32_seed(&s->rng, seed, 0x7061727472ULL); /* the stream name spells "partr" */
 }
 
@@ -218,6 +219,7 @@ static void begin_hand(partnership_state_t *s, int starter, game_events_t *event
         s->passes[seat] = 0;
         s->lacks[seat] = tileset_empty();
         s->played[seat] = tileset_empty();
+        s->opened[seat] = 0;
     }
     s->starter_from_66 = starter == STARTER_66;
     if (starter == STARTER_66) starter = holder_of(s, TILE_66);
@@ -578,8 +580,12 @@ static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *
     if (move.end == GAME_NO_END) { /* the lead: both ends show its numbers */
         s->end_number[0] = (int8_t)tileset_low(tile);
         s->end_number[1] = (int8_t)tileset_high(tile);
+        s->end_placer[0] = s->end_placer[1] = (int8_t)seat;
+        s->opened[seat] |= (uint16_t)(1u << s->end_number[0] | 1u << s->end_number[1]);
     } else {
         s->end_number[move.end] = (int8_t)tileset_other_side(tile, s->end_number[move.end]);
+        s->end_placer[move.end] = (int8_t)seat;
+        s->opened[seat] |= (uint16_t)(1u << s->end_number[move.end]);
     }
     uint64_t bit = (uint64_t)1 << tile;
     s->hand[seat].w[0] &= ~bit;

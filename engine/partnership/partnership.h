@@ -117,7 +117,9 @@ typedef struct partnership_state {
     int8_t end_number[2];    /* -1 before the lead */
     int8_t last_tile;        /* the last tile placed, -1 before the lead */
     int8_t ends_before_last[2]; /* the ends just before last_tile was placed (R20) */
+    int8_t end_placer[2];    /* the seat whose tile each end shows, -1 before the lead */
     uint8_t hand_count[PARTNERSHIP_SEATS], passes[PARTNERSHIP_SEATS];
+    uint16_t opened[PARTNERSHIP_SEATS]; /* bit n: his placements made an end show n (public) */
     int16_t hand_number;
     int16_t domino_wins;     /* R19 domino_win_index: hands of the match won by domino */
     int32_t score[PARTNERSHIP_TEAMS];

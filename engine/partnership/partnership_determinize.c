@@ -28,6 +28,7 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
         out->hand_size[other] = s->hand_count[other];
         out->lacks[other] = s->lacks[other];
         out->passes[other] = s->passes[other];
+        out->opened[other] = s->opened[other];
     }
     for (int team = 0; team < PARTNERSHIP_TEAMS; team++) out->score[team] = s->score[team];
     out->hand = s->hand[seat];
@@ -40,6 +41,7 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
         out->ends.number[e] = s->end_number[e];
         out->ends.is_double[e] = 0; /* doubles lie crosswise but score nothing here (R9) */
         out->ends.open[e] = 1;
+        out->ends.placer[e] = s->end_placer[e];
     }
 }
 
