@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "records/replay.h"
 #include "run.h"
 
 enum { SIM_COMMAND_MAX = 4096 };
@@ -178,11 +179,10 @@ static int set_from_run(sim_args_t *args, const char *name, const char *value, c
 /* A rule option of run.json as --option writes it. */
 static int option_text(const char *key, const json_t *value, char *out, size_t size)
 {
-    if (json_is_string(value)) snprintf(out, size, "%s=%s", key, json_string_value(value));
-    else if (json_is_boolean(value)) snprintf(out, size, "%s=%s", key, json_is_true(value) ? "true" : "false");
-    else if (json_is_integer(value)) snprintf(out, size, "%s=%" JSON_INTEGER_FORMAT, key, json_integer_value(value));
-    else return -1;
-    return 0;
+    char text[CLI_ITEM_MAX];
+    if (replay_option_text(value, text, sizeof text)) return -1;
+    int written = snprintf(out, size, "%s=%s", key, text);
+    return written >= 0 && (size_t)written < size ? 0 : -1;
 }
 
 /* Every argument that makes the study, set from DIR/run.json through the options' own
@@ -201,7 +201,7 @@ static int fill_from_run(sim_args_t *args, const rundir_run_t *run, char *error,
     const json_t *value;
     json_object_foreach(json_object_get(run->json, "options"), key, value) {
         if (option_text(key, value, text, sizeof text)) {
-            snprintf(error, size, "%.400s: field \"options\": %.100s is neither a word, a number nor true or false",
+            snprintf(error, size, "%.400s: field \"options\": %.100s is neither a word, a number, true or false nor a list of numbers",
                      args->run_file, key);
             return -1;
         }

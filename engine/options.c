@@ -54,7 +54,11 @@ void options_describe_allowed(const option_spec_t *spec, char *out, size_t size)
         return;
     }
     if (spec->kind == OPTION_INT_LIST) {
-        snprintf(out, size, "a list such as [1,2] of up to %d integers >= %d", OPTION_LIST_MAX, spec->min);
+        if (spec->max == INT_MAX)
+            snprintf(out, size, "a list such as [1,2] of up to %d integers >= %d", OPTION_LIST_MAX, spec->min);
+        else
+            snprintf(out, size, "a list such as [1,2] of up to %d integers %d..%d", OPTION_LIST_MAX, spec->min,
+                     spec->max);
         return;
     }
     if (spec->kind == OPTION_INT || spec->kind == OPTION_INT_OR_CHOICE) {

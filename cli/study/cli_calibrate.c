@@ -25,6 +25,7 @@
 #include "config.h"
 #include "games.h"
 #include "rating.h"
+#include "records/replay.h"
 #include "report.h"
 #include "rundir.h"
 #include "stats.h"
@@ -197,20 +198,15 @@ static int table_game(const char *dir, const json_t *identity, agent_levels_t *l
     const char *key;
     json_t *value;
     json_object_foreach((json_t *)json_object_get(identity, "options"), key, value) {
-        char number[32];
-        const char *text = json_is_string(value) ? json_string_value(value)
-                           : json_is_boolean(value) ? (json_is_true(value) ? "true" : "false")
-                           : NULL;
-        if (json_is_integer(value)) {
-            snprintf(number, sizeof number, "%" JSON_INTEGER_FORMAT, json_integer_value(value));
-            text = number;
-        }
-        if (!text || count == OPTIONS_MAX) {
+        char text[OPTIONS_ERROR_SIZE];
+        int written = count == OPTIONS_MAX || replay_option_text(value, text, sizeof text)
+                          ? -1
+                          : snprintf(items[count], sizeof items[count], "%s=%s", key, text);
+        if (written < 0 || (size_t)written >= sizeof items[count]) {
             snprintf(error, error_size, "%s/study.json: identity key options: %s is not a rule option's value", dir,
                      key);
             return -1;
         }
-        snprintf(items[count], sizeof items[count], "%s=%s", key, text);
         overrides[count] = items[count];
         count++;
     }

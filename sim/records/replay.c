@@ -249,7 +249,7 @@ static void line_of_json(const json_t *object, const char *type, game_line_t *ou
 /* The JSON value of an option as the user would write it; an array of integers becomes a
  * list "[a,b]". Returns 0, or -1 for a value that cannot be an option (null, real, object,
  * an array of anything but integers) or does not fit. */
-static int option_text(const json_t *value, char *out, size_t out_size)
+int replay_option_text(const json_t *value, char *out, size_t out_size)
 {
     int n;
     if (json_is_true(value)) n = snprintf(out, out_size, "true");
@@ -289,7 +289,7 @@ int replay_read_options(const game_t *game, const json_t *options, option_values
             snprintf(error, error_size, "options: unknown option \"%s\" for %s", key, game->name);
             return -1;
         }
-        if (option_text(value, text, sizeof text) != 0) {
+        if (replay_option_text(value, text, sizeof text) != 0) {
             snprintf(error, error_size, "options: %s must be true, false, an integer, a word or a list of integers", key);
             return -1;
         }
