@@ -1,5 +1,6 @@
 /* cli_play.c - `dominolab play`: one match between bots, logged move by move, optionally
- * recorded as JSON Lines (docs/record-format.md). */
+ * recorded as JSON Lines (docs/record-format.md); or a series of matches between the same
+ * players, each started as the rules start a later match (Partnership R5). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,7 @@ typedef struct play_args {
     cli_game_args_t game;
     const char *agents, *levels, *record;
     uint64_t seed;
-    int replay;
+    int replay, matches;
     bool quiet;
 } play_args_t;
 
@@ -32,6 +33,9 @@ static const cli_option_t play_options[] = {
     PLAY_OPTION("seed", "experiment", CLI_SEED, seed, 0, 0, "S", "match seed, 0..2^63-1 (default 1): same seed, same match"),
     PLAY_OPTION("replay", "experiment", CLI_INT, replay, 0, SIM_MAX_REPLAYS - 1, "R",
                 "the agents' randomness of replay R (sim --replays; default 0)"),
+    PLAY_OPTION("matches", "experiment", CLI_INT, matches, 1, 1000000, "N",
+                "a series of N matches between the same players (default 1): match k has seed S+k-1 and\n"
+                "starts as the rules start a later match (Partnership R5: the next seat starts)"),
     PLAY_OPTION("record", "experiment", CLI_TEXT, record, 0, 0, "FILE",
                 "write the game record (JSON Lines); written only if the match completes"),
     PLAY_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no move-by-move log, only the result"),
@@ -41,9 +45,10 @@ static const cli_option_t play_options[] = {
 static const cli_command_spec_t play_spec = {
     "play",
     "[--game G] [--preset P] [--option key=value ...] --players N\n"
-    "                      --agents A[,B,...] [--seed S] [--record FILE] [--quiet]",
+    "                      --agents A[,B,...] [--seed S] [--matches N] [--record FILE] [--quiet]",
     "Plays one match and prints it move by move: hands, layout ends, draws, passes, points\n"
-    "and running scores.\n",
+    "and running scores. With --matches N, a series of matches between the same players,\n"
+    "and at the end how many each side won.\n",
     play_options,
     (int)(sizeof play_options / sizeof play_options[0]),
 };
@@ -52,10 +57,54 @@ static int parse_play_args(int argc, char **argv, play_args_t *args, char *error
 {
     memset(args, 0, sizeof *args);
     args->seed = 1;
+    args->matches = 1;
     int parsed = cli_parse_argv(&play_spec, argc, argv, args, error, error_size);
     if (parsed) return parsed;
+    if (args->matches > 1 && args->record) {
+        cli_option_error(&play_spec, args, "record", -1, error, error_size,
+                         "a record holds one match, and a later match's starter (R5) is not in the record format; "
+                         "record with --matches 1");
+        return -1;
+    }
+    if (args->matches > 1 && args->seed > INT64_MAX - (uint64_t)args->matches) {
+        cli_option_error(&play_spec, args, "seed", -1, error, error_size, "seed + matches - 1 must stay within 0..2^63-1");
+        return -1;
+    }
     if (!args->game.players) return cli_required(args, "--players", NULL, error, error_size);
     if (!args->agents) return cli_required(args, "--agents", NULL, error, error_size);
+    return 0;
+}
+
+/* The matches of a series in one state, each after the first started as the rules start a
+ * later match; then how many each side won. One match is played as it always was. */
+static int play_series(match_setup_t *setup, int matches, match_sink_t *sinks, int sink_count, char *error,
+                       size_t error_size)
+{
+    if (matches == 1) return match_play(setup, sinks, sink_count, error, error_size);
+    const game_t *game = setup->game;
+    int sides = game->side_count(setup->rules), won[GAME_MAX_SEATS] = {0}, draws = 0, result = 0;
+    void *state = malloc(game->state_size);
+    if (!state) {
+        snprintf(error, error_size, "out of memory for the game state");
+        return -1;
+    }
+    uint64_t first_seed = setup->seed;
+    setup->series_state = state;
+    for (int k = 0; k < matches && !result; k++) {
+        setup->series_match = k;
+        setup->seed = first_seed + (uint64_t)k;
+        result = match_play(setup, sinks, sink_count, error, error_size);
+        int winner = result ? -1 : game->match_winner(state);
+        if (winner >= 0) won[winner]++;
+        else if (!result) draws++;
+    }
+    setup->series_state = NULL;
+    free(state);
+    if (result) return result;
+    printf("\nseries of %d matches:", matches);
+    for (int side = 0; side < sides; side++)
+        printf("%s %s %d won %d", side ? "," : "", sides < setup->seats ? "team" : "seat", side, won[side]);
+    printf(", %d drawn\n", draws);
     return 0;
 }
 
@@ -116,7 +165,7 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
         }
         sinks[sink_count++] = record_writer_sink(&writer);
     }
-    int result = match_play(&setup, sinks, sink_count, error, error_size);
+    int result = play_series(&setup, args->matches, sinks, sink_count, error, error_size);
     if (args->record) result = record_writer_end(&writer, result, error, error_size);
     cli_game_close(&game);
     if (result) {

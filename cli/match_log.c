@@ -62,6 +62,7 @@ static int log_start(void *context, const match_setup_t *setup)
     if (log->quiet) return 0;
     fprintf(log->out, "%s, preset %s, %d players, seed %llu", setup->game->name, setup->preset ? setup->preset : "(none)",
             setup->seats, (unsigned long long)setup->seed);
+    if (setup->series_state) fprintf(log->out, ", match %d between these players", setup->series_match + 1);
     if (setup->max_hands == 1) fprintf(log->out, ", first hand only");
     else if (setup->max_hands > 1) fprintf(log->out, ", first %d hands only", setup->max_hands);
     fputc('\n', log->out);

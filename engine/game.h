@@ -190,6 +190,10 @@ typedef struct game {
     int (*side_of_seat)(const game_rules_t *rules, int seat);
 
     void (*match_start)(void *state, const game_rules_t *rules, uint64_t seed);
+    /* The next match between the same players, on a state that holds the match just over:
+     * what the rules carry from one match to the next is kept (Partnership R5: who starts).
+     * NULL in a game that carries nothing; callers then use match_start. */
+    void (*match_start_next)(void *state, const game_rules_t *rules, uint64_t seed);
     game_status_t (*status)(const void *state);
     /* Shuffles and deals the next hand from the match's own generator. */
     void (*deal)(void *state, game_events_t *events);

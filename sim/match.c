@@ -57,7 +57,8 @@ int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *
     const game_t *game = setup->game;
     uint64_t agent_seed = match_replay_seed(setup->seed, setup->replay);
     for (int seat = 0; seat < setup->seats; seat++) agent_reset(agents[seat], match_agent_seed(agent_seed, seat));
-    game->match_start(state, setup->rules, setup->seed);
+    if (setup->series_match > 0 && game->match_start_next) game->match_start_next(state, setup->rules, setup->seed);
+    else game->match_start(state, setup->rules, setup->seed);
     *moves = 0;
     int result = 0, hands = 0;
     for (int k = 0; k < sink_count && !result; k++)
@@ -104,7 +105,7 @@ int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, 
 {
     const game_t *game = setup->game;
     agent_t *agents[GAME_MAX_SEATS] = {0};
-    void *state = malloc(game->state_size);
+    void *state = setup->series_state ? setup->series_state : malloc(game->state_size);
     if (!state) {
         snprintf(error, error_size, "out of memory for the game state");
         return -1;
@@ -115,13 +116,13 @@ int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, 
                          match_agent_seed(match_replay_seed(setup->seed, setup->replay), seat), &agents[seat], error,
                          error_size)) {
             destroy_agents(agents, setup->seats);
-            free(state);
+            if (state != setup->series_state) free(state);
             return -1;
         }
     }
     int64_t moves;
     int result = match_play_agents(setup, agents, state, sinks, sink_count, &moves, error, error_size);
     destroy_agents(agents, setup->seats);
-    free(state);
+    if (state != setup->series_state) free(state);
     return result;
 }

@@ -26,6 +26,12 @@ typedef struct match_setup {
     int max_hands; /* 0: to the end of the match; N: it stops once N hands are played (void
                     * hands not counted), as `sim --deals` plays one, and the driver ends it
                     * with a MATCH_END event for the side that scored most (match_leading_side) */
+    void *series_state; /* NULL, or game->state_size bytes kept over a series of matches
+                         * between the same players (match_play plays in it, and leaves the
+                         * match's end there) */
+    int series_match;   /* 0: a first match (match_start); 1, 2, ...: a later match of the
+                         * series, started from the state of the one before with the game's
+                         * match_start_next where it has one (Partnership R5) */
 } match_setup_t;
 
 /* Called for every event, after the state has changed (so a DEAL sink can read the deal,

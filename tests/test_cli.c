@@ -92,6 +92,41 @@ static void expect_play_error(int status, const char *const *args, const char *c
 
 /* ---- play: bad input ---- */
 
+START_TEST(play_a_series_refuses_a_record)
+{
+    expect_play_error(2, LIST("--game", "partnership", "--players", "4", "--agents", "random", "--matches", "2"),
+                      LIST("--record", "one match", "R5"));
+}
+END_TEST
+
+/* A series of Partnership matches: each later match starts with the seat after the one
+ * who started the match before (R5), and the tally counts every match once. */
+START_TEST(play_a_series_of_partnership_matches)
+{
+    char *argv[] = {"play", "--game", "partnership", "--players", "4", "--agents", "random", "--matches", "3",
+                    "--seed", "5", NULL};
+    capture_t result;
+    support_run(cli_play, argv, &result);
+    ck_assert_msg(result.status == 0, "exit %d: %s", result.status, result.err);
+    int starters[3], found = 0;
+    for (const char *p = strstr(result.out, " between these players"); p && found < 3;
+         p = strstr(p + 1, " between these players")) {
+        const char *hand = strstr(p, "\nhand 1 (starter seat ");
+        ck_assert_msg(hand && sscanf(hand, "\nhand 1 (starter seat %d)", &starters[found]) == 1, "%s", result.out);
+        found++;
+    }
+    ck_assert_int_eq(found, 3);
+    ck_assert_int_eq(starters[1], (starters[0] + 1) % 4);
+    ck_assert_int_eq(starters[2], (starters[0] + 2) % 4);
+    int won0, won1, drawn;
+    const char *tally = strstr(result.out, "\nseries of 3 matches:");
+    ck_assert_msg(tally && sscanf(tally, "\nseries of 3 matches: team 0 won %d, team 1 won %d, %d drawn", &won0, &won1,
+                                  &drawn) == 3, "%s", result.out);
+    ck_assert_int_eq(won0 + won1 + drawn, 3);
+    support_capture_free(&result);
+}
+END_TEST
+
 START_TEST(play_unknown_option_key)
 {
     expect_play_error(2, LIST("--players", "3", "--agents", "greedy", "--option", "nosuch=1"), LIST("nosuch"));
@@ -805,6 +840,8 @@ static Suite *cli_suite(void)
     tcase_add_test(play_errors, play_bad_value_word);
     tcase_add_test(play_errors, play_bad_value_negative);
     tcase_add_test(play_errors, play_bad_value_not_in_list);
+    tcase_add_test(play_errors, play_a_series_refuses_a_record);
+    tcase_add_test(play_errors, play_a_series_of_partnership_matches);
     tcase_add_test(play_errors, play_spinner_with_headers);
     tcase_add_test(play_errors, play_five_players_one_set);
     tcase_add_test(play_errors, play_too_many_tiles);

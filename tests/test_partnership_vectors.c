@@ -445,6 +445,33 @@ START_TEST(test_pt04_starters)
     ck_assert_int_eq(fx.s.starter, 1);
     ck_assert_int_eq(fx.s.match_first_starter, 3);
     ck_assert_int_eq(partnership_next_match_starter(fx.s.match_first_starter), 0); /* R5 */
+    /* R5 through the game interface: the next match between the same players is started by
+     * next(D) = A with any tile, though D holds [6-6] again; the one after that by B */
+    partnership_game.match_start_next(&fx.s, fx.rules, 8);
+    ck_assert_int_eq(fx.s.score[0] + fx.s.score[1], 0);
+    ck_assert_int_ne(fx_try_deal(&fx, 1, 3, example_deal, error), 0);
+    ck_assert_msg(strstr(error, "seat 0") != NULL, "%s", error);
+    fx_deal(&fx, 1, -1, example_deal);
+    ck_assert_int_eq(fx.s.starter, 0);
+    ck_assert_int_eq(partnership_game.legal_moves(&fx.s, moves), 7);
+    finish_hand(&fx);
+    fx_deal(&fx, 2, -1, example_deal);
+    ck_assert_int_eq(fx.s.starter, 1); /* later hands rotate as in any match */
+    partnership_game.match_start_next(&fx.s, fx.rules, 9);
+    fx_deal(&fx, 1, -1, example_deal);
+    ck_assert_int_eq(fx.s.starter, 1);
+    fx_close(&fx);
+    /* draw_highest: a later match draws again, as a first match with its seed does */
+    fixture_t fresh;
+    fx_open(&fx, "partnership", "first_hand_leader=draw_highest");
+    fx_deal(&fx, 1, -1, example_deal);
+    partnership_game.match_start_next(&fx.s, fx.rules, 11);
+    fx_deal(&fx, 1, -1, example_deal);
+    fx_open(&fresh, "partnership", "first_hand_leader=draw_highest");
+    partnership_game.match_start(&fresh.s, fresh.rules, 11);
+    fx_deal(&fresh, 1, -1, example_deal);
+    ck_assert_int_eq(fx.s.starter, fresh.s.starter);
+    fx_close(&fresh);
     fx_close(&fx);
 
     fx_open(&fx, "partnership", "next_hand_starter=holder_66_each_hand");

@@ -93,12 +93,24 @@ static void pt_match_start(void *state, const game_rules_t *rules, uint64_t seed
     s->last_placer = -1;
     s->next_starter = STARTER_66;
     s->match_first_starter = -1;
+    s->previous_first_starter = -1;
     s->hand_winner = -1;
     s->match_result = -1;
     s->last_tile = -1;
     memset(s->end_number, -1, sizeof s->end_number);
     memset(s->end_placer, -1, sizeof s->end_placer);
     pcg32_seed(&s->rng, seed, 0x7061727472ULL); /* the stream name spells "partr" */
+}
+
+/* R5: with holder_66 the first hand of the next match is started by the seat after the one
+ * who started the previous match's first hand, with any tile; with draw_highest the seats
+ * draw again (a fresh match_start does). */
+static void pt_match_start_next(void *state, const game_rules_t *rules, uint64_t seed)
+{
+    partnership_state_t *s = state;
+    int previous = s->match_first_starter;
+    pt_match_start(state, rules, seed);
+    s->previous_first_starter = (int8_t)previous;
 }
 
 static game_status_t pt_status(const void *state) { return (game_status_t)((const partnership_state_t *)state)->status; }
@@ -122,6 +134,8 @@ static int plan_next_hand(const partnership_state_t *s, int *hand_number)
         return s->starter_from_66 ? STARTER_66 : s->starter;
     }
     *hand_number = s->hand_number + 1;
+    if (s->hand_number == 0 && r->first_hand_leader == PT_FIRST_HOLDER_66 && s->previous_first_starter >= 0)
+        return partnership_next_match_starter(s->previous_first_starter); /* R5 */
     if (r->next_hand_starter == PT_NEXT_HOLDER_66_EACH_HAND) return STARTER_66;
     if (s->hand_number == 0) return r->first_hand_leader == PT_FIRST_HOLDER_66 ? STARTER_66 : STARTER_DRAW; /* R3 */
     return s->next_starter;
@@ -710,6 +724,7 @@ const game_t partnership_game = {
     .side_count = pt_side_count,
     .side_of_seat = pt_side_of_seat,
     .match_start = pt_match_start,
+    .match_start_next = pt_match_start_next,
     .status = pt_status,
     .deal = pt_deal,
     .set_deal = pt_set_deal,

@@ -111,6 +111,7 @@ typedef struct partnership_state {
     int8_t next_starter;     /* the next hand's starter, -1: the [6-6] holder of the new deal */
     int8_t next_from_choice; /* the next starter was named by the winning team (R6) */
     int8_t match_first_starter; /* starter of the match's first hand (R5) */
+    int8_t previous_first_starter; /* of the previous match between the same players, -1 none (R5) */
     int8_t redeal_asked;     /* R2 optional: seats asked so far, in order from the starter */
     int8_t hand_winner;      /* team that won the last hand, -1 none */
     int8_t match_result;     /* team that won the match, -1 a draw or not over */
