@@ -75,6 +75,8 @@ typedef struct heuristic_context {
     int own[TILESET_MAX_NUMBER + 1];         /* held tiles showing n */
     int live_count[TILESET_MAX_NUMBER + 1];  /* live tiles showing n */
     double opp[TILESET_MAX_NUMBER + 1];      /* expected tiles showing n in the other hands */
+    int partner;                             /* team games: the partner's seat, else -1 */
+    unsigned ours, theirs;                   /* numbers the partner, the opponents opened and may hold */
 } heuristic_context_t;
 
 /* Whether seats play in teams (Partnership): fewer sides than seats. */
@@ -261,10 +263,30 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
 static unsigned numbers_held_by(const game_observation_t *obs, int seat)
 {
     unsigned opened = obs->opened[seat];
-    for (int n = 0; n < 16; n++)
-        if (opened >> n & 1 && tileset_size(tileset_minus(tileset_and(tileset_suit(n), obs->unseen), obs->lacks[seat])) == 0)
+    for (unsigned rest = opened; rest; rest &= rest - 1) {
+        int n = __builtin_ctz(rest);
+        if (n > TILESET_MAX_NUMBER ||
+            tileset_is_empty(tileset_minus(tileset_and(tileset_suit(n), obs->unseen), obs->lacks[seat])))
             opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
+    }
     return opened;
+}
+
+/* Once per decision: the partner, and the numbers each side has opened and may still hold. */
+static void prepare_team(heuristic_context_t *c)
+{
+    const game_observation_t *obs = &c->obs;
+    c->partner = -1;
+    c->ours = c->theirs = 0;
+    if (!team_game(obs)) return;
+    for (int o = 0; o < obs->seats; o++) {
+        if (o == c->seat || !obs->opened[o]) continue;
+        if (same_side(obs, c->seat, o)) c->partner = o;
+        else c->theirs |= numbers_held_by(obs, o);
+    }
+    for (int o = 0; o < obs->seats && c->partner < 0; o++)
+        if (same_side(obs, c->seat, o)) c->partner = o;
+    if (c->partner >= 0 && obs->opened[c->partner]) c->ours = numbers_held_by(obs, c->partner);
 }
 
 static double team_features(const heuristic_context_t *c, game_move_t move, const int8_t *number, double *block)
@@ -272,14 +294,8 @@ static double team_features(const heuristic_context_t *c, game_move_t move, cons
     const game_observation_t *obs = &c->obs;
     *block = 0;
     if (!team_game(obs) || obs->ends.count == 0) return 0;
-    int partner = -1;
-    unsigned theirs = 0;
-    for (int o = 0; o < obs->seats; o++) {
-        if (o == c->seat) continue;
-        if (same_side(obs, c->seat, o)) partner = o;
-        else theirs |= numbers_held_by(obs, o);
-    }
-    unsigned ours = partner >= 0 ? numbers_held_by(obs, partner) : 0;
+    int partner = c->partner;
+    unsigned ours = c->ours, theirs = c->theirs;
     double value = 0;
     int ends = 0;
     for (int e = 0; e < obs->ends.count; e++) {
@@ -393,6 +409,7 @@ int heuristic_pick(const game_t *game, const void *state, const game_move_t *mov
         if (is_draw_or_pass(moves[i])) continue;
         if (!prepared) {
             prepare(&context, game, state, weights, scratch);
+            if (weights->partner != 0 || weights->block != 0) prepare_team(&context);
             prepared = true;
         }
         double value = move_value(&context, moves[i]);
