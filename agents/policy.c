@@ -21,7 +21,7 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
      * 51.9% vs 52.9% with deny (4,000 deals, +-0.8), Double Bergen 56.3% vs 55.8% (1,500
      * deals, +-1.6), and 2x (Bergen) to 6x (Double Bergen) faster. The team game's bonus
      * feature is skipped for the same reason: the next seat's pass and its bonus, and the
-     * last tile, are played out (pimc 1.7x faster in Partnership; docs/agents.md). */
+     * last tile, are played out (pimc 1.4x faster in Partnership; docs/agents.md). */
     context->weights = heuristic_default_weights;
     context->weights.deny = 0;
     context->weights.bonus = 0;
