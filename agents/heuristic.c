@@ -314,7 +314,7 @@ static double team_features(const heuristic_context_t *c, game_move_t move, cons
 }
 
 /* The points the rules credit the mover's side, less the other sides', for `move` on
- * `state` (which it changes). */
+ * `state` (which it changes); negated where scores are penalties. */
 static int side_award(const heuristic_context_t *c, void *state, game_move_t move)
 {
     game_events_t events = {0};
@@ -324,7 +324,7 @@ static int side_award(const heuristic_context_t *c, void *state, game_move_t mov
         const game_event_t *e = &events.item[i];
         if (e->kind == GAME_EVENT_AWARD) net += e->seat == side ? e->points : -e->points;
     }
-    return net;
+    return net * c->obs.score_sign; /* a penalty credited is a loss */
 }
 
 /* bonus (team games without a stock): what the rules would pay for what the move sets up,

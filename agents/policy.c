@@ -86,14 +86,14 @@ double search_value(const search_context_t *context, const void *state, int side
      * pimc against heuristic over 20,000 duplicate deals (seed 7): seat share 26.20% against
      * 25.64% with the best, 25.93% against 25.67% with the mean. With two sides both read
      * the same. */
-    int best = 0;
+    int best = 0, sign = game_score_sign(context->game, context->rules); /* penalties: fewer is ahead */
     bool any = false;
     for (int other = 0; other < context->sides; other++)
-        if (other != side && (!any || scores[other] > best)) {
-            best = scores[other];
+        if (other != side && (!any || sign * scores[other] > best)) {
+            best = sign * scores[other];
             any = true;
         }
-    double value = scores[side] - (any ? best : 0);
+    double value = sign * scores[side] - (any ? best : 0);
     if (context->game->status(state) == GAME_MATCH_OVER) {
         int winner = context->game->match_winner(state);
         if (winner == side) value += context->win_value;

@@ -155,6 +155,7 @@ typedef struct game_observation {
     tileset_t unseen;                 /* tiles that may be in another hand or the stock */
     tileset_t lacks[GAME_MAX_SEATS];  /* tiles a seat is known not to hold */
     int draws[GAME_MAX_SEATS];        /* tiles drawn this hand */
+    int score_sign;                   /* game_score_sign: -1 where the lower score wins */
     int passes[GAME_MAX_SEATS];       /* passes this hand */
     uint16_t opened[GAME_MAX_SEATS];  /* bit n: the seat's placements made an end show n this
                                          hand (Partnership; 0 where a game does not say) */
@@ -188,6 +189,9 @@ typedef struct game {
     int (*seat_count)(const game_rules_t *rules);
     int (*side_count)(const game_rules_t *rules); /* seats, or teams */
     int (*side_of_seat)(const game_rules_t *rules, int seat);
+    /* Whether a side's score is a penalty, the lower the better (Partnership's
+     * penalty_own_pips, R16/R22); NULL: the higher score is ahead, as in every other game. */
+    bool (*lower_score_wins)(const game_rules_t *rules);
 
     void (*match_start)(void *state, const game_rules_t *rules, uint64_t seed);
     /* The next match between the same players, on a state that holds the match just over:
@@ -251,6 +255,12 @@ const char *game_reason_name(const game_t *game, int reason);
 static inline void game_events_push(game_events_t *events, game_event_t event)
 {
     if (events && events->count < GAME_MAX_EVENTS) events->item[events->count++] = event;
+}
+/* +1 where the higher score is ahead, -1 where the lower is (lower_score_wins): a score
+ * times this sign is "how far ahead", whatever the scoring. */
+static inline int game_score_sign(const game_t *game, const game_rules_t *rules)
+{
+    return game->lower_score_wins && game->lower_score_wins(rules) ? -1 : 1;
 }
 /* Resolves a preset plus "key=value" overrides (user's) into values. */
 int game_configure(const game_t *game, const char *preset, const char *const *overrides, int override_count,

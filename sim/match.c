@@ -20,9 +20,10 @@ uint64_t match_replay_seed(uint64_t match_seed, int replay)
 
 int match_leading_side(const game_t *game, const game_rules_t *rules, const void *state)
 {
-    int scores[GAME_MAX_SEATS], sides = game->side_count(rules), best = -1;
+    int scores[GAME_MAX_SEATS], sides = game->side_count(rules), best = -1, sign = game_score_sign(game, rules);
     bool tied = false;
     game->scores(state, scores);
+    for (int side = 0; side < sides; side++) scores[side] *= sign; /* how far ahead */
     for (int side = 0; side < sides; side++) {
         if (best < 0 || scores[side] > scores[best]) {
             best = side;

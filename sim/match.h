@@ -51,8 +51,8 @@ int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, 
  * holds the end of the match afterwards. *moves counts the moves applied. */
 int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *state, match_sink_t *sinks,
                       int sink_count, int64_t *moves, char *error, size_t error_size);
-/* The side with the most points in `state`, or -1 when sides tie for the most: the winner
- * of a match stopped by max_hands. */
+/* The side furthest ahead in `state` (the most points, or the fewest where the lower score
+ * wins), or -1 when sides tie for it: the winner of a match stopped by max_hands. */
 int match_leading_side(const game_t *game, const game_rules_t *rules, const void *state);
 
 /* Seed of the game's own generator and of each seat's agent, derived from the match seed. */

@@ -144,9 +144,11 @@ static void tally_events(const sim_config_t *config, const game_events_t *events
     for (int i = 0; i < events->count; i++) tally_event(config, &events->item[i], tally, out);
 }
 
-/* Win, draw or loss of each seat: the unique best side wins, tied best sides draw. */
+/* Win, draw or loss of each seat: the unique best side wins, tied best sides draw (best:
+ * the most points, or the fewest where scores are penalties). */
 static void decide_results(const sim_config_t *config, sim_play_outcome_t *out, int match_winner)
 {
+    int sign = game_score_sign(config->game, config->rules);
     for (int seat = 0; seat < config->seats; seat++) {
         sim_seat_outcome_t *me = &out->seat[seat];
         int my_side = config->game->side_of_seat(config->rules, seat);
@@ -157,7 +159,7 @@ static void decide_results(const sim_config_t *config, sim_play_outcome_t *out, 
         int better = 0, equal = 0;
         for (int other = 0; other < config->seats; other++) {
             if (config->game->side_of_seat(config->rules, other) == my_side) continue;
-            better += out->seat[other].points > me->points;
+            better += sign * out->seat[other].points > sign * me->points;
             equal += out->seat[other].points == me->points;
         }
         me->result = better ? SIM_LOSS : equal ? SIM_DRAW : SIM_WIN;
@@ -369,6 +371,7 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
     memset(seat_block, 0, (size_t)config->agent_count * sizeof seat_block[0]);
     int side_of[GAME_MAX_SEATS]; /* asked once a unit: the game's function, not per play and seat */
     for (int seat = 0; seat < config->seats; seat++) side_of[seat] = config->game->side_of_seat(config->rules, seat);
+    int64_t sign = game_score_sign(config->game, config->rules); /* the margin is how far ahead */
     totals->units++;
     for (int rotation = 0; rotation < config->rotations; rotation++) {
         const sim_play_outcome_t *play = &unit->play[rotation];
@@ -381,9 +384,9 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
             const sim_seat_outcome_t *me = &play->seat[seat];
             int64_t best_other = INT64_MIN;
             for (int other = 0; other < config->seats; other++)
-                if (side_of[other] != side_of[seat] && play->seat[other].points > best_other)
-                    best_other = play->seat[other].points;
-            int64_t margin = best_other == INT64_MIN ? 0 : me->points - best_other;
+                if (side_of[other] != side_of[seat] && sign * play->seat[other].points > best_other)
+                    best_other = sign * play->seat[other].points;
+            int64_t margin = best_other == INT64_MIN ? 0 : sign * me->points - best_other;
             add_game(&totals->agent[me->agent], me, margin, play->hands);
             add_game(&totals->agent_seat[me->agent][seat], me, margin, play->hands);
             totals->agent[me->agent].shares += share[seat];

@@ -99,6 +99,48 @@ START_TEST(play_a_series_refuses_a_record)
 }
 END_TEST
 
+/* Under penalty_own_pips (Partnership R16, R22) a score is a penalty: in every game of a
+ * `sim --deals` run the team with fewer points wins, equal points draw, and the margin in
+ * summary.csv is how far ahead (the other team's points less ours). */
+START_TEST(sim_counts_penalties_as_penalties)
+{
+    char *dir = support_temp_dir("test_cli");
+    char out[PATH_SIZE], path[PATH_SIZE + 16];
+    snprintf(out, sizeof out, "%s/run", dir);
+    char *argv[] = {"sim", "--game", "partnership", "--option", "scoring_mode=penalty_own_pips", "--players", "4",
+                    "--agents", "random,greedy", "--deals", "100", "--per-deal", "--quiet", "--out", out, NULL};
+    capture_t result;
+    support_run(cli_sim, argv, &result);
+    int status = result.status;
+    support_capture_free(&result);
+    snprintf(path, sizeof path, "%s/deals.csv", out);
+    char *text = support_read_file(path, NULL);
+    support_remove_dir(dir);
+    ck_assert_int_eq(status, 0);
+    ck_assert_ptr_nonnull(text);
+    int games = 0, wins = 0, points[4];
+    char results[4][8];
+    const char *line = strchr(text, '\n');
+    while (line && line[1]) {
+        for (int seat = 0; seat < 4; seat++) {
+            int unit, rotation, row_seat, team;
+            ck_assert_msg(sscanf(line + 1, "%d,%d,%d,%*[^,],%d,%d,%7[a-z]", &unit, &rotation, &row_seat, &team,
+                                 &points[seat], results[seat]) == 6 && row_seat == seat && team == seat % 2,
+                          "unreadable row: %.80s", line + 1);
+            line = strchr(line + 1, '\n');
+        }
+        const char *want0 = points[0] < points[1] ? "win" : points[0] > points[1] ? "loss" : "draw";
+        ck_assert_msg(!strcmp(results[0], want0), "team 0 with %d points against %d: %s", points[0], points[1],
+                      results[0]);
+        wins += !strcmp(results[0], "win") || !strcmp(results[1], "win");
+        games++;
+    }
+    free(text);
+    ck_assert_int_eq(games, 200);
+    ck_assert_int_gt(wins, 0);
+}
+END_TEST
+
 /* A series of Partnership matches: each later match starts with the seat after the one
  * who started the match before (R5), and the tally counts every match once. */
 START_TEST(play_a_series_of_partnership_matches)
@@ -842,6 +884,7 @@ static Suite *cli_suite(void)
     tcase_add_test(play_errors, play_bad_value_not_in_list);
     tcase_add_test(play_errors, play_a_series_refuses_a_record);
     tcase_add_test(play_errors, play_a_series_of_partnership_matches);
+    tcase_add_test(play_errors, sim_counts_penalties_as_penalties);
     tcase_add_test(play_errors, play_spinner_with_headers);
     tcase_add_test(play_errors, play_five_players_one_set);
     tcase_add_test(play_errors, play_too_many_tiles);

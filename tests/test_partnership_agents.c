@@ -183,6 +183,26 @@ START_TEST(position_1_search_lets_the_partner_domino)
 }
 END_TEST
 
+/* The same under penalty_own_pips (R16), where a score is a penalty and fewer is ahead:
+ * the partner's domino leaves A's team 9 pips against 17, D's leaves it 7 against 10, so
+ * [0-5] is still 5 points better. Valued as if more points were better, [3-6] would be. */
+START_TEST(position_1_search_counts_penalties_as_penalties)
+{
+    fixture_t fx;
+    build(&fx, "partnership", &POSITION_1);
+    partnership_game.rules_destroy(fx.rules);
+    char error[ERROR_SIZE];
+    option_values_t values;
+    const char *penalty[] = {"scoring_mode=penalty_own_pips"};
+    ck_assert(game_configure(&partnership_game, "partnership", penalty, 1, &values, error, ERROR_SIZE) == 0);
+    ck_assert(partnership_game.rules_create(&values, &fx.rules, error, ERROR_SIZE) == 0);
+    fx.s.rules = (const partnership_rules_t *)fx.rules;
+    ck_assert(partnership_game.lower_score_wins(fx.rules));
+    expect_pick(&fx, TEAM_PLAYERS[_i], play(0, 5, 0));
+    fx_close(&fx);
+}
+END_TEST
+
 /* ---- heuristic positions: one feature each, seat 2 (A) to move, partner seat 0 (C) ---- */
 
 /* Play to the partner's number: on 5|3 A holds [5-2], [3-4] and [6-6]. B and D have shown
@@ -383,6 +403,8 @@ static Suite *partnership_agents_suite(void)
     tcase_add_test(tc, position_1_is_what_the_comment_says);
     tcase_add_test(tc, position_1_greedy_sheds_the_heavy_tile);
     tcase_add_loop_test(tc, position_1_search_lets_the_partner_domino, 0,
+                        (int)(sizeof TEAM_PLAYERS / sizeof *TEAM_PLAYERS));
+    tcase_add_loop_test(tc, position_1_search_counts_penalties_as_penalties, 0,
                         (int)(sizeof TEAM_PLAYERS / sizeof *TEAM_PLAYERS));
     tcase_add_test(tc, heuristic_plays_to_the_partner_number);
     tcase_add_test(tc, heuristic_blocks_the_lacked_number);

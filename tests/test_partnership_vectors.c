@@ -14,6 +14,7 @@
 
 #include "game.h"
 #include "partnership/partnership.h"
+#include "partnership_example.h"
 
 enum { ERROR_SIZE = OPTIONS_ERROR_SIZE, MAX_OVERRIDES = 12 };
 
@@ -54,16 +55,6 @@ static void fx_open(fixture_t *fx, const char *preset, const char *overrides)
 
 static void fx_close(fixture_t *fx) { partnership_game.rules_destroy(fx->rules); }
 
-static int parse_hand(const char *text, uint8_t *out)
-{
-    int count = 0, a, b, used;
-    while (sscanf(text, " %d-%d%n", &a, &b, &used) == 2) {
-        out[count++] = (uint8_t)tile(a, b);
-        text += used;
-    }
-    return count;
-}
-
 static int fx_try_deal(fixture_t *fx, int hand_number, int leader, const char *const hands[4], char *error)
 {
     game_deal_t deal;
@@ -71,7 +62,7 @@ static int fx_try_deal(fixture_t *fx, int hand_number, int leader, const char *c
     deal.hand_number = hand_number;
     deal.seats = 4;
     deal.leader = leader;
-    for (int seat = 0; seat < 4; seat++) deal.hand_size[seat] = parse_hand(hands[seat], deal.hand[seat]);
+    for (int seat = 0; seat < 4; seat++) deal.hand_size[seat] = partnership_example_parse_hand(hands[seat], deal.hand[seat]);
     fx->ev.count = 0;
     return partnership_game.set_deal(&fx->s, &deal, &fx->ev, error, ERROR_SIZE);
 }
@@ -95,9 +86,8 @@ static void fx_apply(fixture_t *fx, game_move_t move)
         }
 }
 
-/* Plays a line of play given as words: "p" a pass; "a-b" a lead; "a-b>x|y" a placement
- * that leaves the ends x|y (the tables of §6); "a-b:L" / "a-b:R" a placement on end 0 / 1
- * (PT-05). Each word is checked legal for the seat to move. */
+/* Plays a line of play given as words (partnership_example.h), each checked legal for the
+ * seat to move. */
 static void fx_line(fixture_t *fx, const char *line)
 {
     char copy[1024];
@@ -105,30 +95,10 @@ static void fx_line(fixture_t *fx, const char *line)
     int index = 0;
     for (char *word = strtok(copy, " "); word; word = strtok(NULL, " "), index++) {
         ck_assert_msg(fx->s.status == GAME_IN_HAND, "action %d (%s): the hand is over", index + 1, word);
-        if (strcmp(word, "p") == 0) {
-            fx_apply(fx, (game_move_t){GAME_MOVE_PASS, 0, 0, 0});
-            continue;
-        }
-        int a, b, x, y;
-        char side;
-        if (fx->s.table_count == 0) {
-            ck_assert(sscanf(word, "%d-%d", &a, &b) == 2);
-            fx_apply(fx, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile(a, b), GAME_NO_END, 0});
-        } else if (sscanf(word, "%d-%d>%d|%d", &a, &b, &x, &y) == 4) {
-            int end = -1;
-            for (int e = 0; e < 2 && end < 0; e++) {
-                if (!tileset_shows(tile(a, b), fx->s.end_number[e])) continue;
-                int after[2] = {fx->s.end_number[0], fx->s.end_number[1]};
-                after[e] = tileset_other_side(tile(a, b), after[e]);
-                if (after[0] == x && after[1] == y) end = e;
-            }
-            ck_assert_msg(end >= 0, "action %d (%s): no end gives %d|%d from %d|%d", index + 1, word, x, y,
-                          fx->s.end_number[0], fx->s.end_number[1]);
-            fx_apply(fx, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile(a, b), (uint8_t)end, 0});
-        } else {
-            ck_assert(sscanf(word, "%d-%d:%c", &a, &b, &side) == 3);
-            fx_apply(fx, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile(a, b), side == 'L' ? 0 : 1, 0});
-        }
+        game_move_t move;
+        ck_assert_msg(partnership_example_move(&fx->s, word, &move), "action %d (%s): no such move from %d|%d",
+                      index + 1, word, fx->s.end_number[0], fx->s.end_number[1]);
+        fx_apply(fx, move);
     }
 }
 
@@ -139,22 +109,6 @@ static bool fx_has_event(const fixture_t *fx, game_event_kind_t kind, int seat, 
     return false;
 }
 
-/* §6: A = 0, B = 1, C = 2, D = 3. */
-static const char *const example_deal[4] = {
-    "0-5 1-3 1-4 2-2 3-4 4-4 5-6",
-    "0-0 0-1 0-6 1-1 1-6 2-3 2-6",
-    "0-2 2-4 2-5 3-3 3-6 4-5 4-6",
-    "0-3 0-4 1-2 1-5 3-5 5-5 6-6",
-};
-
-#define ROUNDS_1_TO_4                                                                                          \
-    "1-1 p 1-5>5|1 1-4>5|4 p 4-5>4|4 0-4>0|4 0-5>5|4 p 2-5>2|4 1-2>1|4 4-4>1|4 0-1>0|4 0-2>2|4 p "
-/* §6.1 with the restored row 7. */
-static const char *const line_1 = ROUNDS_1_TO_4
-    "2-2>2|4 2-6>6|4 3-6>3|4 0-3>0|4 3-4>0|3 2-3>0|2 2-4>0|4 p p 0-0>0|4 4-6>0|6 6-6>0|6 "
-    "5-6>0|5 0-6>6|5 p 5-5>6|5 p 1-6>1|5";
-/* §6.2: blocked by C. */
-static const char *const line_2 = ROUNDS_1_TO_4 "2-2>2|4 2-6>6|4 4-6>4|4 p 3-4>3|4 2-3>2|4 2-4>4|4 p p p p";
 /* PT-05: a tied block, blocker A. */
 static const char *const line_tie =
     "1-1 p 1-2:L 1-3:R 2-3:L 3-3:L 0-3:L 0-5:L p 2-5:L 3-5:R 5-6:R 0-6:R 0-2:L 0-4:L 4-4:L 0-0:R 4-5:L "
@@ -166,7 +120,7 @@ static void example_hand(fixture_t *fx, const char *preset, const char *override
     char all[256];
     snprintf(all, sizeof all, "first_hand_leader=draw_highest %s", overrides ? overrides : "");
     fx_open(fx, preset, all);
-    fx_deal(fx, 1, 1, example_deal);
+    fx_deal(fx, 1, 1, partnership_example_deal);
     ck_assert_int_eq(fx->s.to_move, 1);
     fx_line(fx, line);
 }
@@ -297,7 +251,7 @@ END_TEST
 START_TEST(test_pt01_partnership)
 {
     fixture_t fx;
-    example_hand(&fx, "partnership", NULL, line_2);
+    example_hand(&fx, "partnership", NULL, partnership_example_line_2);
     ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
     ck_assert_int_eq(fx.s.end_reason, PT_REASON_BLOCKED);
     ck_assert_int_eq(fx.s.last_placer, 2); /* blocker C */
@@ -315,32 +269,32 @@ END_TEST
 START_TEST(test_pt01_variants)
 {
     fixture_t fx;
-    example_hand(&fx, "doscientos", NULL, line_2);
+    example_hand(&fx, "doscientos", NULL, partnership_example_line_2);
     expect_scores(&fx, 76, 0);
     ck_assert_int_eq(fx.s.next_starter, 0); /* A and C tie at 15: from next(C) = D, then A */
     fx_close(&fx);
-    example_hand(&fx, "doscientos_pases", NULL, line_2);
+    example_hand(&fx, "doscientos_pases", NULL, partnership_example_line_2);
     expect_scores(&fx, 130, 20);
     ck_assert_int_eq(fx.bonus[0], 60);
     ck_assert_int_eq(fx.bonus[1], 20);
     fx_close(&fx);
-    example_hand(&fx, "quinientos", NULL, line_2);
+    example_hand(&fx, "quinientos", NULL, partnership_example_line_2);
     expect_scores(&fx, 76, 0); /* blocked: no hand bonus, no capicu or chuchazo */
     fx_close(&fx);
-    example_hand(&fx, "milo", NULL, line_2);
+    example_hand(&fx, "milo", NULL, partnership_example_line_2);
     expect_scores(&fx, 1, 0);
     fx_close(&fx);
-    example_hand(&fx, "south_american", NULL, line_2);
+    example_hand(&fx, "south_american", NULL, partnership_example_line_2);
     expect_scores(&fx, 1, 0);
     ck_assert(fx_has_event(&fx, GAME_EVENT_AWARD, 0, PT_REASON_HAND_WON));
     fx_close(&fx);
-    example_hand(&fx, "partnership", "scoring_mode=penalty_own_pips", line_2);
+    example_hand(&fx, "partnership", "scoring_mode=penalty_own_pips", partnership_example_line_2);
     expect_scores(&fx, 30, 46);
     fx_close(&fx);
-    example_hand(&fx, "partnership", "score_rounding=div10_min1", line_2);
+    example_hand(&fx, "partnership", "score_rounding=div10_min1", partnership_example_line_2);
     expect_scores(&fx, 4, 0);
     fx_close(&fx);
-    example_hand(&fx, "doscientos", "block_winner_rule=blocker_or_next_fewer", line_2);
+    example_hand(&fx, "doscientos", "block_winner_rule=blocker_or_next_fewer", partnership_example_line_2);
     expect_scores(&fx, 76, 0);
     ck_assert_int_eq(fx.s.next_starter, 2); /* C (15) beat D (33) and starts */
     fx_close(&fx);
@@ -350,7 +304,7 @@ END_TEST
 START_TEST(test_pt02_partnership)
 {
     fixture_t fx;
-    example_hand(&fx, "partnership", NULL, line_1);
+    example_hand(&fx, "partnership", NULL, partnership_example_line_1);
     ck_assert_int_eq(fx.s.end_reason, PT_REASON_DOMINO);
     int pips[4] = {4, 0, 6, 8};
     for (int seat = 0; seat < 4; seat++) ck_assert_int_eq(partnership_game.pips_left(&fx.s, seat), pips[seat]);
@@ -363,27 +317,27 @@ END_TEST
 START_TEST(test_pt02_variants)
 {
     fixture_t fx;
-    example_hand(&fx, "doscientos", NULL, line_1);
+    example_hand(&fx, "doscientos", NULL, partnership_example_line_1);
     expect_scores(&fx, 0, 18);
     ck_assert_int_eq(fx.s.next_starter, 1); /* B went out */
     fx_close(&fx);
-    example_hand(&fx, "doscientos_pases", NULL, line_1);
+    example_hand(&fx, "doscientos_pases", NULL, partnership_example_line_1);
     expect_scores(&fx, 40, 50);
     ck_assert_int_eq(fx.bonus[0], 40);
     ck_assert_int_eq(fx.bonus[1], 40);
     fx_close(&fx);
-    example_hand(&fx, "quinientos", NULL, line_1);
+    example_hand(&fx, "quinientos", NULL, partnership_example_line_1);
     expect_scores(&fx, 0, 118);
     ck_assert(fx_has_event(&fx, GAME_EVENT_AWARD, 1, PT_REASON_HAND_BONUS));
     ck_assert(!fx_has_event(&fx, GAME_EVENT_AWARD, 1, PT_REASON_CAPICU));
     fx_close(&fx);
-    example_hand(&fx, "milo", NULL, line_1);
+    example_hand(&fx, "milo", NULL, partnership_example_line_1);
     expect_scores(&fx, 0, 1);
     fx_close(&fx);
-    example_hand(&fx, "partnership", "scoring_mode=penalty_own_pips", line_1);
+    example_hand(&fx, "partnership", "scoring_mode=penalty_own_pips", partnership_example_line_1);
     expect_scores(&fx, 10, 8);
     fx_close(&fx);
-    example_hand(&fx, "partnership", "score_rounding=div10_min1", line_1);
+    example_hand(&fx, "partnership", "score_rounding=div10_min1", partnership_example_line_1);
     expect_scores(&fx, 0, 1);
     fx_close(&fx);
 }
@@ -393,8 +347,10 @@ END_TEST
 START_TEST(test_pt03_printed_line)
 {
     fixture_t fx;
-    example_hand(&fx, "partnership", NULL,
-                 ROUNDS_1_TO_4 "2-2>2|4 2-6>6|4 3-6>3|4 0-3>0|4 3-4>0|3 2-3>0|2 2-4>0|4 p");
+    char printed[512];
+    snprintf(printed, sizeof printed, "%s%s", partnership_example_rounds_1_to_4,
+             "2-2>2|4 2-6>6|4 3-6>3|4 0-3>0|4 3-4>0|3 2-3>0|2 2-4>0|4 p");
+    example_hand(&fx, "partnership", NULL, printed);
     ck_assert_int_eq(fx.s.to_move, 0);
     ck_assert_int_eq(fx.s.end_number[0], 0);
     ck_assert_int_eq(fx.s.end_number[1], 4);
@@ -424,7 +380,7 @@ START_TEST(test_pt04_starters)
 {
     fixture_t fx;
     fx_open(&fx, "partnership", NULL);
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 3); /* D holds [6-6] */
     game_move_t moves[GAME_MAX_MOVES];
     ck_assert_int_eq(partnership_game.legal_moves(&fx.s, moves), 1);
@@ -433,15 +389,15 @@ START_TEST(test_pt04_starters)
     fx_close(&fx);
     char error[ERROR_SIZE];
     fx_open(&fx, "partnership", NULL);
-    ck_assert_int_ne(fx_try_deal(&fx, 1, 1, example_deal, error), 0); /* B may not start hand 1 */
+    ck_assert_int_ne(fx_try_deal(&fx, 1, 1, partnership_example_deal, error), 0); /* B may not start hand 1 */
     ck_assert_msg(strstr(error, "seat 3") != NULL, "%s", error);
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     finish_hand(&fx);
-    fx_deal(&fx, 2, -1, example_deal);
+    fx_deal(&fx, 2, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 0); /* rotate: next(D) */
     ck_assert_int_gt(partnership_game.legal_moves(&fx.s, moves), 1); /* any tile */
     finish_hand(&fx);
-    fx_deal(&fx, 3, -1, example_deal);
+    fx_deal(&fx, 3, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 1);
     ck_assert_int_eq(fx.s.match_first_starter, 3);
     ck_assert_int_eq(partnership_next_match_starter(fx.s.match_first_starter), 0); /* R5 */
@@ -449,35 +405,35 @@ START_TEST(test_pt04_starters)
      * next(D) = A with any tile, though D holds [6-6] again; the one after that by B */
     partnership_game.match_start_next(&fx.s, fx.rules, 8);
     ck_assert_int_eq(fx.s.score[0] + fx.s.score[1], 0);
-    ck_assert_int_ne(fx_try_deal(&fx, 1, 3, example_deal, error), 0);
+    ck_assert_int_ne(fx_try_deal(&fx, 1, 3, partnership_example_deal, error), 0);
     ck_assert_msg(strstr(error, "seat 0") != NULL, "%s", error);
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 0);
     ck_assert_int_eq(partnership_game.legal_moves(&fx.s, moves), 7);
     finish_hand(&fx);
-    fx_deal(&fx, 2, -1, example_deal);
+    fx_deal(&fx, 2, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 1); /* later hands rotate as in any match */
     partnership_game.match_start_next(&fx.s, fx.rules, 9);
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 1);
     fx_close(&fx);
     /* draw_highest: a later match draws again, as a first match with its seed does */
     fixture_t fresh;
     fx_open(&fx, "partnership", "first_hand_leader=draw_highest");
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     partnership_game.match_start_next(&fx.s, fx.rules, 11);
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     fx_open(&fresh, "partnership", "first_hand_leader=draw_highest");
     partnership_game.match_start(&fresh.s, fresh.rules, 11);
-    fx_deal(&fresh, 1, -1, example_deal);
+    fx_deal(&fresh, 1, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, fresh.s.starter);
     fx_close(&fresh);
     fx_close(&fx);
 
     fx_open(&fx, "partnership", "next_hand_starter=holder_66_each_hand");
-    fx_deal(&fx, 1, -1, example_deal);
+    fx_deal(&fx, 1, -1, partnership_example_deal);
     finish_hand(&fx);
-    const char *const moved[4] = {example_deal[3], example_deal[0], example_deal[1], example_deal[2]};
+    const char *const moved[4] = {partnership_example_deal[3], partnership_example_deal[0], partnership_example_deal[1], partnership_example_deal[2]};
     fx_deal(&fx, 2, -1, moved); /* [6-6] now with seat 0 */
     ck_assert_int_eq(fx.s.starter, 0);
     ck_assert_int_eq(partnership_game.legal_moves(&fx.s, moves), 1);
@@ -492,7 +448,7 @@ START_TEST(test_winning_team_choice)
 {
     fixture_t fx;
     game_move_t moves[GAME_MAX_MOVES];
-    example_hand(&fx, "partnership", "next_hand_starter=winning_team_choice", line_1);
+    example_hand(&fx, "partnership", "next_hand_starter=winning_team_choice", partnership_example_line_1);
     ck_assert(fx_has_event(&fx, GAME_EVENT_HAND_END, 1, PT_REASON_DOMINO));
     ck_assert_int_eq(fx.s.status, GAME_IN_HAND);
     ck_assert_int_eq(fx.s.phase, PT_PHASE_STARTER_CHOICE);
@@ -503,12 +459,12 @@ START_TEST(test_winning_team_choice)
     fx_apply(&fx, moves[1]);
     ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
     ck_assert(fx_has_event(&fx, GAME_EVENT_CHOICE, 1, PT_REASON_NONE));
-    fx_deal(&fx, 2, -1, example_deal);
+    fx_deal(&fx, 2, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 3);
     fx_close(&fx);
     /* after a block the lighter member decides: A and C hold 15, A comes first from next(C) */
     example_hand(&fx, "partnership", "next_hand_starter=winning_team_choice block_winner_rule=blocker_or_next_fewer",
-                 line_2);
+                 partnership_example_line_2);
     ck_assert_int_eq(fx.s.to_move, 0);
     fx_close(&fx);
     /* no winner: rotate, no decision */
@@ -543,7 +499,7 @@ START_TEST(test_pt05_tie_rules)
     expect_scores(&fx, 0, 0);
     ck_assert_int_eq(fx.s.hand_void, 1);
     ck_assert(fx_has_event(&fx, GAME_EVENT_HAND_END, -1, PT_REASON_REPLAY));
-    fx_deal(&fx, 1, -1, example_deal); /* the same hand number, B again */
+    fx_deal(&fx, 1, -1, partnership_example_deal); /* the same hand number, B again */
     ck_assert_int_eq(fx.s.starter, 1);
     fx_close(&fx);
 
@@ -571,7 +527,7 @@ START_TEST(test_pt05_tie_rules)
     }
     /* doscientos, no score: the [6-6] holder of the next deal starts and leads it */
     tie_hand(&fx, "doscientos", NULL);
-    fx_deal(&fx, 2, -1, example_deal);
+    fx_deal(&fx, 2, -1, partnership_example_deal);
     ck_assert_int_eq(fx.s.starter, 3);
     ck_assert_int_eq(fx.s.lead_kind, PT_LEAD_66);
     fx_close(&fx);
@@ -598,11 +554,11 @@ START_TEST(test_pt06_pass_bonus_events)
     static const int line_2_paid[] = {1020, 10, 10, 10, 10, 10, 10};
     static const int line_1_paid[] = {1020, 10, 10, 10, 10, 1010, 1010};
     fixture_t fx;
-    example_hand(&fx, "doscientos_pases", NULL, line_2);
+    example_hand(&fx, "doscientos_pases", NULL, partnership_example_line_2);
     ck_assert_int_eq(fx.bonus_count, 7);
     for (int i = 0; i < 7; i++) ck_assert_int_eq(fx.bonus_list[i], line_2_paid[i]);
     fx_close(&fx);
-    example_hand(&fx, "doscientos_pases", NULL, line_1);
+    example_hand(&fx, "doscientos_pases", NULL, partnership_example_line_1);
     ck_assert_int_eq(fx.bonus_count, 7);
     for (int i = 0; i < 7; i++) ck_assert_int_eq(fx.bonus_list[i], line_1_paid[i]);
     fx_close(&fx);
@@ -612,11 +568,11 @@ END_TEST
 START_TEST(test_pt06_pass_bonus_flat)
 {
     fixture_t fx;
-    example_hand(&fx, "partnership", "pass_bonus_first=10 pass_bonus_next=10", line_2);
+    example_hand(&fx, "partnership", "pass_bonus_first=10 pass_bonus_next=10", partnership_example_line_2);
     ck_assert_int_eq(fx.bonus[0], 60);
     ck_assert_int_eq(fx.bonus[1], 10);
     fx_close(&fx);
-    example_hand(&fx, "partnership", "pass_bonus_first=10 pass_bonus_next=10", line_1);
+    example_hand(&fx, "partnership", "pass_bonus_first=10 pass_bonus_next=10", partnership_example_line_1);
     ck_assert_int_eq(fx.bonus[0], 40);
     ck_assert_int_eq(fx.bonus[1], 30);
     fx_close(&fx);
@@ -642,7 +598,7 @@ END_TEST
  * `last`. Enough for the end of a hand; not a position of real play. */
 static void last_tile_position(fixture_t *fx, int seat, int last, int x, int y)
 {
-    fx_deal(fx, fx->s.hand_number + 1, fx->s.rules->first_hand_leader == PT_FIRST_DRAW_HIGHEST && fx->s.hand_number == 0 ? 1 : -1, example_deal);
+    fx_deal(fx, fx->s.hand_number + 1, fx->s.rules->first_hand_leader == PT_FIRST_DRAW_HIGHEST && fx->s.hand_number == 0 ? 1 : -1, partnership_example_deal);
     partnership_state_t *s = &fx->s;
     s->phase = PT_PHASE_PLAY;
     s->to_move = (int8_t)seat;
@@ -713,7 +669,7 @@ START_TEST(test_pt08_hand_bonuses)
         for (int hand = 0; hand < 5; hand++) {
             int bonus[2] = {0, 0};
             if (domino_team[hand] < 0) { /* a blocked hand: counted, no bonus */
-                fx_deal(&fx, hand + 1, hand == 0 ? 1 : -1, example_deal);
+                fx_deal(&fx, hand + 1, hand == 0 ? 1 : -1, partnership_example_deal);
                 fx.s.status = GAME_BETWEEN_HANDS; /* its end does not matter here, only its number */
                 fx.s.next_starter = 0;
                 continue;
@@ -834,7 +790,7 @@ START_TEST(test_pt16_penalty_match_end)
     fx_open(&fx, "partnership", "scoring_mode=penalty_own_pips");
     fx.s.hand_number = 4;
     fx.s.next_starter = 0;
-    fx_deal(&fx, 5, -1, example_deal);
+    fx_deal(&fx, 5, -1, partnership_example_deal);
     partnership_state_t *s = &fx.s;
     /* a block: nobody holds a 6, ends 6|6, three passes made; team 0 holds 10, team 1 30 */
     s->hand[0] = tileset_single(tile(1, 3));                                        /* 4 */
@@ -892,7 +848,7 @@ START_TEST(test_pt12_redeal)
     fx_apply(&fx, (game_move_t){GAME_MOVE_CHOICE, 0, PT_DECISION_DEMAND_REDEAL, 1});
     ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
     ck_assert(fx_has_event(&fx, GAME_EVENT_HAND_END, -1, PT_REASON_REDEAL));
-    fx_deal(&fx, 1, -1, example_deal); /* the same hand number; the new [6-6] holder starts */
+    fx_deal(&fx, 1, -1, partnership_example_deal); /* the same hand number; the new [6-6] holder starts */
     ck_assert_int_eq(fx.s.starter, 3);
     fx_close(&fx);
 
@@ -904,7 +860,7 @@ START_TEST(test_pt12_redeal)
     fx_open(&fx, "south_american", "first_hand_leader=draw_highest");
     fx_deal(&fx, 1, 2, five_doubles);
     ck_assert_int_eq(fx.s.hand_void, 1);
-    fx_deal(&fx, 1, -1, example_deal); /* same number and starter */
+    fx_deal(&fx, 1, -1, partnership_example_deal); /* same number and starter */
     ck_assert_int_eq(fx.s.starter, 2);
     fx_close(&fx);
 
@@ -972,7 +928,7 @@ START_TEST(test_pt14_double_blank)
     ck_assert_int_eq(partnership_rules_of(fx.rules)->target, 101);
     fx_close(&fx);
     /* in a block the 50 counts in the comparison: line 2 with B's [0-0] worth 50 */
-    example_hand(&fx, "partnership", "double_blank_value=50", line_2);
+    example_hand(&fx, "partnership", "double_blank_value=50", partnership_example_line_2);
     expect_scores(&fx, 96, 0); /* team 1 holds 13 + 50 + 33 against team 0's 30 */
     fx_close(&fx);
 }

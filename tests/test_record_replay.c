@@ -24,6 +24,8 @@
 #include "match.h"
 #include "records/record.h"
 #include "records/replay.h"
+#include "partnership/partnership.h"
+#include "partnership_example.h"
 #include "test_support.h"
 
 enum {
@@ -256,6 +258,112 @@ static void round_trip_config(const config_t *config, int max_hands)
                   names);
     support_remove_dir(dir);
 }
+
+/* ------------------------------------------------------------------ §6 through replay */
+
+/* The example game of partnership.md §6, each line under each preset its vectors (PT-01,
+ * PT-02) score, written as a record of its first hand (max_hands 1) and read back by
+ * `replay`, which must agree and end with the vector's scores. */
+static const struct {
+    const char *preset, *overrides[2];
+    int line, scores[2];
+    int winner; /* the team ahead after the hand: the most points, the fewest under penalty_own_pips */
+} example_rows[] = {
+    {"partnership", {NULL}, 2, {46, 0}, 0},       {"doscientos", {NULL}, 2, {76, 0}, 0},
+    {"doscientos_pases", {NULL}, 2, {130, 20}, 0}, {"quinientos", {NULL}, 2, {76, 0}, 0},
+    {"milo", {NULL}, 2, {1, 0}, 0},               {"south_american", {NULL}, 2, {1, 0}, 0},
+    {"partnership", {"scoring_mode=penalty_own_pips"}, 2, {30, 46}, 0},
+    {"partnership", {"score_rounding=div10_min1"}, 2, {4, 0}, 0},
+    {"partnership", {NULL}, 1, {0, 10}, 1},       {"doscientos", {NULL}, 1, {0, 18}, 1},
+    {"doscientos_pases", {NULL}, 1, {40, 50}, 1}, {"quinientos", {NULL}, 1, {0, 118}, 1},
+    {"milo", {NULL}, 1, {0, 1}, 1},
+    {"partnership", {"scoring_mode=penalty_own_pips"}, 1, {10, 8}, 1},
+    {"partnership", {"score_rounding=div10_min1"}, 1, {0, 1}, 1},
+};
+
+static void send_events(match_sink_t *sink, const match_setup_t *setup, const void *state, const game_events_t *events)
+{
+    for (int i = 0; i < events->count; i++)
+        ck_assert_int_eq(sink->on_event(sink->context, setup, state, &events->item[i]), 0);
+}
+
+/* Writes the example hand as the match driver would: the match line, the deal, every move's
+ * lines, and the end of a match stopped after one hand. */
+static void write_example_record(int row, const char *path)
+{
+    const game_t *game = &partnership_game;
+    const char *overrides[3] = {"first_hand_leader=draw_highest", example_rows[row].overrides[0], NULL};
+    int override_count = overrides[1] ? 2 : 1;
+    char error[ERROR_SIZE];
+    option_values_t values;
+    game_rules_t *rules = NULL;
+    ck_assert_msg(game_configure(game, example_rows[row].preset, overrides, override_count, &values, error,
+                                 sizeof error) == 0 && game->rules_create(&values, &rules, error, sizeof error) == 0,
+                  "%s", error);
+    const char *specs[4] = {"random", "random", "random", "random"};
+    match_setup_t setup = {.game = game, .rules = rules, .values = &values, .preset = example_rows[row].preset,
+                           .agent_specs = specs, .seats = 4, .seed = 1, .max_hands = 1};
+    record_writer_t writer;
+    ck_assert_msg(record_writer_open(&writer, path, error, sizeof error) == 0, "%s", error);
+    match_sink_t sink = record_writer_sink(&writer);
+    ck_assert_int_eq(sink.on_start(sink.context, &setup), 0);
+    partnership_state_t state;
+    game_events_t events = {0};
+    game_deal_t deal;
+    game->match_start(&state, rules, 1);
+    partnership_example_game_deal(&deal);
+    ck_assert_msg(game->set_deal(&state, &deal, &events, error, sizeof error) == 0, "%s", error);
+    send_events(&sink, &setup, &state, &events);
+    char words[1024];
+    snprintf(words, sizeof words, "%s",
+             example_rows[row].line == 1 ? partnership_example_line_1 : partnership_example_line_2);
+    for (char *word = strtok(words, " "); word; word = strtok(NULL, " ")) {
+        game_move_t move;
+        ck_assert_msg(partnership_example_move(&state, word, &move) && game_move_is_legal(game, &state, move),
+                      "row %d: %s is not a legal move", row, word);
+        events.count = 0;
+        game->apply(&state, move, &events);
+        send_events(&sink, &setup, &state, &events);
+    }
+    ck_assert_int_ne(game->status(&state), GAME_IN_HAND);
+    events.count = 1;
+    events.item[0] = (game_event_t){.kind = GAME_EVENT_MATCH_END, .seat = (int8_t)match_leading_side(game, rules, &state)};
+    send_events(&sink, &setup, &state, &events);
+    ck_assert_msg(record_writer_end(&writer, 0, error, sizeof error) == 0, "%s", error);
+    game->rules_destroy(rules);
+}
+
+START_TEST(partnership_example_replays_with_the_vector_scores)
+{
+    char *dir = support_temp_dir("test_record_replay");
+    char path[PATH_SIZE], error[ERROR_SIZE];
+    snprintf(path, sizeof path, "%s/example.jsonl", dir);
+    write_example_record(_i, path);
+    replay_summary_t summary;
+    int result = replay_file(path, &summary, error, sizeof error);
+    /* and the command: its one line names the scores per team */
+    char *argv[] = {"replay", path, NULL};
+    capture_t shown;
+    support_run(cli_replay, argv, &shown);
+    char want[64];
+    snprintf(want, sizeof want, "winner team %d, scores %d %d", example_rows[_i].winner, example_rows[_i].scores[0],
+             example_rows[_i].scores[1]);
+    bool command_agrees = shown.status == 0 && strstr(shown.out, want) != NULL;
+    char out[1024];
+    snprintf(out, sizeof out, "%s%s", shown.out, shown.err);
+    support_capture_free(&shown);
+    support_remove_dir(dir);
+    ck_assert_msg(result == REPLAY_AGREES, "%s line %d: replay returned %d: %s", example_rows[_i].preset,
+                  example_rows[_i].line, result, error);
+    ck_assert_int_eq(summary.hands, 1);
+    ck_assert_int_eq(summary.winner, example_rows[_i].winner);
+    ck_assert_msg(summary.scores[0] == example_rows[_i].scores[0] && summary.scores[1] == example_rows[_i].scores[1],
+                  "%s line %d: replay's scores %d/%d, the vectors' %d/%d", example_rows[_i].preset,
+                  example_rows[_i].line, summary.scores[0], summary.scores[1], example_rows[_i].scores[0],
+                  example_rows[_i].scores[1]);
+    ck_assert_msg(command_agrees, "dominolab replay does not say \"%s\": %s", want, out);
+}
+END_TEST
 
 START_TEST(round_trip)
 {
@@ -1683,6 +1791,8 @@ static Suite *record_replay_suite(void)
     TCase *trip = tcase_create("round trip");
     tcase_set_timeout(trip, 1200);
     tcase_add_loop_test(trip, round_trip, 0, CONFIG_COUNT);
+    tcase_add_loop_test(trip, partnership_example_replays_with_the_vector_scores, 0,
+                        (int)(sizeof example_rows / sizeof example_rows[0]));
     tcase_add_loop_test(trip, cut_round_trip, 0, (int)(sizeof cut_configs / sizeof cut_configs[0]));
     tcase_add_loop_test(trip, same_seed_same_bytes, 0, sizeof same_seed_args / sizeof same_seed_args[0]);
     tcase_add_test(trip, other_seed_other_record);

@@ -113,6 +113,12 @@ static void pt_match_start_next(void *state, const game_rules_t *rules, uint64_t
     s->previous_first_starter = (int8_t)previous;
 }
 
+/* R16, R22: under penalty_own_pips each team's score is its own pips, the fewer the better. */
+static bool pt_lower_score_wins(const game_rules_t *rules)
+{
+    return partnership_rules_of(rules)->scoring_mode == PT_SCORING_PENALTY_OWN_PIPS;
+}
+
 static game_status_t pt_status(const void *state) { return (game_status_t)((const partnership_state_t *)state)->status; }
 static int pt_to_move(const void *state) { return ((const partnership_state_t *)state)->to_move; }
 static int pt_hand_number(const void *state) { return ((const partnership_state_t *)state)->hand_number; }
@@ -723,6 +729,7 @@ const game_t partnership_game = {
     .seat_count = pt_seat_count,
     .side_count = pt_side_count,
     .side_of_seat = pt_side_of_seat,
+    .lower_score_wins = pt_lower_score_wins,
     .match_start = pt_match_start,
     .match_start_next = pt_match_start_next,
     .status = pt_status,
