@@ -1,6 +1,8 @@
 /* game_line.c - building and reading record lines as plain data (game_line.h). */
 #include "game_line.h"
 
+#include "game.h"
+
 #include <string.h>
 
 void game_line_start(game_line_t *line, const char *type)
@@ -55,6 +57,23 @@ void game_line_tiles(game_line_t *line, const char *key, const uint8_t *tiles, i
     if (count > GAME_LINE_MAX_TILES) count = GAME_LINE_MAX_TILES;
     field->count = (uint8_t)count;
     memcpy(field->tiles, tiles, (size_t)count);
+}
+
+void game_line_play(game_line_t *line, int hand, const struct game_event *event)
+{
+    game_line_start(line, "play");
+    game_line_int(line, "hand", hand);
+    game_line_int(line, "seat", event->seat);
+    game_line_tile(line, "tile", event->tile);
+    if (event->end != GAME_NO_END) game_line_int(line, "end", event->end); /* the lead has no end */
+    game_line_int(line, "points", event->points);
+}
+
+void game_line_pass(game_line_t *line, int hand, const struct game_event *event)
+{
+    game_line_start(line, "pass");
+    game_line_int(line, "hand", hand);
+    game_line_int(line, "seat", event->seat);
 }
 
 const game_line_field_t *game_line_find(const game_line_t *line, const char *key)

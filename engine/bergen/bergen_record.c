@@ -51,12 +51,7 @@ int bergen_event_line(const void *state, const game_event_t *event, game_line_t 
     const bergen_state_t *s = state;
     switch (event->kind) {
     case GAME_EVENT_PLAY:
-        game_line_start(line, "play");
-        game_line_int(line, "hand", s->hand_number);
-        game_line_int(line, "seat", event->seat);
-        game_line_tile(line, "tile", event->tile);
-        if (event->end != GAME_NO_END) game_line_int(line, "end", event->end); /* the lead has no end */
-        game_line_int(line, "points", event->points);
+        game_line_play(line, s->hand_number, event);
         return 0;
     case GAME_EVENT_DRAW:
         game_line_start(line, "draw");
@@ -66,9 +61,7 @@ int bergen_event_line(const void *state, const game_event_t *event, game_line_t 
         return 0;
     case GAME_EVENT_PASS:
         if (s->status != GAME_IN_HAND && s->end_reason == BERGEN_REASON_BLOCKED) return 1; /* a pass into the block */
-        game_line_start(line, "pass");
-        game_line_int(line, "hand", s->hand_number);
-        game_line_int(line, "seat", event->seat);
+        game_line_pass(line, s->hand_number, event);
         return 0;
     default: return -1;
     }
