@@ -49,3 +49,10 @@ int game_configure(const game_t *game, const char *preset, const char *const *ov
             return -1;
     return 0;
 }
+
+void game_placement_text(game_move_t move, char *out, size_t out_size)
+{
+    char tile[TILESET_TILE_NAME_SIZE];
+    if (move.end == GAME_NO_END) snprintf(out, out_size, "lead %s", tileset_tile_name(move.tile, tile));
+    else snprintf(out, out_size, "play %s on end %d", tileset_tile_name(move.tile, tile), move.end);
+}

@@ -250,6 +250,8 @@ typedef struct game {
 
 /* Generic helpers over the interface. */
 int game_move_is_legal(const game_t *game, const void *state, game_move_t move);
+/* A placement in words, as the games' move_text write it: "lead 3-5", "play 3-5 on end 1". */
+void game_placement_text(game_move_t move, char *out, size_t out_size);
 /* The word of a reason, "unknown" out of range. */
 const char *game_reason_name(const game_t *game, int reason);
 static inline void game_events_push(game_events_t *events, game_event_t event)

@@ -31,14 +31,8 @@ const char *const bergen_reason_names[BERGEN_REASON_COUNT] = {
 
 void bergen_move_text(game_move_t move, char *out, size_t out_size)
 {
-    char tile[TILESET_TILE_NAME_SIZE];
     switch (move.kind) {
-    case GAME_MOVE_PLAY:
-        if (move.end == GAME_NO_END)
-            snprintf(out, out_size, "lead %s", tileset_tile_name(move.tile, tile));
-        else
-            snprintf(out, out_size, "play %s on end %d", tileset_tile_name(move.tile, tile), move.end);
-        break;
+    case GAME_MOVE_PLAY: game_placement_text(move, out, out_size); break;
     case GAME_MOVE_DRAW: snprintf(out, out_size, "draw"); break;
     case GAME_MOVE_PASS: snprintf(out, out_size, "pass"); break;
     case GAME_MOVE_END_TURN: snprintf(out, out_size, "keep the drawn tile"); break;
