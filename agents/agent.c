@@ -247,7 +247,9 @@ int agent_create(const char *spec, const agent_levels_t *levels, const game_t *g
     const agent_kind_t *kind;
     const char *resolved;
     double values[AGENT_MAX_PARAMS];
-    if (parse_spec(spec, levels, &kind, values, &resolved, error, error_size)) return -1;
+    if (parse_spec(spec, levels ? levels : agent_levels_builtin_for(game->name), &kind, values, &resolved, error,
+                   error_size))
+        return -1;
     agent_t *agent = calloc(1, sizeof *agent);
     if (!agent) {
         snprintf(error, error_size, "out of memory creating agent %s", spec);

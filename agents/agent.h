@@ -63,7 +63,13 @@ typedef struct agent_levels {
     int option_count;
     char option[OPTIONS_MAX][2 * AGENT_LEVEL_NAME_MAX];
 } agent_levels_t;
+/* The built-in table: 2-player Bergen's (the default, and every game's without its own). */
 const agent_levels_t *agent_levels_builtin(void);
+/* The built-in table measured for `game_name` where there is one (Partnership), else
+ * agent_levels_builtin(). */
+const agent_levels_t *agent_levels_builtin_for(const char *game_name);
+/* Whether `levels` is one of the built-in tables. */
+bool agent_levels_is_builtin(const agent_levels_t *levels);
 /* The spec level:n stands for (n clamped to the table's levels). */
 const char *agent_level_spec(const agent_levels_t *levels, int level);
 /* True for "level" and "level:..." specs. */
@@ -75,7 +81,7 @@ int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_s
 /* Every agent kind, in the order `dominolab agents` lists them. */
 const agent_info_t *const *agent_list(int *count);
 /* Checks a spec without making an agent; `levels` resolves level:n (NULL: the built-in
- * table). Returns 0, or -1 naming the bad part. */
+ * table, Bergen's). Returns 0, or -1 naming the bad part. */
 int agent_spec_check(const char *spec, const agent_levels_t *levels, char *error, size_t error_size);
 /* What a spec plays, as `dominolab agents --check` shows it. */
 typedef struct agent_spec_view {

@@ -1,7 +1,9 @@
-/* level.c - the built-in difficulty table: level:n plays the agent written in entry n. The
- * entries rise in strength from uniform random play to the strongest search. `dominolab
- * calibrate` measures and writes other tables to files (--level-table FILE reads one). */
+/* level.c - the built-in difficulty tables: level:n plays the agent written in entry n. The
+ * entries rise in strength from uniform random play to the strongest search. One table is
+ * Bergen's (the default), one Partnership's. `dominolab calibrate` measures and writes
+ * other tables to files (--level-table FILE reads one). */
 #include <stdio.h>
+#include <string.h>
 
 #include "agent.h"
 
@@ -32,7 +34,44 @@ static const agent_levels_t builtin_levels = {
     .players = 2,
 };
 
+/* Written by `dominolab calibrate` for Partnership dominoes, preset partnership, 4 players
+ * (configs/experiments/difficulty-partnership.ini): every level measured against a greedy
+ * team over 2,000 duplicate matches to 100, the ratings rising in steps of about 72 Elo from
+ * -225 to +413 (measurements/calibrate-partnership/calibration.csv,
+ * configs/levels/partnership.ini). */
+static const agent_levels_t builtin_partnership_levels = {
+    .count = AGENT_LEVEL_COUNT,
+    .spec =
+        {
+            "greedy:noise=1",
+            "greedy:noise=0.654",
+            "greedy:noise=0.335",
+            "heuristic:noise=0.403",
+            "heuristic:noise=0.231",
+            "pimc:samples=4",
+            "pimc:samples=8",
+            "pimc:samples=16",
+            "pimc:samples=32",
+            "pimc",
+        },
+    .source = "built in",
+    .game = "partnership",
+    .preset = "partnership",
+    .players = 4,
+};
+
 const agent_levels_t *agent_levels_builtin(void) { return &builtin_levels; }
+
+const agent_levels_t *agent_levels_builtin_for(const char *game_name)
+{
+    if (game_name && !strcmp(game_name, builtin_partnership_levels.game)) return &builtin_partnership_levels;
+    return &builtin_levels;
+}
+
+bool agent_levels_is_builtin(const agent_levels_t *levels)
+{
+    return levels == &builtin_levels || levels == &builtin_partnership_levels;
+}
 
 const char *agent_level_spec(const agent_levels_t *levels, int level)
 {

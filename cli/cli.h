@@ -84,7 +84,8 @@ int cli_agents_deterministic(const char *const *specs, int count, const agent_le
                              bool *all, char *error, size_t error_size);
 /* The level table in force: the file `path` if given, else $DOMINOLAB_LEVELS if set, else
  * the built-in table. `storage` holds a table read from a file; *out points to the table. */
-int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,
+int cli_levels_open(const char *path, const game_t *game, agent_levels_t *storage, const agent_levels_t **out,
+                    char *error,
                     size_t error_size);
 /* Whether `levels` may serve level:N in `game` (the policy of docs/agents.md, "Level tables
  * and games"), once specs[0..count) are known; nothing to say unless one of them is a level.

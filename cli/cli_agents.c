@@ -5,21 +5,24 @@
 #include "agent.h"
 #include "cli.h"
 #include "commands.h"
+#include "games.h"
 
 typedef struct agents_args {
     cli_args_base_t base;
-    const char *check, *levels;
+    const char *check, *levels, *game;
 } agents_args_t;
 
 static const cli_option_t agents_options[] = {
     {"check", "agents", CLI_TEXT, CLI_AT(agents_args_t, check), 0, 0, NULL, "SPEC",
      "check SPEC and print what it plays: the level's entry, the agent and every parameter"},
     CLI_LEVELS_OPTION(agents_args_t, levels),
+    {"game", "agents", CLI_TEXT, CLI_AT(agents_args_t, game), 0, 0, NULL, "G",
+     "the game whose built-in level table to show (default bergen; partnership has its own)"},
 };
 
 static const cli_command_spec_t agents_spec = {
     "agents",
-    "[--check SPEC] [--level-table FILE]",
+    "[--check SPEC] [--level-table FILE] [--game G]",
     "Lists every agent with its parameters (default, allowed values, meaning) and the\n"
     "difficulty table behind level:N, with the game it was measured for. An agent is given to\n"
     "play, sim and bench as a spec\n"
@@ -28,7 +31,8 @@ static const cli_command_spec_t agents_spec = {
     "the agent and each parameter's value, marked default where the spec does not set it\n"
     "(exit 2 and the reason if it is bad); for level:N, a note names the table and its game.\n"
     "--level-table FILE (or --levels FILE) shows (and checks against) a level table written by\n"
-    "dominolab calibrate; without it, $DOMINOLAB_LEVELS if set, else the built-in table.\n"
+    "dominolab calibrate; without it, $DOMINOLAB_LEVELS if set, else the built-in table of\n"
+    "--game G (Partnership has its own; every other game plays 2-player Bergen's).\n"
     "docs/agents.md describes each agent.\n",
     agents_options,
     (int)(sizeof agents_options / sizeof agents_options[0]),
@@ -104,7 +108,12 @@ int cli_agents(int argc, char **argv)
     }
     agent_levels_t storage;
     const agent_levels_t *levels;
-    if (cli_levels_open(args.levels, &storage, &levels, error, sizeof error)) {
+    const game_t *game = args.game ? game_find(args.game) : NULL;
+    if (args.game && !game) {
+        fprintf(stderr, "dominolab agents: --game: unknown game '%s' (see: dominolab rules)\n", args.game);
+        return 2;
+    }
+    if (cli_levels_open(args.levels, game, &storage, &levels, error, sizeof error)) {
         fprintf(stderr, "dominolab agents: %s\n", error);
         return 2;
     }
@@ -122,8 +131,8 @@ int cli_agents(int argc, char **argv)
         char measured[1024];
         cli_levels_measured_for(levels, measured, sizeof measured);
         fprintf(stderr, "dominolab agents: note: level:N plays %s%s, measured for %s\n",
-                levels == agent_levels_builtin() ? "the built-in level table" : "the level table ",
-                levels == agent_levels_builtin() ? "" : levels->source, measured);
+                agent_levels_is_builtin(levels) ? "the built-in level table" : "the level table ",
+                agent_levels_is_builtin(levels) ? "" : levels->source, measured);
     }
     return 0;
 }

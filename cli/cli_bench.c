@@ -200,7 +200,8 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
 
 /* Random hands through the game interface alone: no agents, events or statistics. Each
  * hand is the first of a fresh match; the signature is of every hand's plies and scores. */
-static void playout_hands(const cli_game_t *game, int64_t hands, int64_t *plies, uint64_t *signature)
+__attribute__((noinline)) static void playout_hands(const cli_game_t *game, int64_t hands, int64_t *plies,
+                                                   uint64_t *signature)
 {
     const game_t *g = game->game;
     unsigned char state[g->state_size];
@@ -307,7 +308,7 @@ int cli_bench(int argc, char **argv)
             for (size_t k = 0; k < sizeof decision_agents / sizeof decision_agents[0]; k++)
                 specs[spec_count++] = decision_agents[k];
         char note[2048];
-        if (cli_levels_fit(agent_levels_builtin(), &game, specs, spec_count, note, sizeof note, error, sizeof error) ==
+        if (cli_levels_fit(agent_levels_builtin_for(game.game->name), &game, specs, spec_count, note, sizeof note, error, sizeof error) ==
                 0 &&
             note[0])
             fprintf(stderr, "dominolab bench: note: %s\n", note);

@@ -271,10 +271,10 @@ int cli_agents_deterministic(const char *const *specs, int count, const agent_le
     return 0;
 }
 
-int cli_levels_open(const char *path, agent_levels_t *storage, const agent_levels_t **out, char *error,
-                    size_t error_size)
+int cli_levels_open(const char *path, const game_t *game, agent_levels_t *storage, const agent_levels_t **out,
+                    char *error, size_t error_size)
 {
-    *out = agent_levels_builtin();
+    *out = agent_levels_builtin_for(game ? game->name : NULL);
     const char *from_environment = getenv("DOMINOLAB_LEVELS");
     if (!path && from_environment && *from_environment) path = from_environment;
     if (!path) return 0;
@@ -355,7 +355,7 @@ int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const c
     bool used = false;
     for (int k = 0; k < count && !used; k++) used = specs[k] && agent_spec_is_level(specs[k]);
     if (!used) return 0;
-    bool builtin = levels == agent_levels_builtin();
+    bool builtin = agent_levels_is_builtin(levels);
     char table[320];
     if (builtin) snprintf(table, sizeof table, "the built-in level table");
     else snprintf(table, sizeof table, "the level table %s", levels->source);

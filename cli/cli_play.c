@@ -120,7 +120,7 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
     cli_game_t game = {0};
     const agent_levels_t *levels;
     if (status || cli_game_open_from(&play_spec, parsed, &parsed->game, &game, error, error_size) ||
-        cli_levels_open(args->levels, level_storage, &levels, error, error_size)) {
+        cli_levels_open(args->levels, game.game, level_storage, &levels, error, error_size)) {
         fprintf(stderr, "dominolab play: %s\n", error);
         cli_game_close(&game);
         return 2;

@@ -316,7 +316,7 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     sim_config_t *c = &study->config;
     const char *specs[GAME_MAX_SEATS];
     const agent_levels_t *levels;
-    if (cli_levels_open(s->args.levels, &s->level_storage, &levels, error, size)) return -1;
+    if (cli_levels_open(s->args.levels, s->game.game, &s->level_storage, &levels, error, size)) return -1;
     snprintf(s->agent_text, sizeof s->agent_text, "%s", s->args.agents);
     char message[CLI_ERROR_SIZE];
     int given = 0;

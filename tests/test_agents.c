@@ -651,6 +651,18 @@ START_TEST(levels_resolve_to_the_table)
     ck_assert_str_eq(agent_resolved_spec(agent), "greedy:noise=0.5");
     agent_destroy(agent);
     table_close(&t);
+    /* Partnership plays its own built-in table, whose top level is pimc at its defaults */
+    table_open(&t, "partnership", "partnership", 4);
+    const agent_levels_t *partnership = agent_levels_builtin_for("partnership");
+    for (int n = AGENT_LEVEL_MIN; n <= AGENT_LEVEL_MAX; n++) {
+        char form[32];
+        snprintf(form, sizeof form, "level:%d", n);
+        agent = make_agent(&t, form, n % 4, 9);
+        ck_assert_str_eq(agent_resolved_spec(agent), agent_level_spec(partnership, n));
+        agent_destroy(agent);
+    }
+    ck_assert_str_eq(agent_level_spec(partnership, AGENT_LEVEL_MAX), "pimc");
+    table_close(&t);
 }
 END_TEST
 

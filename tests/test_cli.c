@@ -802,6 +802,30 @@ START_TEST(agents_check_shows_every_parameter)
 }
 END_TEST
 
+/* Partnership's own built-in table, which `agents --game partnership` shows and a
+ * Partnership level:N plays; Bergen's stays the default. */
+START_TEST(agents_shows_each_games_builtin_table)
+{
+    char *partnership[] = {"agents", "--game", "partnership", NULL}, *bergen[] = {"agents", NULL};
+    capture_t shown;
+    support_run(cli_agents, partnership, &shown);
+    bool partnership_table = shown.status == 0 && strstr(shown.out, "measured for 4-player partnership") &&
+                             strstr(shown.out, "    level:10  pimc\n");
+    support_capture_free(&shown);
+    support_run(cli_agents, bergen, &shown);
+    bool bergen_table = shown.status == 0 && strstr(shown.out, "measured for 2-player bergen") &&
+                        strstr(shown.out, "    level:10  ismcts:iterations=1000,rollout=heuristic\n");
+    support_capture_free(&shown);
+    char *unknown[] = {"agents", "--game", "nope", NULL};
+    support_run(cli_agents, unknown, &shown);
+    bool refused = shown.status == 2 && strstr(shown.err, "--game") && strstr(shown.err, "nope");
+    support_capture_free(&shown);
+    ck_assert(partnership_table);
+    ck_assert(bergen_table);
+    ck_assert(refused);
+}
+END_TEST
+
 START_TEST(agents_check_shows_the_level)
 {
     unsetenv("DOMINOLAB_LEVELS");
@@ -938,6 +962,7 @@ static Suite *cli_suite(void)
     TCase *agents = tcase_create("agents");
     tcase_add_test(agents, agents_check_shows_every_parameter);
     tcase_add_test(agents, agents_check_shows_the_level);
+    tcase_add_test(agents, agents_shows_each_games_builtin_table);
     tcase_add_test(agents, agents_check_refuses_a_bad_spec);
     suite_add_tcase(suite, agents);
 

@@ -269,22 +269,31 @@ START_TEST(level_table_errors)
 }
 END_TEST
 
+/* Each built-in table is the file calibrate wrote for it: Bergen's configs/levels/builtin.ini,
+ * Partnership's configs/levels/partnership.ini. */
+static const struct {
+    const char *file, *game;
+} builtin_files[] = {{"builtin.ini", "bergen"}, {"partnership.ini", "partnership"}};
+
 START_TEST(builtin_table_file_matches)
 {
     agent_levels_t levels;
-    char error[512];
-    const char *path = DOMINOLAB_SOURCE_DIR "/configs/levels/builtin.ini";
+    char error[512], path[PATH_SIZE];
+    const agent_levels_t *builtin = agent_levels_builtin_for(builtin_files[_i].game);
+    snprintf(path, sizeof path, "%s/configs/levels/%s", DOMINOLAB_SOURCE_DIR, builtin_files[_i].file);
     ck_assert_msg(config_read_levels(path, &levels, error, sizeof error) == 0, "%s", error);
     for (int level = AGENT_LEVEL_MIN; level <= AGENT_LEVEL_MAX; level++)
-        ck_assert_msg(!strcmp(agent_level_spec(&levels, level), agent_level_spec(agent_levels_builtin(), level)),
-                      "configs/levels/builtin.ini level%d is %s, the built-in table says %s", level,
-                      agent_level_spec(&levels, level), agent_level_spec(agent_levels_builtin(), level));
-    ck_assert_int_eq(agent_levels_check(agent_levels_builtin(), error, sizeof error), 0);
+        ck_assert_msg(!strcmp(agent_level_spec(&levels, level), agent_level_spec(builtin, level)),
+                      "configs/levels/%s level%d is %s, the built-in table says %s", builtin_files[_i].file, level,
+                      agent_level_spec(&levels, level), agent_level_spec(builtin, level));
+    ck_assert_int_eq(agent_levels_check(builtin, error, sizeof error), 0);
+    ck_assert(agent_levels_is_builtin(builtin));
     /* and the same game */
-    ck_assert_str_eq(levels.game, agent_levels_builtin()->game);
-    ck_assert_str_eq(levels.preset, agent_levels_builtin()->preset);
-    ck_assert_int_eq(levels.players, agent_levels_builtin()->players);
-    ck_assert_int_eq(levels.option_count, agent_levels_builtin()->option_count);
+    ck_assert_str_eq(levels.game, builtin->game);
+    ck_assert_str_eq(builtin->game, builtin_files[_i].game);
+    ck_assert_str_eq(levels.preset, builtin->preset);
+    ck_assert_int_eq(levels.players, builtin->players);
+    ck_assert_int_eq(levels.option_count, builtin->option_count);
 }
 END_TEST
 
@@ -322,6 +331,15 @@ START_TEST(level_tables_serve_their_own_game)
     ck_assert_msg(strstr(note, "block_method=american"), "%s", note);
     ck_assert_int_eq(fit(builtin, "double_bergen", 2, NULL, none_used, 2, note, error), 0);
     ck_assert_str_eq(note, "");
+    /* Partnership has its own built-in table: silent for its preset, a note for other rules;
+     * every other game gets Bergen's */
+    const agent_levels_t *partnership = agent_levels_builtin_for("partnership");
+    ck_assert_ptr_ne(partnership, builtin);
+    ck_assert_ptr_eq(agent_levels_builtin_for("double_bergen"), builtin);
+    ck_assert_int_eq(fit(partnership, "partnership", 4, NULL, levels_used, 2, note, error), 0);
+    ck_assert_str_eq(note, "");
+    ck_assert_int_eq(fit(partnership, "partnership", 4, "target=200", levels_used, 2, note, error), 0);
+    ck_assert_msg(strstr(note, "built-in level table") && strstr(note, "target=200"), "%s", note);
     /* a file: refused in another game, silent for its own rules, a note for other rules */
     agent_levels_t levels;
     const char *path = write_file("db.ini", double_bergen_levels);
@@ -600,7 +618,7 @@ static Suite *config_suite(void)
     tcase_add_checked_fixture(levels, NULL, support_scratch_teardown);
     tcase_add_test(levels, level_table_reads);
     tcase_add_loop_test(levels, level_table_errors, 0, sizeof level_cases / sizeof level_cases[0]);
-    tcase_add_test(levels, builtin_table_file_matches);
+    tcase_add_loop_test(levels, builtin_table_file_matches, 0, (int)(sizeof builtin_files / sizeof builtin_files[0]));
     tcase_add_test(levels, level_table_records_its_game);
     tcase_add_test(levels, old_tables_without_a_game_still_load);
     tcase_add_test(levels, level_tables_serve_their_own_game);

@@ -81,7 +81,8 @@ char *support_temp_dir(const char *prefix)
     return dir;
 }
 
-void support_remove_dir(char *dir)
+/* Files and, below them, directories (a run directory a test made inside its scratch). */
+static void remove_tree(const char *dir)
 {
     DIR *listing = opendir(dir);
     if (listing) {
@@ -90,11 +91,16 @@ void support_remove_dir(char *dir)
             if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, "..")) continue;
             char path[4096];
             snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
-            unlink(path);
+            if (unlink(path) != 0) remove_tree(path);
         }
         closedir(listing);
     }
     rmdir(dir);
+}
+
+void support_remove_dir(char *dir)
+{
+    remove_tree(dir);
     free(dir);
 }
 

@@ -29,8 +29,8 @@ void support_capture_free(capture_t *result);
 /* A fresh directory "./PREFIX.XXXXXX" under the working directory (the build's tests
  * directory under CTest). Returns its path, owned by the caller. */
 char *support_temp_dir(const char *prefix);
-/* Removes the files in `dir` (one level, dot files included) and `dir` itself, then
- * frees the path. */
+/* Removes what `dir` holds (files, and directories below it), dot files included, and `dir`
+ * itself, then frees the path. */
 void support_remove_dir(char *dir);
 /* Number of entries in `dir` besides "." and ".."; their names, space separated, go to
  * `names` (may be NULL) for messages. */

@@ -89,7 +89,8 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     }
     if (cli_game_open_from(spec, args, &common->game, &study->game, error, error_size)) return -1;
     char message[CLI_ERROR_SIZE];
-    if (cli_levels_open(common->levels, &study->level_storage, &study->levels, message, sizeof message)) {
+    if (cli_levels_open(common->levels, study->game.game, &study->level_storage, &study->levels, message,
+                        sizeof message)) {
         if (common->levels)
             cli_option_error(spec, args, cli_level_table_name(spec, args), -1, error, error_size, "%s", message);
         else snprintf(error, error_size, "%s", message);
