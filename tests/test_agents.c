@@ -265,12 +265,13 @@ static void check_world(const table_t *t, const void *state, int seat, pcg32_t *
     for (int e = 0; e < seen.ends.count; e++)
         REQUIRE(in_world.ends.number[e] == seen.ends.number[e] && in_world.ends.open[e] == seen.ends.open[e],
                 "the world changed end %d", e);
-    int scores_real[GAME_MAX_SEATS], scores_world[GAME_MAX_SEATS];
+    int scores_real[GAME_MAX_SEATS], scores_world[GAME_MAX_SEATS]; /* per side */
     game->scores(state, scores_real);
     game->scores(world, scores_world);
+    for (int side = 0; side < seen.sides; side++)
+        REQUIRE(scores_real[side] == scores_world[side], "the world changed side %d's score", side);
     tileset_t hidden = tileset_empty();
     for (int other = 0; other < seen.seats; other++) {
-        REQUIRE(scores_real[other] == scores_world[other], "the world changed seat %d's score", other);
         game_observation_t theirs;
         game->observe(world, other, &theirs);
         REQUIRE(theirs.hand_size[other] == seen.hand_size[other] && tileset_size(theirs.hand) == seen.hand_size[other],
