@@ -199,9 +199,13 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
 }
 
 /* Random hands through the game interface alone: no agents, events or statistics. Each
- * hand is the first of a fresh match; the signature is of every hand's plies and scores. */
-__attribute__((noinline)) static void playout_hands(const cli_game_t *game, int64_t hands, int64_t *plies,
-                                                   uint64_t *signature)
+ * hand is the first of a fresh match; a choice of moves draws a number, a forced move
+ * none, as search playouts do.
+ * With `own_playout` the game's random_playout plays each hand instead of the loop over
+ * legal_moves and apply; it plays the same hands, so the signature (of every hand's plies
+ * and scores) is the same. */
+__attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool own_playout, int64_t hands,
+                                                   int64_t *plies, uint64_t *signature)
 {
     const game_t *g = game->game;
     unsigned char state[g->state_size];
@@ -215,25 +219,28 @@ __attribute__((noinline)) static void playout_hands(const cli_game_t *game, int6
         g->match_start(state, game->rules, BENCH_SEED + (uint64_t)hand);
         g->deal(state, NULL);
         int64_t before = *plies;
-        while (g->status(state) == GAME_IN_HAND) {
-            int count = g->legal_moves(state, moves);
-            g->apply(state, moves[count == 1 ? 0 : pcg32_below(&rng, (uint32_t)count)], NULL);
-            ++*plies;
-        }
+        if (own_playout) *plies += g->random_playout(state, &rng);
+        else
+            for (; g->status(state) == GAME_IN_HAND; ++*plies) {
+                int count = g->legal_moves(state, moves);
+                g->apply(state, moves[count == 1 ? 0 : pcg32_below(&rng, (uint32_t)count)], NULL);
+            }
         g->scores(state, scores);
         *signature = *signature * 1000003u + (uint64_t)(*plies - before) * 65537u + (uint64_t)(scores[0] * 256 + scores[1]);
     }
 }
 
-static void bench_partnership_playout(const cli_game_t *game, bool quick, uint64_t *signature)
+/* One row of random hands outside the simulator; its signature in *signature. */
+static void bench_partnership_playout(const cli_game_t *game, bool own_playout, bool quick, uint64_t *signature)
 {
     const bench_workload_t *w = &partnership_workload;
     int64_t hands = quick ? w->quick_deals : w->deals, plies;
     double started = omp_get_wtime();
-    playout_hands(game, hands, &plies, signature);
+    playout_hands(game, own_playout, hands, &plies, signature);
     double seconds = omp_get_wtime() - started;
-    printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", "partnership-engine", 1, hands, plies, seconds,
-           (double)hands / seconds, (double)plies / seconds);
+    printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n",
+           own_playout ? "partnership-playout" : "partnership-engine", 1, hands, plies, seconds, (double)hands / seconds,
+           (double)plies / seconds);
 }
 
 /* The Partnership workloads: their table rows and the simulator's signature line. */
@@ -254,8 +261,13 @@ static int bench_partnership(bool quick)
     else {
         printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, 1, deals, r.totals.plies,
                r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
-        uint64_t engine_signature;
-        bench_partnership_playout(&game, quick, &engine_signature);
+        uint64_t engine_signature, playout_signature;
+        bench_partnership_playout(&game, false, quick, &engine_signature);
+        bench_partnership_playout(&game, true, quick, &playout_signature);
+        if (playout_signature != engine_signature) {
+            fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
+            status = 1;
+        }
         printf("partnership engine signature %016" PRIx64 "\n", engine_signature);
         printf("partnership signature %016" PRIx64 " (%s workload)\n", r.totals.signature, quick ? "quick" : "full");
     }

@@ -212,6 +212,12 @@ typedef struct game {
     int (*legal_moves)(const void *state, game_move_t *out);
     /* Applies a legal move; events may be NULL (search). */
     void (*apply)(void *state, game_move_t move, game_events_t *events);
+    /* Plays the hand to its end (status no longer GAME_IN_HAND) with uniformly random legal
+     * moves, drawing from rng exactly as moves[pcg32_below(rng, count)] over legal_moves
+     * would at every step with more than one legal move (a single one draws nothing), so
+     * the hand is the one that loop plays; returns the moves applied. NULL: callers run that
+     * loop (search_playout). */
+    int (*random_playout)(void *state, pcg32_t *rng);
 
     void (*scores)(const void *state, int *out); /* per side */
     /* The side that won the match once status is GAME_MATCH_OVER; -1 before, or on a draw. */

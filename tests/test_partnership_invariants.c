@@ -284,6 +284,47 @@ START_TEST(test_random_play)
 }
 END_TEST
 
+/* game_t.random_playout plays the hand the loop over legal_moves and apply plays with the
+ * same draws (a forced move draws nothing), from every point of whole matches of random
+ * play, decisions included: the two states end byte for byte alike, after as many moves,
+ * with the generators in step. */
+START_TEST(test_random_playout_is_the_loop)
+{
+    game_rules_t *rules = make_rules(configs[_i][0], configs[_i][1]);
+    partnership_state_t s, by_loop, by_playout;
+    game_move_t moves[GAME_MAX_MOVES];
+    pcg32_t rng;
+    pcg32_seed(&rng, 0xab1e + (uint64_t)_i, 3);
+    long compared = 0, matches = support_scaled(40, 4);
+    for (long match = 0; match < matches; match++) {
+        partnership_game.match_start(&s, rules, 500u + (uint64_t)match);
+        for (int ply = 0; s.status != GAME_MATCH_OVER && ply < 20000; ply++) {
+            if (s.status == GAME_BETWEEN_HANDS) {
+                partnership_game.deal(&s, NULL);
+                continue;
+            }
+            by_loop = by_playout = s;
+            pcg32_t loop_rng = rng, playout_rng = rng;
+            int loop_plies = 0;
+            for (; by_loop.status == GAME_IN_HAND; loop_plies++) {
+                int count = partnership_game.legal_moves(&by_loop, moves);
+                partnership_game.apply(&by_loop, moves[count == 1 ? 0 : pcg32_below(&loop_rng, (uint32_t)count)], NULL);
+            }
+            int playout_plies = partnership_game.random_playout(&by_playout, &playout_rng);
+            REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
+                        memcmp(&loop_rng, &playout_rng, sizeof rng) == 0,
+                    "%s %s, match %ld ply %d: the playout differs from the loop (%d and %d moves)", configs[_i][0],
+                    configs[_i][1], match, ply, playout_plies, loop_plies);
+            compared++;
+            int count = partnership_game.legal_moves(&s, moves);
+            partnership_game.apply(&s, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+        }
+    }
+    ck_assert_int_gt(compared, matches);
+    partnership_game.rules_destroy(rules);
+}
+END_TEST
+
 /* Every kind of agent, searches with small parameters: each seat's choice, decisions
  * included, is one of the legal moves, in every preset and with every decision on. */
 static const char *const agent_specs[] = {"random", "greedy", "heuristic", "pimc:samples=3",
@@ -336,6 +377,7 @@ int main(void)
     TCase *tc = tcase_create("random_play");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_random_play, 0, (int)(sizeof configs / sizeof configs[0]));
+    tcase_add_loop_test(tc, test_random_playout_is_the_loop, 0, (int)(sizeof configs / sizeof configs[0]));
     suite_add_tcase(suite, tc);
     tc = tcase_create("agents");
     tcase_set_timeout(tc, 600);

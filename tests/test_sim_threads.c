@@ -268,6 +268,15 @@ static void bench_once(char *signature, size_t size)
             "no partnership-engine row: %s", out);
     REQUIRE(hand_threads == 1 && hands == 50000 && hand_plies > 4 * hands,
             "partnership-engine: %d threads, %lld hands, %lld plies", hand_threads, hands, hand_plies);
+    /* the engine's own random playout plays the same hands (bench fails if their
+     * signatures differ) */
+    long long playout_hands, playout_plies;
+    row = strstr(out, "\npartnership-playout ");
+    REQUIRE(row && sscanf(row + 21, "%d %lld %lld", &hand_threads, &playout_hands, &playout_plies) == 3,
+            "no partnership-playout row: %s", out);
+    REQUIRE(hand_threads == 1 && playout_hands == hands && playout_plies == hand_plies,
+            "partnership-playout: %d threads, %lld hands, %lld plies; the engine row %lld, %lld", hand_threads,
+            playout_hands, playout_plies, hands, hand_plies);
     const char *engine = strstr(out, "\npartnership engine signature ");
     unsigned long long engine_value;
     REQUIRE(engine && sscanf(engine, "\npartnership engine signature %16llx\n", &engine_value) == 1,

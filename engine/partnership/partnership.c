@@ -68,7 +68,8 @@ static tileset_t doubles_of(tileset_t hand) { return tileset_and(hand, tileset_d
 /* Tiles showing a number on either open end: what a passer is known to lack (R9). */
 static tileset_t open_suits(const partnership_state_t *s)
 {
-    return tileset_and(tileset_or(tileset_suit(s->end_number[0]), tileset_suit(s->end_number[1])), full_set());
+    /* the suits of the numbers 0..6 lie within the double-six set already */
+    return tileset_or(tileset_suit(s->end_number[0]), tileset_suit(s->end_number[1]));
 }
 
 static void credit(partnership_state_t *s, int team, int points, partnership_reason_t reason,
@@ -693,6 +694,43 @@ static void pt_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
+/* The k-th lowest tile of a set (k below its size). */
+static inline int kth_tile(uint64_t tiles, uint32_t k)
+{
+    for (; k; k--) tiles &= tiles - 1;
+    return __builtin_ctzll(tiles);
+}
+
+/* game_t.random_playout: a placement or pass without the list of moves. legal_moves lists
+ * the tiles that fit end 0, then those that fit end 1 (R9), so the k-th of that list is found
+ * from the two sets' sizes; any other phase (a lead, a decision) goes through the list. */
+static int pt_random_playout(void *state, pcg32_t *rng)
+{
+    partnership_state_t *s = state;
+    game_move_t moves[GAME_MAX_MOVES];
+    int plies = 0;
+    for (; s->status == GAME_IN_HAND; plies++) {
+        if (s->phase != PT_PHASE_PLAY) {
+            int count = pt_legal_moves(s, moves);
+            pt_apply(s, moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)], NULL);
+            continue;
+        }
+        uint64_t hand = word_of(s->hand[s->to_move]);
+        uint64_t fit0 = hand & word_of(tileset_suit(s->end_number[0]));
+        uint64_t fit1 = hand & word_of(tileset_suit(s->end_number[1]));
+        uint32_t count0 = (uint32_t)__builtin_popcountll(fit0), count = count0 + (uint32_t)__builtin_popcountll(fit1);
+        if (count == 0) {
+            apply_pass(s, NULL);
+            continue;
+        }
+        uint32_t k = count == 1 ? 0 : pcg32_below(rng, count);
+        int end = k >= count0;
+        int tile = end ? kth_tile(fit1, k - count0) : kth_tile(fit0, k);
+        apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
+    }
+    return plies;
+}
+
 /* Nothing is credited for a placement or a decision; pass bonuses go to the placer's team
  * when another seat passes (R18), so a move earns its own seat nothing. */
 static int pt_move_points(const void *state, int seat, game_move_t move)
@@ -739,6 +777,7 @@ const game_t partnership_game = {
     .to_move = pt_to_move,
     .legal_moves = pt_legal_moves,
     .apply = pt_apply,
+    .random_playout = pt_random_playout,
     .scores = pt_scores,
     .match_winner = pt_match_winner,
     .move_points = pt_move_points,
