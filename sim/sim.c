@@ -110,8 +110,16 @@ static int worker_init(sim_worker_t *worker, const sim_config_t *config, char *e
 typedef struct play_tally {
     int64_t hand_points[GAME_MAX_SEATS]; /* per side, this hand */
     int hands;
-    int winner; /* match winner side, -1 */
+    int winner;                   /* match winner side, -1 */
+    int side_of[GAME_MAX_SEATS];  /* each seat's side, asked of the game once a play */
 } play_tally_t;
+
+static void tally_start(const sim_config_t *config, play_tally_t *tally)
+{
+    memset(tally, 0, sizeof *tally);
+    tally->winner = -1;
+    for (int seat = 0; seat < config->seats; seat++) tally->side_of[seat] = config->game->side_of_seat(config->rules, seat);
+}
 
 static inline void tally_event(const sim_config_t *config, const game_event_t *e, play_tally_t *tally,
                                sim_play_outcome_t *out)
@@ -119,7 +127,7 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
     switch (e->kind) {
     case GAME_EVENT_PLAY: /* the first tile of the match is the first hand's lead */
         if (out->leader < 0) out->leader = e->seat;
-        tally->hand_points[config->game->side_of_seat(config->rules, e->seat)] += e->points;
+        tally->hand_points[tally->side_of[e->seat]] += e->points;
         break;
     case GAME_EVENT_AWARD: tally->hand_points[e->seat] += e->points; break;
     case GAME_EVENT_HAND_END:
@@ -127,7 +135,7 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
         if (e->flags & GAME_EVENT_VOID) break; /* dealt again: not a hand played */
         tally->hands++;
         for (int seat = 0; seat < config->seats; seat++) {
-            int64_t points = tally->hand_points[config->game->side_of_seat(config->rules, seat)];
+            int64_t points = tally->hand_points[tally->side_of[seat]];
             out->seat[seat].hand_points += points;
             out->seat[seat].hand_points_squared += points * points;
         }
@@ -146,19 +154,19 @@ static void tally_events(const sim_config_t *config, const game_events_t *events
 
 /* Win, draw or loss of each seat: the unique best side wins, tied best sides draw (best:
  * the most points, or the fewest where scores are penalties). */
-static void decide_results(const sim_config_t *config, sim_play_outcome_t *out, int match_winner)
+static void decide_results(const sim_config_t *config, const int *side_of, sim_play_outcome_t *out, int match_winner)
 {
     int sign = game_score_sign(config->game, config->rules);
     for (int seat = 0; seat < config->seats; seat++) {
         sim_seat_outcome_t *me = &out->seat[seat];
-        int my_side = config->game->side_of_seat(config->rules, seat);
+        int my_side = side_of[seat];
         if (config->mode == SIM_MATCHES) {
             me->result = match_winner < 0 ? SIM_DRAW : match_winner == my_side ? SIM_WIN : SIM_LOSS;
             continue;
         }
         int better = 0, equal = 0;
         for (int other = 0; other < config->seats; other++) {
-            if (config->game->side_of_seat(config->rules, other) == my_side) continue;
+            if (side_of[other] == my_side) continue;
             better += sign * out->seat[other].points > sign * me->points;
             equal += out->seat[other].points == me->points;
         }
@@ -175,12 +183,12 @@ static inline void finish_play(const sim_config_t *config, const void *state, co
     int scores[GAME_MAX_SEATS];
     game->scores(state, scores);
     for (int seat = 0; seat < config->seats; seat++) {
-        int side = game->side_of_seat(config->rules, seat);
+        int side = tally->side_of[seat];
         /* In deals mode the hand's points are the whole match so far: one hand from zero. */
         out->seat[seat].points = scores[side];
         out->seat[seat].pips_left = (int16_t)game->pips_left(state, seat);
     }
-    decide_results(config, out, tally->winner);
+    decide_results(config, tally->side_of, out, tally->winner);
 }
 
 /* The hot path (bench's workload). Kept out of line, as it always was, so that what the
@@ -193,7 +201,8 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
     agent_t *agents[GAME_MAX_SEATS];
     game_move_t moves[GAME_MAX_MOVES];
     game_events_t events;
-    play_tally_t tally = {{0}, 0, -1};
+    play_tally_t tally;
+    tally_start(config, &tally);
     memset(out, 0, sizeof *out);
     out->leader = -1;
     game->match_start(state, config->rules, seed);
@@ -269,7 +278,8 @@ __attribute__((noinline)) static int play_for_sink(const sim_config_t *config, s
                            .seats = config->seats,
                            .seed = seed,
                            .max_hands = config->mode == SIM_DEALS ? 1 : 0};
-    sink_tally_t tally = {config, {{0}, 0, -1}, out, false};
+    sink_tally_t tally = {.config = config, .out = out, .too_long = false};
+    tally_start(config, &tally.tally);
     match_sink_t sinks[2] = {{&tally, NULL, tally_on_event}, {0}};
     if (config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
     int64_t moves = 0;
