@@ -2,7 +2,9 @@
  * the test vectors of bingo.md §5: BI-01 (trump), BI-02 (trick winner, with the options
  * that change it), BI-03 (point totals from the engine's tables), BI-04 (following in the
  * closed phase), BI-07 (game points), BI-09 (meld points), BI-10 and BI-12 (match end).
- * The play itself (BI-05, 06, 08, 11, 13 as whole tricks) comes with the engine's play.
+ * And the play (bingo_play.c) trick by trick: BI-05 (draws), BI-06 (a failed close), BI-07
+ * (a close that succeeds), BI-09 (melds as moves), BI-10 (the capture point), BI-13 (when a
+ * player may close).
  */
 #include <check.h>
 #include <stdio.h>
@@ -234,6 +236,237 @@ START_TEST(bingo_as_trump)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the play */
+
+typedef struct fixture {
+    bingo_rules_t *rules;
+    bingo_state_t s;
+    game_events_t ev;
+} fixture_t;
+
+static void fx_open(fixture_t *fx, const char *overrides)
+{
+    memset(fx, 0, sizeof *fx);
+    fx->rules = rules_ok(overrides);
+    bingo_match_start(&fx->s, (const game_rules_t *)(const void *)fx->rules, 5);
+}
+
+static void fx_close(fixture_t *fx) { rules_free(fx->rules); }
+
+static uint64_t tiles_of(const char *text)
+{
+    uint64_t set = 0;
+    int a, b, used;
+    while (sscanf(text, " %d-%d%n", &a, &b, &used) == 2) {
+        set |= 1ull << tile(a, b);
+        text += used;
+    }
+    return set;
+}
+
+/* A closed-phase position: trump t, X = seat 0 leads, the hands and points given; the
+ * stock closed by `closer` (-1: exhausted instead). */
+static void fx_position(fixture_t *fx, int trump, const char *x, const char *y, int x_points, int y_points, int closer)
+{
+    uint8_t deck[BINGO_TILES];
+    for (int t = 0; t < BINGO_TILES; t++) deck[t] = (uint8_t)t;
+    fx->s.starter = 0;
+    bingo_deal_from(&fx->s, deck, NULL);
+    fx->s.trump = (int8_t)trump;
+    fx->s.hand[0] = tiles_of(x);
+    fx->s.hand[1] = tiles_of(y);
+    fx->s.points[0] = (int16_t)x_points;
+    fx->s.points[1] = (int16_t)y_points;
+    fx->s.closer = (int8_t)closer;
+    if (closer < 0) {
+        fx->s.face_up = -1;
+        fx->s.stock_next = BINGO_TILES;
+    }
+    fx->s.leader = fx->s.to_move = 0;
+}
+
+static bool is_legal(const fixture_t *fx, game_move_t move)
+{
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = bingo_legal_moves(&fx->s, moves);
+    for (int i = 0; i < count; i++)
+        if (game_move_equal(moves[i], move)) return true;
+    return false;
+}
+
+static void fx_apply(fixture_t *fx, game_move_t move)
+{
+    ck_assert_msg(is_legal(fx, move), "move %d/%d/%d of seat %d is not legal", move.kind, move.tile, move.extra,
+                  fx->s.to_move);
+    fx->ev.count = 0;
+    bingo_apply(&fx->s, move, &fx->ev);
+}
+
+static void fx_play(fixture_t *fx, int a, int b)
+{
+    fx_apply(fx, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile(a, b), GAME_NO_END, 0});
+}
+
+/* The game points this last move's events awarded, per seat and reason. */
+static int awarded(const fixture_t *fx, int seat, int reason)
+{
+    int points = 0;
+    for (int i = 0; i < fx->ev.count; i++)
+        if (fx->ev.item[i].kind == GAME_EVENT_AWARD && fx->ev.item[i].seat == seat && fx->ev.item[i].reason == reason)
+            points += fx->ev.item[i].points;
+    return points;
+}
+
+static int legal_count(const fixture_t *fx, game_move_t *moves) { return bingo_legal_moves(&fx->s, moves); }
+
+/* BI-06: X (0) closed with 55 against 31; every follow is forced; Y ends on 76, X on 55. */
+START_TEST(bi06_failed_close)
+{
+    for (int option = 0; option < 2; option++) {
+        fixture_t fx;
+        fx_open(&fx, option ? "closed_opponent_70=ends_hand" : NULL);
+        fx_position(&fx, 4, "1-2 0-3 1-1", "0-0 2-5 3-6", 55, 31, 0);
+        game_move_t moves[GAME_MAX_MOVES];
+        fx_play(&fx, 1, 2);
+        ck_assert_int_eq(legal_count(&fx, moves), 1); /* Y must show 2 */
+        ck_assert_int_eq(moves[0].tile, tile(2, 5));
+        fx_play(&fx, 2, 5);
+        ck_assert_int_eq(fx.s.points[1], 41);
+        ck_assert_int_eq(fx.s.to_move, 1); /* the winner leads */
+        fx_play(&fx, 0, 0);
+        ck_assert_int_eq(legal_count(&fx, moves), 1); /* X must show 0 */
+        fx_play(&fx, 0, 3);
+        ck_assert_int_eq(fx.s.points[1], 65);
+        fx_play(&fx, 3, 6);
+        ck_assert_int_eq(legal_count(&fx, moves), 1); /* only [1-1] is left: any tile */
+        fx_play(&fx, 1, 1);
+        ck_assert_int_eq(fx.s.points[1], 76);
+        ck_assert_int_ne(fx.s.status, GAME_IN_HAND);
+        ck_assert_int_eq(awarded(&fx, 1, BI_REASON_FAILED_CLOSE), 2);
+        ck_assert_int_eq(fx.s.game_points[0], 0);
+        ck_assert_int_eq(fx.s.game_points[1], 2);
+        /* X's [1-1] on the plain [3-6] showed he has no 6 and no 3 left (R12) */
+        ck_assert(fx.s.lacks[0] >> tile(6, 6) & 1 && fx.s.lacks[0] >> tile(3, 3) & 1);
+        ck_assert(!(fx.s.lacks[0] >> tile(1, 4) & 1));
+        fx_close(&fx);
+    }
+}
+END_TEST
+
+/* BI-07: X closed with 58; [4-4] takes [2-5] for 35 and the hand ends at 93. */
+START_TEST(bi07_close_succeeds)
+{
+    static const int y_points[3] = {20, 0, 30}, game_points[3] = {2, 3, 1};
+    for (int i = 0; i < 3; i++) {
+        fixture_t fx;
+        fx_open(&fx, NULL);
+        fx_position(&fx, 4, "4-4 1-2", "2-5 1-3", 58, y_points[i], 0); /* one double: no meld */
+        fx_play(&fx, 4, 4);
+        fx_play(&fx, 2, 5);
+        ck_assert_int_eq(fx.s.points[0], 93);
+        ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+        ck_assert_int_eq(fx.s.hand_winner, 0);
+        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), game_points[i]);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
+/* BI-09: melds are moves after the winning trick; no_reuse and unrestricted. */
+START_TEST(bi09_melds_as_moves)
+{
+    for (int unrestricted = 0; unrestricted < 2; unrestricted++) {
+        fixture_t fx;
+        fx_open(&fx, unrestricted ? "meld_reuse=unrestricted" : NULL);
+        fx_position(&fx, 5, "4-4 1-1 0-0 2-3", "1-2 3-6 0-1 6-2", 0, 0, -1);
+        fx_play(&fx, 4, 4);
+        fx_play(&fx, 1, 2);
+        ck_assert_int_eq(fx.s.points[0], 11);
+        ck_assert_int_eq(fx.s.phase, BI_PHASE_MELD);
+        game_move_t moves[GAME_MAX_MOVES];
+        ck_assert_int_eq(legal_count(&fx, moves), 2);
+        ck_assert_int_eq(moves[0].kind, GAME_MOVE_MELD);
+        ck_assert_int_eq(moves[0].extra, 1 << 0 | 1 << 1 | 1 << 4); /* [0-0], [1-1], [4-4] */
+        fx_apply(&fx, moves[0]);
+        ck_assert_int_eq(fx.s.points[0], 61); /* 11 + 40 + 10 */
+        /* later X wins with [1-1] against [0-1] (forced: Y's only 1), 2 + 8 points */
+        fx_play(&fx, 1, 1);
+        fx_play(&fx, 0, 1);
+        if (!unrestricted) {
+            ck_assert_int_ne(fx.s.phase, BI_PHASE_MELD); /* [1-1] was counted */
+        } else {
+            ck_assert_int_eq(fx.s.phase, BI_PHASE_MELD);
+            ck_assert_int_eq(legal_count(&fx, moves), 2);
+            fx_apply(&fx, moves[0]);
+            int before = 61 + 10;
+            ck_assert_int_eq(fx.s.points[0], before + 30); /* [1-1] and [0-0]: 20 + 10 */
+        }
+        fx_close(&fx);
+    }
+}
+END_TEST
+
+/* BI-10: Bingo takes the double trump, +1 game point at hand end (always, or if won). */
+START_TEST(bi10_capture_point)
+{
+    for (int if_won = 0; if_won < 2; if_won++) {
+        fixture_t fx;
+        fx_open(&fx, if_won ? "bingo_capture_point=if_hand_won" : NULL);
+        /* Y (1) leads [5-5], X follows [0-0]; then Y wins the closed hand */
+        fx_position(&fx, 5, "0-0 1-2", "5-5 6-6", 0, 60, -1);
+        fx.s.leader = fx.s.to_move = 1;
+        fx_play(&fx, 5, 5);
+        fx_play(&fx, 0, 0);
+        ck_assert_int_eq(fx.s.points[0], 42);
+        ck_assert_int_eq(fx.s.capture, 0);
+        fx_play(&fx, 1, 2); /* X leads, Y's [6-6] (12) beats it: 60 + 15 = 75, Y reaches 70 */
+        fx_play(&fx, 6, 6);
+        ck_assert_int_ne(fx.s.status, GAME_IN_HAND);
+        ck_assert_int_eq(fx.s.hand_winner, 1);
+        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_BINGO_CAPTURE), if_won ? 0 : 1);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
+/* BI-05 and BI-13: the draws of a whole hand played to the end, and when closing is legal. */
+START_TEST(bi05_draws_and_close_timing)
+{
+    for (int any_turn = 0; any_turn < 2; any_turn++) {
+        fixture_t fx;
+        fx_open(&fx, any_turn ? "hand_end=play_out close_timing=any_own_turn" : "hand_end=play_out");
+        bingo_deal(&fx.s, NULL);
+        ck_assert_int_eq(fx.s.trump, tileset_high(fx.s.deck[14]));
+        game_move_t moves[GAME_MAX_MOVES];
+        for (int trick = 1; trick <= 14; trick++) {
+            ck_assert_int_eq(__builtin_popcountll(fx.s.hand[0]), 7 - (trick > 8 ? trick - 8 : 0));
+            int count = legal_count(&fx, moves);
+            ck_assert_msg((moves[0].kind == GAME_MOVE_CLOSE) == (trick <= 7), "trick %d: close %s", trick,
+                          trick <= 7 ? "missing" : "offered");
+            int first = moves[0].kind == GAME_MOVE_CLOSE;
+            ck_assert_int_gt(count, first);
+            fx_apply(&fx, moves[first]);
+            count = legal_count(&fx, moves);
+            bool follower_may_close = moves[0].kind == GAME_MOVE_CLOSE;
+            ck_assert_int_eq(follower_may_close, any_turn && trick <= 7);
+            first = follower_may_close;
+            int winner_before = -1;
+            fx_apply(&fx, moves[first]);
+            if (fx.s.phase == BI_PHASE_MELD) fx_apply(&fx, (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0});
+            (void)winner_before;
+            int draws = 0;
+            for (int i = 0; i < fx.ev.count; i++) draws += fx.ev.item[i].kind == GAME_EVENT_DRAW;
+            if (fx.s.status != GAME_IN_HAND) break;
+            ck_assert_msg(draws == (trick <= 7 ? 2 : 0), "trick %d: %d draws", trick, draws);
+            if (trick == 7) ck_assert_int_eq(fx.s.face_up, -1);
+        }
+        ck_assert_int_ne(fx.s.status, GAME_IN_HAND);
+        ck_assert(fx.s.hand[0] == 0 && fx.s.hand[1] == 0);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("bingo_vectors");
@@ -249,6 +482,11 @@ int main(void)
     tcase_add_test(tc, bi09_meld_points);
     tcase_add_test(tc, bi12_match_end);
     tcase_add_test(tc, bingo_as_trump);
+    tcase_add_test(tc, bi06_failed_close);
+    tcase_add_test(tc, bi07_close_succeeds);
+    tcase_add_test(tc, bi09_melds_as_moves);
+    tcase_add_test(tc, bi10_capture_point);
+    tcase_add_test(tc, bi05_draws_and_close_timing);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

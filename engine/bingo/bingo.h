@@ -1,10 +1,12 @@
 /* bingo.h - Bingo, the two-player domino trick game (docs/rules/bingo.md): its options,
  * rules and the pure rule functions the play is built on.
  *
- * Work in progress (issue 15): the option table, the preset and the rule functions of
- * tricks, points, following, melds and game points are here and tested against the
- * vectors BI-01..04, 07, 09, 10 and 12; the play (deal, tricks, drawing, closing, melds as
- * moves) and the game's registration are not written yet.
+ * Work in progress (issue 15): the option table, the preset, the rule functions of tricks,
+ * points, following, melds and game points (bingo_rules.c, vectors BI-01..04, 07, 09, 12),
+ * and the play (bingo_play.c: deal, trump, tricks, drawing, closing and melds as moves,
+ * hand end, game points, match end; vectors BI-05..13 as whole tricks). Not yet written:
+ * what a seat observes and its worlds, the record's words, and the registration in
+ * engine/games.c.
  */
 #ifndef DOMINOLAB_BINGO_H
 #define DOMINOLAB_BINGO_H
@@ -74,5 +76,62 @@ int bingo_game_points(int winner_points_at_end, int loser_points_at_70);
 /* R20, A17: the match winner after a hand's awards (0 or 1), or -1 while neither has the
  * target; `hand_winner` decides equal totals. */
 int bingo_match_winner(const bingo_rules_t *rules, const int *game_points, int hand_winner);
+
+/* ---- the play (bingo_play.c) ---- */
+
+enum bingo_phase {
+    BI_PHASE_LEAD,   /* the leader places a tile, or closes first (R11) */
+    BI_PHASE_FOLLOW, /* the follower places a tile (R7, R12), or closes first with any_own_turn */
+    BI_PHASE_MELD    /* the trick's winner melds his doubles or not (R15): MELD or END_TURN */
+};
+
+/* Why a hand ended or game points were credited: the `reason` words of the records. */
+typedef enum bingo_reason {
+    BI_REASON_NONE,
+    BI_REASON_REACHED_70,   /* hand_end: an unclosed hand's winner reached 70 (R16) */
+    BI_REASON_CLOSED,       /* hand_end: the closer reached 70 (R16) */
+    BI_REASON_FAILED_CLOSE, /* hand_end and award: the close failed (R16, R17) */
+    BI_REASON_GAME_POINTS,  /* award: the hand winner's game points (R17) */
+    BI_REASON_BINGO_CAPTURE,/* award: Bingo took the double trump (R18) */
+    BI_REASON_COUNT
+} bingo_reason_t;
+
+typedef struct bingo_state {
+    const bingo_rules_t *rules;
+    pcg32_t rng;
+    uint8_t status, phase;
+    int8_t to_move;
+    int8_t starter;        /* leader of the hand's first trick (R2, R6) */
+    int8_t leader;         /* of the trick in play */
+    int8_t led;            /* the tile led, -1 before it */
+    int8_t turned, trump;  /* the turned tile and the trump number (R4) */
+    int8_t face_up;        /* the turned tile while it lies beside the stock, -1 once taken */
+    int8_t closer;         /* the seat that closed, -1 (R11) */
+    int8_t first_70;       /* the first seat to reach 70 this hand, -1 (R16, R17) */
+    int8_t match_result;   /* the match's winner, -1 */
+    int8_t hand_winner;    /* of the last hand, -1 */
+    int8_t capture;        /* the seat whose Bingo took the double trump this hand, -1 (R18) */
+    int8_t meld_double;    /* the double the trick's winner placed, while he may meld */
+    uint8_t stock_next;    /* index in deck of the next face-down tile */
+    int16_t hand_number;
+    int16_t loser_at_70;   /* the other seat's points when first_70 reached 70 (R17) */
+    int16_t points[BINGO_SEATS];      /* this hand (R13, R15) */
+    int32_t game_points[BINGO_SEATS]; /* the match (R17, R18) */
+    uint64_t hand[BINGO_SEATS], won[BINGO_SEATS];
+    uint64_t melded[BINGO_SEATS];     /* doubles counted in a meld this hand (public, R15) */
+    uint64_t lacks[BINGO_SEATS];      /* tiles a seat showed it lacks by a closed-phase follow */
+    uint8_t deck[BINGO_TILES];        /* seat 0's 7, seat 1's 7, the turned tile, then the stock */
+} bingo_state_t;
+
+enum { BINGO_STOCK_START = 2 * BINGO_HAND_SIZE + 1 }; /* deck index of the first face-down tile */
+
+void bingo_match_start(void *state, const game_rules_t *rules, uint64_t seed);
+void bingo_deal(void *state, game_events_t *events);
+/* Starts the next hand with `deck` (a permutation of the 28 tiles) as its deal. */
+void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *events);
+int bingo_legal_moves(const void *state, game_move_t *out);
+void bingo_apply(void *state, game_move_t move, game_events_t *events);
+/* Whether the follow rules of the closed phase apply (R11, R12): closed or exhausted. */
+static inline bool bingo_closed_phase(const bingo_state_t *s) { return s->closer >= 0 || s->face_up < 0; }
 
 #endif

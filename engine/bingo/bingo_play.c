@@ -1,0 +1,279 @@
+/* bingo_play.c - the play of Bingo (bingo.md §3): the deal and the trump, tricks, drawing,
+ * closing, melds, the end of a hand, game points and the match's end. Closing and melding
+ * are moves (GAME_MOVE_CLOSE, GAME_MOVE_MELD; END_TURN declines a meld), so every agent
+ * makes them.
+ */
+#include <string.h>
+
+#include "bingo/bingo.h"
+
+static inline int other(int seat) { return 1 - seat; }
+static inline uint64_t bit(int tile) { return (uint64_t)1 << tile; }
+static uint64_t doubles_in(uint64_t tiles) { return tiles & tileset_doubles().w[0]; }
+
+void bingo_match_start(void *state, const game_rules_t *rules, uint64_t seed)
+{
+    bingo_state_t *s = state;
+    memset(s, 0, sizeof *s);
+    s->rules = bingo_rules_of(rules);
+    pcg32_seed(&s->rng, seed, 0x62696e676fULL); /* the stream name spells "bingo" */
+    s->status = GAME_BETWEEN_HANDS;
+    s->to_move = -1;
+    s->match_result = -1;
+    s->hand_winner = -1;
+    s->starter = (int8_t)pcg32_below(&s->rng, BINGO_SEATS); /* R2: by lot; hand 1 starts with it */
+}
+
+/* R3, R4: the hands, the turned tile and its trump, the stock. */
+void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *events)
+{
+    if (s->hand_number > 0) s->starter = (int8_t)other(s->starter); /* R2: alternating */
+    s->hand_number++;
+    memcpy(s->deck, deck, BINGO_TILES);
+    for (int seat = 0; seat < BINGO_SEATS; seat++) {
+        s->hand[seat] = s->won[seat] = s->melded[seat] = s->lacks[seat] = 0;
+        for (int k = 0; k < BINGO_HAND_SIZE; k++) s->hand[seat] |= bit(deck[seat * BINGO_HAND_SIZE + k]);
+        s->points[seat] = 0;
+    }
+    s->turned = s->face_up = (int8_t)deck[2 * BINGO_HAND_SIZE];
+    s->trump = (int8_t)bingo_trump_of(s->turned);
+    s->stock_next = BINGO_STOCK_START;
+    s->closer = s->first_70 = s->capture = s->meld_double = s->led = -1;
+    s->loser_at_70 = 0;
+    s->status = GAME_IN_HAND;
+    s->phase = BI_PHASE_LEAD;
+    s->leader = s->to_move = s->starter;
+    game_events_push(events, (game_event_t){GAME_EVENT_DEAL, s->starter, 0, 0, 0, BI_REASON_NONE, 0});
+    game_events_push(events, (game_event_t){GAME_EVENT_TRUMP, (int8_t)other(s->starter), (uint8_t)s->turned,
+                                            (uint8_t)s->trump, 0, BI_REASON_NONE, 0});
+}
+
+void bingo_deal(void *state, game_events_t *events)
+{
+    bingo_state_t *s = state;
+    uint8_t deck[BINGO_TILES];
+    for (int t = 0; t < BINGO_TILES; t++) deck[t] = (uint8_t)t;
+    pcg32_shuffle_bytes(&s->rng, deck, BINGO_TILES);
+    bingo_deal_from(s, deck, events);
+}
+
+/* ------------------------------------------------------------------ legal moves */
+
+/* R11: a face-down tile is left, nobody has closed, and it is the moment the timing allows. */
+static bool may_close(const bingo_state_t *s)
+{
+    if (bingo_closed_phase(s) || s->stock_next >= BINGO_TILES) return false;
+    return s->phase == BI_PHASE_LEAD || (s->phase == BI_PHASE_FOLLOW && s->rules->close_timing == BI_CLOSE_ANY_OWN_TURN);
+}
+
+/* R15: the doubles a meld by the trick's winner would show: his doubles in hand not yet
+ * counted (no_reuse) or all of them (unrestricted), with the double he won the trick with. */
+static uint64_t meld_set(const bingo_state_t *s, int seat)
+{
+    uint64_t held = doubles_in(s->hand[seat]);
+    if (s->rules->meld_reuse == BI_MELD_NO_REUSE) held &= ~s->melded[seat];
+    return held | bit(s->meld_double);
+}
+
+/* MELD's extra: bit n for [n-n] (game.h). */
+static uint8_t double_numbers(uint64_t doubles)
+{
+    uint8_t numbers = 0;
+    for (int n = 0; n <= 6; n++)
+        if (doubles >> tileset_double_index(n) & 1) numbers |= (uint8_t)(1u << n);
+    return numbers;
+}
+
+static int add_tiles(uint64_t tiles, game_move_t *out, int count)
+{
+    for (; tiles; tiles &= tiles - 1)
+        out[count++] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)__builtin_ctzll(tiles), GAME_NO_END, 0};
+    return count;
+}
+
+int bingo_legal_moves(const void *state, game_move_t *out)
+{
+    const bingo_state_t *s = state;
+    if (s->status != GAME_IN_HAND) return 0;
+    int seat = s->to_move, count = 0;
+    if (s->phase == BI_PHASE_MELD) {
+        out[0] = (game_move_t){GAME_MOVE_MELD, 0, 0, double_numbers(meld_set(s, seat))};
+        out[1] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
+        return 2;
+    }
+    if (may_close(s)) out[count++] = (game_move_t){GAME_MOVE_CLOSE, 0, 0, 0};
+    uint64_t tiles = s->hand[seat];
+    if (s->phase == BI_PHASE_FOLLOW && bingo_closed_phase(s)) /* R7, R12 */
+        tiles = bingo_closed_follows(s->rules, s->trump, s->led, tiles);
+    return add_tiles(tiles, out, count);
+}
+
+/* ------------------------------------------------------------------ end of hand and match */
+
+/* R16: the seat that won the hand, -2 for a failed close, or -1 while it goes on. */
+static int hand_result(const bingo_state_t *s)
+{
+    const bingo_rules_t *r = s->rules;
+    bool empty = s->hand[0] == 0 && s->hand[1] == 0;
+    bool play_out = r->hand_end == BI_HAND_PLAY_OUT;
+    if (s->closer >= 0) {
+        int x = s->closer;
+        bool x_reached = s->first_70 == x || s->points[x] >= BINGO_WIN_POINTS;
+        if (r->closed_opponent_70 == BI_OPPONENT_70_ENDS_HAND && s->first_70 == other(x)) return -2;
+        if (x_reached && (!play_out || empty)) return x;
+        return empty ? -2 : -1;
+    }
+    if (s->first_70 >= 0 && (!play_out || empty)) return s->first_70;
+    return -1; /* an unclosed hand always has a first to 70 once empty (at least 224 points) */
+}
+
+static void award(bingo_state_t *s, int seat, int points, bingo_reason_t reason, game_events_t *events)
+{
+    s->game_points[seat] += points;
+    game_events_push(events, (game_event_t){GAME_EVENT_AWARD, (int8_t)seat, 0, 0, (int16_t)points, (uint8_t)reason, 0});
+}
+
+/* R17, R18, R20. */
+static void end_hand(bingo_state_t *s, int result, game_events_t *events)
+{
+    const bingo_rules_t *r = s->rules;
+    int winner = result >= 0 ? result : other(s->closer);
+    bingo_reason_t reason = result == -2 ? BI_REASON_FAILED_CLOSE : s->closer >= 0 ? BI_REASON_CLOSED : BI_REASON_REACHED_70;
+    if (result == -2) award(s, winner, BINGO_FAILED_CLOSE_POINTS, BI_REASON_FAILED_CLOSE, events); /* A13 */
+    else award(s, winner, bingo_game_points(s->points[winner], s->loser_at_70), BI_REASON_GAME_POINTS, events);
+    if (s->capture >= 0 && (r->bingo_capture_point == BI_CAPTURE_ALWAYS || s->capture == winner)) /* R18, A16 */
+        award(s, s->capture, 1, BI_REASON_BINGO_CAPTURE, events);
+    s->hand_winner = (int8_t)winner;
+    game_events_push(events, (game_event_t){GAME_EVENT_HAND_END, (int8_t)winner, 0, 0, 0, (uint8_t)reason, 0});
+    int match = bingo_match_winner(r, s->game_points, winner);
+    s->to_move = -1;
+    if (match < 0) {
+        s->status = GAME_BETWEEN_HANDS;
+        return;
+    }
+    s->status = GAME_MATCH_OVER;
+    s->match_result = (int8_t)match;
+    game_events_push(events, (game_event_t){GAME_EVENT_MATCH_END, (int8_t)match, 0, 0, 0, BI_REASON_NONE, 0});
+}
+
+/* ------------------------------------------------------------------ apply */
+
+/* R16: the first to 70 and the other's points at that moment. */
+static void note_70(bingo_state_t *s, int seat)
+{
+    if (s->first_70 >= 0 || s->points[seat] < BINGO_WIN_POINTS) return;
+    s->first_70 = (int8_t)seat;
+    s->loser_at_70 = s->points[other(seat)];
+}
+
+/* R10: winner first; with one face-down tile left the winner takes the face-up tile. */
+static void draw_after_trick(bingo_state_t *s, int winner, game_events_t *events)
+{
+    if (bingo_closed_phase(s)) return;
+    int face_down = BINGO_TILES - s->stock_next;
+    for (int k = 0; k < BINGO_SEATS; k++) {
+        int seat = k == 0 ? winner : other(winner);
+        int tile = face_down == 1 && k == 0 ? s->face_up : s->deck[s->stock_next++];
+        s->hand[seat] |= bit(tile);
+        game_events_push(events, (game_event_t){GAME_EVENT_DRAW, (int8_t)seat, (uint8_t)tile, 0, 0, BI_REASON_NONE, 0});
+    }
+    if (face_down == 1) s->face_up = -1; /* exhausted */
+}
+
+/* After a trick and its meld: the hand's end, or the draws and the next lead (R6, R10). */
+static void after_trick(bingo_state_t *s, int winner, game_events_t *events)
+{
+    int result = hand_result(s);
+    if (result != -1) {
+        end_hand(s, result, events);
+        return;
+    }
+    draw_after_trick(s, winner, events);
+    s->leader = (int8_t)(s->rules->trick_leader == BI_LEADER_WINNER ? winner : other(s->leader));
+    s->to_move = s->leader;
+    s->phase = BI_PHASE_LEAD;
+    s->led = -1;
+}
+
+/* R12: a closed-phase follow proves the follower lacks every tile that would have made his
+ * tile illegal (a trump on a trump lead, the demanded numbers on a plain one). */
+static void note_lacks(bingo_state_t *s, int follower, int led, int followed)
+{
+    uint64_t before = s->hand[follower] | bit(followed);
+    for (int tile = 0; tile < BINGO_TILES; tile++)
+        if (!(before >> tile & 1) && tile != led &&
+            !(bingo_closed_follows(s->rules, s->trump, led, before | bit(tile)) >> followed & 1))
+            s->lacks[follower] |= bit(tile);
+}
+
+static void play_trick(bingo_state_t *s, int followed, game_events_t *events)
+{
+    const bingo_rules_t *r = s->rules;
+    int follower = s->to_move, led = s->led;
+    if (bingo_closed_phase(s)) note_lacks(s, follower, led, followed);
+    int winner = bingo_follower_wins(r, s->trump, led, followed) ? follower : s->leader;
+    int points = bingo_tile_points(r, s->trump, led) + bingo_tile_points(r, s->trump, followed);
+    s->won[winner] |= bit(led) | bit(followed);
+    s->points[winner] = (int16_t)(s->points[winner] + points);
+    int double_trump = tileset_double_index(s->trump);
+    if (s->trump != 0 && ((led == BINGO_TILE && followed == double_trump) || (followed == BINGO_TILE && led == double_trump)))
+        s->capture = (int8_t)winner; /* R18: Bingo always wins that trick */
+    game_events_push(events, (game_event_t){GAME_EVENT_TRICK, (int8_t)winner, 0, 0, (int16_t)points, BI_REASON_NONE, 0});
+    note_70(s, winner);
+    int placed = winner == follower ? followed : led;
+    s->meld_double = -1;
+    if (tileset_is_double(placed)) { /* R15 */
+        bool reused = r->meld_reuse == BI_MELD_NO_REUSE && (s->melded[winner] >> placed & 1);
+        s->meld_double = (int8_t)placed;
+        if (!reused && __builtin_popcountll(meld_set(s, winner)) >= 2) {
+            s->phase = BI_PHASE_MELD;
+            s->to_move = (int8_t)winner;
+            return;
+        }
+        s->meld_double = -1;
+    }
+    after_trick(s, winner, events);
+}
+
+static void apply_meld(bingo_state_t *s, bool shown, game_events_t *events)
+{
+    int seat = s->to_move;
+    if (shown) {
+        uint64_t doubles = meld_set(s, seat);
+        int points = bingo_meld_points(doubles);
+        s->melded[seat] |= doubles;
+        s->points[seat] = (int16_t)(s->points[seat] + points);
+        game_events_push(events, (game_event_t){GAME_EVENT_MELD, (int8_t)seat, double_numbers(doubles), 0,
+                                                (int16_t)points, BI_REASON_NONE, 0});
+        note_70(s, seat);
+    }
+    s->meld_double = -1;
+    after_trick(s, seat, events);
+}
+
+void bingo_apply(void *state, game_move_t move, game_events_t *events)
+{
+    bingo_state_t *s = state;
+    int seat = s->to_move;
+    switch (move.kind) {
+    case GAME_MOVE_CLOSE: /* R11: the face-up tile is turned down; nobody draws again */
+        s->closer = (int8_t)seat;
+        game_events_push(events, (game_event_t){GAME_EVENT_CLOSE, (int8_t)seat, 0, 0, 0, BI_REASON_NONE, 0});
+        return;
+    case GAME_MOVE_MELD: apply_meld(s, true, events); return;
+    case GAME_MOVE_END_TURN: apply_meld(s, false, events); return;
+    case GAME_MOVE_PLAY:
+        s->hand[seat] &= ~bit(move.tile);
+        game_events_push(events, (game_event_t){GAME_EVENT_PLAY, (int8_t)seat, move.tile, GAME_NO_END, 0,
+                                                BI_REASON_NONE, 0});
+        if (s->phase == BI_PHASE_LEAD) {
+            s->led = (int8_t)move.tile;
+            s->phase = BI_PHASE_FOLLOW;
+            s->to_move = (int8_t)other(seat);
+            return;
+        }
+        play_trick(s, move.tile, events);
+        return;
+    default: return;
+    }
+}
