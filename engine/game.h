@@ -140,6 +140,7 @@ typedef struct game_tricks {
     int leader, led;                /* the current trick's leader and tile, -1 before the lead */
     tileset_t won[GAME_MAX_SEATS];  /* per side */
     tileset_t shown[GAME_MAX_SEATS];/* per seat: melded doubles still in hand */
+    int hand_points[GAME_MAX_SEATS];/* per side: points this hand, captures and melds */
 } game_tricks_t;
 
 typedef struct game_observation {

@@ -6,7 +6,11 @@
  *   - in the closed phase the follower's legal tiles are exactly R12's;
  *   - closing is offered only while a face-down tile is left, never after closing (R11);
  *   - game points are R17's and R18's, recomputed from the hand's own course;
- *   - the match ends (R20).
+ *   - the match ends (R20);
+ *   - a world drawn for the seat to move keeps what it sees: its hand, the captures, the
+ *     other hand's size, the doubles it showed and the face-up tile it took while it keeps
+ *     them, none of what it was proved to lack, every tile in one place, the same legal
+ *     moves.
  */
 #include <check.h>
 #include <stdio.h>
@@ -113,6 +117,27 @@ static void check_awards(const bingo_state_t *s, const course_t *c, const game_e
         REQUIRE(capture_points[seat] == (kept && capture == seat), "%s: capture point to seat %d", config, seat);
 }
 
+static void check_world(const bingo_state_t *s, pcg32_t *rng, const char *config)
+{
+    int seat = s->to_move, opponent = 1 - seat;
+    bingo_state_t world;
+    bingo_determinize(s, seat, rng, &world);
+    check_tiles(&world, config);
+    REQUIRE(world.hand[seat] == s->hand[seat] && world.won[0] == s->won[0] && world.won[1] == s->won[1],
+            "%s: the world changed what the seat sees", config);
+    REQUIRE(__builtin_popcountll(world.hand[opponent]) == __builtin_popcountll(s->hand[opponent]),
+            "%s: the other hand's size changed", config);
+    uint64_t shown = s->melded[opponent] & s->hand[opponent];
+    REQUIRE((world.hand[opponent] & shown) == shown, "%s: the world lost a shown double", config);
+    if (s->face_up_taker == opponent && s->hand[opponent] >> s->turned & 1)
+        REQUIRE(world.hand[opponent] >> s->turned & 1, "%s: the world lost the face-up tile", config);
+    REQUIRE(!(world.hand[opponent] & s->lacks[opponent]), "%s: the world gave a tile the other seat lacks", config);
+    game_move_t real[GAME_MAX_MOVES], drawn[GAME_MAX_MOVES];
+    int count = bingo_legal_moves(s, real);
+    REQUIRE(count == bingo_legal_moves(&world, drawn) && !memcmp(real, drawn, (size_t)count * sizeof real[0]),
+            "%s: the world offers other moves", config);
+}
+
 START_TEST(random_matches)
 {
     bingo_rules_t *rules = make_rules(configs[_i]);
@@ -140,6 +165,7 @@ START_TEST(random_matches)
             int count = bingo_legal_moves(&s, moves);
             REQUIRE(count > 0, "%s: no legal move", config);
             check_moves(&s, moves, count, config);
+            check_world(&s, &rng, config);
             /* random play that closes now and then and melds more often than not */
             game_move_t move = moves[pcg32_below(&rng, (uint32_t)count)];
             if (moves[0].kind == GAME_MOVE_CLOSE && pcg32_below(&rng, 8) != 0 && count > 1)

@@ -389,6 +389,14 @@ START_TEST(bi09_melds_as_moves)
         ck_assert_int_eq(moves[0].extra, 1 << 0 | 1 << 1 | 1 << 4); /* [0-0], [1-1], [4-4] */
         fx_apply(&fx, moves[0]);
         ck_assert_int_eq(fx.s.points[0], 61); /* 11 + 40 + 10 */
+        /* the shown doubles still in X's hand are public; [4-4] was captured */
+        game_observation_t seen;
+        bingo_observe(&fx.s, 1, &seen);
+        ck_assert(seen.layout_kind == GAME_LAYOUT_TRICK && seen.tricks.trump == 5);
+        ck_assert(seen.tricks.shown[0].w[0] == (1ull << tile(0, 0) | 1ull << tile(1, 1)));
+        ck_assert_int_eq(seen.tricks.hand_points[0], 61);
+        ck_assert(seen.tricks.won[0].w[0] == (1ull << tile(4, 4) | 1ull << tile(1, 2)));
+        ck_assert(!(seen.unseen.w[0] >> tile(1, 2) & 1) && seen.unseen.w[0] >> tile(0, 0) & 1);
         /* later X wins with [1-1] against [0-1] (forced: Y's only 1), 2 + 8 points */
         fx_play(&fx, 1, 1);
         fx_play(&fx, 0, 1);

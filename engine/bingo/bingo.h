@@ -4,9 +4,9 @@
  * Work in progress (issue 15): the option table, the preset, the rule functions of tricks,
  * points, following, melds and game points (bingo_rules.c, vectors BI-01..04, 07, 09, 12),
  * and the play (bingo_play.c: deal, trump, tricks, drawing, closing and melds as moves,
- * hand end, game points, match end; vectors BI-05..13 as whole tricks). Not yet written:
- * what a seat observes and its worlds, the record's words, and the registration in
- * engine/games.c.
+ * hand end, game points, match end; vectors BI-05..13 as whole tricks), and what a seat
+ * observes with the worlds drawn for it (bingo_determinize.c). Not yet written: the
+ * record's words and the registration in engine/games.c.
  */
 #ifndef DOMINOLAB_BINGO_H
 #define DOMINOLAB_BINGO_H
@@ -112,6 +112,7 @@ typedef struct bingo_state {
     int8_t hand_winner;    /* of the last hand, -1 */
     int8_t capture;        /* the seat whose Bingo took the double trump this hand, -1 (R18) */
     int8_t meld_double;    /* the double the trick's winner placed, while he may meld */
+    int8_t face_up_taker;  /* who took the face-up tile (R10; public), -1 */
     uint8_t stock_next;    /* index in deck of the next face-down tile */
     int16_t hand_number;
     int16_t loser_at_70;   /* the other seat's points when first_70 reached 70 (R17) */
@@ -131,6 +132,11 @@ void bingo_deal(void *state, game_events_t *events);
 void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *events);
 int bingo_legal_moves(const void *state, game_move_t *out);
 void bingo_apply(void *state, game_move_t move, game_events_t *events);
+/* bingo_determinize.c: what a seat sees (game.h's trick layout), and worlds consistent
+ * with it: the other hand holds the doubles it showed and the face-up tile it took while
+ * it keeps them, and none of what its closed-phase follows proved it lacks. */
+void bingo_observe(const void *state, int seat, game_observation_t *out);
+void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_state);
 /* Whether the follow rules of the closed phase apply (R11, R12): closed or exhausted. */
 static inline bool bingo_closed_phase(const bingo_state_t *s) { return s->closer >= 0 || s->face_up < 0; }
 

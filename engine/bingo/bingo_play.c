@@ -38,7 +38,7 @@ void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *event
     s->turned = s->face_up = (int8_t)deck[2 * BINGO_HAND_SIZE];
     s->trump = (int8_t)bingo_trump_of(s->turned);
     s->stock_next = BINGO_STOCK_START;
-    s->closer = s->first_70 = s->capture = s->meld_double = s->led = -1;
+    s->closer = s->first_70 = s->capture = s->meld_double = s->led = s->face_up_taker = -1;
     s->loser_at_70 = 0;
     s->status = GAME_IN_HAND;
     s->phase = BI_PHASE_LEAD;
@@ -177,7 +177,10 @@ static void draw_after_trick(bingo_state_t *s, int winner, game_events_t *events
         s->hand[seat] |= bit(tile);
         game_events_push(events, (game_event_t){GAME_EVENT_DRAW, (int8_t)seat, (uint8_t)tile, 0, 0, BI_REASON_NONE, 0});
     }
-    if (face_down == 1) s->face_up = -1; /* exhausted */
+    if (face_down == 1) { /* exhausted: everyone saw the face-up tile go to the winner */
+        s->face_up = -1;
+        s->face_up_taker = (int8_t)winner;
+    }
 }
 
 /* After a trick and its meld: the hand's end, or the draws and the next lead (R6, R10). */

@@ -1,0 +1,91 @@
+/* bingo_determinize.c - what a seat of Bingo sees, and the worlds drawn for it (bingo.h).
+ *
+ * Public: the trump and the turned tile; the face-up tile while it lies there, and who took
+ * it; every trick's tiles and so each side's captures and points; melds, so the doubles
+ * shown and still held; and what a closed-phase follow proved a seat lacks (R12). Hidden:
+ * the other hand and the face-down stock (after a close, the out-of-play tiles).
+ */
+#include <string.h>
+
+#include "bingo/bingo.h"
+
+static inline uint64_t bit(int tile) { return (uint64_t)1 << tile; }
+static const uint64_t ALL_TILES = ((uint64_t)1 << BINGO_TILES) - 1;
+
+/* Tiles of `seat`'s opponent that everyone knows he holds. */
+static uint64_t known_held(const bingo_state_t *s, int seat)
+{
+    uint64_t known = s->melded[seat] & s->hand[seat]; /* R15: shown doubles stay in hand, public */
+    if (s->face_up_taker == seat && s->hand[seat] >> s->turned & 1) known |= bit(s->turned);
+    return known;
+}
+
+/* What `seat` cannot place: the other hand and the stock (turned tile aside, which it saw). */
+static uint64_t unseen_by(const bingo_state_t *s, int seat)
+{
+    uint64_t seen = s->hand[seat] | s->won[0] | s->won[1] | bit(s->turned);
+    if (s->phase == BI_PHASE_FOLLOW && s->led >= 0) seen |= bit(s->led);
+    return ALL_TILES & ~seen;
+}
+
+void bingo_observe(const void *state, int seat, game_observation_t *out)
+{
+    const bingo_state_t *s = state;
+    memset(out, 0, sizeof *out);
+    out->seat = seat;
+    out->seats = out->sides = BINGO_SEATS;
+    out->hand_number = s->hand_number;
+    out->to_move = s->to_move;
+    out->target = s->rules->target_game_points;
+    out->score_sign = 1;
+    int face_down = BINGO_TILES - s->stock_next;
+    out->stock_size = face_down + (s->face_up >= 0);
+    out->stock_drawable = bingo_closed_phase(s) ? 0 : out->stock_size;
+    out->hand = (tileset_t){{s->hand[seat], 0}};
+    out->unseen = (tileset_t){{unseen_by(s, seat), 0}};
+    out->layout_kind = GAME_LAYOUT_TRICK;
+    out->tricks.trump = s->trump;
+    out->tricks.face_up = s->closer >= 0 ? -1 : s->face_up; /* R11: turned face down by a close */
+    out->tricks.closed = bingo_closed_phase(s);
+    out->tricks.leader = s->leader;
+    out->tricks.led = s->phase == BI_PHASE_FOLLOW ? s->led : -1;
+    uint64_t table = 0;
+    for (int side = 0; side < BINGO_SEATS; side++) {
+        out->side_of_seat[side] = side;
+        out->score[side] = s->game_points[side];
+        out->hand_size[side] = __builtin_popcountll(s->hand[side]);
+        out->lacks[side] = (tileset_t){{s->lacks[side], 0}};
+        out->tricks.won[side] = (tileset_t){{s->won[side], 0}};
+        out->tricks.shown[side] = (tileset_t){{s->melded[side] & s->hand[side], 0}};
+        out->tricks.hand_points[side] = s->points[side];
+        table |= s->won[side];
+    }
+    if (s->phase == BI_PHASE_FOLLOW && s->led >= 0) table |= bit(s->led);
+    out->table = (tileset_t){{table, 0}};
+    out->table_count = __builtin_popcountll(table);
+}
+
+/* The other hand gets what it is known to hold, then tiles it may hold at random; the rest
+ * of the unseen tiles fill the stock's places (face-down, or out of play after a close). */
+void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
+{
+    const bingo_state_t *s = state;
+    bingo_state_t *w = out_state;
+    memcpy(w, s, sizeof *w);
+    int opponent = 1 - seat;
+    uint64_t known = known_held(s, opponent), pool = unseen_by(s, seat) & ~known;
+    uint64_t may_hold = pool & ~s->lacks[opponent];
+    uint8_t candidates[BINGO_TILES], rest[BINGO_TILES];
+    int candidate_count = 0, rest_count = 0;
+    for (uint64_t tiles = may_hold; tiles; tiles &= tiles - 1) candidates[candidate_count++] = (uint8_t)__builtin_ctzll(tiles);
+    pcg32_shuffle_bytes(rng, candidates, candidate_count);
+    int needed = __builtin_popcountll(s->hand[opponent]) - __builtin_popcountll(known);
+    uint64_t hand = known;
+    for (int k = 0; k < needed && k < candidate_count; k++) hand |= bit(candidates[k]);
+    w->hand[opponent] = hand;
+    for (uint64_t tiles = pool & ~hand; tiles; tiles &= tiles - 1) rest[rest_count++] = (uint8_t)__builtin_ctzll(tiles);
+    pcg32_shuffle_bytes(rng, rest, rest_count);
+    /* the stock's places: the face-down tiles not yet drawn (the turned tile keeps its own) */
+    int place = 0;
+    for (int k = s->stock_next; k < BINGO_TILES && place < rest_count; k++) w->deck[k] = rest[place++];
+}
