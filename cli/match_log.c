@@ -24,6 +24,21 @@ static void print_ends(FILE *out, const game_t *game, const void *state)
     }
 }
 
+/* Trick games (Bingo) place tiles into tricks, not onto a layout. */
+static bool is_trick_game(const game_t *game, const void *state)
+{
+    game_observation_t view;
+    game->observe(state, 0, &view);
+    return view.layout_kind == GAME_LAYOUT_TRICK;
+}
+
+static void print_hand_points(FILE *out, const game_t *game, const void *state)
+{
+    game_observation_t view;
+    game->observe(state, 0, &view);
+    for (int side = 0; side < view.sides; side++) fprintf(out, " %d", view.tricks.hand_points[side]);
+}
+
 /* Sides are teams when there are fewer sides than seats (Partnership); a game whose sides
  * are its seats prints as it always did. */
 static bool has_teams(const match_setup_t *setup)
@@ -115,6 +130,10 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         break;
     }
     case GAME_EVENT_PLAY:
+        if (is_trick_game(game, state)) {
+            fprintf(out, "  seat %d plays %s\n", event->seat, tileset_tile_name(event->tile, name));
+            break;
+        }
         if (event->end == GAME_NO_END)
             fprintf(out, "  seat %d leads %-5s          ", event->seat, tileset_tile_name(event->tile, name));
         else
@@ -129,6 +148,22 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         break;
     case GAME_EVENT_DRAW: fprintf(out, "  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name)); break;
     case GAME_EVENT_PASS: fprintf(out, "  seat %d passes\n", event->seat); break;
+    case GAME_EVENT_TRUMP:
+        fprintf(out, "  seat %d turns %s: trump %d\n", event->seat, tileset_tile_name(event->tile, name), event->end);
+        break;
+    case GAME_EVENT_CLOSE: fprintf(out, "  seat %d closes the stock\n", event->seat); break;
+    case GAME_EVENT_TRICK: /* tile and end: the led and the followed tile (Bingo) */
+        fprintf(out, "  trick to seat %d, +%d; hand points", event->seat, event->points);
+        print_hand_points(out, game, state);
+        fputc('\n', out);
+        break;
+    case GAME_EVENT_MELD:
+        if (!event->tile) break; /* declined */
+        fprintf(out, "  seat %d melds %d doubles, +%d; hand points", event->seat, __builtin_popcount(event->tile),
+                event->points);
+        print_hand_points(out, game, state);
+        fputc('\n', out);
+        break;
     case GAME_EVENT_CHOICE: {
         /* The event carries the decision in `end` and the answer in `points` (game.h). */
         game_move_t move = {GAME_MOVE_CHOICE, 0, event->end, (uint8_t)event->points};

@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "bergen/bergen.h"
+#include "bingo/bingo.h"
 #include "partnership/partnership.h"
 
-static const game_t *const registry[] = {&bergen_game, &double_bergen_game, &partnership_game};
+static const game_t *const registry[] = {&bergen_game, &double_bergen_game, &partnership_game, &bingo_game};
 
 const game_t *const *game_list(int *count)
 {

@@ -5,8 +5,9 @@
  * points, following, melds and game points (bingo_rules.c, vectors BI-01..04, 07, 09, 12),
  * and the play (bingo_play.c: deal, trump, tricks, drawing, closing and melds as moves,
  * hand end, game points, match end; vectors BI-05..13 as whole tricks), and what a seat
- * observes with the worlds drawn for it (bingo_determinize.c). Not yet written: the
- * record's words and the registration in engine/games.c.
+ * observes with the worlds drawn for it (bingo_determinize.c), the record's words
+ * (bingo_record.c) and the game through game.h, registered (bingo.c). Still to come: the
+ * heuristic's trick features, a level table, the studies' Bingo reports, docs.
  */
 #ifndef DOMINOLAB_BINGO_H
 #define DOMINOLAB_BINGO_H
@@ -132,6 +133,17 @@ void bingo_deal(void *state, game_events_t *events);
 void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *events);
 int bingo_legal_moves(const void *state, game_move_t *out);
 void bingo_apply(void *state, game_move_t move, game_events_t *events);
+/* bingo_record.c: the game's words. */
+extern const char *const bingo_reason_names[BI_REASON_COUNT];
+void bingo_move_text(game_move_t move, char *out, size_t out_size);
+int bingo_event_line(const void *state, const game_event_t *event, game_line_t *line);
+int bingo_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);
+int bingo_unwritten_move(const void *state, const game_line_t *next, game_move_t *out);
+bool bingo_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending);
+
+/* bingo.c: the game through the interface of game.h. */
+extern const game_t bingo_game;
+
 /* bingo_determinize.c: what a seat sees (game.h's trick layout), and worlds consistent
  * with it: the other hand holds the doubles it showed and the face-up tile it took while
  * it keeps them, and none of what its closed-phase follows proved it lacks. */

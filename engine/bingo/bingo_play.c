@@ -221,7 +221,9 @@ static void play_trick(bingo_state_t *s, int followed, game_events_t *events)
     int double_trump = tileset_double_index(s->trump);
     if (s->trump != 0 && ((led == BINGO_TILE && followed == double_trump) || (followed == BINGO_TILE && led == double_trump)))
         s->capture = (int8_t)winner; /* R18: Bingo always wins that trick */
-    game_events_push(events, (game_event_t){GAME_EVENT_TRICK, (int8_t)winner, 0, 0, (int16_t)points, BI_REASON_NONE, 0});
+    /* tile: the led tile, end: the followed one, flags: the leader (the record's trick line) */
+    game_events_push(events, (game_event_t){GAME_EVENT_TRICK, (int8_t)winner, (uint8_t)led, (uint8_t)followed,
+                                            (int16_t)points, BI_REASON_NONE, (uint8_t)s->leader});
     note_70(s, winner);
     int placed = winner == follower ? followed : led;
     s->meld_double = -1;
@@ -249,6 +251,8 @@ static void apply_meld(bingo_state_t *s, bool shown, game_events_t *events)
         game_events_push(events, (game_event_t){GAME_EVENT_MELD, (int8_t)seat, double_numbers(doubles), 0,
                                                 (int16_t)points, BI_REASON_NONE, 0});
         note_70(s, seat);
+    } else { /* declined: an event of its own, which the record writes no line for */
+        game_events_push(events, (game_event_t){GAME_EVENT_MELD, (int8_t)seat, 0, 0, 0, BI_REASON_NONE, 0});
     }
     s->meld_double = -1;
     after_trick(s, seat, events);

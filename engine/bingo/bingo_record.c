@@ -1,0 +1,130 @@
+/* bingo_record.c - Bingo's words: reasons, move text, and the record's trick-game lines
+ * (record-format.md: trump, play, close, trick, meld, draw) written and read.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "bingo/bingo.h"
+
+const char *const bingo_reason_names[BI_REASON_COUNT] = {
+    [BI_REASON_NONE] = "none",
+    [BI_REASON_REACHED_70] = "reached_70",
+    [BI_REASON_CLOSED] = "closed",
+    [BI_REASON_FAILED_CLOSE] = "failed_close",
+    [BI_REASON_GAME_POINTS] = "game_points",
+    [BI_REASON_BINGO_CAPTURE] = "bingo_capture",
+};
+
+void bingo_move_text(game_move_t move, char *out, size_t out_size)
+{
+    char tile[TILESET_TILE_NAME_SIZE];
+    switch (move.kind) {
+    case GAME_MOVE_PLAY: snprintf(out, out_size, "play %s", tileset_tile_name(move.tile, tile)); break;
+    case GAME_MOVE_CLOSE: snprintf(out, out_size, "close the stock"); break;
+    case GAME_MOVE_MELD: snprintf(out, out_size, "meld the doubles of numbers 0x%02x", move.extra); break;
+    case GAME_MOVE_END_TURN: snprintf(out, out_size, "show no meld"); break;
+    default: snprintf(out, out_size, "unknown move %d", move.kind); break;
+    }
+}
+
+/* The doubles of a MELD's number bits, lowest first. */
+static int meld_tiles(unsigned numbers, uint8_t *out)
+{
+    int count = 0;
+    for (int n = 0; n <= 6; n++)
+        if (numbers >> n & 1) out[count++] = (uint8_t)tileset_double_index(n);
+    return count;
+}
+
+int bingo_event_line(const void *state, const game_event_t *event, game_line_t *line)
+{
+    const bingo_state_t *s = state;
+    uint8_t tiles[BINGO_HAND_SIZE];
+    switch (event->kind) {
+    case GAME_EVENT_TRUMP:
+        game_line_start(line, "trump");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_tile(line, "tile", event->tile);
+        game_line_int(line, "trump", event->end);
+        return 0;
+    case GAME_EVENT_PLAY: game_line_play(line, s->hand_number, event); return 0;
+    case GAME_EVENT_DRAW:
+        game_line_start(line, "draw");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        game_line_tile(line, "tile", event->tile);
+        return 0;
+    case GAME_EVENT_CLOSE:
+        game_line_start(line, "close");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        return 0;
+    case GAME_EVENT_TRICK: /* tile: the led tile, end: the followed one, flags: the leader */
+        tiles[0] = event->tile;
+        tiles[1] = event->end;
+        game_line_start(line, "trick");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "leader", event->flags);
+        game_line_tiles(line, "tiles", tiles, 2);
+        game_line_int(line, "winner", event->seat);
+        game_line_int(line, "points", event->points);
+        return 0;
+    case GAME_EVENT_MELD:
+        if (event->tile == 0) return 1; /* a declined meld (END_TURN) writes nothing */
+        game_line_start(line, "meld");
+        game_line_int(line, "hand", s->hand_number);
+        game_line_int(line, "seat", event->seat);
+        game_line_tiles(line, "tiles", tiles, meld_tiles(event->tile, tiles));
+        game_line_int(line, "points", event->points);
+        return 0;
+    default: return -1;
+    }
+}
+
+int bingo_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size)
+{
+    const bingo_state_t *s = state;
+    int seat;
+    memset(out, 0, sizeof *out);
+    bool play = game_line_is(line, "play"), close = game_line_is(line, "close"), meld = game_line_is(line, "meld");
+    if (!play && !close && !meld) return 0;
+    if (!game_line_get_int(line, "seat", &seat) || seat != s->to_move) return 0;
+    if (close) {
+        out->kind = GAME_MOVE_CLOSE;
+        return 1;
+    }
+    if (meld) { /* the doubles it shows are the rules' (A15); the line's are checked as its event */
+        game_move_t moves[GAME_MAX_MOVES];
+        if (bingo_legal_moves(s, moves) < 1 || moves[0].kind != GAME_MOVE_MELD) {
+            snprintf(error, error_size, "meld: no meld is possible here");
+            return -1;
+        }
+        *out = moves[0];
+        return 1;
+    }
+    const game_line_field_t *tile = game_line_find(line, "tile");
+    if (!tile || tile->kind != GAME_VALUE_TILE || tile->number >= BINGO_TILES) {
+        snprintf(error, error_size, "play: field \"tile\" must name a tile of the double-six set");
+        return -1;
+    }
+    *out = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile->number, GAME_NO_END, 0};
+    return 1;
+}
+
+/* A declined meld writes nothing (record-format.md: the meld line is optional): when a meld
+ * may be shown and the next line is not that seat's meld, it was declined. */
+int bingo_unwritten_move(const void *state, const game_line_t *next, game_move_t *out)
+{
+    const bingo_state_t *s = state;
+    int seat = -1;
+    if (s->status != GAME_IN_HAND || s->phase != BI_PHASE_MELD) return 0;
+    if (game_line_is(next, "meld") && game_line_get_int(next, "seat", &seat) && seat == s->to_move) return 0;
+    *out = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
+    return 1;
+}
+
+bool bingo_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending)
+{
+    (void)state, (void)line, (void)ending;
+    return false;
+}
