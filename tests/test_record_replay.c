@@ -102,6 +102,17 @@ static const config_t configs[] = {
     {"quinientos dominao", "partnership", "quinientos", 4, {"dominao_bonus=50", NULL}, "\"reason\":\"dominao\""},
     {"any list of hand bonuses", "partnership", "partnership", 4, {"hand_bonuses=[60,40,20,10,5]", NULL},
      "\"hand_bonuses\":[60,40,20,10,5]"},
+    {"bingo", "bingo", "bingo", 2, {NULL}, "\"type\":\"meld\""},
+    {"bingo closes", "bingo", "bingo", 2, {NULL}, "\"type\":\"close\""},
+    {"bingo follower closes, play out", "bingo", "bingo", 2,
+     {"close_timing=any_own_turn", "hand_end=play_out", "closed_opponent_70=ends_hand", NULL}, "\"reason\":\"failed_close\""},
+    {"bingo other readings", "bingo", "bingo", 2,
+     {"rank_blank_as_seven=true", "bingo_is_trump=true", "trick_leader=alternate", NULL}, "\"type\":\"trick\""},
+    {"bingo other points", "bingo", "bingo", 2,
+     {"plain_tile_must_match_to_win=true", "plain_follow_includes_trumps=false", "meld_reuse=unrestricted", NULL},
+     "\"reason\":\"game_points\""},
+    {"bingo capture if won", "bingo", "bingo", 2,
+     {"bingo_capture_point=if_hand_won", "zero_trump_bingo_value=14", "target_game_points=3", NULL}, NULL},
     {"south_american shortfall win", "partnership", "south_american", 4, {"shortfall_result=win", NULL}, NULL},
 };
 enum { CONFIG_COUNT = sizeof configs / sizeof configs[0] };
