@@ -26,6 +26,7 @@ static const setup_t setups[] = {
     {"bergen", "bergen", 2},         {"bergen", "bergen", 3},           {"bergen", "bergen", 4},
     {"bergen", "bergen_classic", 2}, {"double_bergen", "double_bergen", 2}, {"double_bergen", "double_bergen", 4},
     {"double_bergen", "double_bergen_12", 3}, {"partnership", "partnership", 4}, {"partnership", "doscientos_pases", 4},
+    {"bingo", "bingo", 2},
 };
 enum { SETUP_COUNT = (int)(sizeof setups / sizeof setups[0]) };
 

@@ -59,6 +59,7 @@ static const preset_ref_t PRESETS[] = {
     {"double_bergen", "double_bergen_12", 2, 4},
     {"partnership", "partnership", 4, 4},
     {"partnership", "south_american", 4, 4},
+    {"bingo", "bingo", 2, 2},
 };
 enum { PRESET_COUNT = sizeof PRESETS / sizeof PRESETS[0] };
 
@@ -392,6 +393,7 @@ static const struct {
     {"bergen", "bergen", 3},
     {"double_bergen", "double_bergen", 4},
     {"partnership", "partnership", 4},
+    {"bingo", "bingo", 2},
 };
 enum { SEED_TABLE_COUNT = sizeof SEED_TABLES / sizeof SEED_TABLES[0] };
 

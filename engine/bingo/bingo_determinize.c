@@ -20,10 +20,12 @@ static uint64_t known_held(const bingo_state_t *s, int seat)
     return known;
 }
 
-/* What `seat` cannot place: the other hand and the stock (turned tile aside, which it saw). */
+/* What may be in the other hand or the stock: the turned tile is seen while it lies face
+ * up or out of play after a close, and in the other hand once he took it (R10). */
 static uint64_t unseen_by(const bingo_state_t *s, int seat)
 {
-    uint64_t seen = s->hand[seat] | s->won[0] | s->won[1] | bit(s->turned);
+    uint64_t seen = s->hand[seat] | s->won[0] | s->won[1];
+    if (s->face_up >= 0) seen |= bit(s->turned);
     if (s->phase == BI_PHASE_FOLLOW && s->led >= 0) seen |= bit(s->led);
     return ALL_TILES & ~seen;
 }
