@@ -42,6 +42,8 @@ static const bench_workload_t workloads[] = {
 /* Partnership's workload: hands of random play, each the first of a fresh match, on one
  * thread; beside Bergen's, with its own signature so that Bergen's stays comparable. */
 static const bench_workload_t partnership_workload = {"partnership-random", "random", 1000000, 50000};
+/* Bingo's: hands of random play through the simulator, one thread (issue 15). */
+static const bench_workload_t bingo_workload = {"bingo-random", "random", 1000000, 50000};
 static const uint64_t BENCH_SEED = 20261122;
 
 static const char *const decision_agents[] = {"random", "greedy", "heuristic", "pimc", "ismcts", "oracle"};
@@ -243,6 +245,30 @@ static void bench_partnership_playout(const cli_game_t *game, bool own_playout, 
            (double)plies / seconds);
 }
 
+/* Bingo's workload: its row and its own signature line, before Partnership's. */
+static int bench_bingo(bool quick)
+{
+    char error[CLI_ERROR_SIZE];
+    cli_game_args_t args = {.game_name = "bingo", .players = 2};
+    cli_game_t game;
+    if (cli_game_open(&args, &game, error, sizeof error)) {
+        fprintf(stderr, "dominolab bench: %s\n", error);
+        return 1;
+    }
+    const bench_workload_t *w = &bingo_workload;
+    int64_t deals = quick ? w->quick_deals : w->deals;
+    bench_result_t r;
+    int status = bench_run(&game, w, deals, 1, &r, error, sizeof error);
+    if (status) fprintf(stderr, "dominolab bench: %s\n", error);
+    else {
+        printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, 1, deals, r.totals.plies,
+               r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
+        printf("bingo signature %016" PRIx64 " (%s workload)\n", r.totals.signature, quick ? "quick" : "full");
+    }
+    cli_game_close(&game);
+    return status ? 1 : 0;
+}
+
 /* The Partnership workloads: their table rows and the simulator's signature line. */
 static int bench_partnership(bool quick)
 {
@@ -356,6 +382,7 @@ int cli_bench(int argc, char **argv)
         }
         signature = signature * 1000003u + first_signature;
     }
+    if (!status) status = bench_bingo(quick);
     if (!status) status = bench_partnership(quick);
     if (!status) printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature,
                         quick ? "quick" : "full");

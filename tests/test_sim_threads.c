@@ -281,6 +281,15 @@ static void bench_once(char *signature, size_t size)
     unsigned long long engine_value;
     REQUIRE(engine && sscanf(engine, "\npartnership engine signature %16llx\n", &engine_value) == 1,
             "no partnership engine signature line: %s", out);
+    row = strstr(out, "\nbingo-random ");
+    REQUIRE(row && sscanf(row + 14, "%d %lld %lld", &hand_threads, &hands, &hand_plies) == 3,
+            "no bingo-random row: %s", out);
+    REQUIRE(hand_threads == 1 && hands == 50000 && hand_plies > 2 * hands, "bingo-random: %d threads, %lld hands, %lld plies",
+            hand_threads, hands, hand_plies);
+    unsigned long long bingo_value;
+    const char *bingo = strstr(out, "\nbingo signature ");
+    REQUIRE(bingo && sscanf(bingo, "\nbingo signature %16llx (quick workload)\n", &bingo_value) == 1,
+            "no bingo signature line: %s", out);
     const char *own = strstr(out, "\npartnership signature ");
     unsigned long long own_value;
     REQUIRE(own && sscanf(own, "\npartnership signature %16llx (quick workload)\n", &own_value) == 1,
@@ -295,7 +304,8 @@ static void bench_once(char *signature, size_t size)
     int used = 0;
     REQUIRE(sscanf(line, "signature %16llx%n", &value, &used) == 1 && used == 26,
             "the signature is not 16 hex digits: %.*s", (int)length, line);
-    snprintf(signature, size, "%.*s / %016llx / %016llx", (int)length, line, own_value, engine_value);
+    snprintf(signature, size, "%.*s / %016llx / %016llx / %016llx", (int)length, line, own_value, engine_value,
+             bingo_value);
 }
 
 START_TEST(bench_quick_is_deterministic)
