@@ -665,6 +665,97 @@ static bool has_end_field(const json_t *line) { return json_object_get(line, "en
 static int find_partnership_placement(const record_t *r) { return find_line(r, 0, "play", has_end_field); }
 static int find_partnership_award(const record_t *r) { return find_line(r, 0, "award", NULL); }
 
+/* ---- Bingo: a lie about a trick, a follow, a meld or game points is refused at its line */
+
+static int make_bingo_record_with(finder_t find, record_t *r)
+{
+    static const config_t base = {"bingo tampering", "bingo", "bingo", 2, {"close_timing=any_own_turn", NULL}, NULL};
+    for (uint64_t seed = 1; seed <= SEARCH_SEEDS; seed++) {
+        record_make_config(&base, seed, r);
+        int i = find(r);
+        if (i >= 0) return i;
+        record_free(r);
+    }
+    ck_abort_msg("no bingo record of %d seeds has the line this test edits", SEARCH_SEEDS);
+    return -1;
+}
+
+static int find_trick(const record_t *r) { return find_line(r, 0, "trick", NULL); }
+static int find_meld(const record_t *r) { return find_line(r, 0, "meld", NULL); }
+static bool is_game_points(const json_t *line)
+{
+    return !strcmp(json_string_value(json_object_get(line, "reason")), "game_points");
+}
+static int find_game_points(const record_t *r) { return find_line(r, 0, "award", is_game_points); }
+
+START_TEST(bingo_trick_to_the_loser)
+{
+    record_t r;
+    int i = make_bingo_record_with(find_trick, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "winner", json_integer(1 - int_field(line, "winner")));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("trick", "winner"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(bingo_meld_worth_more)
+{
+    record_t r;
+    int i = make_bingo_record_with(find_meld, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 10));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("meld", "points"));
+    record_free(&r);
+}
+END_TEST
+
+START_TEST(bingo_game_points_inflated)
+{
+    record_t r;
+    int i = make_bingo_record_with(find_game_points, &r);
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 1));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("award", "points"));
+    record_free(&r);
+}
+END_TEST
+
+/* A follow after a close replaced by a tile the follower cannot play (here the led tile
+ * itself); R12's own refusals of a held tile are checked in test_bingo_invariants, which
+ * compares every closed-phase follow with R12. */
+static int find_closed_follow(const record_t *r)
+{
+    bool closed = false;
+    for (int i = 0; i < r->count; i++) {
+        json_t *line = line_json(r, i);
+        const char *type = json_string_value(json_object_get(line, "type"));
+        if (!strcmp(type, "deal")) closed = false;
+        if (!strcmp(type, "close")) closed = true;
+        bool follow = closed && !strcmp(type, "play") && i > 0 && is_type(line_json(r, i - 1), "play");
+        json_decref(line);
+        if (follow) return i;
+    }
+    return -1;
+}
+
+START_TEST(bingo_follow_broken)
+{
+    record_t r;
+    int i = make_bingo_record_with(find_closed_follow, &r);
+    /* the follower plays the led tile again: never his, never legal */
+    json_t *led = line_json(&r, i - 1), *line = line_json(&r, i);
+    json_object_set(line, "tile", json_object_get(led, "tile"));
+    json_decref(led);
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("cannot play"));
+    record_free(&r);
+}
+END_TEST
+
 START_TEST(partnership_starter_of_the_other_team)
 {
     record_t r;
@@ -1821,6 +1912,10 @@ static Suite *record_replay_suite(void)
     tcase_add_test(lies, play_line_deleted);
     tcase_add_test(lies, award_points_changed);
     tcase_add_test(lies, partnership_starter_of_the_other_team);
+    tcase_add_test(lies, bingo_trick_to_the_loser);
+    tcase_add_test(lies, bingo_meld_worth_more);
+    tcase_add_test(lies, bingo_game_points_inflated);
+    tcase_add_test(lies, bingo_follow_broken);
     tcase_add_test(lies, partnership_pass_instead_of_a_play);
     tcase_add_test(lies, partnership_award_to_the_other_team);
     tcase_add_test(lies, partnership_starter_choice_left_out);
