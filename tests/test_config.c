@@ -424,7 +424,7 @@ static const struct preset_ref {
     {"bergen", "bergen", 3}, {"bergen", "bergen_classic", 3}, {"double_bergen", "double_bergen", 3},
     {"double_bergen", "double_bergen_12", 3}, {"partnership", "partnership", 4}, {"partnership", "doscientos", 4},
     {"partnership", "doscientos_pases", 4}, {"partnership", "quinientos", 4}, {"partnership", "milo", 4},
-    {"partnership", "south_american", 4}, {"partnership", "great_lakes", 4},
+    {"partnership", "south_american", 4}, {"partnership", "great_lakes", 4}, {"bingo", "bingo", 2},
 };
 
 START_TEST(shipped_preset_files_are_the_presets)

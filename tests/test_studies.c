@@ -574,6 +574,32 @@ static char verdict_of(const char *dir)
 /* Partnership through every study command: four seats, two teams, each deal played with
  * the teams swapped; tournament, sprt, balance and calibrate write their reports, and
  * analyze rebuilds each alike. */
+/* Bingo through a tournament and balance: a closed hand, a failed close and one won at 70
+ * are each counted among the hands' ends (the share of closes that fail comes from them). */
+START_TEST(bingo_studies_run_end_to_end)
+{
+    const char *tour = support_scratch("b_tournament");
+    run_ok(cli_tournament, ARGS("tournament", "--game", "bingo", "--players", "2", "--agents", "random,greedy,heuristic",
+                                "--deals", "300", "--seed", "3", "--bootstrap", "50", "--threads", "2", "--no-plots",
+                                "--quiet", "--out", (char *)tour));
+    ck_assert_int_eq((int)first_row_number(tour, "pairwise.csv", "games"), 300 * 2);
+    double elo[4];
+    char *ratings = path_in(tour, "ratings.csv");
+    ck_assert_int_eq(csv_column_values(ratings, "elo", elo, 4), 3);
+    free(ratings);
+    const char *balance = support_scratch("b_balance");
+    run_ok(cli_balance, ARGS("balance", "--game", "bingo", "--players", "2", "--agents", "random", "--deals", "600",
+                             "--seed", "2", "--threads", "2", "--no-plots", "--quiet", "--out", (char *)balance));
+    char *ends = path_in(balance, "ends.csv");
+    char *text = support_read_file(ends, NULL);
+    bool all = text && strstr(text, ",hand,reached_70,") && strstr(text, ",hand,closed,") &&
+               strstr(text, ",hand,failed_close,");
+    ck_assert_msg(all, "ends.csv lacks a way a Bingo hand ends: %s", text ? text : "(none)");
+    free(text);
+    free(ends);
+}
+END_TEST
+
 START_TEST(partnership_studies_run_end_to_end)
 {
     const char *tour = support_scratch("p_tournament");
@@ -1163,6 +1189,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, sprt_matches_expected_files);
     tcase_add_test(runs, three_player_comparisons);
     tcase_add_test(runs, partnership_studies_run_end_to_end);
+    tcase_add_test(runs, bingo_studies_run_end_to_end);
     tcase_add_test(runs, progress_counts_the_whole_study);
     tcase_add_test(runs, sprt_decides_right_seed_after_seed);
     tcase_add_test(runs, balance_matches_expected_files);
