@@ -108,6 +108,9 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     c->scratch = scratch;
     c->seat = game->to_move(state);
     game->observe(state, c->seat, &c->obs);
+    /* The features read a line's or a spinner's ends; a trick game's table (Bingo) shares
+     * that union, so in this private copy its ends are none and those features are 0. */
+    if (c->obs.layout_kind == GAME_LAYOUT_TRICK) memset(&c->obs.ends, 0, sizeof c->obs.ends);
     const game_observation_t *obs = &c->obs;
 
     tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);

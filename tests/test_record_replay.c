@@ -735,7 +735,12 @@ static int find_closed_follow(const record_t *r)
         const char *type = json_string_value(json_object_get(line, "type"));
         if (!strcmp(type, "deal")) closed = false;
         if (!strcmp(type, "close")) closed = true;
-        bool follow = closed && !strcmp(type, "play") && i > 0 && is_type(line_json(r, i - 1), "play");
+        bool follow = false;
+        if (closed && !strcmp(type, "play") && i > 0) {
+            json_t *before = line_json(r, i - 1);
+            follow = is_type(before, "play");
+            json_decref(before);
+        }
         json_decref(line);
         if (follow) return i;
     }
