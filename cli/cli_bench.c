@@ -245,17 +245,19 @@ static void bench_partnership_playout(const cli_game_t *game, bool own_playout, 
            (double)plies / seconds);
 }
 
-/* Bingo's workload: its row and its own signature line, before Partnership's. */
-static int bench_bingo(bool quick)
+/* One game's workload of random hands through the simulator on one thread: its table row,
+ * then (with `extra`, the engine's own rows of that game) its signature line named `name`.
+ * Returns 0, or 1 after a message. */
+static int bench_game(const char *game_name, int players, const bench_workload_t *w, bool quick,
+                      int (*extra)(const cli_game_t *game, bool quick))
 {
     char error[CLI_ERROR_SIZE];
-    cli_game_args_t args = {.game_name = "bingo", .players = 2};
+    cli_game_args_t args = {.game_name = game_name, .players = players};
     cli_game_t game;
     if (cli_game_open(&args, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
         return 1;
     }
-    const bench_workload_t *w = &bingo_workload;
     int64_t deals = quick ? w->quick_deals : w->deals;
     bench_result_t r;
     int status = bench_run(&game, w, deals, 1, &r, error, sizeof error);
@@ -263,42 +265,24 @@ static int bench_bingo(bool quick)
     else {
         printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, 1, deals, r.totals.plies,
                r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
-        printf("bingo signature %016" PRIx64 " (%s workload)\n", r.totals.signature, quick ? "quick" : "full");
+        if (extra) status = extra(&game, quick);
+        printf("%s signature %016" PRIx64 " (%s workload)\n", game_name, r.totals.signature, quick ? "quick" : "full");
     }
     cli_game_close(&game);
     return status ? 1 : 0;
 }
 
-/* The Partnership workloads: their table rows and the simulator's signature line. */
-static int bench_partnership(bool quick)
+/* Partnership's engine rows: the interface loop and the engine's playout, which must play
+ * the same hands. */
+static int partnership_engine_rows(const cli_game_t *game, bool quick)
 {
-    char error[CLI_ERROR_SIZE];
-    cli_game_args_t args = {.game_name = "partnership", .players = 4};
-    cli_game_t game;
-    if (cli_game_open(&args, &game, error, sizeof error)) {
-        fprintf(stderr, "dominolab bench: %s\n", error);
-        return 1;
-    }
-    const bench_workload_t *w = &partnership_workload;
-    int64_t deals = quick ? w->quick_deals : w->deals;
-    bench_result_t r;
-    int status = bench_run(&game, w, deals, 1, &r, error, sizeof error);
-    if (status) fprintf(stderr, "dominolab bench: %s\n", error);
-    else {
-        printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, 1, deals, r.totals.plies,
-               r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
-        uint64_t engine_signature, playout_signature;
-        bench_partnership_playout(&game, false, quick, &engine_signature);
-        bench_partnership_playout(&game, true, quick, &playout_signature);
-        if (playout_signature != engine_signature) {
-            fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
-            status = 1;
-        }
-        printf("partnership engine signature %016" PRIx64 "\n", engine_signature);
-        printf("partnership signature %016" PRIx64 " (%s workload)\n", r.totals.signature, quick ? "quick" : "full");
-    }
-    cli_game_close(&game);
-    return status ? 1 : 0;
+    uint64_t engine_signature, playout_signature;
+    bench_partnership_playout(game, false, quick, &engine_signature);
+    bench_partnership_playout(game, true, quick, &playout_signature);
+    printf("partnership engine signature %016" PRIx64 "\n", engine_signature);
+    if (playout_signature == engine_signature) return 0;
+    fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
+    return 1;
 }
 
 static bool game_given(const bench_args_t *args)
@@ -382,8 +366,8 @@ int cli_bench(int argc, char **argv)
         }
         signature = signature * 1000003u + first_signature;
     }
-    if (!status) status = bench_bingo(quick);
-    if (!status) status = bench_partnership(quick);
+    if (!status) status = bench_game("bingo", 2, &bingo_workload, quick, NULL);
+    if (!status) status = bench_game("partnership", 4, &partnership_workload, quick, partnership_engine_rows);
     if (!status) printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature,
                         quick ? "quick" : "full");
     cli_game_close(&game);

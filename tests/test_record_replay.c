@@ -688,40 +688,27 @@ static bool is_game_points(const json_t *line)
 }
 static int find_game_points(const record_t *r) { return find_line(r, 0, "award", is_game_points); }
 
-START_TEST(bingo_trick_to_the_loser)
+/* A Bingo record with one integer field of the line `find` finds changed (set to 1 - value
+ * with `flip`, else raised by `delta`): refused at that line, naming the line and field. */
+static void expect_bingo_lie(finder_t find, const char *key, bool flip, int delta, const char *type)
 {
     record_t r;
-    int i = make_bingo_record_with(find_trick, &r);
+    int i = make_bingo_record_with(find, &r);
     json_t *line = line_json(&r, i);
-    json_object_set_new(line, "winner", json_integer(1 - int_field(line, "winner")));
+    int value = int_field(line, key);
+    json_object_set_new(line, key, json_integer(flip ? 1 - value : value + delta));
     set_line_json(&r, i, line);
-    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("trick", "winner"));
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, (const char *const[]){type, key, NULL});
     record_free(&r);
 }
+
+START_TEST(bingo_trick_to_the_loser) { expect_bingo_lie(find_trick, "winner", true, 0, "trick"); }
 END_TEST
 
-START_TEST(bingo_meld_worth_more)
-{
-    record_t r;
-    int i = make_bingo_record_with(find_meld, &r);
-    json_t *line = line_json(&r, i);
-    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 10));
-    set_line_json(&r, i, line);
-    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("meld", "points"));
-    record_free(&r);
-}
+START_TEST(bingo_meld_worth_more) { expect_bingo_lie(find_meld, "points", false, 10, "meld"); }
 END_TEST
 
-START_TEST(bingo_game_points_inflated)
-{
-    record_t r;
-    int i = make_bingo_record_with(find_game_points, &r);
-    json_t *line = line_json(&r, i);
-    json_object_set_new(line, "points", json_integer(int_field(line, "points") + 1));
-    set_line_json(&r, i, line);
-    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("award", "points"));
-    record_free(&r);
-}
+START_TEST(bingo_game_points_inflated) { expect_bingo_lie(find_game_points, "points", false, 1, "award"); }
 END_TEST
 
 /* A follow after a close replaced by a tile the follower cannot play (here the led tile
