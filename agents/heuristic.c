@@ -88,6 +88,15 @@ static bool same_side(const game_observation_t *obs, int seat, int other)
     return other != seat && obs->side_of_seat[other] == obs->side_of_seat[seat];
 }
 
+/* The tiles that fit an end showing one of `number` (-1: no end yet). */
+static tileset_t tiles_fitting(const int8_t *number, int count)
+{
+    tileset_t fitting = tileset_empty();
+    for (int e = 0; e < count; e++)
+        if (number[e] >= 0) fitting = tileset_or(fitting, tileset_suit(number[e]));
+    return fitting;
+}
+
 /* Chance that `seat` holds one given tile of `candidates` (the unseen tiles it may hold). */
 static double hold_probability(const game_observation_t *obs, int seat, tileset_t candidates)
 {
@@ -146,9 +155,7 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
         /* No stock here, so an empty stock says nothing. A team game blocks when no hidden
          * tile fits the ends, and then the team with fewer pips takes the hand: shed heavy
          * tiles as the fitting tiles run out. */
-        tileset_t fitting = tileset_empty();
-        for (int e = 0; e < obs->ends.count && obs->table_count > 0; e++)
-            if (obs->ends.number[e] >= 0) fitting = tileset_or(fitting, tileset_suit(obs->ends.number[e]));
+        tileset_t fitting = obs->table_count > 0 ? tiles_fitting(obs->ends.number, obs->ends.count) : tileset_empty();
         int fit = tileset_size(tileset_and(fitting, obs->unseen));
         double near = obs->table_count == 0 ? 0 : fit <= 1 ? 1 : fit == 2 ? 0.6 : fit == 3 ? 0.3 : 0;
         if (near > urgency) urgency = near;
@@ -220,14 +227,7 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
     tileset_t candidates = tileset_minus(obs->unseen, obs->lacks[next]);
     double p = hold_probability(obs, next, candidates);
     if (p <= 0) return 0;
-    tileset_t fitting = tileset_empty();
-    unsigned shown = 0;
-    for (int e = 0; e < obs->ends.count; e++)
-        if (number[e] >= 0 && !(shown >> number[e] & 1)) {
-            shown |= 1u << number[e];
-            fitting = tileset_or(fitting, tileset_suit(number[e]));
-        }
-    fitting = tileset_and(fitting, candidates);
+    tileset_t fitting = tileset_and(tiles_fitting(number, obs->ends.count), candidates);
     /* Best score per tile, then E[max] over independent tiles: sum over distinct point
      * levels v (descending) of (v - next lower level) * P(some tile scores >= v). */
     int best[TILESET_MAX_TILES];
@@ -283,13 +283,14 @@ static void prepare_team(heuristic_context_t *c)
     c->ours = c->theirs = 0;
     if (!team_game(obs)) return;
     for (int o = 0; o < obs->seats; o++) {
-        if (o == c->seat || !obs->opened[o]) continue;
-        if (same_side(obs, c->seat, o)) c->partner = o;
-        else c->theirs |= numbers_held_by(obs, o);
+        if (o == c->seat) continue;
+        if (same_side(obs, c->seat, o)) {
+            c->partner = o;
+            c->ours = numbers_held_by(obs, o);
+        } else {
+            c->theirs |= numbers_held_by(obs, o);
+        }
     }
-    for (int o = 0; o < obs->seats && c->partner < 0; o++)
-        if (same_side(obs, c->seat, o)) c->partner = o;
-    if (c->partner >= 0 && obs->opened[c->partner]) c->ours = numbers_held_by(obs, c->partner);
 }
 
 static double team_features(const heuristic_context_t *c, game_move_t move, const int8_t *number, double *block)
@@ -344,9 +345,8 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
     if (game->status(after) != GAME_IN_HAND) return 0;
     int next = game->to_move(after);
     if (next < 0 || same_side(obs, c->seat, next) || next == c->seat) return 0;
-    tileset_t candidates = tileset_minus(obs->unseen, obs->lacks[next]), fitting = tileset_empty();
-    for (int e = 0; e < obs->ends.count; e++)
-        if (number[e] >= 0) fitting = tileset_or(fitting, tileset_suit(number[e]));
+    tileset_t candidates = tileset_minus(obs->unseen, obs->lacks[next]);
+    tileset_t fitting = tiles_fitting(number, obs->ends.count);
     double p = hold_probability(obs, next, candidates), none = 1;
     for (int k = tileset_size(tileset_and(fitting, candidates)); k > 0; k--) none *= 1 - p;
     game_move_t pass = {GAME_MOVE_PASS, 0, 0, 0};

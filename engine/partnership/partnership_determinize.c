@@ -23,7 +23,7 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
     out->hand_number = s->hand_number;
     out->to_move = s->to_move;
     out->target = s->rules->target;
-    out->score_sign = s->rules->scoring_mode == PT_SCORING_PENALTY_OWN_PIPS ? -1 : 1; /* R16, R22 */
+    out->score_sign = game_score_sign(&partnership_game, (const game_rules_t *)(const void *)s->rules);
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
         out->side_of_seat[other] = partnership_team(other);
         out->hand_size[other] = s->hand_count[other];
