@@ -39,6 +39,7 @@
 
 #include "agent_kind.h"
 #include "heuristic.h"
+#include "heuristic_trick.h"
 #include "tie_break.h"
 
 /* Chosen by duplicate-deal simulation against greedy (bergen 2 and 4 players,
@@ -58,6 +59,9 @@ const heuristic_weights_t heuristic_default_weights = {
     .partner = 0.3,
     .block = 0.5,
     .bonus = 0.1,
+    .save = 10,
+    .force = 3,
+    .close = 30,
 };
 
 static const double HEURISTIC_WIN = 1e6;         /* winning the match now beats any feature */
@@ -404,6 +408,8 @@ static bool is_draw_or_pass(game_move_t move)
 int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                    const heuristic_weights_t *weights, void *scratch)
 {
+    if (game->follower_wins && game->capture_points)
+        return heuristic_trick_pick(game, state, moves, count, weights, scratch);
     int best = -1;
     double best_value = 0;
     heuristic_context_t context;
@@ -427,7 +433,7 @@ int heuristic_pick(const game_t *game, const void *state, const game_move_t *mov
 /* ------------------------------------------------------------------ the agent */
 
 enum { PARAM_POINTS, PARAM_DOUBLES, PARAM_SUITS, PARAM_DENY, PARAM_SHED, PARAM_PARTNER, PARAM_BLOCK, PARAM_BONUS,
-       PARAM_NOISE, PARAM_COUNT };
+       PARAM_SAVE, PARAM_FORCE, PARAM_CLOSE, PARAM_NOISE, PARAM_COUNT };
 
 static const agent_param_spec_t heuristic_params[PARAM_COUNT] = {
     [PARAM_POINTS] = {"points", AGENT_PARAM_REAL, -100, 100, NULL, "1", "weight of the points the placement scores now"},
@@ -445,6 +451,12 @@ static const agent_param_spec_t heuristic_params[PARAM_COUNT] = {
                      "team games: weight of keeping the opponents' numbers off the ends"},
     [PARAM_BONUS] = {"bonus", AGENT_PARAM_REAL, -100, 100, NULL, "0.1",
                      "team games: weight of the pass bonus of a forced pass and of a last tile fitting both ends"},
+    [PARAM_SAVE] = {"save", AGENT_PARAM_REAL, -100, 100, NULL, "10",
+                     "trick games: points a tile's strength (the share of the opponent's tiles it beats) is worth keeping"},
+    [PARAM_FORCE] = {"force", AGENT_PARAM_REAL, -100, 100, NULL, "3",
+                     "trick games, closed phase: weight of leading a trump to draw the opponent's"},
+    [PARAM_CLOSE] = {"close", AGENT_PARAM_REAL, 0, 1000, NULL, "30",
+                     "trick games: close the stock when the sure points reach this"},
     [PARAM_NOISE] = {"noise", AGENT_PARAM_REAL, 0, 1, NULL, "0",
                      "probability of a uniformly random move instead (weaker levels)"},
 };
@@ -470,6 +482,9 @@ static int create_heuristic(agent_t *agent, char *error, size_t error_size)
         .partner = agent->param[PARAM_PARTNER],
         .block = agent->param[PARAM_BLOCK],
         .bonus = agent->param[PARAM_BONUS],
+        .save = agent->param[PARAM_SAVE],
+        .force = agent->param[PARAM_FORCE],
+        .close = agent->param[PARAM_CLOSE],
     };
     agent->data = data;
     return 0;

@@ -16,6 +16,9 @@ typedef struct heuristic_weights {
     double partner; /* team games: play to the partner's numbers, not over his tile */
     double block;   /* team games: do not leave an end the opponents have shown they hold */
     double bonus;   /* team games: the pass bonus of a forced pass, and a last tile that fits both ends */
+    double save;    /* trick games: points a tile's strength is worth keeping (spent when played) */
+    double force;   /* trick games, closed phase: lead trumps to draw the opponent's */
+    double close;   /* trick games: close when the sure points reach this */
 } heuristic_weights_t;
 
 extern const heuristic_weights_t heuristic_default_weights;

@@ -22,6 +22,7 @@ typedef struct stats_totals {                 /* one agent, or one agent in one 
     int64_t block_score2, block_score2_squared; /* per block S = 2*wins + draws: sum S, sum S^2 */
     int64_t block_shares, block_shares_squared; /* per block, the sum of its games' shares: sum, sum^2 */
     int64_t block_games;                      /* games per block, same in every block; 0 = none yet */
+    int64_t closes, failed_closes;            /* trick games: stocks closed, and of them the hands lost */
 } stats_totals_t;
 
 /* A whole win in share units: divisible by every tie size up to 8 sides, so a k-way tie's
@@ -33,7 +34,7 @@ enum { STATS_SHARE_WHOLE = 840 };
 #define STATS_SUMS(X)                                                                                            \
     X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points)                      \
     X(hand_points_squared) X(margin) X(margin_squared) X(shares) X(blocks) X(block_score2) X(block_score2_squared) \
-    X(block_shares) X(block_shares_squared)
+    X(block_shares) X(block_shares_squared) X(closes) X(failed_closes)
 
 /* Intervals take the deal block as the unit of sampling: the games of one block share a deal
  * and are not independent, so an interval over games would be too narrow. */

@@ -111,6 +111,7 @@ typedef struct play_tally {
     int64_t hand_points[GAME_MAX_SEATS]; /* per side, this hand */
     int hands;
     int winner;                   /* match winner side, -1 */
+    int closer;                   /* the seat that closed the stock this hand, -1 */
     int side_of[GAME_MAX_SEATS];  /* each seat's side, asked of the game once a play */
 } play_tally_t;
 
@@ -118,6 +119,7 @@ static void tally_start(const sim_config_t *config, play_tally_t *tally)
 {
     memset(tally, 0, sizeof *tally);
     tally->winner = -1;
+    tally->closer = -1;
     for (int seat = 0; seat < config->seats; seat++) tally->side_of[seat] = config->game->side_of_seat(config->rules, seat);
 }
 
@@ -130,10 +132,16 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
         tally->hand_points[tally->side_of[e->seat]] += e->points;
         break;
     case GAME_EVENT_AWARD: tally->hand_points[e->seat] += e->points; break;
+    case GAME_EVENT_CLOSE: tally->closer = e->seat; break;
     case GAME_EVENT_HAND_END:
         out->end_reason = (int8_t)e->reason;
         if (e->flags & GAME_EVENT_VOID) break; /* dealt again: not a hand played */
         tally->hands++;
+        if (tally->closer >= 0) { /* a close fails when the closer's side loses the hand */
+            out->seat[tally->closer].closes++;
+            out->seat[tally->closer].failed_closes += e->seat != tally->side_of[tally->closer];
+            tally->closer = -1;
+        }
         for (int seat = 0; seat < config->seats; seat++) {
             int64_t points = tally->hand_points[tally->side_of[seat]];
             out->seat[seat].hand_points += points;
@@ -331,6 +339,8 @@ static void add_game(stats_totals_t *t, const sim_seat_outcome_t *me, int64_t ma
     t->hand_points_squared += me->hand_points_squared;
     t->margin += margin;
     t->margin_squared += margin * margin;
+    t->closes += me->closes;
+    t->failed_closes += me->failed_closes;
 }
 
 static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)

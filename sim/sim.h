@@ -84,6 +84,7 @@ typedef struct sim_seat_outcome {
     int16_t pips_left;
     int8_t result;       /* sim_result_t */
     int8_t agent;        /* index into config.agents */
+    int16_t closes, failed_closes; /* trick games: the seat closed the stock, and lost that hand */
     int64_t hand_points, hand_points_squared; /* the side's points per hand, summed */
 } sim_seat_outcome_t;
 

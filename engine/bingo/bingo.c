@@ -58,6 +58,18 @@ static int bi_move_points(const void *state, int seat, game_move_t move)
     }
 }
 
+static int bi_capture_points(const void *state, int tile)
+{
+    const bingo_state_t *s = state;
+    return bingo_tile_points(s->rules, s->trump, tile); /* R13 */
+}
+
+static bool bi_follower_wins(const void *state, int led, int followed)
+{
+    const bingo_state_t *s = state;
+    return bingo_follower_wins(s->rules, s->trump, led, followed); /* R8 */
+}
+
 static void bi_get_deal(const void *state, game_deal_t *out)
 {
     const bingo_state_t *s = state;
@@ -146,6 +158,8 @@ const game_t bingo_game = {
     .scores = bi_scores,
     .match_winner = bi_match_winner,
     .move_points = bi_move_points,
+    .capture_points = bi_capture_points,
+    .follower_wins = bi_follower_wins,
     .pips_left = bi_pips_left,
     .hand_number = bi_hand_number,
     .observe = bingo_observe,

@@ -1,0 +1,245 @@
+/* heuristic_trick.c - the heuristic's features for a trick game (Bingo), heuristic.h.
+ *
+ * A trick game asks other questions than a line: which tile takes this trick cheaply, which
+ * strong tiles to keep, when the points are sure enough to close. Each legal move is valued
+ * from the mover's observation and the game's public rules (capture_points, follower_wins):
+ *   follow y  the points of both tiles, won (+) or given away (-); - save * strength(y);
+ *             + the meld a won trick allows; + the game points if the trick ends the hand.
+ *   lead x    (1 - P) * (points(x) + the opponent's cheapest discard)
+ *             - P * (points(x) + the mean tile that beats x), P the chance the opponent
+ *             holds a tile beating x; - save * strength(x); + (1 - P) * the meld a double x
+ *             would allow; in the closed phase, + force * the opponent's expected trumps for
+ *             a trump led while we hold more of them (they must follow with theirs).
+ *   close     chosen when the sure points reach `close`: the hand's points so far and the
+ *             points of every held tile that no tile the opponent may hold beats.
+ *   meld      its points; declining is worth nothing (the points count toward 70 at once).
+ * strength(x) is the share of the tiles the opponent may hold that x beats when x leads: 1
+ * for Bingo, near 1 for high trumps, small for low plain tiles. Spending it costs `save`
+ * points per unit, which keeps trumps, Bingo and the double trump for the tricks that need
+ * them and wins cheap tricks with cheap tiles.
+ *
+ * One observation per decision, one trial apply per follow; nothing allocates.
+ */
+#include <string.h>
+
+#include "heuristic_trick.h"
+#include "tie_break.h"
+
+/* A hand point is worth 1; a game point, what ending a hand is worth, counts as a full hand
+ * of points; winning the match beats everything. */
+static const double GAME_POINT_VALUE = 70;
+static const double MATCH_WIN_VALUE = 1e6;
+
+typedef struct trick_context {
+    const game_t *game;
+    const void *state;
+    const heuristic_weights_t *weights;
+    void *scratch;
+    game_observation_t obs;
+    int seat, opponent;
+    tileset_t candidates;   /* tiles the opponent may hold */
+    tileset_t known;        /* tiles everyone knows he holds (shown doubles) */
+    double p;               /* the chance he holds a given candidate tile not known */
+    int points[TILESET_MAX_TILES];
+} trick_context_t;
+
+static double chance_holds_any(const trick_context_t *c, tileset_t tiles)
+{
+    if (!tileset_is_empty(tileset_and(tiles, c->known))) return 1;
+    double none = 1;
+    for (int k = tileset_size(tileset_minus(tileset_and(tiles, c->candidates), c->known)); k > 0; k--) none *= 1 - c->p;
+    return 1 - none;
+}
+
+static void prepare(trick_context_t *c, const game_t *game, const void *state, const heuristic_weights_t *weights,
+                    void *scratch)
+{
+    c->game = game;
+    c->state = state;
+    c->weights = weights;
+    c->scratch = scratch;
+    c->seat = game->to_move(state);
+    game->observe(state, c->seat, &c->obs);
+    const game_observation_t *obs = &c->obs;
+    c->opponent = (c->seat + 1) % obs->seats; /* a trick game here has two seats */
+    c->candidates = tileset_minus(obs->unseen, obs->lacks[c->opponent]);
+    c->known = tileset_and(obs->tricks.shown[c->opponent], c->candidates);
+    int hidden = obs->hand_size[c->opponent] - tileset_size(c->known);
+    int pool = tileset_size(tileset_minus(c->candidates, c->known));
+    c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
+    if (c->p > 1) c->p = 1;
+    for (int tile = 0; tile < TILESET_MAX_TILES; tile++) c->points[tile] = 0;
+    tileset_t all = tileset_or(tileset_or(obs->hand, obs->unseen), obs->table);
+    while (!tileset_is_empty(all)) {
+        int tile = tileset_pop_lowest(&all);
+        c->points[tile] = game->capture_points(state, tile);
+    }
+}
+
+/* The candidates that beat `tile` led. */
+static tileset_t beaten_by(const trick_context_t *c, int tile)
+{
+    tileset_t beaters = tileset_empty(), rest = c->candidates;
+    while (!tileset_is_empty(rest)) {
+        int other = tileset_pop_lowest(&rest);
+        if (c->game->follower_wins(c->state, tile, other)) tileset_add(&beaters, other);
+    }
+    return beaters;
+}
+
+static double strength(const trick_context_t *c, tileset_t beaters)
+{
+    int size = tileset_size(c->candidates);
+    return size ? 1 - (double)tileset_size(beaters) / size : 1;
+}
+
+static double mean_points(const trick_context_t *c, tileset_t tiles)
+{
+    int count = 0, sum = 0;
+    while (!tileset_is_empty(tiles)) {
+        sum += c->points[tileset_pop_lowest(&tiles)];
+        count++;
+    }
+    return count ? (double)sum / count : 0;
+}
+
+static int least_points(const trick_context_t *c, tileset_t tiles)
+{
+    int least = -1;
+    while (!tileset_is_empty(tiles)) {
+        int points = c->points[tileset_pop_lowest(&tiles)];
+        if (least < 0 || points < least) least = points;
+    }
+    return least < 0 ? 0 : least;
+}
+
+/* The points of the meld the mover may make now on `state`, 0 if none. */
+static int meld_points_now(const trick_context_t *c, const void *state)
+{
+    const game_t *game = c->game;
+    if (game->status(state) != GAME_IN_HAND || game->to_move(state) != c->seat) return 0;
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = game->legal_moves(state, moves), best = 0;
+    for (int i = 0; i < count; i++)
+        if (moves[i].kind == GAME_MOVE_MELD) {
+            int points = game->move_points(state, c->seat, moves[i]);
+            if (points > best) best = points;
+        }
+    return best;
+}
+
+/* The meld a double led would allow if it wins: every double held and not yet shown. */
+static int meld_points_if_won(const trick_context_t *c, int tile)
+{
+    if (!tileset_is_double(tile)) return 0;
+    tileset_t doubles = tileset_minus(tileset_and(c->obs.hand, tileset_doubles()), c->obs.tricks.shown[c->seat]);
+    if (!tileset_has(doubles, tile)) return 0; /* already shown: no meld (no_reuse) */
+    unsigned extra = 0;
+    while (!tileset_is_empty(doubles)) extra |= 1u << tileset_low(tileset_pop_lowest(&doubles));
+    int points = c->game->move_points(c->state, c->seat, (game_move_t){GAME_MOVE_MELD, 0, 0, (uint16_t)extra});
+    return points > 0 ? points : 0;
+}
+
+/* The game points the mover gains over the opponent from `state` to `after`, and the match. */
+static double outcome_value(const trick_context_t *c, const void *after)
+{
+    const game_t *game = c->game;
+    if (game->status(after) == GAME_IN_HAND) return 0;
+    if (game->status(after) == GAME_MATCH_OVER)
+        return game->match_winner(after) == c->obs.side_of_seat[c->seat] ? MATCH_WIN_VALUE : -MATCH_WIN_VALUE;
+    int before[GAME_MAX_SEATS], now[GAME_MAX_SEATS];
+    game->scores(c->state, before);
+    game->scores(after, now);
+    int me = c->obs.side_of_seat[c->seat], them = c->obs.side_of_seat[c->opponent];
+    return GAME_POINT_VALUE * ((now[me] - before[me]) - (now[them] - before[them]));
+}
+
+static double follow_value(const trick_context_t *c, game_move_t move)
+{
+    const game_t *game = c->game;
+    const heuristic_weights_t *w = c->weights;
+    int led = c->obs.tricks.led, tile = move.tile;
+    int stake = c->points[led] + c->points[tile];
+    bool won = game->follower_wins(c->state, led, tile);
+    double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile));
+    memcpy(c->scratch, c->state, game->state_size);
+    game->apply(c->scratch, move, NULL);
+    if (won) value += w->points * meld_points_now(c, c->scratch);
+    return value + outcome_value(c, c->scratch);
+}
+
+static int trumps_in(const trick_context_t *c, tileset_t tiles)
+{
+    return tileset_size(tileset_and(tiles, tileset_suit(c->obs.tricks.trump)));
+}
+
+static double lead_value(const trick_context_t *c, game_move_t move)
+{
+    const heuristic_weights_t *w = c->weights;
+    int tile = move.tile;
+    tileset_t beaters = beaten_by(c, tile);
+    double beaten = chance_holds_any(c, beaters);
+    int discard = least_points(c, tileset_minus(c->candidates, beaters));
+    double win = c->points[tile] + discard, loss = c->points[tile] + mean_points(c, beaters);
+    double value = w->points * ((1 - beaten) * win - beaten * loss) - w->save * strength(c, beaters);
+    value += w->points * (1 - beaten) * meld_points_if_won(c, tile);
+    if (w->force != 0 && c->obs.tricks.closed && tileset_shows(tile, c->obs.tricks.trump)) {
+        double theirs = tileset_size(tileset_and(c->known, tileset_suit(c->obs.tricks.trump))) +
+                        c->p * trumps_in(c, tileset_minus(c->candidates, c->known));
+        if (theirs > 0 && trumps_in(c, c->obs.hand) > theirs) value += w->force * theirs;
+    }
+    return value;
+}
+
+/* The points that are sure: the hand's points so far, and for every held tile that no tile
+ * the opponent may hold beats, its points and a tile he must give to it: the k sure tricks
+ * take at least his k cheapest candidates. */
+static int sure_points(const trick_context_t *c)
+{
+    int sure = c->obs.tricks.hand_points[c->obs.side_of_seat[c->seat]], winners = 0;
+    tileset_t hand = c->obs.hand;
+    while (!tileset_is_empty(hand)) {
+        int tile = tileset_pop_lowest(&hand);
+        if (tileset_is_empty(beaten_by(c, tile))) {
+            sure += c->points[tile];
+            winners++;
+        }
+    }
+    if (winners > c->obs.hand_size[c->opponent]) winners = c->obs.hand_size[c->opponent];
+    int cheapest[TILESET_MAX_TILES], count = 0;
+    tileset_t theirs = c->candidates;
+    while (!tileset_is_empty(theirs)) { /* insertion into ascending order: at most 28 tiles */
+        int points = c->points[tileset_pop_lowest(&theirs)], at = count++;
+        for (; at > 0 && cheapest[at - 1] > points; at--) cheapest[at] = cheapest[at - 1];
+        cheapest[at] = points;
+    }
+    for (int k = 0; k < winners && k < count; k++) sure += cheapest[k];
+    return sure;
+}
+
+static double move_value(const trick_context_t *c, game_move_t move)
+{
+    switch (move.kind) {
+    case GAME_MOVE_PLAY: return c->obs.tricks.led >= 0 ? follow_value(c, move) : lead_value(c, move);
+    case GAME_MOVE_MELD: return c->weights->points * c->game->move_points(c->state, c->seat, move);
+    case GAME_MOVE_CLOSE: return sure_points(c) >= c->weights->close ? MATCH_WIN_VALUE / 2 : -MATCH_WIN_VALUE / 2;
+    default: return 0; /* END_TURN: a meld declined */
+    }
+}
+
+int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
+                         const heuristic_weights_t *weights, void *scratch)
+{
+    trick_context_t context;
+    prepare(&context, game, state, weights, scratch);
+    int best = 0;
+    double best_value = 0;
+    for (int i = 0; i < count; i++) {
+        double value = move_value(&context, moves[i]);
+        if (i == 0 || value > best_value || (value == best_value && tie_break_heavier(moves[i], moves[best]))) {
+            best = i;
+            best_value = value;
+        }
+    }
+    return best;
+}
