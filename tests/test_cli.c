@@ -857,9 +857,12 @@ START_TEST(agents_check_shows_the_level)
              "  partner      0.3          default\n"
              "  block        0.5          default\n"
              "  bonus        0.1          default\n"
+             "  save         10           default\n"
+             "  force        3            default\n"
+             "  close        30           default\n"
              "  noise        0            default\n"
              "  in full      heuristic:points=1,doubles=0,suits=0.6,deny=2,shed=0,partner=0.3,block=0.5,"
-             "bonus=0.1,noise=0\n",
+             "bonus=0.1,save=10,force=3,close=30,noise=0\n",
              path);
     expect_check(LIST("agents", "--levels", path, "--check", "level:n=3"), want);
     support_remove_dir(dir);

@@ -45,10 +45,10 @@
 static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,"
-    "blocks,elo,elo_low,elo_high";
+    "blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate";
 static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,"
                                    "deal_seed";
-enum { SUMMARY_COLUMNS = 23, DEALS_COLUMNS = 13 };
+enum { SUMMARY_COLUMNS = 26, DEALS_COLUMNS = 13 };
 
 /* Scratch directories and DOMINOLAB_TEST_SCALE: test_support.h. */
 
@@ -384,6 +384,13 @@ static void check_summary_row(const shape_t *s, const csv_row_t *row, int r, boo
             REQUIRE(!f[k][0], "summary.csv row %d column %d: Elo '%s' where it must be empty (%d sides%s)", r, k, f[k],
                     s->sides, seat_row ? ", seat row" : "");
     }
+    /* Closes: none in a line game; of a trick game's, the failed are some. */
+    int64_t closes = as_integer(f[23], COLUMN(23)), failed = as_integer(f[24], COLUMN(24));
+    REQUIRE(0 <= failed && failed <= closes, "summary.csv row %d: %" PRId64 " failed closes of %" PRId64, r, failed,
+            closes);
+    if (closes == 0) REQUIRE(!f[25][0], "summary.csv row %d: a failed-close rate '%s' without closes", r, f[25]);
+    else REQUIRE(fabs(as_decimal(f[25], COLUMN(25)) - (double)failed / (double)closes) <= 1e-6,
+                 "summary.csv row %d: failed-close rate %s", r, f[25]);
 #undef COLUMN
 }
 
@@ -896,6 +903,71 @@ static void expect_team_row(const csv_t *c, const char *team, const char *agent,
                     agent, a->field[k]);
     }
 }
+
+/* Each agent's closes in a Bingo run, and the hands it lost after closing, read from the
+ * records of every game: summary.csv must count the same. */
+static void count_closes_in_records(const char *records, const char *const *agents, int64_t *closes, int64_t *failed)
+{
+    DIR *listing = opendir(records);
+    REQUIRE(listing != NULL, "no records in %s", records);
+    struct dirent *entry;
+    while ((entry = readdir(listing))) {
+        if (entry->d_name[0] == '.') continue;
+        char path[PATH_SIZE];
+        path_join(path, records, entry->d_name);
+        char *text = support_read_file(path, NULL), *line = text, *next;
+        REQUIRE(text != NULL, "cannot read %s", path);
+        int agent_of_seat[2] = {-1, -1}, closer = -1;
+        for (; line && *line; line = next) {
+            next = strchr(line, '\n');
+            if (next) *next++ = '\0';
+            json_t *record = json_loads(line, 0, NULL);
+            REQUIRE(record != NULL, "%s: a line that is not JSON: %s", path, line);
+            const char *type = json_string_value(json_object_get(record, "type"));
+            if (!strcmp(type, "match")) {
+                for (int seat = 0; seat < 2; seat++) {
+                    const char *name = json_string_value(json_array_get(json_object_get(record, "agents"), (size_t)seat));
+                    for (int a = 0; agents[a]; a++)
+                        if (name && !strcmp(name, agents[a])) agent_of_seat[seat] = a;
+                }
+            } else if (!strcmp(type, "close")) {
+                closer = (int)json_integer_value(json_object_get(record, "seat"));
+            } else if (!strcmp(type, "hand_end") && closer >= 0) {
+                closes[agent_of_seat[closer]]++;
+                failed[agent_of_seat[closer]] += json_integer_value(json_object_get(record, "winner")) != closer;
+                closer = -1;
+            }
+            json_decref(record);
+        }
+        free(text);
+    }
+    closedir(listing);
+}
+
+START_TEST(bingo_closes_counted_per_agent)
+{
+    const char *dir = support_scratch("closes"), *records = support_scratch("closes-records");
+    study_t st = {"bingo", NULL, 2, "heuristic,random", true, support_scaled(60, 20), 5, false, false, false};
+    sim_ok(&st, "--out", dir, LIST("--records", records));
+    const char *const agents[] = {"heuristic", "random", NULL};
+    int64_t closes[2] = {0}, failed[2] = {0};
+    count_closes_in_records(records, agents, closes, failed);
+    csv_t summary;
+    csv_load(dir, "summary.csv", &summary);
+    int close_column = csv_column(&summary, "closes"), failed_column = csv_column(&summary, "failed_closes");
+    for (int a = 0; a < 2; a++) {
+        const csv_row_t *row = summary_row(&summary, "agent", agents[a]);
+        REQUIRE(row != NULL, "summary.csv has no row for %s", agents[a]);
+        REQUIRE(as_integer(row->field[close_column], "closes") == closes[a] &&
+                    as_integer(row->field[failed_column], "failed_closes") == failed[a],
+                "%s: summary.csv counts %s closes, %s failed; the records %" PRId64 ", %" PRId64, agents[a],
+                row->field[close_column], row->field[failed_column], closes[a], failed[a]);
+    }
+    /* the heuristic closes on sure points; over whole matches it closes, and some fail */
+    REQUIRE(closes[0] > 0 && failed[0] + failed[1] > 0, "no closes or no failed close: the test proves nothing");
+    csv_free(&summary);
+}
+END_TEST
 
 /* Partnership's summary.csv has a row per team besides the agents': each team's result is
  * its agents', counted once a game. A team all of whose agents also play for the other
@@ -1871,6 +1943,7 @@ static Suite *sim_suite(void)
     tcase_add_test(schema, schema_double_bergen_four_players);
     tcase_add_test(schema, schema_no_duplicate_no_extras);
     tcase_add_test(schema, schema_matches_three_players_no_duplicate);
+    tcase_add_test(schema, bingo_closes_counted_per_agent);
     tcase_add_test(schema, each_distinct_game_counted_once);
     tcase_add_test(schema, resume_alone_keeps_swapped_seatings);
 

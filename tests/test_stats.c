@@ -24,7 +24,7 @@ static const double TOLERANCE = 1e-6;
 static const char expected_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
-    "mean_margin,se_margin,blocks,elo,elo_low,elo_high\n";
+    "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate\n";
 
 /* ---- helpers ---- */
 
@@ -559,17 +559,18 @@ START_TEST(test_csv_deals_row)
      *   = 0.125, z*SE = 0.244995 -> (0.380005, 0.869995).
      * elo = 400*log10(0.625/0.375) = 400*0.221849 = 88.739500;
      *   low 400*log10(0.380005/0.619995) = 400*(-0.212600) = -85.039918;
-     *   high 400*log10(0.869995/0.130005) = 400*0.825559 = 330.223445. */
+     *   high 400*log10(0.869995/0.130005) = 400*0.825559 = 330.223445.
+     * closes: 4 closed, 1 of those hands lost: rate 1/4 = 0.25. */
     const stats_totals_t t = {.games = 4, .wins = 2, .draws = 1, .losses = 1, .points = 10, .points_squared = 30,
                               .hands = 4, .hand_points = 10, .hand_points_squared = 30, .margin = 4,
                               .margin_squared = 14, .blocks = 2, .block_score2 = 5, .block_score2_squared = 13,
                               .shares = 2100, .block_shares = 2100, .block_shares_squared = 1260 * 1260 + 840 * 840,
-                              .block_games = 2};
+                              .block_games = 2, .closes = 4, .failed_closes = 1};
     const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445\n");
+                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445,4,1,0.250000\n");
 }
 END_TEST
 
@@ -586,7 +587,7 @@ START_TEST(test_csv_no_elo_with_three_sides)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,,,\n");
+                     "1.000000,0.912871,2,,,,0,0,\n");
 }
 END_TEST
 
@@ -607,8 +608,8 @@ START_TEST(test_csv_match_row_with_nan_and_quotes)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(rows, 2, text, sizeof text),
                      "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,,,1.000000,,,"
-                     "50.000000,11.547005,150.000000,,20.000000,,1,,,\n"
-                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,\n");
+                     "50.000000,11.547005,150.000000,,20.000000,,1,,,,0,0,\n"
+                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,,0,0,\n");
 }
 END_TEST
 
@@ -623,7 +624,7 @@ START_TEST(test_csv_no_negative_zero_and_minus_inf)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,0.000000,0.000000,0.000000,"
-                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf\n");
+                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf,0,0,\n");
 }
 END_TEST
 
