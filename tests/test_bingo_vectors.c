@@ -372,6 +372,64 @@ START_TEST(bi07_close_succeeds)
 }
 END_TEST
 
+/* BI-08: nobody closed, the stock is exhausted; X (64) takes a trick worth 12 against Y's 56
+ * and reaches 76: stop_at_70 ends the hand there with 1 game point to X; play_out plays the
+ * last trick too, and X still wins with 1 (he ends on 91, below 210). Trump 6: [1-5] and
+ * [2-4] are 6 each, equal rank pips go to the led tile; [3-3] takes [0-2] for 6 + 9. */
+START_TEST(bi08_first_to_70)
+{
+    for (int play_out = 0; play_out < 2; play_out++) {
+        fixture_t fx;
+        fx_open(&fx, play_out ? "hand_end=play_out" : NULL);
+        fx_position(&fx, 6, "1-5 3-3", "2-4 0-2", 64, 56, -1);
+        fx_play(&fx, 1, 5);
+        fx_play(&fx, 2, 4); /* Y shows neither 5 nor 1: any tile */
+        ck_assert_int_eq(fx.s.points[0], 76);
+        ck_assert_int_eq(fx.s.first_70, 0);
+        if (play_out) {
+            ck_assert_int_eq(fx.s.status, GAME_IN_HAND);
+            ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), 0);
+            fx_play(&fx, 3, 3);
+            fx_play(&fx, 0, 2);
+            ck_assert_int_eq(fx.s.points[0], 91);
+        }
+        ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+        ck_assert_int_eq(fx.s.hand_winner, 0);
+        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), 1);
+        ck_assert_int_eq(fx.s.game_points[0], 1);
+        ck_assert_int_eq(fx.s.game_points[1], 0);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
+/* BI-11: trump 0, played. [0-6] led against [0-5] (Y's only trump, forced): the higher
+ * trump wins, 13 + 12 with each 0 side counting 7, under rank_blank_as_seven too (13 > 12);
+ * then [0-3] led against [6-6]: trump beats plain, 10 + 12. X goes from 30 to 77 against
+ * Y's 0: 3 game points. */
+START_TEST(bi11_trump_zero_played)
+{
+    for (int blank_as_seven = 0; blank_as_seven < 2; blank_as_seven++) {
+        fixture_t fx;
+        fx_open(&fx, blank_as_seven ? "rank_blank_as_seven=true" : NULL);
+        fx_position(&fx, 0, "0-6 0-3", "0-5 6-6", 30, 0, -1);
+        game_move_t moves[GAME_MAX_MOVES];
+        fx_play(&fx, 0, 6);
+        ck_assert_int_eq(legal_count(&fx, moves), 1); /* a trump led: Y must place his trump */
+        ck_assert_int_eq(moves[0].tile, tile(0, 5));
+        fx_play(&fx, 0, 5);
+        ck_assert_int_eq(fx.s.points[0], 55);
+        ck_assert_int_eq(fx.s.to_move, 0);
+        fx_play(&fx, 0, 3);
+        fx_play(&fx, 6, 6);
+        ck_assert_int_eq(fx.s.points[0], 77);
+        ck_assert_int_eq(fx.s.points[1], 0);
+        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), 3);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
 /* BI-09: melds are moves after the winning trick; no_reuse and unrestricted. */
 START_TEST(bi09_melds_as_moves)
 {
@@ -491,6 +549,8 @@ int main(void)
     tcase_add_test(tc, bi12_match_end);
     tcase_add_test(tc, bingo_as_trump);
     tcase_add_test(tc, bi06_failed_close);
+    tcase_add_test(tc, bi08_first_to_70);
+    tcase_add_test(tc, bi11_trump_zero_played);
     tcase_add_test(tc, bi07_close_succeeds);
     tcase_add_test(tc, bi09_melds_as_moves);
     tcase_add_test(tc, bi10_capture_point);

@@ -24,6 +24,7 @@
 #include "match.h"
 #include "records/record.h"
 #include "records/replay.h"
+#include "bingo/bingo.h"
 #include "partnership/partnership.h"
 #include "partnership_example.h"
 #include "test_support.h"
@@ -742,6 +743,89 @@ START_TEST(bingo_follow_broken)
     json_t *led = line_json(&r, i - 1), *line = line_json(&r, i);
     json_object_set(line, "tile", json_object_get(led, "tile"));
     json_decref(led);
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("cannot play"));
+    record_free(&r);
+}
+END_TEST
+
+/* R12 itself: a closed-phase follow replaced by a tile the follower holds but may not play
+ * (he holds a tile of the number the rule demands first). The hands are followed through
+ * the record's deal, draw and play lines; the legal follows are bingo_closed_follows'. */
+static int tile_field(const json_t *line)
+{
+    int a, b;
+    const char *text = json_string_value(json_object_get(line, "tile"));
+    return text && sscanf(text, "%d-%d", &a, &b) == 2 ? tileset_index(a, b) : -1;
+}
+
+static int held_unplayable_follow(const record_t *r, int at)
+{
+    static bingo_rules_t *rules;
+    if (!rules) {
+        option_values_t values;
+        char error[256];
+        game_rules_t *made = NULL;
+        const char *const overrides[] = {"close_timing=any_own_turn"};
+        ck_assert_int_eq(game_configure(&bingo_game, "bingo", overrides, 1, &values, error, sizeof error), 0);
+        ck_assert_int_eq(bingo_game.rules_create(&values, &made, error, sizeof error), 0);
+        rules = (bingo_rules_t *)(void *)made; /* kept for the test process's life */
+    }
+    uint64_t hand[2] = {0, 0};
+    int trump = 0, led = -1;
+    bool closed = false;
+    for (int i = 0; i <= at && i < r->count; i++) {
+        json_t *line = line_json(r, i);
+        const char *type = json_string_value(json_object_get(line, "type"));
+        int seat = (int)json_integer_value(json_object_get(line, "seat")), tile = tile_field(line);
+        if (!strcmp(type, "deal")) {
+            closed = false;
+            led = -1;
+            for (int s = 0; s < 2; s++) {
+                hand[s] = 0;
+                json_t *tiles = json_array_get(json_object_get(line, "hands"), (size_t)s);
+                for (size_t k = 0; k < json_array_size(tiles); k++) {
+                    int a, b;
+                    if (sscanf(json_string_value(json_array_get(tiles, k)), "%d-%d", &a, &b) == 2)
+                        hand[s] |= 1ull << tileset_index(a, b);
+                }
+            }
+        } else if (!strcmp(type, "trump")) {
+            trump = (int)json_integer_value(json_object_get(line, "trump"));
+        } else if (!strcmp(type, "close")) {
+            closed = true;
+        } else if (!strcmp(type, "draw") && tile >= 0) {
+            hand[seat] |= 1ull << tile;
+        } else if (!strcmp(type, "play") && tile >= 0) {
+            if (i == at && closed && led >= 0) {
+                uint64_t unplayable = hand[seat] & ~bingo_closed_follows(rules, trump, led, hand[seat]);
+                json_decref(line);
+                return unplayable ? __builtin_ctzll(unplayable) : -1;
+            }
+            hand[seat] &= ~(1ull << tile);
+            led = led < 0 ? tile : -1;
+        }
+        json_decref(line);
+    }
+    return -1;
+}
+
+static int find_held_unplayable_follow(const record_t *r)
+{
+    for (int i = 0; i < r->count; i++)
+        if (held_unplayable_follow(r, i) >= 0) return i;
+    return -1;
+}
+
+START_TEST(bingo_follow_against_r12)
+{
+    record_t r;
+    int i = make_bingo_record_with(find_held_unplayable_follow, &r);
+    int tile = held_unplayable_follow(&r, i);
+    char text[8];
+    snprintf(text, sizeof text, "%d-%d", tileset_low(tile), tileset_high(tile));
+    json_t *line = line_json(&r, i);
+    json_object_set_new(line, "tile", json_string(text));
     set_line_json(&r, i, line);
     expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("cannot play"));
     record_free(&r);
@@ -1908,6 +1992,7 @@ static Suite *record_replay_suite(void)
     tcase_add_test(lies, bingo_meld_worth_more);
     tcase_add_test(lies, bingo_game_points_inflated);
     tcase_add_test(lies, bingo_follow_broken);
+    tcase_add_test(lies, bingo_follow_against_r12);
     tcase_add_test(lies, partnership_pass_instead_of_a_play);
     tcase_add_test(lies, partnership_award_to_the_other_team);
     tcase_add_test(lies, partnership_starter_choice_left_out);
