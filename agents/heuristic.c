@@ -408,7 +408,7 @@ static bool is_draw_or_pass(game_move_t move)
 int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                    const heuristic_weights_t *weights, void *scratch)
 {
-    if (game->follower_wins && game->capture_points)
+    if (game->tiles_beating && game->capture_points)
         return heuristic_trick_pick(game, state, moves, count, weights, scratch);
     int best = -1;
     double best_value = 0;

@@ -2,7 +2,7 @@
  *
  * A trick game asks other questions than a line: which tile takes this trick cheaply, which
  * strong tiles to keep, when the points are sure enough to close. Each legal move is valued
- * from the mover's observation and the game's public rules (capture_points, follower_wins):
+ * from the mover's observation and the game's public rules (capture_points, tiles_beating):
  *   follow y  the points of both tiles, won (+) or given away (-); - save * strength(y);
  *             + the meld a won trick allows; + the game points if the trick ends the hand.
  *   lead x    (1 - P) * (points(x) + the opponent's cheapest discard)
@@ -79,12 +79,7 @@ static void prepare(trick_context_t *c, const game_t *game, const void *state, c
 /* The candidates that beat `tile` led. */
 static tileset_t beaten_by(const trick_context_t *c, int tile)
 {
-    tileset_t beaters = tileset_empty(), rest = c->candidates;
-    while (!tileset_is_empty(rest)) {
-        int other = tileset_pop_lowest(&rest);
-        if (c->game->follower_wins(c->state, tile, other)) tileset_add(&beaters, other);
-    }
-    return beaters;
+    return tileset_and(c->game->tiles_beating(c->state, tile), c->candidates);
 }
 
 static double strength(const trick_context_t *c, tileset_t beaters)
@@ -160,7 +155,7 @@ static double follow_value(const trick_context_t *c, game_move_t move)
     const heuristic_weights_t *w = c->weights;
     int led = c->obs.tricks.led, tile = move.tile;
     int stake = c->points[led] + c->points[tile];
-    bool won = game->follower_wins(c->state, led, tile);
+    bool won = tileset_has(game->tiles_beating(c->state, led), tile);
     double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile));
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);

@@ -228,10 +228,10 @@ typedef struct game {
      * weigh an opponent's replies. -1 if the move is impossible there. */
     int (*move_points)(const void *state, int seat, game_move_t move);
     /* Trick games (NULL elsewhere), public rules an agent weighs its tiles by: the points a
-     * captured tile is worth in this hand, and whether `followed` wins a trick `led` led
+     * captured tile is worth in this hand, and the tiles that win a trick `led` led
      * (follow obligations aside). */
     int (*capture_points)(const void *state, int tile);
-    bool (*follower_wins)(const void *state, int led, int followed);
+    tileset_t (*tiles_beating)(const void *state, int led);
     int (*pips_left)(const void *state, int seat);
     int (*hand_number)(const void *state);
     void (*observe)(const void *state, int seat, game_observation_t *out);

@@ -44,8 +44,8 @@ static int bi_move_points(const void *state, int seat, game_move_t move)
     case GAME_MOVE_PLAY:
         if (move.tile >= BINGO_TILES) return -1;
         if (s->phase != BI_PHASE_FOLLOW || seat == s->leader || move.tile == s->led) return s->phase == BI_PHASE_MELD ? -1 : 0;
-        if (!bingo_follower_wins(s->rules, s->trump, s->led, move.tile)) return 0;
-        return bingo_tile_points(s->rules, s->trump, s->led) + bingo_tile_points(s->rules, s->trump, move.tile);
+        if (!bingo_beats(s->rules, s->trump, s->led, move.tile)) return 0;
+        return bingo_points_of(s->rules, s->trump, s->led) + bingo_points_of(s->rules, s->trump, move.tile);
     case GAME_MOVE_MELD: {
         uint64_t doubles = 0;
         for (int n = 0; n <= 6; n++)
@@ -61,13 +61,13 @@ static int bi_move_points(const void *state, int seat, game_move_t move)
 static int bi_capture_points(const void *state, int tile)
 {
     const bingo_state_t *s = state;
-    return bingo_tile_points(s->rules, s->trump, tile); /* R13 */
+    return bingo_points_of(s->rules, s->trump, tile); /* R13 */
 }
 
-static bool bi_follower_wins(const void *state, int led, int followed)
+static tileset_t bi_tiles_beating(const void *state, int led)
 {
     const bingo_state_t *s = state;
-    return bingo_follower_wins(s->rules, s->trump, led, followed); /* R8 */
+    return (tileset_t){{s->rules->beating[s->trump][led], 0}}; /* R8 */
 }
 
 static void bi_get_deal(const void *state, game_deal_t *out)
@@ -159,7 +159,7 @@ const game_t bingo_game = {
     .match_winner = bi_match_winner,
     .move_points = bi_move_points,
     .capture_points = bi_capture_points,
-    .follower_wins = bi_follower_wins,
+    .tiles_beating = bi_tiles_beating,
     .pips_left = bi_pips_left,
     .hand_number = bi_hand_number,
     .observe = bingo_observe,

@@ -43,6 +43,10 @@ typedef struct bingo_rules {
     int zero_trump_bingo_value; /* 28 or 14 (A5) */
     int trick_leader, close_timing, hand_end, closed_opponent_70, meld_reuse, bingo_capture_point;
     int target_game_points;
+    /* Tables of the pure rules below, per trump number, computed once by rules_create: the
+     * follows that win a trick each tile led (R8), and each tile's points (R13). */
+    uint32_t beating[7][BINGO_TILES];
+    int16_t points[7][BINGO_TILES];
 } bingo_rules_t;
 
 extern const option_spec_t bingo_options[BI_OPTION_COUNT];
@@ -66,6 +70,12 @@ int bingo_tile_points(const bingo_rules_t *rules, int trump, int tile);
 int bingo_set_points(const bingo_rules_t *rules, int trump);
 /* R8: whether the follower's tile wins the trick the leader's tile led. */
 bool bingo_follower_wins(const bingo_rules_t *rules, int trump, int led, int followed);
+/* bingo_follower_wins and bingo_tile_points from the rules' tables. */
+static inline bool bingo_beats(const bingo_rules_t *rules, int trump, int led, int followed)
+{
+    return rules->beating[trump][led] >> followed & 1;
+}
+static inline int bingo_points_of(const bingo_rules_t *rules, int trump, int tile) { return rules->points[trump][tile]; }
 /* R12: the tiles of `hand` the follower may place on `led` in the closed phase (in the open
  * phase, R7, every tile). */
 uint64_t bingo_closed_follows(const bingo_rules_t *rules, int trump, int led, uint64_t hand);

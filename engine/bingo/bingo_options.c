@@ -77,6 +77,13 @@ int bingo_rules_create(const option_values_t *values, game_rules_t **out, char *
     r->meld_reuse = v[BI_MELD_REUSE];
     r->bingo_capture_point = v[BI_BINGO_CAPTURE_POINT];
     r->target_game_points = v[BI_TARGET_GAME_POINTS];
+    for (int trump = 0; trump <= 6; trump++)
+        for (int led = 0; led < BINGO_TILES; led++) {
+            r->points[trump][led] = (int16_t)bingo_tile_points(r, trump, led);
+            for (int followed = 0; followed < BINGO_TILES; followed++)
+                if (followed != led && bingo_follower_wins(r, trump, led, followed))
+                    r->beating[trump][led] |= (uint32_t)1 << followed;
+        }
     *out = (game_rules_t *)(void *)r;
     return 0;
 }

@@ -214,8 +214,8 @@ static void play_trick(bingo_state_t *s, int followed, game_events_t *events)
     const bingo_rules_t *r = s->rules;
     int follower = s->to_move, led = s->led;
     if (bingo_closed_phase(s)) note_lacks(s, follower, led, followed);
-    int winner = bingo_follower_wins(r, s->trump, led, followed) ? follower : s->leader;
-    int points = bingo_tile_points(r, s->trump, led) + bingo_tile_points(r, s->trump, followed);
+    int winner = bingo_beats(r, s->trump, led, followed) ? follower : s->leader;
+    int points = bingo_points_of(r, s->trump, led) + bingo_points_of(r, s->trump, followed);
     s->won[winner] |= bit(led) | bit(followed);
     s->points[winner] = (int16_t)(s->points[winner] + points);
     int double_trump = tileset_double_index(s->trump);
