@@ -1,0 +1,245 @@
+/* test_bingo_agents.c - the agents' decisions in Bingo on positions built by hand: melds
+ * and closes are theirs to make, and the heuristic's trick features do what
+ * agents/heuristic_trick.c says.
+ *
+ * Seat 0 (X) moves in every position. A position at the start of a hand is a real deal
+ * from a chosen deck (X's 7 tiles, Y's 7, the turned tile, the stock), so the stock is
+ * consistent with the hands; one late in a hand has the stock exhausted, the hands given
+ * and every other tile among Y's captures.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "agent.h"
+#include "bingo/bingo.h"
+
+enum { ERROR_SIZE = OPTIONS_ERROR_SIZE, SEEDS = 6 };
+
+typedef struct fixture {
+    game_rules_t *rules;
+    bingo_state_t s;
+} fixture_t;
+
+static int tile(int a, int b) { return tileset_index(a, b); }
+
+static int parse_tiles(const char *text, uint8_t *out)
+{
+    int a, b, used, count = 0;
+    while (sscanf(text, " %d-%d%n", &a, &b, &used) == 2) {
+        out[count++] = (uint8_t)tile(a, b);
+        text += used;
+    }
+    return count;
+}
+
+static void open_rules(fixture_t *fx)
+{
+    char error[ERROR_SIZE];
+    option_values_t values;
+    memset(fx, 0, sizeof *fx);
+    ck_assert_msg(game_configure(&bingo_game, "bingo", NULL, 0, &values, error, ERROR_SIZE) == 0, "%s", error);
+    ck_assert_msg(bingo_game.rules_create(&values, &fx->rules, error, ERROR_SIZE) == 0, "%s", error);
+    bingo_game.match_start(&fx->s, fx->rules, 3);
+    fx->s.starter = 0;
+}
+
+/* The first trick of a hand led by `leader`: X's and Y's 7 tiles and the turned tile given,
+ * the other tiles the stock; X's points so far set to `x_points` (as if melded). */
+static void build_deal(fixture_t *fx, const char *x, const char *y, int turned_a, int turned_b, int x_points,
+                       int leader)
+{
+    open_rules(fx);
+    fx->s.starter = (int8_t)leader;
+    uint8_t deck[BINGO_TILES];
+    ck_assert_int_eq(parse_tiles(x, deck), BINGO_HAND_SIZE);
+    ck_assert_int_eq(parse_tiles(y, deck + BINGO_HAND_SIZE), BINGO_HAND_SIZE);
+    deck[2 * BINGO_HAND_SIZE] = (uint8_t)tile(turned_a, turned_b);
+    uint32_t used = 0;
+    for (int k = 0; k <= 2 * BINGO_HAND_SIZE; k++) used |= 1u << deck[k];
+    int next = BINGO_STOCK_START;
+    for (int t = 0; t < BINGO_TILES; t++)
+        if (!(used >> t & 1)) deck[next++] = (uint8_t)t;
+    ck_assert_int_eq(next, BINGO_TILES);
+    bingo_deal_from(&fx->s, deck, NULL);
+    ck_assert_int_eq(fx->s.to_move, leader);
+    fx->s.points[0] = (int16_t)x_points;
+}
+
+/* Late in a hand, the stock exhausted: X and Y hold what is given, Y has captured the rest;
+ * the points are set, X to lead. */
+static void build_late(fixture_t *fx, int trump, const char *x, const char *y, int x_points, int y_points)
+{
+    uint8_t tiles[BINGO_TILES];
+    open_rules(fx);
+    uint8_t deck[BINGO_TILES];
+    for (int t = 0; t < BINGO_TILES; t++) deck[t] = (uint8_t)t;
+    bingo_deal_from(&fx->s, deck, NULL);
+    bingo_state_t *s = &fx->s;
+    s->trump = (int8_t)trump;
+    s->hand[0] = s->hand[1] = 0;
+    for (int k = 0, n = parse_tiles(x, tiles); k < n; k++) s->hand[0] |= 1ull << tiles[k];
+    for (int k = 0, n = parse_tiles(y, tiles); k < n; k++) s->hand[1] |= 1ull << tiles[k];
+    s->won[0] = 0;
+    s->won[1] = (((uint64_t)1 << BINGO_TILES) - 1) & ~(s->hand[0] | s->hand[1]);
+    s->points[0] = (int16_t)x_points;
+    s->points[1] = (int16_t)y_points;
+    s->face_up = -1;
+    s->stock_next = BINGO_TILES;
+    s->leader = s->to_move = 0;
+}
+
+static void apply(fixture_t *fx, game_move_t move)
+{
+    ck_assert_msg(game_move_is_legal(&bingo_game, &fx->s, move), "move %d/%d is not legal", move.kind, move.tile);
+    bingo_game.apply(&fx->s, move, NULL);
+}
+
+static game_move_t play(int a, int b) { return (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile(a, b), GAME_NO_END, 0}; }
+
+static game_move_t agent_pick(const fixture_t *fx, const char *spec, uint64_t seed)
+{
+    char error[256] = "";
+    agent_t *agent = NULL;
+    int created = agent_create(spec, NULL, &bingo_game, fx->rules, fx->s.to_move, seed, &agent, error, sizeof error);
+    ck_assert_msg(created == 0, "%s: %s", spec, error);
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = bingo_game.legal_moves(&fx->s, moves);
+    bingo_state_t before = fx->s;
+    game_move_t move = agent_choose(agent, &fx->s, moves, count);
+    ck_assert_msg(memcmp(&before, &fx->s, sizeof before) == 0, "%s changed the state", spec);
+    agent_destroy(agent);
+    return move;
+}
+
+static void expect_pick(const fixture_t *fx, const char *spec, game_move_t right)
+{
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        game_move_t move = agent_pick(fx, spec, seed);
+        ck_assert_msg(move.kind == right.kind && (move.kind != GAME_MOVE_PLAY || move.tile == right.tile),
+                      "%s (seed %d) chose move kind %d tile %d, not kind %d tile %d", spec, (int)seed, move.kind,
+                      move.tile, right.kind, right.tile);
+    }
+}
+
+static void expect_no_close(const fixture_t *fx, const char *spec)
+{
+    for (uint64_t seed = 1; seed <= SEEDS; seed++)
+        ck_assert_msg(agent_pick(fx, spec, seed).kind != GAME_MOVE_CLOSE, "%s (seed %d) closed", spec, (int)seed);
+}
+
+/* ---- a meld that wins the hand ----
+ * Trump 4. X (45) leads [5-5] and Y (60), who has no 5, follows [1-3]: X takes 10 + 4 and
+ * reaches 59, and may meld [5-5] and [6-6] for 20, which makes 79 and wins the hand now.
+ * Declining loses it: Y's Bingo takes [6-6] and Y passes 70; or, if X leads [1-2], Y must
+ * answer [2-3], takes it, and leads Bingo. */
+static void build_meld(fixture_t *fx)
+{
+    build_late(fx, 4, "5-5 6-6 1-2", "0-0 2-3 1-3", 45, 60);
+    apply(fx, play(5, 5));
+    apply(fx, play(1, 3));
+    ck_assert_int_eq(fx->s.points[0], 59);
+    ck_assert_int_eq(fx->s.to_move, 0);
+}
+
+static const char *const EVERY_AGENT[] = {"greedy", "heuristic", "pimc", "pimc:rollout=random", "ismcts", "oracle"};
+
+START_TEST(every_agent_melds_to_win_the_hand)
+{
+    fixture_t fx;
+    build_meld(&fx);
+    unsigned both = 1u << 5 | 1u << 6;
+    expect_pick(&fx, EVERY_AGENT[_i], (game_move_t){GAME_MOVE_MELD, 0, 0, (uint16_t)both});
+    game_move_t moves[GAME_MAX_MOVES];
+    ck_assert_int_eq(bingo_game.legal_moves(&fx.s, moves), 2); /* the meld, or END_TURN */
+    bingo_game.rules_destroy(fx.rules);
+}
+END_TEST
+
+START_TEST(declining_the_meld_loses_the_hand)
+{
+    for (int lead = 0; lead < 2; lead++) {
+        fixture_t fx;
+        build_meld(&fx);
+        apply(&fx, (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0});
+        if (lead) { /* [1-2] demands a 2 (R12): [2-3] takes it (68), then Bingo leads */
+            apply(&fx, play(1, 2));
+            apply(&fx, play(2, 3));
+            apply(&fx, play(0, 0));
+            apply(&fx, play(6, 6));
+        } else {
+            apply(&fx, play(6, 6));
+            apply(&fx, play(0, 0));
+        }
+        ck_assert_int_ne(bingo_game.status(&fx.s), GAME_IN_HAND);
+        ck_assert_int_eq(fx.s.hand_winner, 1);
+        bingo_game.rules_destroy(fx.rules);
+    }
+}
+END_TEST
+
+/* ---- closing on sure points ----
+ * Trump 4 ([2-4] turned). X holds Bingo and the double trump [4-4]: nothing beats either,
+ * so they are 14 + 28 sure, and each takes a tile from Y, at least his two cheapest
+ * candidates [1-1] (2) and [1-2] (3): 47 sure points before any are won. */
+static const char *const CLOSE_X = "0-0 4-4 1-3 2-5 3-5 0-6 5-6";
+static const char *const CLOSE_Y = "1-1 1-2 0-1 2-3 3-6 4-6 2-6";
+
+START_TEST(heuristic_closes_at_its_sure_points)
+{
+    fixture_t fx;
+    build_deal(&fx, CLOSE_X, CLOSE_Y, 2, 4, 0, 0);
+    ck_assert_int_eq(fx.s.trump, 4);
+    expect_pick(&fx, "heuristic:close=47", (game_move_t){GAME_MOVE_CLOSE, 0, 0, 0});
+    expect_no_close(&fx, "heuristic:close=48");
+    expect_no_close(&fx, "heuristic:close=70");
+    bingo_game.rules_destroy(fx.rules);
+    /* with 30 points melded before, 77 are sure: the rule, close=70, closes */
+    build_deal(&fx, CLOSE_X, CLOSE_Y, 2, 4, 30, 0);
+    expect_pick(&fx, "heuristic:close=70", (game_move_t){GAME_MOVE_CLOSE, 0, 0, 0});
+    bingo_game.rules_destroy(fx.rules);
+}
+END_TEST
+
+/* ---- a cheap trick taken cheaply ----
+ * Trump 4 ([0-4] turned), open phase, Y leads [1-2] (3 points). X can take it with [1-3] (4
+ * points, a low plain tile most tiles beat), or with a trump, [2-4] (6) or [1-4] (5), which
+ * few tiles beat; his other tiles lose to it. Points alone (save=0, and greedy) take it with
+ * [2-4] for 9; the heuristic keeps its trumps and takes it with [1-3] for 7. */
+START_TEST(heuristic_takes_a_cheap_trick_cheaply)
+{
+    fixture_t fx;
+    build_deal(&fx, "1-3 2-4 1-4 0-1 0-2 0-3 1-1", "1-2 5-5 5-6 6-6 3-6 2-6 3-5", 0, 4, 0, 1);
+    ck_assert_int_eq(fx.s.trump, 4);
+    ck_assert_int_eq(fx.s.to_move, 1);
+    apply(&fx, play(1, 2));
+    ck_assert_int_eq(fx.s.to_move, 0);
+    expect_pick(&fx, "heuristic", play(1, 3));
+    expect_pick(&fx, "heuristic:save=0", play(2, 4));
+    expect_pick(&fx, "greedy", play(2, 4));
+    bingo_game.rules_destroy(fx.rules);
+}
+END_TEST
+
+static Suite *bingo_agents_suite(void)
+{
+    Suite *suite = suite_create("bingo_agents");
+    TCase *tc = tcase_create("positions");
+    tcase_set_timeout(tc, 120);
+    tcase_add_loop_test(tc, every_agent_melds_to_win_the_hand, 0, (int)(sizeof EVERY_AGENT / sizeof *EVERY_AGENT));
+    tcase_add_test(tc, declining_the_meld_loses_the_hand);
+    tcase_add_test(tc, heuristic_closes_at_its_sure_points);
+    tcase_add_test(tc, heuristic_takes_a_cheap_trick_cheaply);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
+
+int main(void)
+{
+    SRunner *runner = srunner_create(bingo_agents_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
