@@ -31,7 +31,8 @@
  * is and scores nothing.
  *
  * One observation per decision (prepare), then one trial apply per move on the caller's
- * scratch; nothing allocates after the agent's create.
+ * scratch; nothing allocates after the agent's create. A trick game (Bingo: the game gives
+ * capture_points and tiles_beating) is valued by heuristic_trick.c instead.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -506,7 +507,7 @@ static game_move_t choose_heuristic(agent_t *agent, const void *state, const gam
 static bool heuristic_deterministic(const agent_t *agent) { return agent->param[PARAM_NOISE] == 0; }
 
 const agent_kind_t heuristic_agent_kind = {
-    .info = {"heuristic", "weighted features: points now, doubles held, suits counted, headers denied, heavy tiles shed",
+    .info = {"heuristic", "weighted features: points now, doubles held, suits counted, headers denied, heavy tiles shed; in trick games, tricks taken cheaply, strong tiles kept, closing on sure points",
              heuristic_params, PARAM_COUNT},
     .create = create_heuristic,
     .destroy = destroy_heuristic,

@@ -1,5 +1,6 @@
 /* heuristic.h - the heuristic agent's evaluation: a weighted sum of named features of each
- * legal move, read from the mover's observation and public move points only.
+ * legal move, read from the mover's observation and public move points only (in a trick
+ * game, from the game's public trick rules too: heuristic_trick.c).
  * Used by the `heuristic` agent and by the search agents' rollout=heuristic.
  */
 #ifndef DOMINOLAB_HEURISTIC_H

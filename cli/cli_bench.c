@@ -84,8 +84,8 @@ static const cli_command_spec_t bench_spec = {
     "Plays a fixed workload of 2-player Bergen deals (preset bergen, each deal once) with\n"
     "random and greedy agents, on 1 thread and on T threads (default: every core), and prints\n"
     "deals/s, plies/s and a signature of all outcomes; then hands of Partnership (preset\n"
-    "partnership, random play) on 1 thread, with a signature of their own. --quick plays a\n"
-    "twentieth of it.\n\n"
+    "partnership, random play) and of Bingo (preset bingo, random play) on 1 thread, each with\n"
+    "a signature of its own. --quick plays a twentieth of it.\n\n"
     "--decisions times agents: each decides at the same " BENCH_TEXT(DECISION_POSITIONS) " positions (from random\n"
     "play, each with at least two legal moves) of 2-player Bergen, or of the game given with\n"
     "--game/--preset/--players/--option, on one thread, going through them again until " BENCH_TEXT(
