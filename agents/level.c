@@ -1,6 +1,6 @@
 /* level.c - the built-in difficulty tables: level:n plays the agent written in entry n. The
  * entries rise in strength from uniform random play to the strongest search. One table is
- * Bergen's (the default), one Partnership's. `dominolab calibrate` measures and writes
+ * Bergen's (the default), one Partnership's, one Bingo's. `dominolab calibrate` measures and writes
  * other tables to files (--level-table FILE reads one). */
 #include <stdio.h>
 #include <string.h>
@@ -60,17 +60,43 @@ static const agent_levels_t builtin_partnership_levels = {
     .players = 4,
 };
 
+/* Written by `dominolab calibrate` for Bingo, preset bingo (configs/experiments/
+ * difficulty-bingo.ini): every level measured against greedy over 2,000 duplicate matches to
+ * 7 game points, the ratings rising in steps of about 120 Elo from -643 to +475
+ * (measurements/calibrate-bingo/calibration.csv, configs/levels/bingo.ini). */
+static const agent_levels_t builtin_bingo_levels = {
+    .count = AGENT_LEVEL_COUNT,
+    .spec =
+        {
+            "greedy:noise=1",
+            "greedy:noise=0.846",
+            "greedy:noise=0.691",
+            "greedy:noise=0.537",
+            "greedy:noise=0.295",
+            "heuristic:noise=0.467",
+            "heuristic:noise=0.299",
+            "heuristic:noise=0.113",
+            "pimc:samples=5",
+            "pimc:samples=57",
+        },
+    .source = "built in",
+    .game = "bingo",
+    .preset = "bingo",
+    .players = 2,
+};
+
 const agent_levels_t *agent_levels_builtin(void) { return &builtin_levels; }
 
 const agent_levels_t *agent_levels_builtin_for(const char *game_name)
 {
     if (game_name && !strcmp(game_name, builtin_partnership_levels.game)) return &builtin_partnership_levels;
+    if (game_name && !strcmp(game_name, builtin_bingo_levels.game)) return &builtin_bingo_levels;
     return &builtin_levels;
 }
 
 bool agent_levels_is_builtin(const agent_levels_t *levels)
 {
-    return levels == &builtin_levels || levels == &builtin_partnership_levels;
+    return levels == &builtin_levels || levels == &builtin_partnership_levels || levels == &builtin_bingo_levels;
 }
 
 const char *agent_level_spec(const agent_levels_t *levels, int level)

@@ -270,10 +270,10 @@ START_TEST(level_table_errors)
 END_TEST
 
 /* Each built-in table is the file calibrate wrote for it: Bergen's configs/levels/builtin.ini,
- * Partnership's configs/levels/partnership.ini. */
+ * Partnership's configs/levels/partnership.ini, Bingo's configs/levels/bingo.ini. */
 static const struct {
     const char *file, *game;
-} builtin_files[] = {{"builtin.ini", "bergen"}, {"partnership.ini", "partnership"}};
+} builtin_files[] = {{"builtin.ini", "bergen"}, {"partnership.ini", "partnership"}, {"bingo.ini", "bingo"}};
 
 START_TEST(builtin_table_file_matches)
 {
@@ -336,6 +336,11 @@ START_TEST(level_tables_serve_their_own_game)
     const agent_levels_t *partnership = agent_levels_builtin_for("partnership");
     ck_assert_ptr_ne(partnership, builtin);
     ck_assert_ptr_eq(agent_levels_builtin_for("double_bergen"), builtin);
+    const agent_levels_t *bingo = agent_levels_builtin_for("bingo");
+    ck_assert_ptr_ne(bingo, builtin);
+    ck_assert_ptr_ne(bingo, partnership);
+    ck_assert_int_eq(fit(bingo, "bingo", 2, NULL, levels_used, 2, note, error), 0);
+    ck_assert_str_eq(note, "");
     ck_assert_int_eq(fit(partnership, "partnership", 4, NULL, levels_used, 2, note, error), 0);
     ck_assert_str_eq(note, "");
     ck_assert_int_eq(fit(partnership, "partnership", 4, "target=200", levels_used, 2, note, error), 0);
