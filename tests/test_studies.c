@@ -587,6 +587,34 @@ START_TEST(bingo_studies_run_end_to_end)
     char *ratings = path_in(tour, "ratings.csv");
     ck_assert_int_eq(csv_column_values(ratings, "elo", elo, 4), 3);
     free(ratings);
+    /* ranked by rating: the heuristic first, random last, far below */
+    ratings = path_in(tour, "ratings.csv");
+    char *ratings_text = support_read_file(ratings, NULL);
+    free(ratings);
+    const char *h = strstr(ratings_text, "\n1,heuristic,"), *g = strstr(ratings_text, "\n2,greedy,"),
+               *r = strstr(ratings_text, "\n3,random,");
+    ck_assert_msg(h && g && r && elo[0] - elo[2] > 200, "%s", ratings_text);
+    free(ratings_text);
+
+    const char *sprt = support_scratch("b_sprt");
+    run_ok(cli_sprt, ARGS("sprt", "--game", "bingo", "--players", "2", "--agents", "heuristic,random", "--elo1", "100",
+                          "--deals", "600", "--seed", "4", "--no-plots", "--quiet", "--out", (char *)sprt));
+    char *sprt_path = path_in(sprt, "sprt.csv"), *sprt_text = support_read_file(sprt_path, NULL);
+    free(sprt_path);
+    ck_assert_msg(sprt_text && strstr(sprt_text, ",H1,"), "sprt did not find the heuristic better: %s", sprt_text);
+    free(sprt_text);
+
+    const char *calibrate = support_scratch("b_calibrate");
+    run_ok(cli_calibrate, ARGS("calibrate", "--game", "bingo", "--players", "2", "--levels", "2", "--matches", "60",
+                               "--candidate", "greedy:noise=1", "--candidate", "heuristic", "--seed", "4", "--threads",
+                               "2", "--no-plots", "--quiet", "--out", (char *)calibrate));
+    agent_levels_t levels;
+    char error[512], *levels_path = path_in(calibrate, "levels.ini");
+    ck_assert_msg(config_read_levels(levels_path, &levels, error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(levels.count, 2);
+    ck_assert_str_eq(levels.game, "bingo");
+    free(levels_path);
+
     const char *balance = support_scratch("b_balance");
     run_ok(cli_balance, ARGS("balance", "--game", "bingo", "--players", "2", "--agents", "random", "--deals", "600",
                              "--seed", "2", "--threads", "2", "--no-plots", "--quiet", "--out", (char *)balance));
@@ -597,6 +625,16 @@ START_TEST(bingo_studies_run_end_to_end)
     ck_assert_msg(all, "ends.csv lacks a way a Bingo hand ends: %s", text ? text : "(none)");
     free(text);
     free(ends);
+
+    const struct {
+        const char *const *dir, *file;
+    } rebuilt[] = {{&tour, "ratings.csv"}, {&sprt, "sprt.csv"}, {&balance, "ends.csv"}, {&calibrate, "calibration.csv"}};
+    for (size_t k = 0; k < sizeof rebuilt / sizeof rebuilt[0]; k++) {
+        static const char *const again_names[] = {"b_again0", "b_again1", "b_again2", "b_again3"};
+        const char *again = support_scratch(again_names[k]);
+        run_ok(cli_analyze, ARGS("analyze", (char *)*rebuilt[k].dir, "--out", (char *)again, "--no-plots"));
+        expect_same_file(*rebuilt[k].dir, again, rebuilt[k].file);
+    }
 }
 END_TEST
 
