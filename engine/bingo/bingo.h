@@ -1,13 +1,12 @@
 /* bingo.h - Bingo, the two-player domino trick game (docs/rules/bingo.md): its options,
  * rules and the pure rule functions the play is built on.
  *
- * Work in progress (issue 15): the option table, the preset, the rule functions of tricks,
- * points, following, melds and game points (bingo_rules.c, vectors BI-01..04, 07, 09, 12),
- * and the play (bingo_play.c: deal, trump, tricks, drawing, closing and melds as moves,
- * hand end, game points, match end; vectors BI-05..13 as whole tricks), and what a seat
- * observes with the worlds drawn for it (bingo_determinize.c), the record's words
- * (bingo_record.c) and the game through game.h, registered (bingo.c). Still to come: the
- * heuristic's trick features, a level table, the studies' Bingo reports, docs.
+ * The files: the option table, the preset and the rules' tables (bingo_options.c); the rule
+ * functions of tricks, points, following, melds and game points (bingo_rules.c, vectors
+ * BI-01..04, 07, 09, 12); the play (bingo_play.c: deal, trump, tricks, drawing, closing and
+ * melds as moves, hand end, game points, match end; BI-05..13 trick by trick); what a seat
+ * observes and the worlds drawn for it (bingo_determinize.c); the record's words
+ * (bingo_record.c); the game through game.h (bingo.c).
  */
 #ifndef DOMINOLAB_BINGO_H
 #define DOMINOLAB_BINGO_H
