@@ -14,6 +14,7 @@
 
 #include "agent.h"
 #include "bingo/bingo.h"
+#include "test_support.h"
 
 enum { ERROR_SIZE = OPTIONS_ERROR_SIZE, SEEDS = 6 };
 
@@ -100,17 +101,7 @@ static game_move_t play(int a, int b) { return (game_move_t){GAME_MOVE_PLAY, (ui
 
 static game_move_t agent_pick(const fixture_t *fx, const char *spec, uint64_t seed)
 {
-    char error[256] = "";
-    agent_t *agent = NULL;
-    int created = agent_create(spec, NULL, &bingo_game, fx->rules, fx->s.to_move, seed, &agent, error, sizeof error);
-    ck_assert_msg(created == 0, "%s: %s", spec, error);
-    game_move_t moves[GAME_MAX_MOVES];
-    int count = bingo_game.legal_moves(&fx->s, moves);
-    bingo_state_t before = fx->s;
-    game_move_t move = agent_choose(agent, &fx->s, moves, count);
-    ck_assert_msg(memcmp(&before, &fx->s, sizeof before) == 0, "%s changed the state", spec);
-    agent_destroy(agent);
-    return move;
+    return support_agent_pick(&bingo_game, fx->rules, &fx->s, spec, seed);
 }
 
 static void expect_pick(const fixture_t *fx, const char *spec, game_move_t right)

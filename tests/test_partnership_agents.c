@@ -12,6 +12,7 @@
 
 #include "agent.h"
 #include "game.h"
+#include "test_support.h"
 #include "partnership/partnership.h"
 
 enum { ERROR_SIZE = OPTIONS_ERROR_SIZE, SEEDS = 8 };
@@ -99,18 +100,7 @@ static bool same_move(game_move_t x, game_move_t y) { return x.kind == y.kind &&
 
 static game_move_t agent_pick(const fixture_t *fx, const char *spec, uint64_t seed)
 {
-    char error[256] = "";
-    agent_t *agent = NULL;
-    int seat = fx->s.to_move;
-    int created = agent_create(spec, NULL, &partnership_game, fx->rules, seat, seed, &agent, error, sizeof error);
-    ck_assert_msg(created == 0, "%s: %s", spec, error);
-    game_move_t moves[GAME_MAX_MOVES];
-    int count = partnership_game.legal_moves(&fx->s, moves);
-    partnership_state_t before = fx->s;
-    game_move_t move = agent_choose(agent, &fx->s, moves, count);
-    ck_assert_msg(memcmp(&before, &fx->s, sizeof before) == 0, "%s changed the state", spec);
-    agent_destroy(agent);
-    return move;
+    return support_agent_pick(&partnership_game, fx->rules, &fx->s, spec, seed);
 }
 
 static void expect_pick(const fixture_t *fx, const char *spec, game_move_t right)

@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "agent.h"
+
 /* ---- capturing a subcommand ---- */
 
 /* Reads what was written to `file` since it was created. */
@@ -230,4 +232,23 @@ int64_t support_scaled(int64_t count, int64_t floor)
     if (!(scale > 0.0 && scale <= 1.0)) scale = 1.0;
     int64_t n = (int64_t)((double)count * scale);
     return n < floor ? floor : n;
+}
+
+game_move_t support_agent_pick(const game_t *game, const game_rules_t *rules, const void *state, const char *spec,
+                               uint64_t seed)
+{
+    char error[256] = "";
+    agent_t *agent = NULL;
+    int created = agent_create(spec, NULL, game, rules, game->to_move(state), seed, &agent, error, sizeof error);
+    ck_assert_msg(created == 0, "%s: %s", spec, error);
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = game->legal_moves(state, moves);
+    void *before = malloc(game->state_size);
+    ck_assert_ptr_nonnull(before);
+    memcpy(before, state, game->state_size);
+    game_move_t move = agent_choose(agent, state, moves, count);
+    ck_assert_msg(memcmp(before, state, game->state_size) == 0, "%s changed the state", spec);
+    free(before);
+    agent_destroy(agent);
+    return move;
 }

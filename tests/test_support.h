@@ -65,6 +65,15 @@ int64_t support_scaled(int64_t count, int64_t floor);
         if (!(condition)) ck_abort_msg(__VA_ARGS__);                                           \
     } while (0)
 
+/* The move the agent `spec` (seed `seed`) chooses for the seat to move in `state`, a
+ * position of `game` under `rules`; fails the test if the spec is refused or the agent
+ * changes the state. */
+struct game;
+struct game_rules;
+struct game_move;
+struct game_move support_agent_pick(const struct game *game, const struct game_rules *rules, const void *state,
+                                    const char *spec, uint64_t seed);
+
 /* Number of '\n' in `text`. */
 int support_count_lines(const char *text);
 /* `text` is exactly one non-empty line ending with '\n'. */
