@@ -76,6 +76,14 @@ void game_line_pass(game_line_t *line, int hand, const struct game_event *event)
     game_line_int(line, "seat", event->seat);
 }
 
+void game_line_draw(game_line_t *line, int hand, const struct game_event *event)
+{
+    game_line_start(line, "draw");
+    game_line_int(line, "hand", hand);
+    game_line_int(line, "seat", event->seat);
+    game_line_tile(line, "tile", event->tile);
+}
+
 const game_line_field_t *game_line_find(const game_line_t *line, const char *key)
 {
     for (int i = 0; i < line->count; i++)

@@ -47,10 +47,12 @@ void game_line_word(game_line_t *line, const char *key, const char *word);
 void game_line_tile(game_line_t *line, const char *key, int tile);
 void game_line_tiles(game_line_t *line, const char *key, const uint8_t *tiles, int count);
 struct game_event; /* game.h, which includes this header */
-/* The lines every line game writes alike (record-format.md): `play` (hand, seat, tile, end
- * but for a lead, points) and `pass` (hand, seat) of a PLAY or PASS event. */
+/* The lines the games write alike (record-format.md): `play` (hand, seat, tile, end but for
+ * a lead, points), `pass` (hand, seat) and `draw` (hand, seat, tile) of a PLAY, PASS or
+ * DRAW event. */
 void game_line_play(game_line_t *line, int hand, const struct game_event *event);
 void game_line_pass(game_line_t *line, int hand, const struct game_event *event);
+void game_line_draw(game_line_t *line, int hand, const struct game_event *event);
 
 /* Readers. The field named `key`, or NULL. */
 const game_line_field_t *game_line_find(const game_line_t *line, const char *key);

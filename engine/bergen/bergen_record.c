@@ -48,10 +48,7 @@ int bergen_event_line(const void *state, const game_event_t *event, game_line_t 
         game_line_play(line, s->hand_number, event);
         return 0;
     case GAME_EVENT_DRAW:
-        game_line_start(line, "draw");
-        game_line_int(line, "hand", s->hand_number);
-        game_line_int(line, "seat", event->seat);
-        game_line_tile(line, "tile", event->tile);
+        game_line_draw(line, s->hand_number, event);
         return 0;
     case GAME_EVENT_PASS:
         if (s->status != GAME_IN_HAND && s->end_reason == BERGEN_REASON_BLOCKED) return 1; /* a pass into the block */

@@ -48,12 +48,7 @@ int bingo_event_line(const void *state, const game_event_t *event, game_line_t *
         game_line_int(line, "trump", event->end);
         return 0;
     case GAME_EVENT_PLAY: game_line_play(line, s->hand_number, event); return 0;
-    case GAME_EVENT_DRAW:
-        game_line_start(line, "draw");
-        game_line_int(line, "hand", s->hand_number);
-        game_line_int(line, "seat", event->seat);
-        game_line_tile(line, "tile", event->tile);
-        return 0;
+    case GAME_EVENT_DRAW: game_line_draw(line, s->hand_number, event); return 0;
     case GAME_EVENT_CLOSE:
         game_line_start(line, "close");
         game_line_int(line, "hand", s->hand_number);
