@@ -121,10 +121,7 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     c->weights = weights;
     c->scratch = scratch;
     c->seat = game->to_move(state);
-    game->observe(state, c->seat, &c->obs);
-    /* The features read a line's or a spinner's ends; a trick game's table (Bingo) shares
-     * that union, so in this private copy its ends are none and those features are 0. */
-    if (c->obs.layout_kind == GAME_LAYOUT_TRICK) memset(&c->obs.ends, 0, sizeof c->obs.ends);
+    game->observe(state, c->seat, &c->obs); /* a line or a spinner: trick games go to heuristic_trick.c */
     const game_observation_t *obs = &c->obs;
 
     tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);

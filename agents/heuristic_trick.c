@@ -10,8 +10,9 @@
  *             holds a tile beating x; - save * strength(x); + (1 - P) * the meld a double x
  *             would allow; in the closed phase, + force * the opponent's expected trumps for
  *             a trump led while we hold more of them (they must follow with theirs).
- *   close     chosen when the sure points reach `close`: the hand's points so far and the
- *             points of every held tile that no tile the opponent may hold beats.
+ *   close     chosen when the sure points reach `close`: the hand's points so far, the
+ *             points of every held tile that no tile the opponent may hold beats, and for k
+ *             such tiles his k cheapest possible tiles, which those tricks take.
  *   meld      its points; declining is worth nothing (the points count toward 70 at once).
  * strength(x) is the share of the tiles the opponent may hold that x beats when x leads: 1
  * for Bingo, near 1 for high trumps, small for low plain tiles. Spending it costs `save`
