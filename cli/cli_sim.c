@@ -455,9 +455,10 @@ typedef struct probe {
     volatile sig_atomic_t stop;
 } probe_t;
 
-static int probe_batch(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals)
+static int probe_batch(void *context, int64_t first_unit, int count, const sim_unit_outcome_t *units,
+                       const sim_totals_t *totals)
 {
-    (void)units, (void)count, (void)totals;
+    (void)first_unit, (void)units, (void)count, (void)totals;
     probe_t *p = context;
     if (omp_get_wtime() - p->started >= p->seconds) p->stop = 1;
     return 0;
@@ -469,6 +470,7 @@ static int probe_rate(sim_session_t *s, const cli_sim_hooks_t *hooks)
 {
     sim_config_t config = s->request.study.config;
     config.stop_rule = NULL;
+    config.batch_outcomes = false;
     sim_totals_t *totals = calloc(1, sizeof *totals);
     if (!totals) {
         snprintf(s->error, sizeof s->error, "out of memory");

@@ -172,12 +172,13 @@ static int load_resume(run_t *r, sim_totals_t *totals, json_t *identity)
 
 /* ------------------------------------------------------------------ one process */
 
-static int on_batch(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals)
+static int on_batch(void *context, int64_t first_unit, int count, const sim_unit_outcome_t *units,
+                    const sim_totals_t *totals)
 {
     run_t *r = context;
     char published[RUN_MESSAGE_SIZE];
     /* The records of the units kept (all but those after a stopping rule's decision). */
-    if (r->records && record_set_publish(r->records, count ? units[count - 1].unit + 1 : 0, published, sizeof published))
+    if (r->records && record_set_publish(r->records, first_unit + count, published, sizeof published))
         return fail(r, published);
     if (r->deals && rundir_deals_write(r->deals, &r->request->study, units, count)) {
         char message[RUN_MESSAGE_SIZE];
@@ -429,6 +430,7 @@ void run_execute(const run_request_t *request, const ranks_t *ranks, run_outcome
     }
     r->request = request;
     r->config = request->study.config;
+    r->config.batch_outcomes = request->study.per_deal; /* on_batch writes them to deals.csv */
     r->ranks = *ranks;
     r->slice_first = r->config.first_unit;
     stop_signal = 0;

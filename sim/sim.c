@@ -1,15 +1,18 @@
 /* sim.c - plays units in parallel and accumulates their outcomes (see sim.h).
  *
- * The work is cut into batches: the threads play a batch's units into a buffer (each
- * thread with its own game state and agents, made once), then the main thread adds them to
- * the totals and hands them, in unit order, to the caller. Batch sizes adapt to take about
- * a quarter of a second, so a stop request is honoured quickly; they never change results.
+ * The work is cut into batches, a few in flight at once: the threads take chunks of the
+ * oldest batch with units left (each thread with its own game state and agents, made
+ * once) and add them to their own totals of that batch; the main thread, between its own
+ * chunks, adds each complete batch to the run's totals and hands it, in unit order, to the
+ * caller. Batch sizes adapt to take about a quarter of a second, so a stop request is
+ * honoured quickly; they never change results.
  */
 #include "sim.h"
 
 #include <assert.h>
 #include <inttypes.h>
 #include <omp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +22,9 @@
 
 enum {
     SIM_FIRST_BATCH = 64,
-    SIM_MAX_BATCH = 4096, /* bounds memory: a batch buffer, whatever the number of units */
+    SIM_MAX_BATCH = 4096, /* bounds memory: a batch's outcomes, whatever the number of units */
+    SIM_MAX_BATCH_UNKEPT = 1 << 24, /* where no outcome is kept: still a fraction of a second */
+    SIM_PIPELINE = 4,     /* batches in flight */
     SIM_MAX_HANDS_PER_MATCH = 100000
 };
 static const double SIM_BATCH_SECONDS = 0.25;
@@ -73,7 +78,9 @@ void sim_seatings(sim_config_t *config, const int *agent_of_seat, sim_seating_sc
 typedef struct sim_worker {
     void *state;
     agent_t *agent[GAME_MAX_SEATS][SIM_MAX_AGENTS]; /* [seat][agent]; NULL where never seated */
-    sim_totals_t totals; /* this thread's share of the batch: integers, so merging is exact */
+    sim_totals_t totals[SIM_PIPELINE]; /* this thread's share of each batch in flight: integers, so
+                                          merging is exact */
+    sim_unit_outcome_t scratch; /* a unit's outcome where the batch keeps none */
 } sim_worker_t;
 
 static void worker_free(sim_worker_t *worker, const sim_config_t *config)
@@ -463,8 +470,6 @@ static int make_workers(const sim_config_t *config, sim_worker_t **workers, int 
             free(workers[t]);
             workers[t] = NULL;
             failed = 1;
-        } else {
-            memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
         }
         if (failed) {
 #pragma omp critical(sim_worker_error)
@@ -484,64 +489,265 @@ static void free_workers(const sim_config_t *config, sim_worker_t **workers, int
     free(workers);
 }
 
+/* The batches in flight. A thread takes a chunk of the oldest batch with units left, or
+ * opens the next batch while fewer than SIM_PIPELINE wait to be merged; the main thread
+ * merges the oldest batch once its units are all played. No thread waits for a batch to
+ * end before starting the next one, so a thread whose core is shared with another process
+ * holds nobody up: the other thread plays on, batches ahead. */
+typedef struct sim_batch {
+    int64_t first, count;         /* its units */
+    int64_t claimed, done;        /* units handed out, and played */
+    sim_unit_outcome_t *outcomes; /* NULL where nobody reads them (outcomes_wanted) */
+    bool failed;                  /* a unit failed: the run ends before this batch */
+    char error[512];
+} sim_batch_t;
+
+typedef struct sim_schedule {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;       /* a chunk played, a batch merged, or the run over */
+    sim_batch_t batch[SIM_PIPELINE];
+    int64_t opened, merged;       /* batches, counted from the first */
+    int64_t next_unit, end_unit;  /* the first unit of the next batch opened */
+    int64_t batch_size, max_batch;
+    int threads;
+    bool over;                    /* nothing more is handed out */
+} sim_schedule_t;
+
+typedef struct sim_chunk {
+    sim_batch_t *batch;
+    int slot;
+    int64_t first, count;
+} sim_chunk_t;
+
+static bool outcomes_wanted(const sim_config_t *config, bool batch_outcomes)
+{
+    return batch_outcomes || config->stop_rule;
+}
+
+/* Under the lock: a chunk to play, or false when none is free now. */
+static bool schedule_claim(sim_schedule_t *s, sim_chunk_t *chunk)
+{
+    if (s->over) return false;
+    for (int64_t b = s->merged; b < s->opened; b++) {
+        sim_batch_t *batch = &s->batch[b % SIM_PIPELINE];
+        if (batch->claimed == batch->count) continue;
+        /* chunks of about an eighth of a thread's share: small enough to balance, few
+         * enough that the lock is rare */
+        int64_t size = batch->count / (8 * s->threads);
+        size = size < 1 ? 1 : size > 256 ? 256 : size;
+        if (size > batch->count - batch->claimed) size = batch->count - batch->claimed;
+        *chunk = (sim_chunk_t){batch, (int)(b % SIM_PIPELINE), batch->first + batch->claimed, size};
+        batch->claimed += size;
+        return true;
+    }
+    if (s->opened - s->merged == SIM_PIPELINE || s->next_unit == s->end_unit) return false;
+    sim_batch_t *batch = &s->batch[s->opened++ % SIM_PIPELINE];
+    int64_t left = s->end_unit - s->next_unit;
+    batch->first = s->next_unit;
+    batch->count = left < s->batch_size ? left : s->batch_size;
+    batch->claimed = batch->done = 0;
+    batch->failed = false;
+    s->next_unit += batch->count;
+    return schedule_claim(s, chunk);
+}
+
+/* Under the lock: whether a thread other than the main one has no more to do. */
+static bool schedule_exhausted(const sim_schedule_t *s)
+{
+    if (s->over) return true;
+    if (s->next_unit < s->end_unit) return false;
+    for (int64_t b = s->merged; b < s->opened; b++)
+        if (s->batch[b % SIM_PIPELINE].claimed < s->batch[b % SIM_PIPELINE].count) return false;
+    return true;
+}
+
+/* Plays a chunk's units; their totals go to the thread's totals of the batch's slot (with
+ * a stopping rule, the merge counts them instead). */
+static void play_chunk(const sim_config_t *config, sim_worker_t *worker, sim_schedule_t *s, const sim_chunk_t *chunk)
+{
+    sim_batch_t *batch = chunk->batch;
+    bool failed = false;
+    char message[512];
+    for (int64_t unit = chunk->first; unit < chunk->first + chunk->count && !failed; unit++) {
+        sim_unit_outcome_t *out = batch->outcomes ? &batch->outcomes[unit - batch->first] : &worker->scratch;
+        failed = play_unit(config, worker, unit, out, message, sizeof message) != 0;
+        if (!failed && !config->stop_rule) sim_accumulate(config, out, &worker->totals[chunk->slot]);
+    }
+    pthread_mutex_lock(&s->lock);
+    if (failed && !batch->failed) {
+        batch->failed = true;
+        snprintf(batch->error, sizeof batch->error, "%s", message);
+    }
+    batch->done += chunk->count;
+    if (batch->done == batch->count) pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* A thread other than the main one: chunks until none is left. */
+static void serve(const sim_config_t *config, sim_worker_t *worker, sim_schedule_t *s)
+{
+    for (;;) {
+        sim_chunk_t chunk;
+        pthread_mutex_lock(&s->lock);
+        bool claimed;
+        while (!(claimed = schedule_claim(s, &chunk)) && !schedule_exhausted(s))
+            pthread_cond_wait(&s->changed, &s->lock); /* every batch in flight is handed out */
+        pthread_mutex_unlock(&s->lock);
+        if (!claimed) return;
+        play_chunk(config, worker, s, &chunk);
+    }
+}
+
+/* What the main thread carries from merge to merge. */
+typedef struct sim_merge {
+    const sim_config_t *config;
+    sim_worker_t **workers;
+    sim_totals_t *totals;
+    sim_batch_fn on_batch;
+    void *context;
+    volatile sig_atomic_t *stop;
+    char *error;
+    size_t error_size;
+    double last;  /* when the last merge ended */
+    int result;   /* of sim_run */
+} sim_merge_t;
+
+/* The main thread: the oldest batch, all played, into the totals and to the caller. Returns
+ * whether the run goes on. */
+static bool merge_batch(sim_schedule_t *s, sim_merge_t *m)
+{
+    const sim_config_t *config = m->config;
+    int slot = (int)(s->merged % SIM_PIPELINE);
+    sim_batch_t *batch = &s->batch[slot];
+    if (batch->failed) {
+        snprintf(m->error, m->error_size, "%s", batch->error);
+        m->result = -1; /* the batch counts for nothing: the run stops at the last batch kept */
+        pthread_mutex_lock(&s->lock);
+        s->over = true;
+        pthread_cond_broadcast(&s->changed);
+        pthread_mutex_unlock(&s->lock);
+        return false;
+    }
+    for (int t = 0; t < s->threads && !config->stop_rule; t++) {
+        bool fits = sim_totals_add(m->totals, &m->workers[t]->totals[slot]); /* the totals of one run: always */
+        assert(fits);
+        (void)fits;
+        memset(&m->workers[t]->totals[slot], 0, sizeof m->workers[t]->totals[slot]);
+    }
+    bool decided = false;
+    int kept = (int)batch->count;
+    if (config->stop_rule) {
+        kept = config->stop_rule(config->stop_context, batch->outcomes, kept, &decided);
+        for (int k = 0; k < kept; k++) sim_accumulate(config, &batch->outcomes[k], m->totals);
+    }
+    bool more = true;
+    if (m->on_batch && m->on_batch(m->context, batch->first, kept, batch->outcomes, m->totals)) {
+        m->result = -1;
+        more = false;
+    } else if (decided) {
+        more = false; /* the rule has decided: the run is complete */
+    } else if (m->stop && *m->stop && batch->first + kept < s->end_unit) {
+        m->result = 1;
+        more = false;
+    }
+    /* batch sizes follow the time between merges; they never change a result */
+    double now = omp_get_wtime(), seconds = now - m->last;
+    m->last = now;
+    pthread_mutex_lock(&s->lock);
+    if (seconds < SIM_BATCH_SECONDS / 2 && s->batch_size < s->max_batch) s->batch_size *= 2;
+    else if (seconds > SIM_BATCH_SECONDS * 2 && s->batch_size > s->threads) s->batch_size /= 2;
+    s->merged++;
+    if (!more) s->over = true;
+    pthread_cond_broadcast(&s->changed);
+    pthread_mutex_unlock(&s->lock);
+    return more;
+}
+
+/* The main thread plays chunks too, and merges each batch as soon as it is complete. */
+static void lead(sim_worker_t *worker, sim_schedule_t *s, sim_merge_t *m)
+{
+    for (;;) {
+        sim_chunk_t chunk;
+        pthread_mutex_lock(&s->lock);
+        bool mergeable = false, claimed = false, finished = false;
+        for (;;) {
+            finished = s->merged == s->opened && s->next_unit == s->end_unit;
+            mergeable = s->merged < s->opened && s->batch[s->merged % SIM_PIPELINE].done ==
+                                                     s->batch[s->merged % SIM_PIPELINE].count;
+            if (finished || mergeable || (claimed = schedule_claim(s, &chunk))) break;
+            pthread_cond_wait(&s->changed, &s->lock); /* another thread holds the oldest units */
+        }
+        if (finished) {
+            s->over = true;
+            pthread_cond_broadcast(&s->changed);
+        }
+        pthread_mutex_unlock(&s->lock);
+        if (finished) return;
+        if (mergeable && !merge_batch(s, m)) return;
+        if (claimed) play_chunk(m->config, worker, s, &chunk);
+    }
+}
+
+static int schedule_init(sim_schedule_t *s, const sim_config_t *config, int threads, bool outcomes)
+{
+    memset(s, 0, sizeof *s);
+    s->next_unit = config->first_unit;
+    s->end_unit = config->end_unit > config->first_unit ? config->end_unit : config->first_unit;
+    s->batch_size = SIM_FIRST_BATCH;
+    /* kept outcomes bound a batch's memory; totals alone bound nothing */
+    s->max_batch = outcomes ? SIM_MAX_BATCH : SIM_MAX_BATCH_UNKEPT;
+    s->threads = threads;
+    for (int k = 0; k < SIM_PIPELINE && outcomes; k++)
+        if (!(s->batch[k].outcomes = malloc(SIM_MAX_BATCH * sizeof *s->batch[k].outcomes))) return -1;
+    if (pthread_mutex_init(&s->lock, NULL)) return -1;
+    if (pthread_cond_init(&s->changed, NULL)) {
+        pthread_mutex_destroy(&s->lock);
+        return -1;
+    }
+    return 0;
+}
+
+static void schedule_free(sim_schedule_t *s, bool made)
+{
+    for (int k = 0; k < SIM_PIPELINE; k++) free(s->batch[k].outcomes);
+    if (!made) return;
+    pthread_cond_destroy(&s->changed);
+    pthread_mutex_destroy(&s->lock);
+}
+
 int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_batch, void *context,
             volatile sig_atomic_t *stop, char *error, size_t error_size)
 {
     int threads = config->threads > 0 ? config->threads : 1;
     sim_worker_t **workers = calloc((size_t)threads, sizeof *workers);
-    sim_unit_outcome_t *buffer = malloc(SIM_MAX_BATCH * sizeof *buffer);
-    int result = 0;
-    if (!workers || !buffer) {
+    sim_schedule_t *schedule = malloc(sizeof *schedule);
+    bool made = false;
+    if (!workers || !schedule) {
         snprintf(error, error_size, "out of memory for %d threads", threads);
-        result = -1;
-    } else if (make_workers(config, workers, threads, error, error_size)) {
-        result = -1;
+        free(workers);
+        free(schedule);
+        return -1;
     }
-    int batch = SIM_FIRST_BATCH;
-    for (int64_t next = config->first_unit; result == 0 && next < config->end_unit;) {
-        int count = (int)(config->end_unit - next < batch ? config->end_unit - next : batch);
-        double started = omp_get_wtime();
-        /* Each thread adds its units to its own totals; the sums merged after the batch are
-         * the same whatever thread played which unit. With a stopping rule the units count
-         * only once the rule has seen them, on this thread. */
-        bool ruled = config->stop_rule != NULL;
-        int failed = 0; /* shared: set once, under the lock, with the first message */
-#pragma omp parallel for schedule(dynamic, 4) num_threads(threads)
-        for (int k = 0; k < count; k++) {
-            sim_worker_t *worker = workers[omp_get_thread_num()];
-            char message[512];
-            if (play_unit(config, worker, next + k, &buffer[k], message, sizeof message)) {
-#pragma omp critical(sim_unit_error)
-                {
-                    if (!failed) snprintf(error, error_size, "%s", message);
-                    failed = 1;
-                }
-            } else if (!ruled) {
-                sim_accumulate(config, &buffer[k], &worker->totals);
-            }
-        }
-        if (failed) {
-            result = -1; /* the batch counts for nothing: the run stops at the last batch kept */
-            break;
-        }
-        for (int t = 0; t < threads && !ruled; t++) {
-            bool fits = sim_totals_add(totals, &workers[t]->totals); /* the totals of one run: always */
-            assert(fits);
-            (void)fits;
-            memset(&workers[t]->totals, 0, sizeof workers[t]->totals);
-        }
-        bool decided = false;
-        int kept = ruled ? config->stop_rule(config->stop_context, buffer, count, &decided) : count;
-        for (int k = 0; ruled && k < kept; k++) sim_accumulate(config, &buffer[k], totals);
-        next += kept;
-        if (on_batch && on_batch(context, buffer, kept, totals)) result = -1;
-        else if (decided) break; /* the rule has decided: the run is complete */
-        else if (stop && *stop && next < config->end_unit) result = 1;
-        double seconds = omp_get_wtime() - started;
-        if (seconds < SIM_BATCH_SECONDS / 2 && batch < SIM_MAX_BATCH) batch *= 2;
-        else if (seconds > SIM_BATCH_SECONDS * 2 && batch > threads) batch /= 2;
+    int result = 0;
+    if (schedule_init(schedule, config, threads, outcomes_wanted(config, config->batch_outcomes))) {
+        snprintf(error, error_size, "out of memory for the batches of %d threads", threads);
+        result = -1;
+    } else {
+        made = true;
+        if (make_workers(config, workers, threads, error, error_size)) result = -1;
     }
-    if (workers) free_workers(config, workers, threads);
-    free(buffer);
+    if (result == 0) {
+        sim_merge_t merge = {config, workers, totals, on_batch, context, stop, error, error_size, omp_get_wtime(), 0};
+#pragma omp parallel num_threads(threads)
+        {
+            int t = omp_get_thread_num();
+            if (t == 0) lead(workers[0], schedule, &merge);
+            else serve(config, workers[t], schedule);
+        }
+        result = merge.result;
+    }
+    free_workers(config, workers, threads);
+    schedule_free(schedule, made);
+    free(schedule);
     return result;
 }

@@ -76,6 +76,7 @@ typedef struct sim_config {
     sim_stop_rule_fn stop_rule; /* NULL: play every unit */
     void *stop_context;
     const sim_game_sink_t *games; /* NULL: the games go into the totals only */
+    bool batch_outcomes;          /* the batch callback reads the units' outcomes (deals.csv) */
 } sim_config_t;
 
 /* One seat's outcome in one play (rotation) of a unit. */
@@ -110,9 +111,12 @@ typedef struct sim_totals {
     uint64_t signature; /* order-free checksum of every outcome: changes only with behaviour */
 } sim_totals_t;
 
-/* Called on the main thread, in unit order, for each batch of finished units; returns 0,
- * or -1 to stop (an I/O error, described by the callee). */
-typedef int (*sim_batch_fn)(void *context, const sim_unit_outcome_t *units, int count, const sim_totals_t *totals);
+/* Called on the main thread, in unit order, for each batch of finished units [first_unit,
+ * first_unit + count), with their outcomes where config.batch_outcomes asks for them (else
+ * NULL) and the totals that count them; returns 0, or -1 to stop (an I/O error, described
+ * by the callee). */
+typedef int (*sim_batch_fn)(void *context, int64_t first_unit, int count, const sim_unit_outcome_t *units,
+                            const sim_totals_t *totals);
 
 uint64_t sim_unit_seed(uint64_t seed, int64_t unit);
 

@@ -2,7 +2,7 @@
  *
  * The pending list holds the records closed by the playing threads and not yet published
  * or removed; threads append to it under the lock `record_set`, and only the run's thread
- * publishes, between batches, when no game is being played.
+ * publishes, after each batch, under the same lock (later batches are being played).
  */
 #define _GNU_SOURCE /* syncfs: one sync of the file system for every record of a checkpoint */
 #include "records/record_set.h"
@@ -327,16 +327,20 @@ sim_game_sink_t record_set_games(record_set_t *set)
 int record_set_publish(record_set_t *set, int64_t end_unit, char *error, size_t error_size)
 {
     int result = 0;
-    for (int k = 0; k < set->pending_count; k++) {
-        atomic_file_t *file = &set->pending[k].file;
-        if (set->pending[k].unit >= end_unit || result) {
-            atomic_file_abort(file);
-            continue;
+    /* Threads may be playing later batches and adding their records meanwhile: those stay
+     * pending for a later publish (or are removed by record_set_close). */
+#pragma omp critical(record_set)
+    {
+        int kept = 0;
+        for (int k = 0; k < set->pending_count; k++) {
+            atomic_file_t *file = &set->pending[k].file;
+            if (set->pending[k].unit >= end_unit) set->pending[kept++] = set->pending[k];
+            else if (result) atomic_file_abort(file);
+            else if (atomic_file_publish(file, error, error_size)) result = -1;
+            else set->unsynced = true;
         }
-        if (atomic_file_publish(file, error, error_size)) result = -1;
-        else set->unsynced = true;
+        set->pending_count = kept;
     }
-    set->pending_count = 0;
     return result;
 }
 

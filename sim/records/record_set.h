@@ -6,7 +6,7 @@
  * The simulator hands each chosen game to the sink of record_set_games, on the thread that
  * plays it; the record is written to a temporary file beside its final name and closed.
  * The run then publishes (renames) the records of the units it keeps, on its own thread,
- * in the batch's order, and removes the others (units a stopping rule discarded), so a
+ * in the batch's order, and at its end removes the others (units never counted), so a
  * record is there under its name exactly when its unit is counted. A checkpoint syncs the
  * file system first, so run.json never counts a record a power loss could take back.
  *
@@ -53,7 +53,9 @@ int record_set_prepare(record_set_t *set, bool resume, char *error, size_t error
 /* The sink of the simulator's games (sim_config_t.games); valid while `set` lives. */
 sim_game_sink_t record_set_games(record_set_t *set);
 /* After a batch, on the run's thread: publishes the records of the units below
- * `end_unit`, removes the others. Returns 0, or -1 with the first failure's message. */
+ * `end_unit`; later units' records stay pending (threads play ahead of the batch handed to
+ * the run), and record_set_close removes whatever is never published. Returns 0, or -1
+ * with the first failure's message. */
 int record_set_publish(record_set_t *set, int64_t end_unit, char *error, size_t error_size);
 /* Puts every published record on the disk (before a checkpoint counts it). Returns 0, or
  * -1 with a message. */
