@@ -1,49 +1,64 @@
-/* cli_bench.c - `dominolab bench`: a fixed workload, timed, with a signature of behaviour.
+/* cli_bench.c - `dominolab bench`: fixed workloads, timed, each with a signature of behaviour.
  *
- * Like a chess engine's bench: the same units are played every time (2-player Bergen,
- * preset bergen, fixed seeds), on one thread and on every thread. The table gives deals/s
- * and plies/s; the signature is a checksum of every outcome, so it changes when, and only
- * when, the engine or the agents play differently. The runs on different thread counts must
- * give the same signature; bench says so, and fails if they do not.
+ * Like a chess engine's bench: the same units are played every time (fixed games, presets
+ * and seeds). Every game and preset family has a workload of random play through the
+ * simulator; 2-player Bergen also has greedy play, and both of Bergen's run on one thread
+ * and on every thread, which must give the same signature (bench fails if not). Partnership
+ * also runs the engine alone (legal moves, a uniform choice, apply), which is how other
+ * domino libraries quote their speed, and its own random playout, which must play the
+ * same hands. Each row gives deals/s, plies/s and the workload's signature, a checksum of
+ * every outcome that changes when, and only when, the engine or the agents play
+ * differently. The signature lines at the end keep the form they have always had.
+ *
+ * `--instructions` adds the instructions per deal of each workload: bench runs itself under
+ * valgrind's callgrind on that workload alone (`--workload NAME --deals N`), with N and 2N
+ * deals, and divides the difference by N, so start-up costs nothing. Instructions do not
+ * depend on what else the machine is doing.
  *
  * `bench --decisions` times agents instead: each agent at its defaults decides at a fixed set
  * of positions (taken from random play, every one with a choice to make), on one thread, and
  * the table gives decisions per second. The positions are gone through again and again until
  * DECISION_MIN_SECONDS have passed, so that a fast agent's rate is not one clock tick; the
  * signature is of the first round only (the later rounds repeat it).
- *
- * After Bergen's workloads come two of Partnership (preset partnership, random play, one
- * thread), whose signature has a line of its own before Bergen's, which stays the last:
- * the simulator's (agents, tallies and statistics, as `sim` plays), and the engine's alone
- * (legal moves, a uniform choice among them, apply), which is how other domino libraries
- * quote their speed.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "agent.h"
 #include "cli.h"
 #include "commands.h"
 #include "sim.h"
 
+typedef enum bench_kind {
+    BENCH_SIM,     /* deals through the simulator: agents, tallies, statistics */
+    BENCH_ENGINE,  /* hands through the game interface alone */
+    BENCH_PLAYOUT  /* hands through the game's own random playout */
+} bench_kind_t;
+
 typedef struct bench_workload {
-    const char *name;
+    const char *name, *game;
+    int players;
     const char *agent;
-    int64_t deals, quick_deals;
+    int64_t deals, quick_deals, instruction_deals; /* --instructions: runs of N and 2N */
+    bench_kind_t kind;
+    bool threaded; /* also on every thread */
 } bench_workload_t;
 
 static const bench_workload_t workloads[] = {
-    {"random-vs-random", "random", 1000000, 50000},
-    {"greedy-vs-greedy", "greedy", 200000, 10000},
+    {"random-vs-random", "bergen", 2, "random", 1000000, 50000, 100000, BENCH_SIM, true},
+    {"greedy-vs-greedy", "bergen", 2, "greedy", 200000, 10000, 20000, BENCH_SIM, true},
+    {"double-bergen-random", "double_bergen", 4, "random", 200000, 10000, 20000, BENCH_SIM, false},
+    {"bingo-random", "bingo", 2, "random", 1000000, 50000, 100000, BENCH_SIM, false},
+    {"partnership-random", "partnership", 4, "random", 1000000, 50000, 100000, BENCH_SIM, false},
+    {"partnership-engine", "partnership", 4, "random", 1000000, 50000, 100000, BENCH_ENGINE, false},
+    {"partnership-playout", "partnership", 4, "random", 1000000, 50000, 100000, BENCH_PLAYOUT, false},
 };
-/* Partnership's workload: hands of random play, each the first of a fresh match, on one
- * thread; beside Bergen's, with its own signature so that Bergen's stays comparable. */
-static const bench_workload_t partnership_workload = {"partnership-random", "random", 1000000, 50000};
-/* Bingo's: hands of random play through the simulator, one thread (issue 15). */
-static const bench_workload_t bingo_workload = {"bingo-random", "random", 1000000, 50000};
+enum { WORKLOAD_COUNT = sizeof workloads / sizeof workloads[0] };
 static const uint64_t BENCH_SEED = 20261122;
 
 static const char *const decision_agents[] = {"random", "greedy", "heuristic", "pimc", "ismcts", "oracle"};
@@ -60,7 +75,9 @@ typedef struct bench_args {
     cli_game_args_t game;
     cli_list_t agents; /* --agents A,B and --agent A: the agents --decisions times */
     int threads;
-    bool quick, decisions;
+    bool quick, decisions, instructions;
+    const char *workload;
+    int64_t deals;
 } bench_args_t;
 
 #define BENCH_OPTION(name, section, kind, field, min, max, value, help)                                            \
@@ -68,6 +85,10 @@ typedef struct bench_args {
 static const cli_option_t bench_options[] = {
     BENCH_OPTION("threads", "bench", CLI_INT, threads, 1, 1024, "T", "threads of the second run (default: every core)"),
     BENCH_OPTION("quick", "bench", CLI_FLAG, quick, 0, 0, NULL, "a twentieth of the workload"),
+    BENCH_OPTION("instructions", "bench", CLI_FLAG, instructions, 0, 0, NULL,
+                 "also count instructions per deal of each workload (needs valgrind)"),
+    BENCH_OPTION("workload", "bench", CLI_TEXT, workload, 0, 0, "NAME", "this workload alone (one thread unless --threads)"),
+    BENCH_OPTION("deals", "bench", CLI_COUNT, deals, 1, 1e12, "N", "with --workload: N deals (or hands) instead"),
     BENCH_OPTION("decisions", "bench", CLI_FLAG, decisions, 0, 0, NULL, "time agents' decisions instead"),
     BENCH_OPTION("agents", "agents", CLI_SPLIT, agents, 0, 0, "A,B,...",
                  "with --decisions: the agents to time (default: every kind at its defaults)"),
@@ -78,14 +99,20 @@ static const cli_option_t bench_options[] = {
 
 static const cli_command_spec_t bench_spec = {
     "bench",
-    "[--threads T] [--quick]\n"
+    "[--threads T] [--quick] [--instructions] [--workload NAME [--deals N]]\n"
     "       dominolab bench --decisions [--agents A,B,...] [--game G] [--preset P] [--players N]\n"
     "                       [--option key=value]... [--quick]",
-    "Plays a fixed workload of 2-player Bergen deals (preset bergen, each deal once) with\n"
-    "random and greedy agents, on 1 thread and on T threads (default: every core), and prints\n"
-    "deals/s, plies/s and a signature of all outcomes; then hands of Partnership (preset\n"
-    "partnership, random play) and of Bingo (preset bingo, random play) on 1 thread, each with\n"
-    "a signature of its own. --quick plays a twentieth of it.\n\n"
+    "Plays fixed workloads of random play in every game, each preset family at its defaults:\n"
+    "  random-vs-random, greedy-vs-greedy  2-player Bergen (preset bergen), on 1 and T threads\n"
+    "  double-bergen-random                4-player Double Bergen (preset double_bergen)\n"
+    "  bingo-random                        Bingo (preset bingo)\n"
+    "  partnership-random                  Partnership (preset partnership), through the simulator\n"
+    "  partnership-engine, -playout        the same hands through the engine alone, and its playout\n"
+    "and prints deals/s, plies/s and each workload's signature (a checksum of every outcome);\n"
+    "then the signature lines of each game. T: every core unless --threads. --quick plays a\n"
+    "twentieth. --instructions runs each workload again under valgrind's callgrind with N and\n"
+    "2N deals and prints the instructions per deal, (I(2N) - I(N)) / N. --workload NAME runs\n"
+    "one workload alone, N deals with --deals.\n\n"
     "--decisions times agents: each decides at the same " BENCH_TEXT(DECISION_POSITIONS) " positions (from random\n"
     "play, each with at least two legal moves) of 2-player Bergen, or of the game given with\n"
     "--game/--preset/--players/--option, on one thread, going through them again until " BENCH_TEXT(
@@ -102,7 +129,7 @@ typedef struct bench_result {
     sim_totals_t totals;
 } bench_result_t;
 
-static int bench_run(const cli_game_t *game, const bench_workload_t *w, int64_t deals, int threads,
+static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t deals, int threads,
                      bench_result_t *out, char *error, size_t size)
 {
     sim_config_t c;
@@ -232,59 +259,144 @@ __attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool
     }
 }
 
-/* One row of random hands outside the simulator; its signature in *signature. */
-static void bench_partnership_playout(const cli_game_t *game, bool own_playout, bool quick, uint64_t *signature)
-{
-    const bench_workload_t *w = &partnership_workload;
-    int64_t hands = quick ? w->quick_deals : w->deals, plies;
-    double started = omp_get_wtime();
-    playout_hands(game, own_playout, hands, &plies, signature);
-    double seconds = omp_get_wtime() - started;
-    printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n",
-           own_playout ? "partnership-playout" : "partnership-engine", 1, hands, plies, seconds, (double)hands / seconds,
-           (double)plies / seconds);
-}
+typedef struct bench_row {
+    int64_t deals, plies;
+    double seconds;
+    uint64_t signature;
+} bench_row_t;
 
-/* One game's workload of random hands through the simulator on one thread: its table row,
- * then (with `extra`, the engine's own rows of that game) its signature line named `name`.
- * Returns 0, or 1 after a message. */
-static int bench_game(const char *game_name, int players, const bench_workload_t *w, bool quick,
-                      int (*extra)(const cli_game_t *game, bool quick))
+/* One timed run of a workload on `threads` threads. 0, or 1 after a message. */
+static int run_workload(const bench_workload_t *w, int64_t deals, int threads, bench_row_t *row)
 {
     char error[CLI_ERROR_SIZE];
-    cli_game_args_t args = {.game_name = game_name, .players = players};
+    cli_game_args_t args = {.game_name = w->game, .players = w->players};
     cli_game_t game;
     if (cli_game_open(&args, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
         return 1;
     }
-    int64_t deals = quick ? w->quick_deals : w->deals;
-    bench_result_t r;
-    int status = bench_run(&game, w, deals, 1, &r, error, sizeof error);
-    if (status) fprintf(stderr, "dominolab bench: %s\n", error);
-    else {
-        printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, 1, deals, r.totals.plies,
-               r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
-        if (extra) status = extra(&game, quick);
-        printf("%s signature %016" PRIx64 " (%s workload)\n", game_name, r.totals.signature, quick ? "quick" : "full");
+    int status = 0;
+    row->deals = deals;
+    if (w->kind == BENCH_SIM) {
+        bench_result_t r;
+        status = bench_sim(&game, w, deals, threads, &r, error, sizeof error);
+        if (status) fprintf(stderr, "dominolab bench: %s\n", error);
+        row->plies = r.totals.plies;
+        row->seconds = r.seconds;
+        row->signature = r.totals.signature;
+    } else {
+        double started = omp_get_wtime();
+        playout_hands(&game, w->kind == BENCH_PLAYOUT, deals, &row->plies, &row->signature);
+        row->seconds = omp_get_wtime() - started;
     }
     cli_game_close(&game);
     return status ? 1 : 0;
 }
 
-/* Partnership's engine rows: the interface loop and the engine's playout, which must play
- * the same hands. */
-static int partnership_engine_rows(const cli_game_t *game, bool quick)
+static bool valgrind_present(void) { return system("valgrind --version >/dev/null 2>&1") == 0; }
+
+/* The instructions of `bench --workload NAME --deals N` on one thread under callgrind, as
+ * valgrind counts them ("Collected : N"); -1 if it could not run. */
+static double callgrind_instructions(const char *self, const char *name, int64_t deals)
 {
-    uint64_t engine_signature, playout_signature;
-    bench_partnership_playout(game, false, quick, &engine_signature);
-    bench_partnership_playout(game, true, quick, &playout_signature);
-    printf("partnership engine signature %016" PRIx64 "\n", engine_signature);
-    if (playout_signature == engine_signature) return 0;
-    fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
-    return 1;
+    char command[PATH_MAX + 256];
+    snprintf(command, sizeof command,
+             "valgrind --tool=callgrind --callgrind-out-file=/dev/null '%s' bench --workload %s --deals %" PRId64
+             " --threads 1 2>&1 >/dev/null",
+             self, name, deals);
+    FILE *pipe = popen(command, "r");
+    if (!pipe) return -1;
+    char line[512];
+    double total = -1;
+    while (fgets(line, sizeof line, pipe)) {
+        const char *at = strstr(line, "Collected :");
+        if (at) total = strtod(at + strlen("Collected :"), NULL);
+    }
+    return pclose(pipe) == 0 ? total : -1;
 }
 
+/* Instructions per deal of a workload: runs of N and 2N deals, so that start-up and the
+ * end of the run cancel out. -1 if valgrind failed. */
+static double instructions_per_deal(const char *self, const bench_workload_t *w)
+{
+    double one = callgrind_instructions(self, w->name, w->instruction_deals);
+    double two = one < 0 ? -1 : callgrind_instructions(self, w->name, 2 * w->instruction_deals);
+    return two < 0 ? -1 : (two - one) / (double)w->instruction_deals;
+}
+
+static void print_row(const bench_workload_t *w, int threads, const bench_row_t *row, bool instructions, double per_deal)
+{
+    printf("%-20s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f %016" PRIx64, w->name, threads, row->deals,
+           row->plies, row->seconds, (double)row->deals / row->seconds, (double)row->plies / row->seconds,
+           row->signature);
+    if (instructions && per_deal >= 0) printf(" %12.0f", per_deal);
+    else if (instructions) printf(" %12s", "-");
+    printf("\n");
+    fflush(stdout);
+}
+
+static const bench_workload_t *workload_named(const char *name)
+{
+    for (int k = 0; k < WORKLOAD_COUNT; k++)
+        if (!strcmp(workloads[k].name, name)) return &workloads[k];
+    return NULL;
+}
+
+/* The deal workloads (all, or args->workload alone). 0, or 1 after a message. */
+static int bench_deals(const bench_args_t *args, bool instructions)
+{
+    const bench_workload_t *only = args->workload ? workload_named(args->workload) : NULL;
+    char self[PATH_MAX] = "";
+    ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (instructions && (length <= 0 || strchr(self, '\'') || !valgrind_present())) {
+        fprintf(stderr, "dominolab bench: note: valgrind is not installed (Debian package valgrind): no "
+                        "instruction counts\n");
+        instructions = false;
+    }
+    self[length > 0 ? length : 0] = '\0';
+    printf("%-20s %7s %9s %11s %8s %11s %12s %16s%s\n", "workload", "threads", "deals", "plies", "seconds", "deals/s",
+           "plies/s", "signature", instructions ? "   instr/deal" : "");
+    uint64_t signature[WORKLOAD_COUNT] = {0};
+    bool threads_given = cli_given(&bench_spec, args, "threads");
+    for (int k = 0; k < WORKLOAD_COUNT; k++) {
+        const bench_workload_t *w = &workloads[k];
+        if (only && w != only) continue;
+        int64_t deals = only && args->deals > 0 ? args->deals : args->quick ? w->quick_deals : w->deals;
+        double per_deal = instructions ? instructions_per_deal(self, w) : -1;
+        int counts[2] = {1, args->threads};
+        int runs = w->threaded && args->threads > 1 ? 2 : 1;
+        if (only) { /* one run: on one thread, or on the threads asked for */
+            counts[0] = threads_given ? args->threads : 1;
+            runs = 1;
+        }
+        for (int run = 0; run < runs; run++) {
+            bench_row_t row;
+            if (run_workload(w, deals, counts[run], &row)) return 1;
+            print_row(w, counts[run], &row, instructions && run == 0, per_deal);
+            if (run == 0) signature[k] = row.signature;
+            else if (row.signature != signature[k]) {
+                fprintf(stderr, "dominolab bench: %s gives different outcomes on %d threads: a bug\n", w->name,
+                        counts[run]);
+                return 1;
+            }
+        }
+    }
+    if (only) return 0;
+    const char *size = args->quick ? "quick" : "full";
+    int engine = (int)(workload_named("partnership-engine") - workloads);
+    if (signature[engine] != signature[engine + 1]) {
+        fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
+        return 1;
+    }
+    printf("double_bergen signature %016" PRIx64 " (%s workload)\n", signature[2], size);
+    printf("bingo signature %016" PRIx64 " (%s workload)\n", signature[3], size);
+    printf("partnership engine signature %016" PRIx64 "\n", signature[engine]);
+    printf("partnership signature %016" PRIx64 " (%s workload)\n", signature[4], size);
+    /* Bergen's two workloads, combined as bench always has */
+    printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature[0] * 1000003u + signature[1],
+           size);
+    return 0;
+}
 static bool game_given(const bench_args_t *args)
 {
     static const char *const names[] = {"game", "preset", "rules", "players", "option"};
@@ -313,13 +425,17 @@ int cli_bench(int argc, char **argv)
                         "is fixed; see dominolab bench --help)\n");
         parsed = -1;
     }
+    if (parsed == 0 && args->decisions && (args->workload || args->deals || args->instructions)) {
+        fprintf(stderr, "dominolab bench: --workload, --deals and --instructions go with the deal workloads, not "
+                        "with --decisions\n");
+        parsed = -1;
+    }
     cli_game_t game;
     if (parsed == 0 && cli_game_open_from(&bench_spec, args, &args->game, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
         parsed = -1;
     }
     bool decisions = args->decisions, quick = args->quick;
-    int threads = args->threads;
     for (int k = 0; k < args->agents.count; k++) specs[spec_count++] = args->agents.item[k];
     if (parsed) {
         free(args);
@@ -339,37 +455,18 @@ int cli_bench(int argc, char **argv)
         free(args);
         return status;
     }
-    printf("%-18s %7s %9s %11s %8s %11s %12s\n", "workload", "threads", "deals", "plies", "seconds", "deals/s",
-           "plies/s");
-    uint64_t signature = 0;
-    int status = 0;
-    for (size_t k = 0; k < sizeof workloads / sizeof workloads[0] && !status; k++) {
-        const bench_workload_t *w = &workloads[k];
-        int64_t deals = quick ? w->quick_deals : w->deals;
-        uint64_t first_signature = 0;
-        int counts[2] = {1, threads};
-        for (int run = 0; run < (threads > 1 ? 2 : 1); run++) {
-            bench_result_t r;
-            if (bench_run(&game, w, deals, counts[run], &r, error, sizeof error)) {
-                fprintf(stderr, "dominolab bench: %s\n", error);
-                status = 1;
-                break;
-            }
-            printf("%-18s %7d %9" PRId64 " %11" PRId64 " %8.3f %11.0f %12.0f\n", w->name, counts[run], deals,
-                   r.totals.plies, r.seconds, (double)deals / r.seconds, (double)r.totals.plies / r.seconds);
-            if (run == 0) first_signature = r.totals.signature;
-            else if (r.totals.signature != first_signature) {
-                fprintf(stderr, "dominolab bench: %s gives different outcomes on %d threads: a bug\n", w->name,
-                        counts[run]);
-                status = 1;
-            }
-        }
-        signature = signature * 1000003u + first_signature;
+    int status;
+    if (args->workload && !workload_named(args->workload)) {
+        fprintf(stderr, "dominolab bench: --workload %s: no such workload (", args->workload);
+        for (int k = 0; k < WORKLOAD_COUNT; k++) fprintf(stderr, "%s%s", k ? ", " : "", workloads[k].name);
+        fprintf(stderr, ")\n");
+        status = 2;
+    } else if (args->deals > 0 && !args->workload) {
+        fprintf(stderr, "dominolab bench: --deals goes with --workload (the workloads are fixed)\n");
+        status = 2;
+    } else {
+        status = bench_deals(args, args->instructions);
     }
-    if (!status) status = bench_game("bingo", 2, &bingo_workload, quick, NULL);
-    if (!status) status = bench_game("partnership", 4, &partnership_workload, quick, partnership_engine_rows);
-    if (!status) printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature,
-                        quick ? "quick" : "full");
     cli_game_close(&game);
     free(args);
     return status;

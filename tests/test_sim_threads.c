@@ -290,6 +290,19 @@ static void bench_once(char *signature, size_t size)
     const char *bingo = strstr(out, "\nbingo signature ");
     REQUIRE(bingo && sscanf(bingo, "\nbingo signature %16llx (quick workload)\n", &bingo_value) == 1,
             "no bingo signature line: %s", out);
+    /* Double Bergen's row, whose signature column is its signature line */
+    unsigned long long double_value, double_column;
+    row = strstr(out, "\ndouble-bergen-random ");
+    REQUIRE(row && sscanf(row + 22, "%d %lld %lld %*f %*f %*f %16llx", &hand_threads, &hands, &hand_plies,
+                          &double_column) == 4,
+            "no double-bergen-random row: %s", out);
+    REQUIRE(hand_threads == 1 && hands == 10000 && hand_plies > 4 * hands,
+            "double-bergen-random: %d threads, %lld deals, %lld plies", hand_threads, hands, hand_plies);
+    const char *double_line = strstr(out, "\ndouble_bergen signature ");
+    REQUIRE(double_line && sscanf(double_line, "\ndouble_bergen signature %16llx (quick workload)\n", &double_value) == 1,
+            "no double_bergen signature line: %s", out);
+    REQUIRE(double_value == double_column, "double_bergen: signature line %016llx, row %016llx", double_value,
+            double_column);
     const char *own = strstr(out, "\npartnership signature ");
     unsigned long long own_value;
     REQUIRE(own && sscanf(own, "\npartnership signature %16llx (quick workload)\n", &own_value) == 1,
@@ -304,8 +317,8 @@ static void bench_once(char *signature, size_t size)
     int used = 0;
     REQUIRE(sscanf(line, "signature %16llx%n", &value, &used) == 1 && used == 26,
             "the signature is not 16 hex digits: %.*s", (int)length, line);
-    snprintf(signature, size, "%.*s / %016llx / %016llx / %016llx", (int)length, line, own_value, engine_value,
-             bingo_value);
+    snprintf(signature, size, "%.*s / %016llx / %016llx / %016llx / %016llx", (int)length, line, own_value,
+             engine_value, bingo_value, double_value);
 }
 
 START_TEST(bench_quick_is_deterministic)
@@ -314,6 +327,54 @@ START_TEST(bench_quick_is_deterministic)
     bench_once(first, sizeof first);
     bench_once(second, sizeof second);
     REQUIRE(!strcmp(first, second), "bench signatures differ:\n  %s\n  %s", first, second);
+}
+END_TEST
+
+/* `bench --workload NAME --deals N [--threads T]`: the one row; its signature in *value. */
+static void bench_alone(const char *threads, unsigned long long *value)
+{
+    capture_t result;
+    char *argv[] = {"bench", "--workload", "double-bergen-random", "--deals", "3000", "--threads", (char *)threads, NULL};
+    support_run(cli_bench, argv, &result);
+    REQUIRE(result.status == 0, "bench --workload exited %d: %s", result.status, result.err);
+    const char *row = strstr(result.out, "\ndouble-bergen-random ");
+    int row_threads;
+    long long deals;
+    REQUIRE(row && sscanf(row + 22, "%d %lld %*d %*f %*f %*f %16llx", &row_threads, &deals, value) == 3,
+            "no double-bergen-random row: %s", result.out);
+    REQUIRE(row_threads == atoi(threads) && deals == 3000, "%d threads, %lld deals", row_threads, deals);
+    int lines = 0;
+    for (const char *p = result.out; *p; p++) lines += *p == '\n';
+    REQUIRE(lines == 2, "a header and one row expected: %s", result.out);
+    support_capture_free(&result);
+}
+
+START_TEST(bench_one_workload)
+{
+    unsigned long long one, two;
+    bench_alone("1", &one);
+    bench_alone("2", &two);
+    REQUIRE(one == two, "double-bergen-random alone: %016llx on 1 thread, %016llx on 2", one, two);
+    static const struct {
+        const char *argv[6];
+        const char *message;
+    } refused[] = {
+        {{"bench", "--workload", "nope"}, "--workload nope: no such workload (random-vs-random, greedy-vs-greedy, "
+                                          "double-bergen-random, bingo-random, partnership-random, partnership-engine, "
+                                          "partnership-playout)"},
+        {{"bench", "--deals", "5"}, "--deals goes with --workload (the workloads are fixed)"},
+        {{"bench", "--decisions", "--instructions"},
+         "--workload, --deals and --instructions go with the deal workloads, not with --decisions"},
+    };
+    for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+        capture_t result;
+        support_run(cli_bench, (char *const *)refused[k].argv, &result);
+        char want[512];
+        snprintf(want, sizeof want, "dominolab bench: %s\n", refused[k].message);
+        REQUIRE(result.status == 2 && !strcmp(result.err, want) && !result.out[0],
+                "bench refusal %zu: exit %d, stderr \"%s\", expected \"%s\"", k, result.status, result.err, want);
+        support_capture_free(&result);
+    }
 }
 END_TEST
 
@@ -337,6 +398,7 @@ static Suite *threads_suite(void)
     TCase *bench = tcase_create("bench");
     tcase_set_timeout(bench, 600);
     tcase_add_test(bench, bench_quick_is_deterministic);
+    tcase_add_test(bench, bench_one_workload);
     suite_add_tcase(suite, bench);
     return suite;
 }
