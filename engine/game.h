@@ -221,6 +221,11 @@ typedef struct game {
     int (*random_playout)(void *state, pcg32_t *rng);
 
     void (*scores)(const void *state, int *out); /* per side */
+    /* The HAND_END event of the last hand ended (seat: the winning side or -1; reason;
+     * flags), as apply reported it: what a caller that passes no events (the simulator's
+     * own loop) reads once status has left GAME_IN_HAND, or a decision after the hand
+     * (Partnership R6) has been made. Its points, and the awards, are in the scores. */
+    game_event_t (*last_hand_end)(const void *state);
     /* The side that won the match once status is GAME_MATCH_OVER; -1 before, or on a draw. */
     int (*match_winner)(const void *state);
     /* Points `seat` would be credited now for `move`, hand-end awards aside, whether or not

@@ -161,12 +161,6 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
     }
 }
 
-static void tally_events(const sim_config_t *config, const game_events_t *events, play_tally_t *tally,
-                         sim_play_outcome_t *out)
-{
-    for (int i = 0; i < events->count; i++) tally_event(config, &events->item[i], tally, out);
-}
-
 /* Win, draw or loss of each seat: the unique best side wins, tied best sides draw (best:
  * the most points, or the fewest where scores are penalties). */
 static void decide_results(const sim_config_t *config, const int *side_of, sim_play_outcome_t *out, int match_winner)
@@ -206,8 +200,31 @@ static inline void finish_play(const sim_config_t *config, const void *state, co
     decide_results(config, tally->side_of, out, tally->winner);
 }
 
-/* The hot path (bench's workload). Kept out of line, as it always was, so that what the
- * batch loop gained (play_for_sink, the error path) leaves its code as it was. */
+/* The end of a hand in play_once, from the state: what tally_event does with the HAND_END
+ * event, the hand's points being what the scores gained since the last hand counted
+ * (every point is credited by a PLAY or an AWARD event, which is what tally_event sums). */
+static void tally_hand_end(const sim_config_t *config, const void *state, int *scores_before, play_tally_t *tally,
+                           sim_play_outcome_t *out)
+{
+    const game_t *game = config->game;
+    game_event_t end = game->last_hand_end(state);
+    if (end.flags & GAME_EVENT_VOID) { /* dealt again: nothing counted, nothing reset */
+        out->end_reason = (int8_t)end.reason;
+        return;
+    }
+    int scores[GAME_MAX_SEATS];
+    game->scores(state, scores);
+    for (int side = 0; side < config->sides; side++) {
+        tally->hand_points[side] = scores[side] - scores_before[side];
+        scores_before[side] = scores[side];
+    }
+    tally_event(config, &end, tally, out);
+}
+
+/* The hot path (bench's workload): no events are asked of the game; what the tally needs
+ * is read from the moves (the first placement's seat, a close) and, at the end of each
+ * hand, from the state. Kept out of line, so that what the batch loop gained
+ * (play_for_sink, the error path) leaves its code as it was. */
 __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
                                                 int rotation, sim_play_outcome_t *out)
 {
@@ -215,7 +232,7 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
     void *state = worker->state;
     agent_t *agents[GAME_MAX_SEATS];
     game_move_t moves[GAME_MAX_MOVES];
-    game_events_t events;
+    int scores_before[GAME_MAX_SEATS] = {0}; /* the scores when the last counted hand ended */
     play_tally_t tally;
     tally_start(config, &tally);
     memset(out, 0, sizeof *out);
@@ -228,22 +245,29 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         agent_reset(agents[seat], match_agent_seed(config->replays ? match_replay_seed(seed, rotation) : seed, seat));
         out->seat[seat].agent = (int8_t)a;
     }
-    for (;;) {
-        game_status_t status = game->status(state);
-        if (status == GAME_MATCH_OVER) break;
+    game_status_t status = game->status(state);
+    while (status != GAME_MATCH_OVER) {
         if (status == GAME_BETWEEN_HANDS && config->mode == SIM_DEALS && tally.hands > 0) break;
         if (tally.hands >= SIM_MAX_HANDS_PER_MATCH) break;
-        events.count = 0;
         if (status == GAME_BETWEEN_HANDS) {
-            game->deal(state, &events);
+            game->deal(state, NULL);
         } else {
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);
-            game->apply(state, count == 1 ? moves[0] : agent_choose(agents[seat], state, moves, count), &events);
+            game_move_t move = count == 1 ? moves[0] : agent_choose(agents[seat], state, moves, count);
+            if (move.kind == GAME_MOVE_PLAY && out->leader < 0) out->leader = (int8_t)seat; /* the match's first tile */
+            if (move.kind == GAME_MOVE_CLOSE) tally.closer = seat;
+            game->apply(state, move, NULL);
             out->plies++;
         }
-        tally_events(config, &events, &tally, out);
+        game_status_t next = game->status(state);
+        /* a hand ends when play stops: at once, or after the winners' decision (R6) */
+        if (status == GAME_IN_HAND && next != GAME_IN_HAND) tally_hand_end(config, state, scores_before, &tally, out);
+        else if (status == GAME_BETWEEN_HANDS && next == GAME_BETWEEN_HANDS) /* void at the deal */
+            tally_hand_end(config, state, scores_before, &tally, out);
+        status = next;
     }
+    tally.winner = status == GAME_MATCH_OVER ? game->match_winner(state) : -1;
     finish_play(config, state, &tally, out);
 }
 

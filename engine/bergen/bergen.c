@@ -132,6 +132,7 @@ static void bergen_match_start(void *state, const game_rules_t *rules, uint64_t 
     s->starter = -1;
     s->opening_number = -1;
     s->drawn_tile = -1;
+    s->hand_winner = -1;
     pcg32_seed(&s->rng, seed, 0x6265726765ULL); /* the stream name spells "berge" */
 }
 
@@ -253,6 +254,7 @@ static void void_hand(bergen_state_t *s, game_events_t *events)
     s->hand_void = 1;
     s->to_move = -1;
     s->end_reason = BERGEN_REASON_REDEAL;
+    s->hand_winner = -1;
     game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, BERGEN_REASON_REDEAL, GAME_EVENT_VOID};
     game_events_push(events, end);
 }
@@ -570,6 +572,7 @@ static void finish_hand(bergen_state_t *s, bergen_reason_t reason, int winner, g
     s->status = GAME_BETWEEN_HANDS;
     s->to_move = -1;
     s->end_reason = (uint8_t)reason;
+    s->hand_winner = (int8_t)winner;
     game_event_t end = {GAME_EVENT_HAND_END, (int8_t)winner, 0, 0, 0, (uint8_t)reason, 0};
     game_events_push(events, end);
     int match = match_winner(s);
@@ -712,6 +715,7 @@ static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *event
         if (winner >= 0) {
             s->status = GAME_BETWEEN_HANDS;
             s->end_reason = BERGEN_REASON_TARGET_REACHED;
+            s->hand_winner = -1;
             game_event_t end = {GAME_EVENT_HAND_END, -1, 0, 0, 0, BERGEN_REASON_TARGET_REACHED, 0};
             game_events_push(events, end);
             finish_match(s, winner, events);
@@ -803,6 +807,12 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
+static game_event_t bergen_last_hand_end(const void *state)
+{
+    const bergen_state_t *s = state;
+    return (game_event_t){GAME_EVENT_HAND_END, s->hand_winner, 0, 0, 0, s->end_reason, s->hand_void ? GAME_EVENT_VOID : 0};
+}
+
 static int bergen_match_winner(const void *state)
 {
     const bergen_state_t *s = state;
@@ -818,6 +828,7 @@ static int bergen_match_winner(const void *state)
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
+    .last_hand_end = bergen_last_hand_end,                                                                        \
     .pips_left = bergen_pips_left, .match_winner = bergen_match_winner, .move_points = bergen_move_points,      \
     .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
     .move_text = bergen_move_text, .event_line = bergen_event_line, .line_move = bergen_line_move,               \

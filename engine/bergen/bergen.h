@@ -118,6 +118,7 @@ typedef struct bergen_state {
     uint8_t layout_count;
     uint8_t stock_next; /* deck position of the next tile to draw */
     uint8_t end_reason; /* how the last hand ended (bergen_reason_t), for the record's reader */
+    int8_t hand_winner; /* the seat that won the last hand, -1 none (its HAND_END event) */
     uint8_t hand_count[GAME_MAX_SEATS];
     uint8_t draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
     int16_t hand_number;

@@ -132,6 +132,12 @@ static int bi_set_deal(void *state, const game_deal_t *deal, game_events_t *even
     return 0;
 }
 
+static game_event_t bi_last_hand_end(const void *state)
+{
+    const bingo_state_t *s = state;
+    return (game_event_t){GAME_EVENT_HAND_END, s->hand_winner, 0, 0, 0, s->end_reason, 0};
+}
+
 const game_t bingo_game = {
     .name = "bingo",
     .help = "Bingo: the two-player domino trick game with trumps, closing and melds (docs/rules/bingo.md)",
@@ -156,6 +162,7 @@ const game_t bingo_game = {
     .legal_moves = bingo_legal_moves,
     .apply = bingo_apply,
     .scores = bi_scores,
+    .last_hand_end = bi_last_hand_end,
     .match_winner = bi_match_winner,
     .move_points = bi_move_points,
     .capture_points = bi_capture_points,

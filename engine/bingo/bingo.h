@@ -120,6 +120,7 @@ typedef struct bingo_state {
     int8_t first_70;       /* the first seat to reach 70 this hand, -1 (R16, R17) */
     int8_t match_result;   /* the match's winner, -1 */
     int8_t hand_winner;    /* of the last hand, -1 */
+    uint8_t end_reason;    /* how the last hand ended (bingo_reason_t) */
     int8_t capture;        /* the seat whose Bingo took the double trump this hand, -1 (R18) */
     int8_t meld_double;    /* the double the trick's winner placed, while he may meld */
     int8_t face_up_taker;  /* who took the face-up tile (R10; public), -1 */

@@ -144,6 +144,7 @@ static void end_hand(bingo_state_t *s, int result, game_events_t *events)
     if (s->capture >= 0 && (r->bingo_capture_point == BI_CAPTURE_ALWAYS || s->capture == winner)) /* R18, A16 */
         award(s, s->capture, 1, BI_REASON_BINGO_CAPTURE, events);
     s->hand_winner = (int8_t)winner;
+    s->end_reason = (uint8_t)reason;
     game_events_push(events, (game_event_t){GAME_EVENT_HAND_END, (int8_t)winner, 0, 0, 0, (uint8_t)reason, 0});
     int match = bingo_match_winner(r, s->game_points, winner);
     s->to_move = -1;

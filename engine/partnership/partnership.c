@@ -757,6 +757,13 @@ static int pt_match_winner(const void *state)
     return s->status == GAME_MATCH_OVER ? s->match_result : -1;
 }
 
+static game_event_t pt_last_hand_end(const void *state)
+{
+    const partnership_state_t *s = state;
+    if (s->hand_void) return (game_event_t){GAME_EVENT_HAND_END, -1, 0, 0, 0, s->end_reason, GAME_EVENT_VOID};
+    return (game_event_t){GAME_EVENT_HAND_END, s->hand_winner, 0, 0, 0, s->end_reason, 0};
+}
+
 const game_t partnership_game = {
     .name = "partnership",
     .help = "Partnership dominoes: four seats in two teams, seven tiles each, no stock (docs/rules/partnership.md)",
@@ -784,6 +791,7 @@ const game_t partnership_game = {
     .apply = pt_apply,
     .random_playout = pt_random_playout,
     .scores = pt_scores,
+    .last_hand_end = pt_last_hand_end,
     .match_winner = pt_match_winner,
     .move_points = pt_move_points,
     .pips_left = pt_pips_left,
