@@ -18,7 +18,7 @@
 #include "game.h"
 #include "test_support.h"
 
-enum { DEALS_PER_PRESET = 100000, DEALS_PER_VARIANT = 10000, DETERMINIZE_EVERY = 7 };
+enum { DEALS_PER_PRESET = 100000, DEALS_PER_VARIANT = 10000, DETERMINIZE_EVERY = 7, PLAYOUT_EVERY = 11 };
 
 #define REQUIRE_EQ(a, b)                                                                                       \
     do {                                                                                                       \
@@ -219,6 +219,26 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
 }
 
 /* A determinized world keeps what the seat sees and respects what it knows. */
+/* game_t.random_playout plays, from here, the very hand that the loop over legal_moves
+ * and apply plays with the same stream: the same plies and the same final state. */
+static void check_playout(const run_t *run, const bergen_state_t *s)
+{
+    const game_t *game = run->game;
+    bergen_state_t own = *s, loop = *s;
+    pcg32_t own_rng, loop_rng;
+    pcg32_seed(&own_rng, run->steps, 3);
+    loop_rng = own_rng;
+    int own_plies = game->random_playout(&own, &own_rng), loop_plies = 0;
+    game_move_t moves[GAME_MAX_MOVES];
+    for (; loop.status == GAME_IN_HAND; loop_plies++) {
+        int count = game->legal_moves(&loop, moves);
+        game->apply(&loop, moves[count == 1 ? 0 : pcg32_below(&loop_rng, (uint32_t)count)], NULL);
+    }
+    if (own_plies != loop_plies || memcmp(&own, &loop, sizeof own) || memcmp(&own_rng, &loop_rng, sizeof own_rng))
+        ck_abort_msg("step %ld: random_playout played %d plies, the loop %d; the states %s", run->steps, own_plies,
+                     loop_plies, memcmp(&own, &loop, sizeof own) ? "differ" : "agree");
+}
+
 static void check_world(run_t *run, const bergen_state_t *s, int seat)
 {
     bergen_state_t world;
@@ -264,6 +284,7 @@ static void play_random_match(run_t *run, uint64_t seed, long hand_budget)
         int count = game->legal_moves(&state, moves);
         check_legal_moves(game, &state, moves, count);
         if (run->steps % DETERMINIZE_EVERY == 0) check_world(run, &state, state.to_move);
+        if (run->steps % PLAYOUT_EVERY == 0) check_playout(run, &state);
         game_move_t move = moves[pcg32_below(&run->rng, (uint32_t)count)];
         before = state;
         game->apply(&state, move, &events);

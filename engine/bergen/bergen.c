@@ -807,6 +807,48 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
+/* The `k`-th lowest tile of `fit` (k below its size). */
+static inline int nth_tile(uint64_t fit, int k)
+{
+    for (; k > 0; k--) fit &= fit - 1;
+    return __builtin_ctzll(fit);
+}
+
+/* The move of game_t.random_playout in the common turn, a plain line open at both ends,
+ * without the list: legal_moves would list end 0's tiles, lowest first, then end 1's, and
+ * the move drawn is the k-th of them (no number is drawn when one move is legal). */
+static inline game_move_t random_move_plain_line(const bergen_state_t *s, pcg32_t *rng)
+{
+    const tileset_t *suit = s->rules->physical_suit;
+    uint64_t hand = s->hand[s->to_move].w[0];
+    uint64_t fit0 = hand & suit[s->end_number[0]].w[0], fit1 = hand & suit[s->end_number[1]].w[0];
+    int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
+    if (count == 0) return (game_move_t){stock_drawable(s) > 0 ? GAME_MOVE_DRAW : GAME_MOVE_PASS, 0, 0, 0};
+    int k = count == 1 ? 0 : (int)pcg32_below(rng, (uint32_t)count);
+    if (k < on_end0) return (game_move_t){GAME_MOVE_PLAY, (uint8_t)nth_tile(fit0, k), 0, 0};
+    return (game_move_t){GAME_MOVE_PLAY, (uint8_t)nth_tile(fit1, k - on_end0), 1, 0};
+}
+
+/* game_t.random_playout: the playouts of search (ismcts, pimc:rollout=random) play the
+ * hands the loop over legal_moves would, without writing the list in the common turn. */
+static int bergen_random_playout(void *state, pcg32_t *rng)
+{
+    bergen_state_t *s = state;
+    game_move_t moves[GAME_MAX_MOVES];
+    int plies = 0;
+    for (; s->status == GAME_IN_HAND; plies++) {
+        game_move_t move;
+        if (s->rules->plain && s->phase == BERGEN_PHASE_PLAY && line_open_at_both_ends(s)) {
+            move = random_move_plain_line(s, rng);
+        } else {
+            int count = bergen_legal_moves(s, moves);
+            move = moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)];
+        }
+        bergen_apply(s, move, NULL);
+    }
+    return plies;
+}
+
 static game_event_t bergen_last_hand_end(const void *state)
 {
     const bergen_state_t *s = state;
@@ -828,7 +870,7 @@ static int bergen_match_winner(const void *state)
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
-    .last_hand_end = bergen_last_hand_end,                                                                        \
+    .last_hand_end = bergen_last_hand_end, .random_playout = bergen_random_playout,                               \
     .pips_left = bergen_pips_left, .match_winner = bergen_match_winner, .move_points = bergen_move_points,      \
     .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
     .move_text = bergen_move_text, .event_line = bergen_event_line, .line_move = bergen_line_move,               \
