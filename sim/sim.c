@@ -678,8 +678,12 @@ static bool merge_batch(sim_schedule_t *s, sim_merge_t *m)
     double now = omp_get_wtime(), seconds = now - m->last;
     m->last = now;
     pthread_mutex_lock(&s->lock);
-    if (seconds < SIM_BATCH_SECONDS / 2 && s->batch_size < s->max_batch) s->batch_size *= 2;
-    else if (seconds > SIM_BATCH_SECONDS * 2 && s->batch_size > s->threads) s->batch_size /= 2;
+    if (seconds < SIM_BATCH_SECONDS / 2 && s->batch_size < s->max_batch) {
+        /* up to sixteenfold at once: short workloads reach their size before they end */
+        int64_t factor = 2;
+        while (factor < 16 && seconds * factor * 2 < SIM_BATCH_SECONDS / 2) factor *= 2;
+        s->batch_size = s->batch_size * factor < s->max_batch ? s->batch_size * factor : s->max_batch;
+    } else if (seconds > SIM_BATCH_SECONDS * 2 && s->batch_size > s->threads) s->batch_size /= 2;
     s->merged++;
     if (!more) s->over = true;
     pthread_cond_broadcast(&s->changed);
