@@ -22,7 +22,8 @@
 
 enum {
     SIM_FIRST_BATCH = 64,
-    SIM_MAX_BATCH = 4096, /* bounds memory: a batch's outcomes, whatever the number of units */
+    SIM_MAX_BATCH = 1024, /* bounds memory: a batch's outcomes (4 in flight: the 4,096 units
+                             one batch held before batches were pipelined) */
     SIM_MAX_BATCH_UNKEPT = 1 << 24, /* where no outcome is kept: still a fraction of a second */
     SIM_PIPELINE = 4,     /* batches in flight */
     SIM_MAX_HANDS_PER_MATCH = 100000
