@@ -355,6 +355,19 @@ START_TEST(bench_one_workload)
     bench_alone("1", &one);
     bench_alone("2", &two);
     REQUIRE(one == two, "double-bergen-random alone: %016llx on 1 thread, %016llx on 2", one, two);
+    /* --instructions where valgrind cannot be found: said once, and the table as without it */
+    const char *path = getenv("PATH");
+    char saved[4096];
+    snprintf(saved, sizeof saved, "%s", path ? path : "/usr/bin:/bin");
+    setenv("PATH", "/nonexistent", 1);
+    capture_t plain;
+    support_run(cli_bench, (char *[]){"bench", "--workload", "bingo-random", "--deals", "500", "--instructions", NULL},
+                &plain);
+    setenv("PATH", saved, 1);
+    REQUIRE(plain.status == 0 && strstr(plain.err, "valgrind is not installed") && !strstr(plain.out, "instr/deal") &&
+                strstr(plain.out, "\nbingo-random "),
+            "bench --instructions without valgrind: exit %d, out %s, err %s", plain.status, plain.out, plain.err);
+    support_capture_free(&plain);
     static const struct {
         const char *argv[6];
         const char *message;
