@@ -262,10 +262,10 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
             out->plies++;
         }
         game_status_t next = game->status(state);
-        /* a hand ends when play stops: at once, or after the winners' decision (R6) */
-        if (status == GAME_IN_HAND && next != GAME_IN_HAND) tally_hand_end(config, state, scores_before, &tally, out);
-        else if (status == GAME_BETWEEN_HANDS && next == GAME_BETWEEN_HANDS) /* void at the deal */
-            tally_hand_end(config, state, scores_before, &tally, out);
+        /* a hand ends when play stops (at once, or after the winners' decision, R6), or at
+         * its deal when the deal is void */
+        bool ended = status == GAME_IN_HAND ? next != GAME_IN_HAND : next == GAME_BETWEEN_HANDS;
+        if (ended) tally_hand_end(config, state, scores_before, &tally, out);
         status = next;
     }
     tally.winner = status == GAME_MATCH_OVER ? game->match_winner(state) : -1;
@@ -544,10 +544,8 @@ typedef struct sim_chunk {
     int64_t first, count;
 } sim_chunk_t;
 
-static bool outcomes_wanted(const sim_config_t *config, bool batch_outcomes)
-{
-    return batch_outcomes || config->stop_rule;
-}
+/* Whether a batch keeps its units' outcomes: the caller's callback or stopping rule reads them. */
+static bool outcomes_wanted(const sim_config_t *config) { return config->batch_outcomes || config->stop_rule; }
 
 /* Under the lock: a chunk to play, or false when none is free now. */
 static bool schedule_claim(sim_schedule_t *s, sim_chunk_t *chunk)
@@ -637,22 +635,11 @@ typedef struct sim_merge {
     int result;   /* of sim_run */
 } sim_merge_t;
 
-/* The main thread: the oldest batch, all played, into the totals and to the caller. Returns
+/* A batch played without failure, into the totals and to the caller's callback. Returns
  * whether the run goes on. */
-static bool merge_batch(sim_schedule_t *s, sim_merge_t *m)
+static bool add_batch(const sim_schedule_t *s, const sim_batch_t *batch, int slot, sim_merge_t *m)
 {
     const sim_config_t *config = m->config;
-    int slot = (int)(s->merged % SIM_PIPELINE);
-    sim_batch_t *batch = &s->batch[slot];
-    if (batch->failed) {
-        snprintf(m->error, m->error_size, "%s", batch->error);
-        m->result = -1; /* the batch counts for nothing: the run stops at the last batch kept */
-        pthread_mutex_lock(&s->lock);
-        s->over = true;
-        pthread_cond_broadcast(&s->changed);
-        pthread_mutex_unlock(&s->lock);
-        return false;
-    }
     for (int t = 0; t < s->threads && !config->stop_rule; t++) {
         bool fits = sim_totals_add(m->totals, &m->workers[t]->totals[slot]); /* the totals of one run: always */
         assert(fits);
@@ -674,6 +661,22 @@ static bool merge_batch(sim_schedule_t *s, sim_merge_t *m)
     } else if (m->stop && *m->stop && batch->first + kept < s->end_unit) {
         m->result = 1;
         more = false;
+    }
+    return more;
+}
+
+/* The main thread: the oldest batch, all played, into the totals and to the caller, and
+ * the size of the batches opened next. Returns whether the run goes on. */
+static bool merge_batch(sim_schedule_t *s, sim_merge_t *m)
+{
+    int slot = (int)(s->merged % SIM_PIPELINE);
+    sim_batch_t *batch = &s->batch[slot];
+    bool more = false;
+    if (batch->failed) {
+        snprintf(m->error, m->error_size, "%s", batch->error);
+        m->result = -1; /* the batch counts for nothing: the run stops at the last batch kept */
+    } else {
+        more = add_batch(s, batch, slot, m);
     }
     /* batch sizes follow the time between merges; they never change a result */
     double now = omp_get_wtime(), seconds = now - m->last;
@@ -758,7 +761,7 @@ int sim_run(const sim_config_t *config, sim_totals_t *totals, sim_batch_fn on_ba
         return -1;
     }
     int result = 0;
-    if (schedule_init(schedule, config, threads, outcomes_wanted(config, config->batch_outcomes))) {
+    if (schedule_init(schedule, config, threads, outcomes_wanted(config))) {
         snprintf(error, error_size, "out of memory for the batches of %d threads", threads);
         result = -1;
     } else {

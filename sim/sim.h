@@ -112,9 +112,9 @@ typedef struct sim_totals {
 } sim_totals_t;
 
 /* Called on the main thread, in unit order, for each batch of finished units [first_unit,
- * first_unit + count), with their outcomes where config.batch_outcomes asks for them (else
- * NULL) and the totals that count them; returns 0, or -1 to stop (an I/O error, described
- * by the callee). */
+ * first_unit + count), with their outcomes where config.batch_outcomes or a stopping rule
+ * asks for them (else NULL) and the totals that count them; returns 0, or -1 to stop (an
+ * I/O error, described by the callee). */
 typedef int (*sim_batch_fn)(void *context, int64_t first_unit, int count, const sim_unit_outcome_t *units,
                             const sim_totals_t *totals);
 
