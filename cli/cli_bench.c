@@ -124,13 +124,16 @@ static const cli_command_spec_t bench_spec = {
     (int)(sizeof bench_options / sizeof bench_options[0]),
 };
 
-typedef struct bench_result {
+/* One timed run of a workload. */
+typedef struct bench_row {
+    int64_t deals, plies;
     double seconds;
-    sim_totals_t totals;
-} bench_result_t;
+    uint64_t signature;
+} bench_row_t;
 
-static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t deals, int threads,
-                     bench_result_t *out, char *error, size_t size)
+/* A workload's deals through the simulator, into row. 0, or -1 with a message. */
+static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t deals, int threads, bench_row_t *row,
+                     char *error, size_t size)
 {
     sim_config_t c;
     memset(&c, 0, sizeof c);
@@ -147,10 +150,13 @@ static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t 
     c.end_unit = deals;
     c.seed = BENCH_SEED;
     c.threads = threads;
-    memset(&out->totals, 0, sizeof out->totals);
+    sim_totals_t totals;
+    memset(&totals, 0, sizeof totals);
     double started = omp_get_wtime();
-    int result = sim_run(&c, &out->totals, NULL, NULL, NULL, error, size);
-    out->seconds = omp_get_wtime() - started;
+    int result = sim_run(&c, &totals, NULL, NULL, NULL, error, size);
+    row->seconds = omp_get_wtime() - started;
+    row->plies = totals.plies;
+    row->signature = totals.signature;
     return result;
 }
 
@@ -259,12 +265,6 @@ __attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool
     }
 }
 
-typedef struct bench_row {
-    int64_t deals, plies;
-    double seconds;
-    uint64_t signature;
-} bench_row_t;
-
 /* One timed run of a workload on `threads` threads. 0, or 1 after a message. */
 static int run_workload(const bench_workload_t *w, int64_t deals, int threads, bench_row_t *row)
 {
@@ -278,12 +278,8 @@ static int run_workload(const bench_workload_t *w, int64_t deals, int threads, b
     int status = 0;
     row->deals = deals;
     if (w->kind == BENCH_SIM) {
-        bench_result_t r;
-        status = bench_sim(&game, w, deals, threads, &r, error, sizeof error);
+        status = bench_sim(&game, w, deals, threads, row, error, sizeof error);
         if (status) fprintf(stderr, "dominolab bench: %s\n", error);
-        row->plies = r.totals.plies;
-        row->seconds = r.seconds;
-        row->signature = r.totals.signature;
     } else {
         double started = omp_get_wtime();
         playout_hands(&game, w->kind == BENCH_PLAYOUT, deals, &row->plies, &row->signature);
@@ -346,14 +342,18 @@ static const bench_workload_t *workload_named(const char *name)
 static int bench_deals(const bench_args_t *args, bool instructions)
 {
     const bench_workload_t *only = args->workload ? workload_named(args->workload) : NULL;
-    char self[PATH_MAX] = "";
+    char self[PATH_MAX]; /* this program, which callgrind runs on one workload at a time */
     ssize_t length = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (instructions && (length <= 0 || strchr(self, '\'') || !valgrind_present())) {
+    self[length > 0 ? length : 0] = '\0';
+    if (instructions && !valgrind_present()) {
         fprintf(stderr, "dominolab bench: note: valgrind is not installed (Debian package valgrind): no "
                         "instruction counts\n");
         instructions = false;
+    } else if (instructions && (length <= 0 || strchr(self, '\''))) {
+        fprintf(stderr, "dominolab bench: note: this program's path cannot be given to valgrind (%s): no "
+                        "instruction counts\n", length <= 0 ? "unknown" : "it holds a quote");
+        instructions = false;
     }
-    self[length > 0 ? length : 0] = '\0';
     printf("%-20s %7s %9s %11s %8s %11s %12s %16s%s\n", "workload", "threads", "deals", "plies", "seconds", "deals/s",
            "plies/s", "signature", instructions ? "   instr/deal" : "");
     uint64_t signature[WORKLOAD_COUNT] = {0};
@@ -382,19 +382,20 @@ static int bench_deals(const bench_args_t *args, bool instructions)
         }
     }
     if (only) return 0;
+#define SIGNATURE_OF(name) signature[workload_named(name) - workloads]
     const char *size = args->quick ? "quick" : "full";
-    int engine = (int)(workload_named("partnership-engine") - workloads);
-    if (signature[engine] != signature[engine + 1]) {
+    if (SIGNATURE_OF("partnership-engine") != SIGNATURE_OF("partnership-playout")) {
         fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
         return 1;
     }
-    printf("double_bergen signature %016" PRIx64 " (%s workload)\n", signature[2], size);
-    printf("bingo signature %016" PRIx64 " (%s workload)\n", signature[3], size);
-    printf("partnership engine signature %016" PRIx64 "\n", signature[engine]);
-    printf("partnership signature %016" PRIx64 " (%s workload)\n", signature[4], size);
+    printf("double_bergen signature %016" PRIx64 " (%s workload)\n", SIGNATURE_OF("double-bergen-random"), size);
+    printf("bingo signature %016" PRIx64 " (%s workload)\n", SIGNATURE_OF("bingo-random"), size);
+    printf("partnership engine signature %016" PRIx64 "\n", SIGNATURE_OF("partnership-engine"));
+    printf("partnership signature %016" PRIx64 " (%s workload)\n", SIGNATURE_OF("partnership-random"), size);
     /* Bergen's two workloads, combined as bench always has */
-    printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n", signature[0] * 1000003u + signature[1],
-           size);
+    printf("signature %016" PRIx64 " (%s workload; same on every thread count)\n",
+           SIGNATURE_OF("random-vs-random") * 1000003u + SIGNATURE_OF("greedy-vs-greedy"), size);
+#undef SIGNATURE_OF
     return 0;
 }
 static bool game_given(const bench_args_t *args)
