@@ -87,16 +87,23 @@ static const agent_levels_t builtin_bingo_levels = {
 
 const agent_levels_t *agent_levels_builtin(void) { return &builtin_levels; }
 
+/* Every built-in table, the default first: the one list a new game's table joins. */
+static const agent_levels_t *const builtin_tables[] = {&builtin_levels, &builtin_partnership_levels,
+                                                       &builtin_bingo_levels};
+enum { BUILTIN_TABLE_COUNT = sizeof builtin_tables / sizeof builtin_tables[0] };
+
 const agent_levels_t *agent_levels_builtin_for(const char *game_name)
 {
-    if (game_name && !strcmp(game_name, builtin_partnership_levels.game)) return &builtin_partnership_levels;
-    if (game_name && !strcmp(game_name, builtin_bingo_levels.game)) return &builtin_bingo_levels;
+    for (int k = 0; k < BUILTIN_TABLE_COUNT && game_name; k++)
+        if (!strcmp(game_name, builtin_tables[k]->game)) return builtin_tables[k];
     return &builtin_levels;
 }
 
 bool agent_levels_is_builtin(const agent_levels_t *levels)
 {
-    return levels == &builtin_levels || levels == &builtin_partnership_levels || levels == &builtin_bingo_levels;
+    for (int k = 0; k < BUILTIN_TABLE_COUNT; k++)
+        if (levels == builtin_tables[k]) return true;
+    return false;
 }
 
 const char *agent_level_spec(const agent_levels_t *levels, int level)
