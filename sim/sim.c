@@ -262,10 +262,10 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
             out->plies++;
         }
         game_status_t next = game->status(state);
-        /* a hand ends when play stops (at once, or after the winners' decision, R6), or at
-         * its deal when the deal is void */
-        bool ended = status == GAME_IN_HAND ? next != GAME_IN_HAND : next == GAME_BETWEEN_HANDS;
-        if (ended) tally_hand_end(config, state, scores_before, &tally, out);
+        /* a hand ends when play stops: at once, or after the winners' decision (R6) */
+        if (status == GAME_IN_HAND && next != GAME_IN_HAND) tally_hand_end(config, state, scores_before, &tally, out);
+        else if (status == GAME_BETWEEN_HANDS && next == GAME_BETWEEN_HANDS) /* void at the deal */
+            tally_hand_end(config, state, scores_before, &tally, out);
         status = next;
     }
     tally.winner = status == GAME_MATCH_OVER ? game->match_winner(state) : -1;
