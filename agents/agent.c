@@ -292,6 +292,11 @@ bool agent_is_deterministic(const agent_t *agent)
     return agent->kind->deterministic && agent->kind->deterministic(agent);
 }
 
+pcg32_t *agent_uniform_stream(agent_t *agent)
+{
+    return agent->kind == &random_agent_kind ? &agent->rng : NULL;
+}
+
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count)
 {
     if (count == 1) return moves[0];

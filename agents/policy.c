@@ -67,7 +67,7 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)
 {
     const game_t *game = context->game;
-    if (context->policy == POLICY_RANDOM && game->random_playout) return game->random_playout(state, rng);
+    if (context->policy == POLICY_RANDOM && game->random_playout) return game_random_playout(game, state, rng);
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     while (game->status(state) == GAME_IN_HAND) {

@@ -254,7 +254,7 @@ __attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool
         g->match_start(state, game->rules, BENCH_SEED + (uint64_t)hand);
         g->deal(state, NULL);
         int64_t before = *plies;
-        if (own_playout) *plies += g->random_playout(state, &rng);
+        if (own_playout) *plies += game_random_playout(g, state, &rng);
         else
             for (; g->status(state) == GAME_IN_HAND; ++*plies) {
                 int count = g->legal_moves(state, moves);

@@ -214,11 +214,12 @@ typedef struct game {
     /* Applies a legal move; events may be NULL (search). */
     void (*apply)(void *state, game_move_t move, game_events_t *events);
     /* Plays the hand to its end (status no longer GAME_IN_HAND) with uniformly random legal
-     * moves, drawing from rng exactly as moves[pcg32_below(rng, count)] over legal_moves
-     * would at every step with more than one legal move (a single one draws nothing), so
-     * the hand is the one that loop plays; returns the moves applied. NULL: callers run that
-     * loop (search_playout). */
-    int (*random_playout)(void *state, pcg32_t *rng);
+     * moves, the seat to move drawing from its own generator rng_of_seat[seat] exactly as
+     * moves[pcg32_below(rng, count)] over legal_moves would at every step with more than
+     * one legal move (a single one draws nothing), so the hand is the one that loop plays;
+     * returns the moves applied. Search passes one generator for every seat; the
+     * simulator, each random agent's own. NULL: callers run that loop (search_playout). */
+    int (*random_playout)(void *state, pcg32_t *const *rng_of_seat);
 
     void (*scores)(const void *state, int *out); /* per side */
     /* The HAND_END event of the last hand ended (seat: the winning side or -1; reason;
@@ -280,6 +281,14 @@ static inline void game_events_push(game_events_t *events, game_event_t event)
 static inline int game_score_sign(const game_t *game, const game_rules_t *rules)
 {
     return game->lower_score_wins && game->lower_score_wins(rules) ? -1 : 1;
+}
+
+/* game_t.random_playout with one generator for every seat, as search plays its playouts. */
+static inline int game_random_playout(const game_t *game, void *state, pcg32_t *rng)
+{
+    _Static_assert(GAME_MAX_SEATS == 8, "a generator for every seat");
+    pcg32_t *const every_seat[GAME_MAX_SEATS] = {rng, rng, rng, rng, rng, rng, rng, rng};
+    return game->random_playout(state, every_seat);
 }
 /* Resolves a preset plus "key=value" overrides (user's) into values. */
 int game_configure(const game_t *game, const char *preset, const char *const *overrides, int override_count,

@@ -220,23 +220,32 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
 
 /* A determinized world keeps what the seat sees and respects what it knows. */
 /* game_t.random_playout plays, from here, the very hand that the loop over legal_moves
- * and apply plays with the same stream: the same plies and the same final state. */
+ * and apply plays with the same streams, one per seat: the same plies, the same final
+ * state, the streams in step. Every other step gives all seats one stream, as search does. */
 static void check_playout(const run_t *run, const bergen_state_t *s)
 {
     const game_t *game = run->game;
     bergen_state_t own = *s, loop = *s;
-    pcg32_t own_rng, loop_rng;
-    pcg32_seed(&own_rng, run->steps, 3);
-    loop_rng = own_rng;
-    int own_plies = game->random_playout(&own, &own_rng), loop_plies = 0;
+    pcg32_t own_rng[GAME_MAX_SEATS], loop_rng[GAME_MAX_SEATS];
+    pcg32_t *own_of_seat[GAME_MAX_SEATS], *loop_of_seat[GAME_MAX_SEATS];
+    bool shared = run->steps % 2;
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+        pcg32_seed(&own_rng[seat], (uint64_t)run->steps, 3 + (uint64_t)seat);
+        loop_rng[seat] = own_rng[seat];
+        own_of_seat[seat] = &own_rng[shared ? 0 : seat];
+        loop_of_seat[seat] = &loop_rng[shared ? 0 : seat];
+    }
+    int own_plies = game->random_playout(&own, own_of_seat), loop_plies = 0;
     game_move_t moves[GAME_MAX_MOVES];
     for (; loop.status == GAME_IN_HAND; loop_plies++) {
         int count = game->legal_moves(&loop, moves);
-        game->apply(&loop, moves[count == 1 ? 0 : pcg32_below(&loop_rng, (uint32_t)count)], NULL);
+        pcg32_t *rng = loop_of_seat[loop.to_move];
+        game->apply(&loop, moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)], NULL);
     }
-    if (own_plies != loop_plies || memcmp(&own, &loop, sizeof own) || memcmp(&own_rng, &loop_rng, sizeof own_rng))
-        ck_abort_msg("step %ld: random_playout played %d plies, the loop %d; the states %s", run->steps, own_plies,
-                     loop_plies, memcmp(&own, &loop, sizeof own) ? "differ" : "agree");
+    if (own_plies != loop_plies || memcmp(&own, &loop, sizeof own) || memcmp(own_rng, loop_rng, sizeof own_rng))
+        ck_abort_msg("step %ld: random_playout played %d plies, the loop %d; the states %s, the streams %s",
+                     run->steps, own_plies, loop_plies, memcmp(&own, &loop, sizeof own) ? "differ" : "agree",
+                     memcmp(own_rng, loop_rng, sizeof own_rng) ? "differ" : "agree");
 }
 
 static void check_world(run_t *run, const bergen_state_t *s, int seat)

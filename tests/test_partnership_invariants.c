@@ -304,15 +304,24 @@ START_TEST(test_random_playout_is_the_loop)
                 continue;
             }
             by_loop = by_playout = s;
-            pcg32_t loop_rng = rng, playout_rng = rng;
+            /* a stream per seat, or one for all (as search plays) every other ply */
+            pcg32_t loop_rng[GAME_MAX_SEATS], playout_rng[GAME_MAX_SEATS];
+            pcg32_t *loop_of_seat[GAME_MAX_SEATS], *playout_of_seat[GAME_MAX_SEATS];
+            for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+                pcg32_seed(&loop_rng[seat], pcg32_next(&rng), (uint64_t)seat);
+                playout_rng[seat] = loop_rng[seat];
+                loop_of_seat[seat] = &loop_rng[ply % 2 ? 0 : seat];
+                playout_of_seat[seat] = &playout_rng[ply % 2 ? 0 : seat];
+            }
             int loop_plies = 0;
             for (; by_loop.status == GAME_IN_HAND; loop_plies++) {
                 int count = partnership_game.legal_moves(&by_loop, moves);
-                partnership_game.apply(&by_loop, moves[count == 1 ? 0 : pcg32_below(&loop_rng, (uint32_t)count)], NULL);
+                pcg32_t *mover = loop_of_seat[by_loop.to_move];
+                partnership_game.apply(&by_loop, moves[count == 1 ? 0 : pcg32_below(mover, (uint32_t)count)], NULL);
             }
-            int playout_plies = partnership_game.random_playout(&by_playout, &playout_rng);
+            int playout_plies = partnership_game.random_playout(&by_playout, playout_of_seat);
             REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
-                        memcmp(&loop_rng, &playout_rng, sizeof rng) == 0,
+                        memcmp(loop_rng, playout_rng, sizeof loop_rng) == 0,
                     "%s %s, match %ld ply %d: the playout differs from the loop (%d and %d moves)", configs[_i][0],
                     configs[_i][1], match, ply, playout_plies, loop_plies);
             compared++;

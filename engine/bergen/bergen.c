@@ -690,7 +690,7 @@ static int bergen_move_points(const void *state, int seat, game_move_t move)
     return s->status == GAME_IN_HAND && move.kind <= GAME_MOVE_END_TURN ? 0 : -1;
 }
 
-static void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
+static inline void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move, physical;
@@ -747,7 +747,7 @@ OUT_OF_LINE static void apply_opening_draw(bergen_state_t *s, int physical, game
     s->to_move = (int8_t)next_seat(s, seat);
 }
 
-static void apply_draw(bergen_state_t *s, game_events_t *events)
+static inline void apply_draw(bergen_state_t *s, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move;
@@ -780,6 +780,17 @@ static void apply_draw(bergen_state_t *s, game_events_t *events)
     if (r->draw_mode == BERGEN_DRAW_ONE_PER_TURN) start_turn(s, next_seat(s, seat), events);
 }
 
+/* R13 */
+static inline void apply_pass(bergen_state_t *s, game_events_t *events)
+{
+    int seat = s->to_move;
+    s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s));
+    s->passes[seat]++;
+    game_event_t pass = {GAME_EVENT_PASS, (int8_t)seat, 0, 0, 0, BERGEN_REASON_NONE, 0};
+    game_events_push(events, pass);
+    start_turn(s, next_seat(s, seat), events);
+}
+
 static void bergen_apply(void *state, game_move_t move, game_events_t *events)
 {
     bergen_state_t *s = state;
@@ -791,14 +802,9 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     case GAME_MOVE_DRAW:
         apply_draw(s, events);
         break;
-    case GAME_MOVE_PASS: { /* R13 */
-        s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s));
-        s->passes[seat]++;
-        game_event_t pass = {GAME_EVENT_PASS, (int8_t)seat, 0, 0, 0, BERGEN_REASON_NONE, 0};
-        game_events_push(events, pass);
-        start_turn(s, next_seat(s, seat), events);
+    case GAME_MOVE_PASS:
+        apply_pass(s, events);
         break;
-    }
     case GAME_MOVE_END_TURN: /* one_per_turn, keeping a playable drawn tile (A12) */
         start_turn(s, next_seat(s, seat), events);
         break;
@@ -814,37 +820,66 @@ static inline int nth_tile(uint64_t fit, int k)
     return __builtin_ctzll(fit);
 }
 
-/* The move of game_t.random_playout in the common turn, a plain line open at both ends,
- * without the list: legal_moves would list end 0's tiles, lowest first, then end 1's, and
- * the move drawn is the k-th of them (no number is drawn when one move is legal). */
-static inline game_move_t random_move_plain_line(const bergen_state_t *s, pcg32_t *rng)
+/* The common turn of game_t.random_playout, a plain line open at both ends, without the
+ * list: legal_moves would list end 0's tiles, lowest first, then end 1's, and the move
+ * drawn is the k-th of them (no number is drawn when one move is legal). The move is
+ * applied by the same functions as bergen_apply's, inlined here. */
+static inline void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
 {
     const tileset_t *suit = s->rules->physical_suit;
     uint64_t hand = s->hand[s->to_move].w[0];
     uint64_t fit0 = hand & suit[s->end_number[0]].w[0], fit1 = hand & suit[s->end_number[1]].w[0];
     int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
-    if (count == 0) return (game_move_t){stock_drawable(s) > 0 ? GAME_MOVE_DRAW : GAME_MOVE_PASS, 0, 0, 0};
+    if (count == 0) { /* R12, R13 */
+        if (stock_drawable(s) > 0) apply_draw(s, NULL);
+        else apply_pass(s, NULL);
+        return;
+    }
     int k = count == 1 ? 0 : (int)pcg32_below(rng, (uint32_t)count);
-    if (k < on_end0) return (game_move_t){GAME_MOVE_PLAY, (uint8_t)nth_tile(fit0, k), 0, 0};
-    return (game_move_t){GAME_MOVE_PLAY, (uint8_t)nth_tile(fit1, k - on_end0), 1, 0};
+    int end = k >= on_end0;
+    int tile = nth_tile(end ? fit1 : fit0, end ? k - on_end0 : k);
+    apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
 }
 
-/* game_t.random_playout: the playouts of search (ismcts, pimc:rollout=random) play the
- * hands the loop over legal_moves would, without writing the list in the common turn. */
-static int bergen_random_playout(void *state, pcg32_t *rng)
+/* R12: the tile just drawn, in a plain line open at both ends: special_moves would list
+ * it on end 0 if it fits there, on end 1 if it fits there, then keeping it (A12). */
+static inline void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
+{
+    const bergen_rules_t *r = s->rules;
+    int tile = s->drawn_tile;
+    int on_end0 = tileset_has(r->physical_suit[s->end_number[0]], tile);
+    int on_end1 = tileset_has(r->physical_suit[s->end_number[1]], tile);
+    int count = on_end0 + on_end1 + r->may_keep_drawn;
+    int k = count == 1 ? 0 : (int)pcg32_below(rng, (uint32_t)count);
+    if (k >= on_end0 + on_end1) { /* keeps it */
+        start_turn(s, next_seat(s, s->to_move), NULL);
+        return;
+    }
+    apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)(k >= on_end0), 0}, NULL);
+}
+
+/* game_t.random_playout: the playouts of search (ismcts, pimc:rollout=random) and the
+ * simulator's random agents play the hands the loop over legal_moves would, without
+ * writing the list in the common turns. */
+static int bergen_random_playout(void *state, pcg32_t *const *rng_of_seat)
 {
     bergen_state_t *s = state;
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
-        game_move_t move;
-        if (s->rules->plain && s->phase == BERGEN_PHASE_PLAY && line_open_at_both_ends(s)) {
-            move = random_move_plain_line(s, rng);
-        } else {
-            int count = bergen_legal_moves(s, moves);
-            move = moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)];
+        pcg32_t *rng = rng_of_seat[s->to_move];
+        if (s->rules->plain && line_open_at_both_ends(s)) {
+            if (s->phase == BERGEN_PHASE_PLAY) {
+                random_turn_plain_line(s, rng);
+                continue;
+            }
+            if (s->phase == BERGEN_PHASE_PLAY_DRAWN) {
+                random_drawn_plain_line(s, rng);
+                continue;
+            }
         }
-        bergen_apply(s, move, NULL);
+        int count = bergen_legal_moves(s, moves);
+        bergen_apply(s, moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)], NULL);
     }
     return plies;
 }

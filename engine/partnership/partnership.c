@@ -709,12 +709,13 @@ static inline int kth_tile(uint64_t tiles, uint32_t k)
 /* game_t.random_playout: a placement or pass without the list of moves. legal_moves lists
  * the tiles that fit end 0, then those that fit end 1 (R9), so the k-th of that list is found
  * from the two sets' sizes; any other phase (a lead, a decision) goes through the list. */
-static int pt_random_playout(void *state, pcg32_t *rng)
+static int pt_random_playout(void *state, pcg32_t *const *rng_of_seat)
 {
     partnership_state_t *s = state;
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
+        pcg32_t *rng = rng_of_seat[s->to_move];
         if (s->phase != PT_PHASE_PLAY) {
             int count = pt_legal_moves(s, moves);
             pt_apply(s, moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)], NULL);
