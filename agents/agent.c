@@ -292,9 +292,17 @@ bool agent_is_deterministic(const agent_t *agent)
     return agent->kind->deterministic && agent->kind->deterministic(agent);
 }
 
-pcg32_t *agent_uniform_stream(agent_t *agent)
+bool agent_chooser(agent_t *agent, game_chooser_t *out)
 {
-    return agent->kind == &random_agent_kind ? &agent->rng : NULL;
+    if (agent->kind == &random_agent_kind) {
+        *out = (game_chooser_t){GAME_CHOOSE_UNIFORM, &agent->rng};
+        return true;
+    }
+    if (agent->kind == &greedy_agent_kind && agent_is_deterministic(agent)) { /* no noise */
+        *out = (game_chooser_t){GAME_CHOOSE_MOST_POINTS, NULL};
+        return true;
+    }
+    return false;
 }
 
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count)

@@ -104,10 +104,10 @@ void agent_destroy(agent_t *agent);
 void agent_reset(agent_t *agent, uint64_t seed);
 /* Picks one of moves[0..count-1] (count >= 1) for the seat to move in `state`. */
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count);
-/* The stream of an agent that picks uniformly among the legal moves, drawing from it as
- * moves[pcg32_below(stream, count)] whenever count > 1 (the random agent, or a level that
- * is one); NULL for any other. Such agents may be played by game_t.random_playout. */
-pcg32_t *agent_uniform_stream(agent_t *agent);
+/* Whether the agent chooses by one of the rules of game_t.playout, and which (the random
+ * agent: uniform from its own stream; greedy without noise: most points), so that the
+ * game may play its moves itself. A level that is one of these counts as it. */
+bool agent_chooser(agent_t *agent, game_chooser_t *out);
 /* The spec `share` (0..1) of the way from spec a to spec b, two checked specs of one kind
  * that differ in one numeric parameter: linear for a real, geometric for a count (rounded),
  * and a or b as written at an end. Returns 0, or -1 when they cannot be blended. */

@@ -41,7 +41,6 @@
 #include "agent_kind.h"
 #include "heuristic.h"
 #include "heuristic_trick.h"
-#include "tie_break.h"
 
 /* Chosen by duplicate-deal simulation against greedy (bergen 2 and 4 players,
  * double_bergen): deny 1 is a sharp optimum in double_bergen (0.8 and 1.2 lose about 1%);
@@ -434,7 +433,7 @@ int heuristic_pick(const game_t *game, const void *state, const game_move_t *mov
             prepared = true;
         }
         double value = move_value(&context, moves[i]);
-        if (best < 0 || value > best_value || (value == best_value && tie_break_heavier(moves[i], moves[best]))) {
+        if (best < 0 || value > best_value || (value == best_value && game_move_heavier(moves[i], moves[best]))) {
             best = i;
             best_value = value;
         }

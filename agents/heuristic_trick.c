@@ -24,7 +24,6 @@
 #include <string.h>
 
 #include "heuristic_trick.h"
-#include "tie_break.h"
 
 /* A hand point is worth 1; a game point, what ending a hand is worth, counts as a full hand
  * of points; winning the match beats everything. */
@@ -232,7 +231,7 @@ int heuristic_trick_pick(const game_t *game, const void *state, const game_move_
     double best_value = 0;
     for (int i = 0; i < count; i++) {
         double value = move_value(&context, moves[i]);
-        if (i == 0 || value > best_value || (value == best_value && tie_break_heavier(moves[i], moves[best]))) {
+        if (i == 0 || value > best_value || (value == best_value && game_move_heavier(moves[i], moves[best]))) {
             best = i;
             best_value = value;
         }

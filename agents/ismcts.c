@@ -230,7 +230,7 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
             break;
         }
     }
-    if (best < 0) best = policy_greedy_index(game, state, moves, count); /* no root child matched (cannot happen) */
+    if (best < 0) best = game_most_points_index(game, state, moves, count); /* no root child matched (cannot happen) */
     return moves[best];
 }
 

@@ -21,7 +21,6 @@
 #include "agent_kind.h"
 #include "policy.h"
 #include "solver.h"
-#include "tie_break.h"
 
 enum { PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS, PARAM_COUNT };
 enum { SOLVER_NONE, SOLVER_ALPHABETA };
@@ -159,7 +158,7 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     int best = 0;
     for (int i = 1; i < count; i++) {
         double gap = pimc->total[i] - pimc->total[best];
-        if (gap > 1e-9 || (gap > -1e-9 && tie_break_heavier(moves[i], moves[best]))) best = i;
+        if (gap > 1e-9 || (gap > -1e-9 && game_move_heavier(moves[i], moves[best]))) best = i;
     }
     return moves[best];
 }

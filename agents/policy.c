@@ -3,7 +3,6 @@
 
 #include <string.h>
 
-#include "tie_break.h"
 
 const char *const policy_names[] = {"random", "greedy", "heuristic", NULL};
 
@@ -37,26 +36,11 @@ void search_context_set_target(search_context_t *context, const void *state)
     context->win_value = observation.target > 0 ? observation.target : 1;
 }
 
-int policy_greedy_index(const game_t *game, const void *state, const game_move_t *moves, int count)
-{
-    int best = 0, best_points = -1;
-    int seat = game->to_move(state);
-    for (int i = 0; i < count; i++) {
-        int points = game->move_points(state, seat, moves[i]);
-        if (points < 0) continue;
-        if (points > best_points || (points == best_points && tie_break_heavier(moves[i], moves[best]))) {
-            best = i;
-            best_points = points;
-        }
-    }
-    return best;
-}
-
 int policy_pick(search_context_t *context, const void *state, const game_move_t *moves, int count, pcg32_t *rng)
 {
     if (count == 1) return 0;
     switch (context->policy) {
-    case POLICY_GREEDY: return policy_greedy_index(context->game, state, moves, count);
+    case POLICY_GREEDY: return game_most_points_index(context->game, state, moves, count);
     case POLICY_HEURISTIC:
         return heuristic_pick(context->game, state, moves, count, &context->weights, context->scratch);
     case POLICY_RANDOM:
@@ -67,7 +51,10 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)
 {
     const game_t *game = context->game;
-    if (context->policy == POLICY_RANDOM && game->random_playout) return game_random_playout(game, state, rng);
+    if (game->playout && context->policy != POLICY_HEURISTIC) { /* the game plays the hand itself */
+        game_chooser_t chooser = {context->policy == POLICY_RANDOM ? GAME_CHOOSE_UNIFORM : GAME_CHOOSE_MOST_POINTS, rng};
+        return game_playout_all(game, state, chooser);
+    }
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     while (game->status(state) == GAME_IN_HAND) {

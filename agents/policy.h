@@ -33,9 +33,6 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
 /* Sets win_value from a state of the match (its target); call once per decision. */
 void search_context_set_target(search_context_t *context, const void *state);
 
-/* Index of the move that scores the most now (ties: the heaviest tile, then the first):
- * the greedy agent's rule. */
-int policy_greedy_index(const game_t *game, const void *state, const game_move_t *moves, int count);
 /* Index of the move the context's policy picks for the seat to move. */
 int policy_pick(search_context_t *context, const void *state, const game_move_t *moves, int count, pcg32_t *rng);
 /* Plays the policy for every seat from `state` (changed in place) until the hand is over.

@@ -21,7 +21,7 @@ static const agent_param_spec_t greedy_params[] = {
 static game_move_t choose_greedy(agent_t *agent, const void *state, const game_move_t *moves, int count)
 {
     if (agent_noise(agent, agent->param[0])) return choose_random(agent, state, moves, count);
-    return moves[policy_greedy_index(agent->game, state, moves, count)];
+    return moves[game_most_points_index(agent->game, state, moves, count)];
 }
 
 static bool greedy_deterministic(const agent_t *agent) { return agent->param[0] == 0; }

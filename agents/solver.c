@@ -55,7 +55,7 @@ static double search(solver_t *solver, int depth, double alpha, double beta)
     game_move_t *moves = solver->moves + (size_t)depth * GAME_MAX_MOVES;
     int count = game->legal_moves(state, moves);
     /* The greedy move first: scoring moves are the likeliest to cut off. */
-    int first = policy_greedy_index(game, state, moves, count);
+    int first = game_most_points_index(game, state, moves, count);
     game_move_t swap = moves[0];
     moves[0] = moves[first];
     moves[first] = swap;

@@ -236,7 +236,7 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
 /* Random hands through the game interface alone: no agents, events or statistics. Each
  * hand is the first of a fresh match; a choice of moves draws a number, a forced move
  * none, as search playouts do.
- * With `own_playout` the game's random_playout plays each hand instead of the loop over
+ * With `own_playout` the game's playout plays each hand instead of the loop over
  * legal_moves and apply; it plays the same hands, so the signature (of every hand's plies
  * and scores) is the same. */
 __attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool own_playout, int64_t hands,
@@ -254,7 +254,7 @@ __attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool
         g->match_start(state, game->rules, BENCH_SEED + (uint64_t)hand);
         g->deal(state, NULL);
         int64_t before = *plies;
-        if (own_playout) *plies += game_random_playout(g, state, &rng);
+        if (own_playout) *plies += game_playout_all(g, state, (game_chooser_t){GAME_CHOOSE_UNIFORM, &rng});
         else
             for (; g->status(state) == GAME_IN_HAND; ++*plies) {
                 int count = g->legal_moves(state, moves);
@@ -385,7 +385,7 @@ static int bench_deals(const bench_args_t *args, bool instructions)
 #define SIGNATURE_OF(name) signature[workload_named(name) - workloads]
     const char *size = args->quick ? "quick" : "full";
     if (SIGNATURE_OF("partnership-engine") != SIGNATURE_OF("partnership-playout")) {
-        fprintf(stderr, "dominolab bench: partnership's random_playout played other hands than its moves do\n");
+        fprintf(stderr, "dominolab bench: partnership's playout played other hands than its moves do\n");
         return 1;
     }
     printf("double_bergen signature %016" PRIx64 " (%s workload)\n", SIGNATURE_OF("double-bergen-random"), size);

@@ -168,6 +168,44 @@ typedef struct game_observation {
     };
 } game_observation_t;
 
+/* ---- choosing without an agent: playouts ---- */
+
+/* The rules a playout may choose by (game_t.playout). */
+typedef enum game_choice_rule {
+    GAME_CHOOSE_UNIFORM,    /* moves[pcg32_below(rng, count)] */
+    GAME_CHOOSE_MOST_POINTS /* game_most_points_index: no draw from any stream */
+} game_choice_rule_t;
+
+typedef struct game_chooser {
+    uint8_t rule; /* game_choice_rule_t */
+    pcg32_t *rng; /* GAME_CHOOSE_UNIFORM: the stream drawn from */
+} game_chooser_t;
+
+/* The tie-break every agent uses between moves it values alike: the heavier tile
+ * (shedding pips is what a player prefers when nothing else differs). A move that places
+ * no tile is lighter than any tile. */
+static inline int game_move_weight(game_move_t move) { return move.kind == GAME_MOVE_PLAY ? tileset_pips(move.tile) : -1; }
+static inline bool game_move_heavier(game_move_t a, game_move_t b) { return game_move_weight(a) > game_move_weight(b); }
+
+/* GAME_CHOOSE_MOST_POINTS: the move credited the most points now by `points_of` (a game's
+ * move_points, for `seat`), ties to the heavier tile, then to the first listed; moves it
+ * calls impossible (-1) are passed over. Inline, so that a game's own playout calls its
+ * move_points directly. */
+static inline int game_most_points_by(int (*points_of)(const void *, int, game_move_t), const void *state, int seat,
+                                      const game_move_t *moves, int count)
+{
+    int best = 0, best_points = -1;
+    for (int i = 0; i < count; i++) {
+        int points = points_of(state, seat, moves[i]);
+        if (points < 0) continue;
+        if (points > best_points || (points == best_points && game_move_heavier(moves[i], moves[best]))) {
+            best = i;
+            best_points = points;
+        }
+    }
+    return best;
+}
+
 /* ---- the interface ---- */
 
 typedef struct game_rules game_rules_t; /* opaque, per game */
@@ -213,13 +251,13 @@ typedef struct game {
     int (*legal_moves)(const void *state, game_move_t *out);
     /* Applies a legal move; events may be NULL (search). */
     void (*apply)(void *state, game_move_t move, game_events_t *events);
-    /* Plays the hand to its end (status no longer GAME_IN_HAND) with uniformly random legal
-     * moves, the seat to move drawing from its own generator rng_of_seat[seat] exactly as
-     * moves[pcg32_below(rng, count)] over legal_moves would at every step with more than
-     * one legal move (a single one draws nothing), so the hand is the one that loop plays;
-     * returns the moves applied. Search passes one generator for every seat; the
-     * simulator, each random agent's own. NULL: callers run that loop (search_playout). */
-    int (*random_playout)(void *state, pcg32_t *const *rng_of_seat);
+    /* Plays the hand to its end (status no longer GAME_IN_HAND), the seat to move choosing
+     * by its chooser_of_seat[seat] (game_chooser_t) exactly as that rule would over
+     * legal_moves at every step with more than one legal move (a single one is played
+     * without a choice, and draws nothing), so the hand is the one that loop plays;
+     * returns the moves applied. Search gives every seat one chooser; the simulator,
+     * each seat's agent's. NULL: callers run that loop (search_playout). */
+    int (*playout)(void *state, const game_chooser_t *chooser_of_seat);
 
     void (*scores)(const void *state, int *out); /* per side */
     /* The HAND_END event of the last hand ended (seat: the winning side or -1; reason;
@@ -283,12 +321,18 @@ static inline int game_score_sign(const game_t *game, const game_rules_t *rules)
     return game->lower_score_wins && game->lower_score_wins(rules) ? -1 : 1;
 }
 
-/* game_t.random_playout with one generator for every seat, as search plays its playouts. */
-static inline int game_random_playout(const game_t *game, void *state, pcg32_t *rng)
+/* GAME_CHOOSE_MOST_POINTS over a list, for the seat to move. */
+static inline int game_most_points_index(const game_t *game, const void *state, const game_move_t *moves, int count)
 {
-    _Static_assert(GAME_MAX_SEATS == 8, "a generator for every seat");
-    pcg32_t *const every_seat[GAME_MAX_SEATS] = {rng, rng, rng, rng, rng, rng, rng, rng};
-    return game->random_playout(state, every_seat);
+    return game_most_points_by(game->move_points, state, game->to_move(state), moves, count);
+}
+
+/* game_t.playout with one chooser for every seat, as search plays its playouts. */
+static inline int game_playout_all(const game_t *game, void *state, game_chooser_t chooser)
+{
+    game_chooser_t every_seat[GAME_MAX_SEATS];
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) every_seat[seat] = chooser;
+    return game->playout(state, every_seat);
 }
 /* Resolves a preset plus "key=value" overrides (user's) into values. */
 int game_configure(const game_t *game, const char *preset, const char *const *overrides, int override_count,

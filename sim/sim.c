@@ -224,9 +224,9 @@ static void tally_hand_end(const sim_config_t *config, const void *state, int *s
 
 /* The hot path (bench's workload): no events are asked of the game; what the tally needs
  * is read from the moves (the first placement's seat, a close) and, at the end of each
- * hand, from the state. Where every seat is a random agent, the game's own random_playout
- * plays each hand once its first tile is down, with each agent's stream: the same moves
- * as the loop (game.h), without a call per move. No game with closes (Bingo) has one.
+ * hand, from the state. Where every seat's agent chooses by a rule of game_t.playout
+ * (random, greedy), the game plays each hand itself once its first tile is down: the same
+ * moves as the loop (game.h), without calls per move. No game with closes (Bingo) has one.
  * Kept out of line, so that what the batch loop gained (play_for_sink, the error path)
  * leaves its code as it was. */
 __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
@@ -235,8 +235,8 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
     const game_t *game = config->game;
     void *state = worker->state;
     agent_t *agents[GAME_MAX_SEATS];
-    pcg32_t *uniform[GAME_MAX_SEATS]; /* each random agent's stream */
-    bool by_playout = game->random_playout != NULL;
+    game_chooser_t chooser[GAME_MAX_SEATS];
+    bool by_playout = game->playout != NULL;
     game_move_t moves[GAME_MAX_MOVES];
     int scores_before[GAME_MAX_SEATS] = {0}; /* the scores when the last counted hand ended */
     play_tally_t tally;
@@ -250,8 +250,7 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         /* as `dominolab play --seed` (with --replay for a replay) */
         agent_reset(agents[seat], match_agent_seed(config->replays ? match_replay_seed(seed, rotation) : seed, seat));
         out->seat[seat].agent = (int8_t)a;
-        uniform[seat] = agent_uniform_stream(agents[seat]);
-        by_playout &= uniform[seat] != NULL;
+        by_playout &= agent_chooser(agents[seat], &chooser[seat]);
     }
     game_status_t status = game->status(state);
     while (status != GAME_MATCH_OVER) {
@@ -260,7 +259,7 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         if (status == GAME_BETWEEN_HANDS) {
             game->deal(state, NULL);
         } else if (by_playout && out->leader >= 0) {
-            out->plies += game->random_playout(state, uniform);
+            out->plies += game->playout(state, chooser);
         } else {
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);

@@ -284,11 +284,12 @@ START_TEST(test_random_play)
 }
 END_TEST
 
-/* game_t.random_playout plays the hand the loop over legal_moves and apply plays with the
- * same draws (a forced move draws nothing), from every point of whole matches of random
+/* game_t.playout plays the hand the loop over legal_moves and apply plays with the same
+ * choosers (a forced move draws nothing), from every point of whole matches of random
  * play, decisions included: the two states end byte for byte alike, after as many moves,
- * with the generators in step. */
-START_TEST(test_random_playout_is_the_loop)
+ * with the generators in step. The plies take turns: a stream per seat; one stream for
+ * all (as search plays); the most points for all; the two rules seat by seat. */
+START_TEST(test_playout_is_the_loop)
 {
     game_rules_t *rules = make_rules(configs[_i][0], configs[_i][1]);
     partnership_state_t s, by_loop, by_playout;
@@ -304,26 +305,33 @@ START_TEST(test_random_playout_is_the_loop)
                 continue;
             }
             by_loop = by_playout = s;
-            /* a stream per seat, or one for all (as search plays) every other ply */
             pcg32_t loop_rng[GAME_MAX_SEATS], playout_rng[GAME_MAX_SEATS];
-            pcg32_t *loop_of_seat[GAME_MAX_SEATS], *playout_of_seat[GAME_MAX_SEATS];
+            game_chooser_t loop_of_seat[GAME_MAX_SEATS], playout_of_seat[GAME_MAX_SEATS];
+            int mode = ply % 4;
             for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
                 pcg32_seed(&loop_rng[seat], pcg32_next(&rng), (uint64_t)seat);
                 playout_rng[seat] = loop_rng[seat];
-                loop_of_seat[seat] = &loop_rng[ply % 2 ? 0 : seat];
-                playout_of_seat[seat] = &playout_rng[ply % 2 ? 0 : seat];
+                int stream = mode == 1 ? 0 : seat;
+                bool most_points = mode == 2 || (mode == 3 && seat % 2);
+                uint8_t rule = most_points ? GAME_CHOOSE_MOST_POINTS : GAME_CHOOSE_UNIFORM;
+                loop_of_seat[seat] = (game_chooser_t){rule, &loop_rng[stream]};
+                playout_of_seat[seat] = (game_chooser_t){rule, &playout_rng[stream]};
             }
             int loop_plies = 0;
             for (; by_loop.status == GAME_IN_HAND; loop_plies++) {
-                int count = partnership_game.legal_moves(&by_loop, moves);
-                pcg32_t *mover = loop_of_seat[by_loop.to_move];
-                partnership_game.apply(&by_loop, moves[count == 1 ? 0 : pcg32_below(mover, (uint32_t)count)], NULL);
+                int count = partnership_game.legal_moves(&by_loop, moves), pick = 0;
+                const game_chooser_t *mover = &loop_of_seat[by_loop.to_move];
+                if (count > 1)
+                    pick = mover->rule == GAME_CHOOSE_UNIFORM
+                               ? (int)pcg32_below(mover->rng, (uint32_t)count)
+                               : game_most_points_index(&partnership_game, &by_loop, moves, count);
+                partnership_game.apply(&by_loop, moves[pick], NULL);
             }
-            int playout_plies = partnership_game.random_playout(&by_playout, playout_of_seat);
+            int playout_plies = partnership_game.playout(&by_playout, playout_of_seat);
             REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
                         memcmp(loop_rng, playout_rng, sizeof loop_rng) == 0,
-                    "%s %s, match %ld ply %d: the playout differs from the loop (%d and %d moves)", configs[_i][0],
-                    configs[_i][1], match, ply, playout_plies, loop_plies);
+                    "%s %s, match %ld ply %d (choosers %d): the playout differs from the loop (%d and %d moves)",
+                    configs[_i][0], configs[_i][1], match, ply, mode, playout_plies, loop_plies);
             compared++;
             int count = partnership_game.legal_moves(&s, moves);
             partnership_game.apply(&s, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
@@ -386,7 +394,7 @@ int main(void)
     TCase *tc = tcase_create("random_play");
     tcase_set_timeout(tc, 600);
     tcase_add_loop_test(tc, test_random_play, 0, (int)(sizeof configs / sizeof configs[0]));
-    tcase_add_loop_test(tc, test_random_playout_is_the_loop, 0, (int)(sizeof configs / sizeof configs[0]));
+    tcase_add_loop_test(tc, test_playout_is_the_loop, 0, (int)(sizeof configs / sizeof configs[0]));
     suite_add_tcase(suite, tc);
     tc = tcase_create("agents");
     tcase_set_timeout(tc, 600);

@@ -214,28 +214,31 @@ START_TEST(records_round_trip)
 }
 END_TEST
 
-/* Random agents in every seat: sim plays a game it keeps no record of with the game's
- * own random_playout, and a recorded one through the match driver, move by move. Both
- * play the very same games: deals.csv and summary.csv agree byte for byte, whether a run
- * records every game or none. */
+/* Random and greedy agents: sim plays a game it keeps no record of with the game's own
+ * playout, and a recorded one through the match driver, move by move. Both play the very
+ * same games: deals.csv and summary.csv agree byte for byte, whether a run records every
+ * game or none. */
 static const recorded_study_t playout_studies[] = {
     {"Bergen deals, 2 players", {NULL, NULL, 2, "random,random", false, 300, 321, false, true, false}, NULL},
+    {"Bergen deals, 3 players, greedy", {NULL, NULL, 3, "greedy,random,greedy", false, 200, 327, false, true, false},
+     NULL},
     {"Bergen matches, 3 players, one tile drawn a turn",
      {NULL, NULL, 3, "random,random", true, 30, 322, false, true, false},
      LIST("--option", "draw_mode=one_per_turn", "--option", "drawn_tile_must_be_played=false")},
     {"Bergen matches, both sides of the first double",
      {NULL, "bergen_classic", 2, "random,random", true, 30, 323, false, true, false},
      LIST("--option", "first_double_both_sides=true")},
-    {"Double Bergen matches, 4 players", {"double_bergen", NULL, 4, "random,random", true, 10, 324, false, true, false},
+    {"Double Bergen matches, 4 players", {"double_bergen", NULL, 4, "random,greedy", true, 10, 324, false, true, false},
      NULL},
     {"Partnership deals", {"partnership", NULL, 4, "random,random", false, 300, 325, false, true, false}, NULL},
+    {"Partnership matches, greedy", {"partnership", NULL, 4, "greedy,random", true, 10, 328, false, true, false}, NULL},
     {"Partnership matches, South American",
      {"partnership", "south_american", 4, "random,random", true, 10, 326, false, true, false},
      LIST("--option", "allow_lead_to_partner=true")},
 };
 enum { PLAYOUT_STUDY_COUNT = sizeof playout_studies / sizeof playout_studies[0] };
 
-START_TEST(random_playout_plays_the_recorded_games)
+START_TEST(playout_plays_the_recorded_games)
 {
     const recorded_study_t *t = &playout_studies[_i];
     const char *plain = support_scratch("plain"), *recorded = support_scratch("recorded");
@@ -574,7 +577,7 @@ static Suite *records_suite(void)
     tcase_set_timeout(t, 600);
     tcase_add_loop_test(t, records_round_trip, 0, ROUND_TRIP_COUNT);
     tcase_add_test(t, records_every_chooses_units);
-    tcase_add_loop_test(t, random_playout_plays_the_recorded_games, 0, PLAYOUT_STUDY_COUNT);
+    tcase_add_loop_test(t, playout_plays_the_recorded_games, 0, PLAYOUT_STUDY_COUNT);
     tcase_add_test(t, shards_share_their_records);
     suite_add_tcase(suite, t);
     TCase *rows = tcase_create("rows replayed");

@@ -652,7 +652,7 @@ static inline int mark_placement(bergen_state_t *s, int tile, int end)
 }
 
 /* Places a physical tile from the mover's hand. Returns the number it exposed. */
-static int place_tile(bergen_state_t *s, int physical, int end)
+static inline int place_tile(bergen_state_t *s, int physical, int end)
 {
     tileset_remove(&s->hand[s->to_move], physical);
     s->hand_count[s->to_move]--;
@@ -690,7 +690,7 @@ static int bergen_move_points(const void *state, int seat, game_move_t move)
     return s->status == GAME_IN_HAND && move.kind <= GAME_MOVE_END_TURN ? 0 : -1;
 }
 
-static inline void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
+static inline __attribute__((always_inline)) void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move, physical;
@@ -820,10 +820,10 @@ static inline int nth_tile(uint64_t fit, int k)
     return __builtin_ctzll(fit);
 }
 
-/* The common turn of game_t.random_playout, a plain line open at both ends, without the
- * list: legal_moves would list end 0's tiles, lowest first, then end 1's, and the move
- * drawn is the k-th of them (no number is drawn when one move is legal). The move is
- * applied by the same functions as bergen_apply's, inlined here. */
+/* GAME_CHOOSE_UNIFORM in the common turn of game_t.playout, a plain line open at both
+ * ends, without the list: legal_moves would list end 0's tiles, lowest first, then end
+ * 1's, and the move drawn is the k-th of them (no number is drawn when one move is legal).
+ * The move is applied by the same functions as bergen_apply's, inlined here. */
 static inline void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
 {
     const tileset_t *suit = s->rules->physical_suit;
@@ -858,30 +858,96 @@ static inline void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
     apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)(k >= on_end0), 0}, NULL);
 }
 
-/* game_t.random_playout: the playouts of search (ismcts, pimc:rollout=random) and the
- * simulator's random agents play the hands the loop over legal_moves would, without
- * writing the list in the common turns. */
-static int bergen_random_playout(void *state, pcg32_t *const *rng_of_seat)
+/* placement_points of `tile` on `end` of a plain line open at both ends, under headers
+ * scoring, without the trial placement: the layout scores (R14) when the tile's other
+ * side matches the far end, 2 and 1 for each double crosswise at an end then; R16. */
+static inline int line_header_points(const bergen_state_t *s, int seat, int tile, int end)
 {
-    bergen_state_t *s = state;
+    const bergen_rules_t *r = s->rules;
+    int points = 0;
+    if (tileset_other_side(tile, s->end_number[end]) == s->end_number[end ^ 1]) {
+        unsigned bit = 1u << end;
+        unsigned doubles = (s->end_double & ~bit) | (tileset_is_double(tile) ? bit : 0);
+        points = 2 + __builtin_popcount(doubles & 3u);
+    }
+    return near_goal_points(r->near_goal, points, r->target - s->score[seat]);
+}
+
+/* GAME_CHOOSE_MOST_POINTS in the common turn, a plain line open at both ends, without the
+ * list: the candidates in legal_moves's order (end 0's tiles, lowest first, then end
+ * 1's), the most points winning, then the heavier tile, then the first (game.h). */
+static inline void most_points_turn_plain_line(bergen_state_t *s)
+{
+    const tileset_t *suit = s->rules->physical_suit;
+    int seat = s->to_move;
+    uint64_t hand = s->hand[seat].w[0];
+    uint64_t fit[2] = {hand & suit[s->end_number[0]].w[0], hand & suit[s->end_number[1]].w[0]};
+    if (!(fit[0] | fit[1])) { /* R12, R13 */
+        if (stock_drawable(s) > 0) apply_draw(s, NULL);
+        else apply_pass(s, NULL);
+        return;
+    }
+    int best_tile = -1, best_end = 0, best_points = -1, best_weight = -1;
+    bool headers = s->rules->scoring == BERGEN_SCORING_HEADERS;
+    if (__builtin_popcountll(fit[0]) + __builtin_popcountll(fit[1]) == 1) { /* no choice to make */
+        best_end = fit[0] == 0;
+        best_tile = __builtin_ctzll(fit[best_end]);
+    } else {
+        for (int end = 0; end < 2; end++)
+            for (uint64_t tiles = fit[end]; tiles; tiles &= tiles - 1) {
+                int tile = __builtin_ctzll(tiles);
+                int points = headers ? line_header_points(s, seat, tile, end) : placement_points(s, seat, tile, end);
+                int weight = tileset_pips(tile);
+                if (points > best_points || (points == best_points && weight > best_weight)) {
+                    best_tile = tile;
+                    best_end = end;
+                    best_points = points;
+                    best_weight = weight;
+                }
+            }
+    }
+    apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)best_tile, (uint8_t)best_end, 0}, NULL);
+}
+
+/* The loop of game_t.playout; `only_uniform` (every seat chooses at random) is a constant
+ * at each call, so that loop tests no rule. */
+static inline __attribute__((always_inline)) int playout_loop(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
+                                                              bool only_uniform)
+{
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
-        pcg32_t *rng = rng_of_seat[s->to_move];
+        const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
+        bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
         if (s->rules->plain && line_open_at_both_ends(s)) {
             if (s->phase == BERGEN_PHASE_PLAY) {
-                random_turn_plain_line(s, rng);
+                if (uniform) random_turn_plain_line(s, chooser->rng);
+                else most_points_turn_plain_line(s);
                 continue;
             }
-            if (s->phase == BERGEN_PHASE_PLAY_DRAWN) {
-                random_drawn_plain_line(s, rng);
+            if (s->phase == BERGEN_PHASE_PLAY_DRAWN && uniform) {
+                random_drawn_plain_line(s, chooser->rng);
                 continue;
             }
         }
-        int count = bergen_legal_moves(s, moves);
-        bergen_apply(s, moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)], NULL);
+        int count = bergen_legal_moves(s, moves), pick = 0;
+        if (count > 1)
+            pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
+                           : game_most_points_by(bergen_move_points, s, s->to_move, moves, count);
+        bergen_apply(s, moves[pick], NULL);
     }
     return plies;
+}
+
+/* game_t.playout: the playouts of search (ismcts, pimc:rollout=random or greedy) and the
+ * simulator's random and greedy agents play the hands the loop over legal_moves would,
+ * without writing the list in the common turns. */
+static int bergen_playout(void *state, const game_chooser_t *chooser_of_seat)
+{
+    bergen_state_t *s = state;
+    for (int seat = 0; seat < s->seats; seat++)
+        if (chooser_of_seat[seat].rule != GAME_CHOOSE_UNIFORM) return playout_loop(s, chooser_of_seat, false);
+    return playout_loop(s, chooser_of_seat, true);
 }
 
 static game_event_t bergen_last_hand_end(const void *state)
@@ -905,7 +971,7 @@ static int bergen_match_winner(const void *state)
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
-    .last_hand_end = bergen_last_hand_end, .random_playout = bergen_random_playout,                               \
+    .last_hand_end = bergen_last_hand_end, .playout = bergen_playout,                                             \
     .pips_left = bergen_pips_left, .match_winner = bergen_match_winner, .move_points = bergen_move_points,      \
     .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
     .move_text = bergen_move_text, .event_line = bergen_event_line, .line_move = bergen_line_move,               \

@@ -706,19 +706,26 @@ static inline int kth_tile(uint64_t tiles, uint32_t k)
 #endif
 }
 
-/* game_t.random_playout: a placement or pass without the list of moves. legal_moves lists
+static int pt_move_points(const void *state, int seat, game_move_t move);
+
+/* game_t.playout: a uniform placement or pass without the list of moves. legal_moves lists
  * the tiles that fit end 0, then those that fit end 1 (R9), so the k-th of that list is found
- * from the two sets' sizes; any other phase (a lead, a decision) goes through the list. */
-static int pt_random_playout(void *state, pcg32_t *const *rng_of_seat)
+ * from the two sets' sizes; any other phase (a lead, a decision), and the most points,
+ * go through the list. */
+static int pt_playout(void *state, const game_chooser_t *chooser_of_seat)
 {
     partnership_state_t *s = state;
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
-        pcg32_t *rng = rng_of_seat[s->to_move];
-        if (s->phase != PT_PHASE_PLAY) {
-            int count = pt_legal_moves(s, moves);
-            pt_apply(s, moves[count == 1 ? 0 : pcg32_below(rng, (uint32_t)count)], NULL);
+        const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
+        bool uniform = chooser->rule == GAME_CHOOSE_UNIFORM;
+        if (s->phase != PT_PHASE_PLAY || !uniform) {
+            int count = pt_legal_moves(s, moves), pick = 0;
+            if (count > 1)
+                pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
+                               : game_most_points_by(pt_move_points, s, s->to_move, moves, count);
+            pt_apply(s, moves[pick], NULL);
             continue;
         }
         uint64_t hand = word_of(s->hand[s->to_move]);
@@ -729,7 +736,7 @@ static int pt_random_playout(void *state, pcg32_t *const *rng_of_seat)
             apply_pass(s, NULL);
             continue;
         }
-        uint32_t k = count == 1 ? 0 : pcg32_below(rng, count);
+        uint32_t k = count == 1 ? 0 : pcg32_below(chooser->rng, count);
         int end = k >= count0;
         int tile = kth_tile(end ? fit1 : fit0, end ? k - count0 : k);
         apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
@@ -790,7 +797,7 @@ const game_t partnership_game = {
     .to_move = pt_to_move,
     .legal_moves = pt_legal_moves,
     .apply = pt_apply,
-    .random_playout = pt_random_playout,
+    .playout = pt_playout,
     .scores = pt_scores,
     .last_hand_end = pt_last_hand_end,
     .match_winner = pt_match_winner,
