@@ -29,8 +29,14 @@ typedef struct stats_totals {                 /* one agent, or one agent in one 
  * 1/k is an exact integer and totals stay exact. */
 enum { STATS_SHARE_WHOLE = 840 };
 
+/* The sums of stats_totals_t counted game by game: an agent's are those of its seats. */
+#define STATS_GAME_SUMS(X)                                                                                       \
+    X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points) X(hand_points_squared) \
+    X(margin) X(margin_squared) X(shares) X(closes) X(failed_closes)
+
 /* The fields of stats_totals_t that are sums (all but block_games), for code that treats
- * each alike: X(name) once per field. */
+ * each alike: X(name) once per field. The ones not in STATS_GAME_SUMS are counted block
+ * by block. */
 #define STATS_SUMS(X)                                                                                            \
     X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points)                      \
     X(hand_points_squared) X(margin) X(margin_squared) X(shares) X(blocks) X(block_score2) X(block_score2_squared) \

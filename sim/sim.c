@@ -423,7 +423,10 @@ static void add_block(stats_totals_t *t, const block_tally_t *block)
     t->block_games = block->games;
 }
 
-void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals)
+/* Adds one unit's outcomes into totals: every sum of the seats' rows, and the blocks of
+ * the agents' rows. The agents' game sums, those of their seats, are added once a batch
+ * (sum_seats_into_agents), not twice a seat and unit. */
+static void accumulate_unit(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals)
 {
     /* only the agents' rows are used: zero those, not all the table (this runs every unit) */
     block_tally_t agent_block[SIM_MAX_AGENTS], seat_block[SIM_MAX_AGENTS][GAME_MAX_SEATS];
@@ -447,9 +450,7 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
                 if (side_of[other] != side_of[seat] && sign * play->seat[other].points > best_other)
                     best_other = sign * play->seat[other].points;
             int64_t margin = best_other == INT64_MIN ? 0 : sign * me->points - best_other;
-            add_game(&totals->agent[me->agent], me, margin, play->hands);
             add_game(&totals->agent_seat[me->agent][seat], me, margin, play->hands);
-            totals->agent[me->agent].shares += share[seat];
             totals->agent_seat[me->agent][seat].shares += share[seat];
             int64_t score2 = 2 * (me->result == SIM_WIN) + (me->result == SIM_DRAW);
             block_tally_t *tallies[] = {&agent_block[me->agent], &seat_block[me->agent][seat]};
@@ -465,6 +466,19 @@ void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, 
         add_block(&totals->agent[a], &agent_block[a]);
         for (int seat = 0; seat < config->seats; seat++) add_block(&totals->agent_seat[a][seat], &seat_block[a][seat]);
     }
+}
+
+/* Completes totals that accumulate_unit filled: each agent's game sums from its seats'. */
+static void sum_seats_into_agents(const sim_config_t *config, sim_totals_t *totals)
+{
+    for (int a = 0; a < config->agent_count; a++)
+        for (int seat = 0; seat < config->seats; seat++) {
+            stats_totals_t *agent = &totals->agent[a];
+            const stats_totals_t *in_seat = &totals->agent_seat[a][seat];
+#define ADD_GAME_SUM(name) agent->name += in_seat->name;
+            STATS_GAME_SUMS(ADD_GAME_SUM)
+#undef ADD_GAME_SUM
+        }
 }
 
 bool sim_totals_add(sim_totals_t *into, const sim_totals_t *add)
@@ -602,7 +616,7 @@ static void play_chunk(const sim_config_t *config, sim_worker_t *worker, sim_sch
     for (int64_t unit = chunk->first; unit < chunk->first + chunk->count && !failed; unit++) {
         sim_unit_outcome_t *out = batch->outcomes ? &batch->outcomes[unit - batch->first] : &worker->scratch;
         failed = play_unit(config, worker, unit, out, message, sizeof message) != 0;
-        if (!failed && !config->stop_rule) sim_accumulate(config, out, &worker->totals[chunk->slot]);
+        if (!failed && !config->stop_rule) accumulate_unit(config, out, &worker->totals[chunk->slot]);
     }
     pthread_mutex_lock(&s->lock);
     if (failed && !batch->failed) {
@@ -648,17 +662,18 @@ typedef struct sim_merge {
 static bool add_batch(const sim_schedule_t *s, const sim_batch_t *batch, int slot, sim_merge_t *m)
 {
     const sim_config_t *config = m->config;
-    for (int t = 0; t < s->threads && !config->stop_rule; t++) {
+    bool decided = false;
+    int kept = (int)batch->count;
+    if (config->stop_rule) { /* the threads counted nothing: the units the rule keeps count, as one thread's */
+        kept = config->stop_rule(config->stop_context, batch->outcomes, kept, &decided);
+        for (int k = 0; k < kept; k++) accumulate_unit(config, &batch->outcomes[k], &m->workers[0]->totals[slot]);
+    }
+    for (int t = 0; t < s->threads; t++) {
+        sum_seats_into_agents(config, &m->workers[t]->totals[slot]);
         bool fits = sim_totals_add(m->totals, &m->workers[t]->totals[slot]); /* the totals of one run: always */
         assert(fits);
         (void)fits;
         memset(&m->workers[t]->totals[slot], 0, sizeof m->workers[t]->totals[slot]);
-    }
-    bool decided = false;
-    int kept = (int)batch->count;
-    if (config->stop_rule) {
-        kept = config->stop_rule(config->stop_context, batch->outcomes, kept, &decided);
-        for (int k = 0; k < kept; k++) sim_accumulate(config, &batch->outcomes[k], m->totals);
     }
     bool more = true;
     if (m->on_batch && m->on_batch(m->context, batch->first, kept, batch->outcomes, m->totals)) {

@@ -136,8 +136,6 @@ static inline int sim_agent_at(const sim_config_t *config, int rotation, int sea
 {
     return config->seating[rotation][seat];
 }
-/* Adds one unit's outcomes into totals. */
-void sim_accumulate(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals);
 /* into += add; false (into partly added) if a count would overflow or the totals are of
  * runs that differ (stats_add): only totals read back from files can. */
 bool sim_totals_add(sim_totals_t *into, const sim_totals_t *add);

@@ -747,7 +747,7 @@ OUT_OF_LINE static void apply_opening_draw(bergen_state_t *s, int physical, game
     s->to_move = (int8_t)next_seat(s, seat);
 }
 
-static inline void apply_draw(bergen_state_t *s, game_events_t *events)
+static inline __attribute__((always_inline)) void apply_draw(bergen_state_t *s, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move;
@@ -824,7 +824,7 @@ static inline int nth_tile(uint64_t fit, int k)
  * ends, without the list: legal_moves would list end 0's tiles, lowest first, then end
  * 1's, and the move drawn is the k-th of them (no number is drawn when one move is legal).
  * The move is applied by the same functions as bergen_apply's, inlined here. */
-static inline void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
+static inline __attribute__((always_inline)) void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
 {
     const tileset_t *suit = s->rules->physical_suit;
     uint64_t hand = s->hand[s->to_move].w[0];
@@ -843,7 +843,7 @@ static inline void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
 
 /* R12: the tile just drawn, in a plain line open at both ends: special_moves would list
  * it on end 0 if it fits there, on end 1 if it fits there, then keeping it (A12). */
-static inline void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
+static inline __attribute__((always_inline)) void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
 {
     const bergen_rules_t *r = s->rules;
     int tile = s->drawn_tile;

@@ -708,18 +708,19 @@ static inline int kth_tile(uint64_t tiles, uint32_t k)
 
 static int pt_move_points(const void *state, int seat, game_move_t move);
 
-/* game_t.playout: a uniform placement or pass without the list of moves. legal_moves lists
- * the tiles that fit end 0, then those that fit end 1 (R9), so the k-th of that list is found
- * from the two sets' sizes; any other phase (a lead, a decision), and the most points,
- * go through the list. */
-static int pt_playout(void *state, const game_chooser_t *chooser_of_seat)
+/* The loop of game_t.playout: a uniform placement or pass without the list of moves.
+ * legal_moves lists the tiles that fit end 0, then those that fit end 1 (R9), so the k-th
+ * of that list is found from the two sets' sizes; any other phase (a lead, a decision),
+ * and the most points, go through the list. `only_uniform` (every seat chooses at random)
+ * is a constant at each call, so that loop tests no rule. */
+static inline __attribute__((always_inline)) int playout_loop(partnership_state_t *s,
+                                                              const game_chooser_t *chooser_of_seat, bool only_uniform)
 {
-    partnership_state_t *s = state;
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
         const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
-        bool uniform = chooser->rule == GAME_CHOOSE_UNIFORM;
+        bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
         if (s->phase != PT_PHASE_PLAY || !uniform) {
             int count = pt_legal_moves(s, moves), pick = 0;
             if (count > 1)
@@ -742,6 +743,14 @@ static int pt_playout(void *state, const game_chooser_t *chooser_of_seat)
         apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
     }
     return plies;
+}
+
+/* game_t.playout */
+static int pt_playout(void *state, const game_chooser_t *chooser_of_seat)
+{
+    for (int seat = 0; seat < PARTNERSHIP_SEATS; seat++)
+        if (chooser_of_seat[seat].rule != GAME_CHOOSE_UNIFORM) return playout_loop(state, chooser_of_seat, false);
+    return playout_loop(state, chooser_of_seat, true);
 }
 
 /* Nothing is credited for a placement or a decision; pass bonuses go to the placer's team
