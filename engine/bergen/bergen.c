@@ -690,7 +690,7 @@ static int bergen_move_points(const void *state, int seat, game_move_t move)
     return s->status == GAME_IN_HAND && move.kind <= GAME_MOVE_END_TURN ? 0 : -1;
 }
 
-static inline __attribute__((always_inline)) void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
+static PLAYOUT_INLINE void apply_play(bergen_state_t *s, game_move_t move, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move, physical;
@@ -747,7 +747,7 @@ OUT_OF_LINE static void apply_opening_draw(bergen_state_t *s, int physical, game
     s->to_move = (int8_t)next_seat(s, seat);
 }
 
-static inline __attribute__((always_inline)) void apply_draw(bergen_state_t *s, game_events_t *events)
+static PLAYOUT_INLINE void apply_draw(bergen_state_t *s, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
     int seat = s->to_move;
@@ -824,7 +824,7 @@ static inline int nth_tile(uint64_t fit, int k)
  * ends, without the list: legal_moves would list end 0's tiles, lowest first, then end
  * 1's, and the move drawn is the k-th of them (no number is drawn when one move is legal).
  * The move is applied by the same functions as bergen_apply's, inlined here. */
-static inline __attribute__((always_inline)) void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
+static PLAYOUT_INLINE void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
 {
     const tileset_t *suit = s->rules->physical_suit;
     uint64_t hand = s->hand[s->to_move].w[0];
@@ -843,7 +843,7 @@ static inline __attribute__((always_inline)) void random_turn_plain_line(bergen_
 
 /* R12: the tile just drawn, in a plain line open at both ends: special_moves would list
  * it on end 0 if it fits there, on end 1 if it fits there, then keeping it (A12). */
-static inline __attribute__((always_inline)) void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
+static PLAYOUT_INLINE void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
 {
     const bergen_rules_t *r = s->rules;
     int tile = s->drawn_tile;
@@ -911,8 +911,7 @@ static inline void most_points_turn_plain_line(bergen_state_t *s)
 
 /* The loop of game_t.playout; `only_uniform` (every seat chooses at random) is a constant
  * at each call, so that loop tests no rule. */
-static inline __attribute__((always_inline)) int playout_loop(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
-                                                              bool only_uniform)
+static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *chooser_of_seat, bool only_uniform)
 {
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;

@@ -17,6 +17,10 @@
  * opening draw and lead, several sets, combination scoring. Kept out of legal_moves and
  * apply, which then save fewer registers and set up a smaller frame on every call. */
 #define OUT_OF_LINE __attribute__((noinline))
+/* The steps of game_t.playout's loop, inlined into it whatever the compiler would judge:
+ * each call costs a frame and the registers it saves on every ply (measured: 9% of the
+ * instructions of a random Bergen deal through the simulator). */
+#define PLAYOUT_INLINE inline __attribute__((always_inline))
 
 /* ---- bergen_options.c ---- */
 enum { BERGEN_PRESET_COUNT = 2, DOUBLE_BERGEN_PRESET_COUNT = 2 };

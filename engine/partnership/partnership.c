@@ -713,8 +713,8 @@ static int pt_move_points(const void *state, int seat, game_move_t move);
  * of that list is found from the two sets' sizes; any other phase (a lead, a decision),
  * and the most points, go through the list. `only_uniform` (every seat chooses at random)
  * is a constant at each call, so that loop tests no rule. */
-static inline __attribute__((always_inline)) int playout_loop(partnership_state_t *s,
-                                                              const game_chooser_t *chooser_of_seat, bool only_uniform)
+static inline __attribute__((always_inline)) int playout_loop(partnership_state_t *s, const game_chooser_t *chooser_of_seat,
+                                                              bool only_uniform)
 {
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
