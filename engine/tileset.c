@@ -43,6 +43,14 @@ const tileset_t tileset_suit_table[TILESET_MAX_NUMBER + 1] = {
 
 const tileset_t tileset_doubles_table = {{0x0040100808104225ULL, 0x0000000004002002ULL}};
 
+const tileset_t tileset_pip_bit_table[TILESET_PIP_BITS] = {
+    {{0x552AAAA5554AA952ULL, 0x0000000002AA9555ULL}}, /* 1 */
+    {{0x99CCCCC99673325CULL, 0x0000000003332665ULL}}, /* 2 */
+    {{0x1E0F0F0E1863BFA0ULL, 0x0000000003C3F87AULL}}, /* 4 */
+    {{0x1F8FEFFFEF9C4000ULL, 0x000000000403C07CULL}}, /* 8 */
+    {{0xE070100000000000ULL, 0x0000000007FC3F83ULL}}, /* 16 */
+};
+
 tileset_t tileset_shift_up(tileset_t s, int by)
 {
     tileset_t r = {{0, 0}};
@@ -118,9 +126,3 @@ void tileset_copy_counts(tileset_t copies, int tiles_per_set, uint8_t *counts)
     while (!tileset_is_empty(copies)) counts[tileset_pop_lowest(&copies) % tiles_per_set]++;
 }
 
-int tileset_pip_sum(tileset_t s)
-{
-    int sum = 0;
-    while (!tileset_is_empty(s)) sum += tileset_pips(tileset_pop_lowest(&s));
-    return sum;
-}

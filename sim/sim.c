@@ -250,7 +250,7 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         /* as `dominolab play --seed` (with --replay for a replay) */
         agent_reset(agents[seat], match_agent_seed(config->replays ? match_replay_seed(seed, rotation) : seed, seat));
         out->seat[seat].agent = (int8_t)a;
-        by_playout &= agent_chooser(agents[seat], &chooser[seat]);
+        if (by_playout) by_playout = agent_chooser(agents[seat], &chooser[seat]);
     }
     game_status_t status = game->status(state);
     while (status != GAME_MATCH_OVER) {

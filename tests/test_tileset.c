@@ -66,6 +66,14 @@ static void formula_inverse(int i, int *a, int *b)
     *a = i - row * (row + 1) / 2;
 }
 
+/* The pips of tile i: a + b. */
+static int pips_of(int i)
+{
+    int a, b;
+    formula_inverse(i, &a, &b);
+    return a + b;
+}
+
 static tileset_t formula_suit(int s, int max_number)
 {
     tileset_t r = {{0, 0}};
@@ -420,6 +428,21 @@ START_TEST(test_pip_sum)
     /* In a double-N set each number appears N+2 times: (N+2) * N(N+1)/2. */
     for (int n = 0; n <= TILESET_MAX_NUMBER; n++)
         ck_assert_int_eq(tileset_pip_sum(tileset_full(n)), (n + 2) * n * (n + 1) / 2);
+    /* The bit table, recomputed: tile t is in [k] when bit k of its pips is set. */
+    for (int k = 0; k < TILESET_PIP_BITS; k++)
+        for (int t = 0; t < TILESET_MAX_BITS; t++)
+            ck_assert_msg(tileset_has(tileset_pip_bit_table[k], t) == (t < TILESET_MAX_TILES && (pips_of(t) >> k & 1)),
+                          "pip bit table [%d], tile %d", k, t);
+    /* Any set: the sum over its tiles one by one. */
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int round = 0; round < 2000; round++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        tileset_t set = {{x, (x >> 9) & ((1ULL << (TILESET_MAX_TILES - 64)) - 1)}};
+        int sum = 0;
+        for (int t = 0; t < TILESET_MAX_TILES; t++)
+            if (tileset_has(set, t)) sum += pips_of(t);
+        ck_assert_int_eq(tileset_pip_sum(set), sum);
+    }
 }
 END_TEST
 
