@@ -141,10 +141,9 @@ extern const tileset_t tileset_pip_bit_table[TILESET_PIP_BITS]; /* [k]: the tile
 static inline int tileset_pip_sum(tileset_t s)
 {
     int sum = 0;
-    for (int k = 0; k < TILESET_PIP_BITS; k++)
-        sum += (__builtin_popcountll(s.w[0] & tileset_pip_bit_table[k].w[0]) +
-                __builtin_popcountll(s.w[1] & tileset_pip_bit_table[k].w[1]))
-               << k;
+    for (int k = 0; k < TILESET_PIP_BITS; k++) sum += __builtin_popcountll(s.w[0] & tileset_pip_bit_table[k].w[0]) << k;
+    if (s.w[1]) /* past double-ten: the sets of most games end in word 0 */
+        for (int k = 0; k < TILESET_PIP_BITS; k++) sum += __builtin_popcountll(s.w[1] & tileset_pip_bit_table[k].w[1]) << k;
     return sum;
 }
 
