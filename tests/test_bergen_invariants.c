@@ -219,41 +219,18 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
 }
 
 /* A determinized world keeps what the seat sees and respects what it knows. */
-/* The move a chooser takes from the list, as the agents take it (game.h). */
-static int chosen_index(const game_t *game, const void *state, const game_chooser_t *chooser, const game_move_t *moves,
-                        int count)
-{
-    if (count == 1) return 0;
-    if (chooser->rule == GAME_CHOOSE_UNIFORM) return (int)pcg32_below(chooser->rng, (uint32_t)count);
-    return game_most_points_index(game, state, moves, count);
-}
-
 /* game_t.playout plays, from here, the very hand that the loop over legal_moves and apply
  * plays with the same choosers: the same plies, the same final state, the streams in step.
- * The steps take turns: a stream per seat; one stream for all (as search plays); the most
- * points for all; and the two rules seat by seat. */
+ * The steps take turns through the modes of support_twin_choosers. */
 static void check_playout(const run_t *run, const bergen_state_t *s)
 {
-    const game_t *game = run->game;
     bergen_state_t own = *s, loop = *s;
     pcg32_t own_rng[GAME_MAX_SEATS], loop_rng[GAME_MAX_SEATS];
     game_chooser_t own_of_seat[GAME_MAX_SEATS], loop_of_seat[GAME_MAX_SEATS];
     int mode = (int)(run->steps % 4);
-    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
-        pcg32_seed(&own_rng[seat], (uint64_t)run->steps, 3 + (uint64_t)seat);
-        loop_rng[seat] = own_rng[seat];
-        int stream = mode == 1 ? 0 : seat;
-        bool most_points = mode == 2 || (mode == 3 && seat % 2);
-        uint8_t rule = most_points ? GAME_CHOOSE_MOST_POINTS : GAME_CHOOSE_UNIFORM;
-        own_of_seat[seat] = (game_chooser_t){rule, &own_rng[stream]};
-        loop_of_seat[seat] = (game_chooser_t){rule, &loop_rng[stream]};
-    }
-    int own_plies = game->playout(&own, own_of_seat), loop_plies = 0;
-    game_move_t moves[GAME_MAX_MOVES];
-    for (; loop.status == GAME_IN_HAND; loop_plies++) {
-        int count = game->legal_moves(&loop, moves);
-        game->apply(&loop, moves[chosen_index(game, &loop, &loop_of_seat[loop.to_move], moves, count)], NULL);
-    }
+    support_twin_choosers(mode, (uint64_t)run->steps, own_rng, loop_rng, own_of_seat, loop_of_seat);
+    int own_plies = run->game->playout(&own, own_of_seat);
+    int loop_plies = support_loop_playout(run->game, &loop, loop_of_seat);
     if (own_plies != loop_plies || memcmp(&own, &loop, sizeof own) || memcmp(own_rng, loop_rng, sizeof own_rng))
         ck_abort_msg("step %ld (choosers %d): playout played %d plies, the loop %d; the states %s, the streams %s",
                      run->steps, mode, own_plies, loop_plies, memcmp(&own, &loop, sizeof own) ? "differ" : "agree",

@@ -287,8 +287,8 @@ END_TEST
 /* game_t.playout plays the hand the loop over legal_moves and apply plays with the same
  * choosers (a forced move draws nothing), from every point of whole matches of random
  * play, decisions included: the two states end byte for byte alike, after as many moves,
- * with the generators in step. The plies take turns: a stream per seat; one stream for
- * all (as search plays); the most points for all; the two rules seat by seat. */
+ * with the generators in step. The plies take turns through the modes of
+ * support_twin_choosers. */
 START_TEST(test_playout_is_the_loop)
 {
     game_rules_t *rules = make_rules(configs[_i][0], configs[_i][1]);
@@ -308,25 +308,8 @@ START_TEST(test_playout_is_the_loop)
             pcg32_t loop_rng[GAME_MAX_SEATS], playout_rng[GAME_MAX_SEATS];
             game_chooser_t loop_of_seat[GAME_MAX_SEATS], playout_of_seat[GAME_MAX_SEATS];
             int mode = ply % 4;
-            for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
-                pcg32_seed(&loop_rng[seat], pcg32_next(&rng), (uint64_t)seat);
-                playout_rng[seat] = loop_rng[seat];
-                int stream = mode == 1 ? 0 : seat;
-                bool most_points = mode == 2 || (mode == 3 && seat % 2);
-                uint8_t rule = most_points ? GAME_CHOOSE_MOST_POINTS : GAME_CHOOSE_UNIFORM;
-                loop_of_seat[seat] = (game_chooser_t){rule, &loop_rng[stream]};
-                playout_of_seat[seat] = (game_chooser_t){rule, &playout_rng[stream]};
-            }
-            int loop_plies = 0;
-            for (; by_loop.status == GAME_IN_HAND; loop_plies++) {
-                int count = partnership_game.legal_moves(&by_loop, moves), pick = 0;
-                const game_chooser_t *mover = &loop_of_seat[by_loop.to_move];
-                if (count > 1)
-                    pick = mover->rule == GAME_CHOOSE_UNIFORM
-                               ? (int)pcg32_below(mover->rng, (uint32_t)count)
-                               : game_most_points_index(&partnership_game, &by_loop, moves, count);
-                partnership_game.apply(&by_loop, moves[pick], NULL);
-            }
+            support_twin_choosers(mode, pcg32_next(&rng), loop_rng, playout_rng, loop_of_seat, playout_of_seat);
+            int loop_plies = support_loop_playout(&partnership_game, &by_loop, loop_of_seat);
             int playout_plies = partnership_game.playout(&by_playout, playout_of_seat);
             REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
                         memcmp(loop_rng, playout_rng, sizeof loop_rng) == 0,

@@ -252,3 +252,32 @@ game_move_t support_agent_pick(const game_t *game, const game_rules_t *rules, co
     agent_destroy(agent);
     return move;
 }
+
+void support_twin_choosers(int mode, uint64_t seed, pcg32_t *streams_a, pcg32_t *streams_b, game_chooser_t *a,
+                           game_chooser_t *b)
+{
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+        pcg32_seed(&streams_a[seat], seed, 3 + (uint64_t)seat);
+        streams_b[seat] = streams_a[seat];
+        int stream = mode == 1 ? 0 : seat;
+        bool most_points = mode == 2 || (mode == 3 && seat % 2);
+        uint8_t rule = most_points ? GAME_CHOOSE_MOST_POINTS : GAME_CHOOSE_UNIFORM;
+        a[seat] = (game_chooser_t){rule, &streams_a[stream]};
+        b[seat] = (game_chooser_t){rule, &streams_b[stream]};
+    }
+}
+
+int support_loop_playout(const game_t *game, void *state, const game_chooser_t *chooser_of_seat)
+{
+    game_move_t moves[GAME_MAX_MOVES];
+    int plies = 0;
+    for (; game->status(state) == GAME_IN_HAND; plies++) {
+        int count = game->legal_moves(state, moves), pick = 0;
+        const game_chooser_t *chooser = &chooser_of_seat[game->to_move(state)];
+        if (count > 1)
+            pick = chooser->rule == GAME_CHOOSE_UNIFORM ? (int)pcg32_below(chooser->rng, (uint32_t)count)
+                                                        : game_most_points_index(game, state, moves, count);
+        game->apply(state, moves[pick], NULL);
+    }
+    return plies;
+}

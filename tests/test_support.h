@@ -74,6 +74,18 @@ struct game_move;
 struct game_move support_agent_pick(const struct game *game, const struct game_rules *rules, const void *state,
                                     const char *spec, uint64_t seed);
 
+/* The choosers of game_t.playout checks: two alike sets, a and b, on twin streams seeded
+ * from (seed, seat), for playing one hand two ways. The modes take turns: 0 a stream per
+ * seat; 1 one stream for all (as search plays); 2 the most points for all; 3 the two rules
+ * seat by seat. streams_a and streams_b hold GAME_MAX_SEATS generators each. */
+struct pcg32;
+struct game_chooser;
+void support_twin_choosers(int mode, uint64_t seed, struct pcg32 *streams_a, struct pcg32 *streams_b,
+                           struct game_chooser *a, struct game_chooser *b);
+/* Plays the hand on `state` to its end by the loop over legal_moves and apply, each seat
+ * choosing by its chooser as the agents do (game.h); returns the moves applied. */
+int support_loop_playout(const struct game *game, void *state, const struct game_chooser *chooser_of_seat);
+
 /* Number of '\n' in `text`. */
 int support_count_lines(const char *text);
 /* `text` is exactly one non-empty line ending with '\n'. */
