@@ -34,7 +34,7 @@ static const cli_option_t play_options[] = {
     PLAY_OPTION("replay", "experiment", CLI_INT, replay, 0, SIM_MAX_REPLAYS - 1, "R",
                 "the agents' randomness of replay R (sim --replays; default 0)"),
     PLAY_OPTION("matches", "experiment", CLI_INT, matches, 1, 1000000, "N",
-                "a series of N matches between the same players (default 1): match k has seed S+k-1 and\n"
+                "a series of N matches between the same players (default 1): match k has seed S+k-1 and "
                 "starts as the rules start a later match (Partnership R5: the next seat starts)"),
     PLAY_OPTION("record", "experiment", CLI_TEXT, record, 0, 0, "FILE",
                 "write the game record (JSON Lines); written only if the match completes"),
