@@ -14,8 +14,8 @@
 #include <string.h>
 
 static const agent_kind_t *const agent_kinds[] = {
-    &random_agent_kind, &greedy_agent_kind, &heuristic_agent_kind,
-    &pimc_agent_kind,   &ismcts_agent_kind, &oracle_agent_kind,
+    &random_agent_kind, &greedy_agent_kind, &heuristic_agent_kind, &pimc_agent_kind,
+    &ismcts_agent_kind, &oracle_agent_kind, &external_agent_kind,
 };
 enum { AGENT_KIND_COUNT = (int)(sizeof agent_kinds / sizeof agent_kinds[0]) };
 
@@ -31,7 +31,7 @@ const agent_info_t *const *agent_list(int *count)
 {
     static const agent_info_t *const infos[] = {
         &random_agent_kind.info, &greedy_agent_kind.info, &heuristic_agent_kind.info, &pimc_agent_kind.info,
-        &ismcts_agent_kind.info, &oracle_agent_kind.info, &level_info,
+        &ismcts_agent_kind.info, &oracle_agent_kind.info, &external_agent_kind.info, &level_info,
     };
     *count = (int)(sizeof infos / sizeof infos[0]);
     return infos;
@@ -42,6 +42,11 @@ static int parse_value(const char *agent_name, const agent_param_spec_t *param, 
                        double *value, char *error, size_t error_size)
 {
     char buffer[64];
+    if (param->type == AGENT_PARAM_TEXT) { /* any text; empty only as a default ("not given") */
+        *value = 0;
+        if (length == 0 && text[0] != '\0') goto bad;
+        return 0;
+    }
     if (length == 0 || length >= sizeof buffer) goto bad;
     memcpy(buffer, text, length);
     buffer[length] = '\0';
@@ -69,7 +74,9 @@ static int parse_value(const char *agent_name, const agent_param_spec_t *param, 
     return 0;
 bad:;
     char allowed[160];
-    if (param->type == AGENT_PARAM_CHOICE) {
+    if (param->type == AGENT_PARAM_TEXT) {
+        snprintf(allowed, sizeof allowed, "some text");
+    } else if (param->type == AGENT_PARAM_CHOICE) {
         size_t used = (size_t)snprintf(allowed, sizeof allowed, "one of:");
         for (int k = 0; param->choices[k] && used < sizeof allowed; k++)
             used += (size_t)snprintf(allowed + used, sizeof allowed - used, "%s %s", k ? "," : "", param->choices[k]);
@@ -290,6 +297,30 @@ const char *agent_resolved_spec(const agent_t *agent) { return agent->resolved_s
 bool agent_is_deterministic(const agent_t *agent)
 {
     return agent->kind->deterministic && agent->kind->deterministic(agent);
+}
+
+int agent_param_text(const agent_t *agent, int index, char *out, size_t out_size)
+{
+    const char *key = agent->kind->info.params[index].key, *params = strchr(agent->resolved_spec, ':');
+    size_t key_length = strlen(key);
+    out[0] = '\0';
+    for (params = params ? params + 1 : ""; *params;) {
+        size_t item_length = strcspn(params, ","), name_length = strcspn(params, "=,");
+        if (name_length == key_length && name_length < item_length && !strncmp(params, key, key_length)) {
+            size_t length = item_length - key_length - 1;
+            snprintf(out, out_size, "%.*s", (int)length, params + key_length + 1);
+            return length < out_size ? 0 : -1;
+        }
+        params += item_length + (params[item_length] == ',');
+    }
+    return 0;
+}
+
+agent_faults_t agent_take_faults(agent_t *agent)
+{
+    agent_faults_t faults = {0, 0, 0};
+    if (agent->kind->take_faults) faults = agent->kind->take_faults(agent);
+    return faults;
 }
 
 bool agent_chooser(agent_t *agent, game_chooser_t *out)

@@ -21,7 +21,9 @@ typedef struct agent agent_t;
 
 enum { AGENT_MAX_PARAMS = 12, AGENT_SPEC_MAX = 256 };
 
-typedef enum agent_param_type { AGENT_PARAM_INT, AGENT_PARAM_REAL, AGENT_PARAM_CHOICE } agent_param_type_t;
+/* A text parameter (ext's cmd) takes the rest of its item, up to the next comma; its
+ * value in agent->param is 0, and agent_param_text reads it back. */
+typedef enum agent_param_type { AGENT_PARAM_INT, AGENT_PARAM_REAL, AGENT_PARAM_CHOICE, AGENT_PARAM_TEXT } agent_param_type_t;
 
 typedef struct agent_param_spec {
     const char *key;
@@ -104,6 +106,14 @@ void agent_destroy(agent_t *agent);
 void agent_reset(agent_t *agent, uint64_t seed);
 /* Picks one of moves[0..count-1] (count >= 1) for the seat to move in `state`. */
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count);
+/* What went wrong with an agent outside dominolab (ext, docs/protocol.md) since the last
+ * call: answers refused (malformed, or not a legal move's number), time-outs, and crashes
+ * or closed pipes; each time, its fallback played the move. Zero for every built-in agent.
+ * The simulator takes them after each match. */
+typedef struct agent_faults {
+    int illegal_moves, timeouts, crashes;
+} agent_faults_t;
+agent_faults_t agent_take_faults(agent_t *agent);
 /* Whether the agent chooses by one of the rules of game_t.playout, and which (the random
  * agent: uniform from its own stream; greedy without noise: most points), so that the
  * game may play its moves itself. A level that is one of these counts as it. */

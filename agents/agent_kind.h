@@ -23,6 +23,8 @@ typedef struct agent_kind {
     /* Whether this agent, with its parameters, never draws from its stream (so a replay of a
      * deal repeats its game). NULL: it always draws. */
     bool (*deterministic)(const agent_t *agent);
+    /* The faults since the last call (agent_take_faults), then zeroed. May be NULL. */
+    agent_faults_t (*take_faults)(agent_t *agent);
 } agent_kind_t;
 
 struct agent {
@@ -38,6 +40,8 @@ struct agent {
 };
 
 static inline int agent_param_int(const agent_t *agent, int index) { return (int)agent->param[index]; }
+/* A text parameter as given in the spec, "" when not given; -1 if it does not fit out. */
+int agent_param_text(const agent_t *agent, int index, char *out, size_t out_size);
 
 /* True with probability `noise` (a weaker level's random move). Draws from the stream only
  * when noise is set, so an agent without noise plays as if the coin did not exist. */
@@ -47,6 +51,6 @@ static inline bool agent_noise(agent_t *agent, double noise)
 }
 
 extern const agent_kind_t random_agent_kind, greedy_agent_kind, heuristic_agent_kind, pimc_agent_kind,
-    oracle_agent_kind, ismcts_agent_kind;
+    oracle_agent_kind, ismcts_agent_kind, external_agent_kind;
 
 #endif

@@ -16,7 +16,8 @@
 static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
-    "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate\n";
+    "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,"
+    "illegal_moves,timeouts,crashes\n";
 
 bool stats_add(stats_totals_t *into, const stats_totals_t *add)
 {
@@ -265,6 +266,9 @@ static void write_row(FILE *out, const stats_summary_row_t *row)
     write_int(out, t->closes);
     write_int(out, t->failed_closes);
     write_double(out, t->closes ? (double)t->failed_closes / t->closes : NAN);
+    write_int(out, t->illegal_moves);
+    write_int(out, t->timeouts);
+    write_int(out, t->crashes);
     putc('\n', out);
 }
 

@@ -23,6 +23,7 @@ typedef struct stats_totals {                 /* one agent, or one agent in one 
     int64_t block_shares, block_shares_squared; /* per block, the sum of its games' shares: sum, sum^2 */
     int64_t block_games;                      /* games per block, same in every block; 0 = none yet */
     int64_t closes, failed_closes;            /* trick games: stocks closed, and of them the hands lost */
+    int64_t illegal_moves, timeouts, crashes; /* external agents' faults (agent_faults_t) */
 } stats_totals_t;
 
 /* A whole win in share units: divisible by every tie size up to 8 sides, so a k-way tie's
@@ -32,15 +33,19 @@ enum { STATS_SHARE_WHOLE = 840 };
 /* The sums of stats_totals_t counted game by game: an agent's are those of its seats. */
 #define STATS_GAME_SUMS(X)                                                                                       \
     X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points) X(hand_points_squared) \
-    X(margin) X(margin_squared) X(shares) X(closes) X(failed_closes)
+    X(margin) X(margin_squared) X(shares) X(closes) X(failed_closes) STATS_FAULT_SUMS(X)
+
+/* The faults of external agents: a run written before they were counted has none. */
+#define STATS_FAULT_SUMS(X) X(illegal_moves) X(timeouts) X(crashes)
 
 /* The fields of stats_totals_t that are sums (all but block_games), for code that treats
  * each alike: X(name) once per field. The ones not in STATS_GAME_SUMS are counted block
  * by block. */
-#define STATS_SUMS(X)                                                                                            \
+#define STATS_CORE_SUMS(X)                                                                                       \
     X(games) X(wins) X(draws) X(losses) X(points) X(points_squared) X(hands) X(hand_points)                      \
     X(hand_points_squared) X(margin) X(margin_squared) X(shares) X(blocks) X(block_score2) X(block_score2_squared) \
     X(block_shares) X(block_shares_squared) X(closes) X(failed_closes)
+#define STATS_SUMS(X) STATS_CORE_SUMS(X) STATS_FAULT_SUMS(X)
 
 /* Intervals take the deal block as the unit of sampling: the games of one block share a deal
  * and are not independent, so an interval over games would be too narrow. */

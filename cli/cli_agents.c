@@ -40,7 +40,9 @@ static const cli_command_spec_t agents_spec = {
 
 static void describe_param(const agent_param_spec_t *param, char *out, size_t size)
 {
-    if (param->type == AGENT_PARAM_CHOICE) {
+    if (param->type == AGENT_PARAM_TEXT) {
+        snprintf(out, size, "text (no comma)");
+    } else if (param->type == AGENT_PARAM_CHOICE) {
         size_t used = 0;
         for (int k = 0; param->choices[k] && used < size; k++)
             used += (size_t)snprintf(out + used, size - used, "%s%s", k ? "|" : "", param->choices[k]);

@@ -321,6 +321,14 @@ static inline int game_score_sign(const game_t *game, const game_rules_t *rules)
     return game->lower_score_wins && game->lower_score_wins(rules) ? -1 : 1;
 }
 
+/* The option values a game's rules were made from. Every game's rules begin with them
+ * (bergen_rules_t, partnership_rules_t, bingo_rules_t), so that a caller outside the game
+ * can say which rules are played (the setup message of an external agent). */
+static inline const option_values_t *game_rules_values(const game_rules_t *rules)
+{
+    return (const option_values_t *)(const void *)rules;
+}
+
 /* GAME_CHOOSE_MOST_POINTS over a list, for the seat to move. */
 static inline int game_most_points_index(const game_t *game, const void *state, const game_move_t *moves, int count)
 {

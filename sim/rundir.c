@@ -296,7 +296,13 @@ static int read_stats(run_reader_t *r, const json_t *object, const char *where, 
     snprintf(key, sizeof key, "%s." #name, where);                                                               \
     if (!json_is_integer(json_object_get(object, #name))) return refuse(r, key, "missing or not an integer");   \
     t->name = json_integer_value(json_object_get(object, #name));
-    TOTALS_FIELDS(READ_FIELD)
+#define READ_FAULTS(name)                                                                                        \
+    if (!json_object_get(object, #name)) t->name = 0; /* written before external agents: none */               \
+    else { READ_FIELD(name) }
+    STATS_CORE_SUMS(READ_FIELD)
+    STATS_FAULT_SUMS(READ_FAULTS)
+    READ_FIELD(block_games)
+#undef READ_FAULTS
 #undef READ_FIELD
     const int64_t counts[] = {t->games, t->wins, t->draws, t->losses, t->hands, t->points_squared,
                               t->hand_points_squared, t->margin_squared, t->blocks, t->block_score2,

@@ -184,6 +184,17 @@ static void decide_results(const sim_config_t *config, const int *side_of, sim_p
     }
 }
 
+/* Each seat's agent's faults in the play just over (external agents). */
+static void take_faults(const sim_config_t *config, agent_t *const *agents, sim_play_outcome_t *out)
+{
+    for (int seat = 0; seat < config->seats; seat++) {
+        agent_faults_t faults = agent_take_faults(agents[seat]);
+        out->seat[seat].illegal_moves = faults.illegal_moves;
+        out->seat[seat].timeouts = faults.timeouts;
+        out->seat[seat].crashes = faults.crashes;
+    }
+}
+
 /* The outcome of a played match from the state at its end and the tally. */
 static inline void finish_play(const sim_config_t *config, const void *state, const play_tally_t *tally,
                                sim_play_outcome_t *out)
@@ -278,6 +289,7 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
     }
     tally.winner = status == GAME_MATCH_OVER ? game->match_winner(state) : -1;
     finish_play(config, state, &tally, out);
+    take_faults(config, agents, out);
 }
 
 /* ------------------------------------------------------------------ a game for a sink */
@@ -344,6 +356,7 @@ __attribute__((noinline)) static int play_for_sink(const sim_config_t *config, s
     if (played != 0 || closed) return -1;
     out->plies = (int32_t)moves;
     finish_play(config, worker->state, &tally.tally, out);
+    take_faults(config, agents, out);
     return 0;
 }
 
@@ -381,6 +394,9 @@ static void add_game(stats_totals_t *t, const sim_seat_outcome_t *me, int64_t ma
     t->margin_squared += margin * margin;
     t->closes += me->closes;
     t->failed_closes += me->failed_closes;
+    t->illegal_moves += me->illegal_moves;
+    t->timeouts += me->timeouts;
+    t->crashes += me->crashes;
 }
 
 static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)

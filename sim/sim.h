@@ -86,6 +86,7 @@ typedef struct sim_seat_outcome {
     int8_t result;       /* sim_result_t */
     int8_t agent;        /* index into config.agents */
     int16_t closes, failed_closes; /* trick games: the seat closed the stock, and lost that hand */
+    int32_t illegal_moves, timeouts, crashes; /* its agent's faults (agent_faults_t): external agents */
     int64_t hand_points, hand_points_squared; /* the side's points per hand, summed */
 } sim_seat_outcome_t;
 

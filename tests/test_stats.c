@@ -435,12 +435,12 @@ END_TEST
 
 START_TEST(test_add_sums_every_field)
 {
-    stats_totals_t a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 18, 19};
+    stats_totals_t a = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 18, 19, 20, 21, 22};
     const stats_totals_t b = {100, 200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200, 1300, 1400, 1500, 1600,
-                              1700, 6, 1800, 1900};
+                              1700, 6, 1800, 1900, 2000, 2100, 2200};
     ck_assert(stats_add(&a, &b));
     const stats_totals_t expected = {101, 202, 303, 404, 505, 606, 707, 808, 909, 1010, 1111, 1212, 1313, 1414, 1515,
-                                     1616, 1717, 6, 1818, 1919};
+                                     1616, 1717, 6, 1818, 1919, 2020, 2121, 2222};
     ck_assert_int_eq(a.games, expected.games);
     ck_assert_int_eq(a.wins, expected.wins);
     ck_assert_int_eq(a.draws, expected.draws);
@@ -461,6 +461,9 @@ START_TEST(test_add_sums_every_field)
     ck_assert_int_eq(a.block_games, expected.block_games);
     ck_assert_int_eq(a.closes, expected.closes);
     ck_assert_int_eq(a.failed_closes, expected.failed_closes);
+    ck_assert_int_eq(a.illegal_moves, expected.illegal_moves);
+    ck_assert_int_eq(a.timeouts, expected.timeouts);
+    ck_assert_int_eq(a.crashes, expected.crashes);
 }
 END_TEST
 
