@@ -32,7 +32,9 @@
 
 extern char **environ;
 
-enum { EXTERNAL_PROTOCOL = 1, EXTERNAL_LINE_MAX = 1 << 20 };
+/* A bot's start (its handshake) may take the time an interpreter needs on a loaded
+ * machine, whatever the time per decision. */
+enum { EXTERNAL_PROTOCOL = 1, EXTERNAL_LINE_MAX = 1 << 20, EXTERNAL_START_MS = 10000 };
 
 enum { PARAM_CMD, PARAM_TIMEOUT, PARAM_FALLBACK, PARAM_COUNT };
 static const char *const fallback_names[] = {"random", "greedy", "heuristic", NULL};
@@ -40,7 +42,7 @@ static const char *const fallback_names[] = {"random", "greedy", "heuristic", NU
 static const agent_param_spec_t external_params[PARAM_COUNT] = {
     [PARAM_CMD] = {"cmd", AGENT_PARAM_TEXT, 0, 0, NULL, "", "the bot's command line, run by /bin/sh (required)"},
     [PARAM_TIMEOUT] = {"timeout_ms", AGENT_PARAM_INT, 1, 3600000, NULL, "10000",
-                       "time for each answer (the handshake included), in milliseconds"},
+                       "time for each answer, in milliseconds (the handshake: at least 10 s)"},
     [PARAM_FALLBACK] = {"fallback", AGENT_PARAM_CHOICE, 0, 0, fallback_names, "random",
                         "the agent that plays a move the bot did not give"},
 };
@@ -325,7 +327,7 @@ static json_t *options_json(const game_t *game, const game_rules_t *rules)
 static exchange_t start_bot(agent_t *agent, external_t *x)
 {
     if (start_process(x)) return EXCHANGE_CRASH;
-    double deadline = now_ms() + x->timeout_ms;
+    double deadline = now_ms() + (x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS);
     exchange_t status = send_message(x, json_pack("{s:s, s:i, s:s}", "type", "hello", "protocol", EXTERNAL_PROTOCOL,
                                                   "harness", "dominolab"),
                                      deadline);

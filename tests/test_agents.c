@@ -721,7 +721,9 @@ START_TEST(agent_list_names_and_defaults_parse)
         for (int j = 0; j < k; j++) ck_assert_str_ne(infos[j]->name, info->name);
         ck_assert_int_le(info->param_count, AGENT_MAX_PARAMS);
         expect_spec(info->name, true);
-        agent_t *agent = make_agent(&t, info->name, 0, 1);
+        /* ext needs its bot's command, a text parameter without a default */
+        bool needs_command = !strcmp(info->name, "ext");
+        agent_t *agent = make_agent(&t, needs_command ? "ext:cmd=true" : info->name, 0, 1);
         agent_destroy(agent);
         for (int p = 0; p < info->param_count; p++) {
             const agent_param_spec_t *param = &info->params[p];
@@ -758,6 +760,10 @@ START_TEST(agent_list_names_and_defaults_parse)
                 }
                 snprintf(spec, sizeof spec, "%s:%s=no_such_choice", info->name, param->key);
                 expect_spec(spec, false);
+                break;
+            case AGENT_PARAM_TEXT: /* any text up to the next comma */
+                snprintf(spec, sizeof spec, "%s:%s=python3 my bot.py --depth=3", info->name, param->key);
+                expect_spec(spec, true);
                 break;
             default: ck_abort_msg("%s.%s: unknown parameter type %d", info->name, param->key, (int)param->type);
             }

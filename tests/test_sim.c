@@ -45,10 +45,10 @@
 static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,"
-    "blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate";
+    "blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,illegal_moves,timeouts,crashes";
 static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,"
                                    "deal_seed";
-enum { SUMMARY_COLUMNS = 26, DEALS_COLUMNS = 13 };
+enum { SUMMARY_COLUMNS = 29, DEALS_COLUMNS = 13 };
 
 /* Scratch directories and DOMINOLAB_TEST_SCALE: test_support.h. */
 

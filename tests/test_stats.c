@@ -24,7 +24,8 @@ static const double TOLERANCE = 1e-6;
 static const char expected_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
-    "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate\n";
+    "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,illegal_moves,timeouts,"
+    "crashes\n";
 
 /* ---- helpers ---- */
 
@@ -573,7 +574,7 @@ START_TEST(test_csv_deals_row)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445,4,1,0.250000\n");
+                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445,4,1,0.250000,0,0,0\n");
 }
 END_TEST
 
@@ -590,7 +591,7 @@ START_TEST(test_csv_no_elo_with_three_sides)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,,,,0,0,\n");
+                     "1.000000,0.912871,2,,,,0,0,,0,0,0\n");
 }
 END_TEST
 
@@ -611,8 +612,8 @@ START_TEST(test_csv_match_row_with_nan_and_quotes)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(rows, 2, text, sizeof text),
                      "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,,,1.000000,,,"
-                     "50.000000,11.547005,150.000000,,20.000000,,1,,,,0,0,\n"
-                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,,0,0,\n");
+                     "50.000000,11.547005,150.000000,,20.000000,,1,,,,0,0,,0,0,0\n"
+                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,,0,0,,0,0,0\n");
 }
 END_TEST
 
@@ -627,7 +628,7 @@ START_TEST(test_csv_no_negative_zero_and_minus_inf)
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,0.000000,0.000000,0.000000,"
-                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf,0,0,\n");
+                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf,0,0,,0,0,0\n");
 }
 END_TEST
 
