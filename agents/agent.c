@@ -15,7 +15,7 @@
 
 static const agent_kind_t *const agent_kinds[] = {
     &random_agent_kind, &greedy_agent_kind, &heuristic_agent_kind, &pimc_agent_kind,
-    &ismcts_agent_kind, &oracle_agent_kind, &external_agent_kind,
+    &ismcts_agent_kind, &oracle_agent_kind, &external_agent_kind, &human_agent_kind,
 };
 enum { AGENT_KIND_COUNT = (int)(sizeof agent_kinds / sizeof agent_kinds[0]) };
 
@@ -31,7 +31,8 @@ const agent_info_t *const *agent_list(int *count)
 {
     static const agent_info_t *const infos[] = {
         &random_agent_kind.info, &greedy_agent_kind.info, &heuristic_agent_kind.info, &pimc_agent_kind.info,
-        &ismcts_agent_kind.info, &oracle_agent_kind.info, &external_agent_kind.info, &level_info,
+        &ismcts_agent_kind.info, &oracle_agent_kind.info, &external_agent_kind.info, &human_agent_kind.info,
+        &level_info,
     };
     *count = (int)(sizeof infos / sizeof infos[0]);
     return infos;
@@ -145,6 +146,11 @@ static const agent_kind_t *find_kind(const char *name, size_t length)
     return NULL;
 }
 
+bool agent_spec_is_human(const char *spec)
+{
+    return strncmp(spec, "human", 5) == 0 && (spec[5] == ':' || spec[5] == '\0');
+}
+
 bool agent_spec_is_level(const char *spec)
 {
     return strncmp(spec, "level", 5) == 0 && (spec[5] == ':' || spec[5] == '\0');
@@ -233,9 +239,9 @@ int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_s
     for (int k = 0; k < levels->count; k++) {
         char message[AGENT_SPEC_MAX + 256];
         const char *spec = levels->spec[k];
-        if (agent_spec_is_level(spec)) {
-            snprintf(error, error_size, "level %d of %s is '%s', itself a level", k + AGENT_LEVEL_MIN, levels->source,
-                     spec);
+        if (agent_spec_is_level(spec) || agent_spec_is_human(spec)) {
+            snprintf(error, error_size, "level %d of %s is '%s', %s", k + AGENT_LEVEL_MIN, levels->source, spec,
+                     agent_spec_is_human(spec) ? "a person, not a bot" : "itself a level");
             return -1;
         }
         if (agent_spec_check(spec, NULL, message, sizeof message)) {

@@ -76,6 +76,8 @@ bool agent_levels_is_builtin(const agent_levels_t *levels);
 const char *agent_level_spec(const agent_levels_t *levels, int level);
 /* True for "level" and "level:..." specs. */
 bool agent_spec_is_level(const char *spec);
+/* Whether a spec seats a person (`human`): only `dominolab play` may. */
+bool agent_spec_is_human(const char *spec);
 /* The table holds 1 to AGENT_LEVEL_MAX levels, and every entry is a valid spec of an agent
  * that is not a level. Returns 0, or -1 naming the problem. */
 int agent_levels_check(const agent_levels_t *levels, char *error, size_t error_size);

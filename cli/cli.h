@@ -73,9 +73,10 @@ void cli_plot_subject(plot_session_t *session, const char *game, const char *pre
 int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
                      size_t error_size);
 /* The same, telling how many specs were given. With `cycle`, two agents over an odd number
- * of seats are accepted as A,B,...,A,B,B (the simulator then also plays them swapped). */
-int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
-                         int *given, char *error, size_t error_size);
+ * of seats are accepted as A,B,...,A,B,B (the simulator then also plays them swapped).
+ * `human` is refused unless `people` (only `play` seats a person). */
+int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, bool people,
+                         const agent_levels_t *levels, int *given, char *error, size_t error_size);
 /* The plays of a deal block when two agents ("A,B") share `seats` in duplicate. */
 int cli_pair_plays(int seats, int sides);
 /* Whether every one of `count` agent specs plays without randomness in `game` (so a replay

@@ -211,8 +211,8 @@ static int pair_agent_at(int seat, int seats)
     return seats % 2 == 1 && seat == seats - 1 ? 1 : seat % 2;
 }
 
-int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels,
-                         int *given, char *error, size_t error_size)
+int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, bool people,
+                         const agent_levels_t *levels, int *given, char *error, size_t error_size)
 {
     char *items[GAME_MAX_SEATS];
     int count = cli_split_list(text, items, GAME_MAX_SEATS);
@@ -236,8 +236,14 @@ int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, 
      * with the two swapped, so neither holds more seats over a deal block. */
     for (int seat = count; seat < seats; seat++)
         specs[seat] = specs[two_over_odd ? pair_agent_at(seat, seats) : seat % count];
-    for (int seat = 0; seat < seats; seat++)
+    for (int seat = 0; seat < seats; seat++) {
         if (agent_spec_check(specs[seat], levels, error, error_size)) return -1;
+        if (!people && agent_spec_is_human(specs[seat])) {
+            snprintf(error, error_size, "'%s' seats a person: only dominolab play does (a study plays on many threads)",
+                     specs[seat]);
+            return -1;
+        }
+    }
     if (given) *given = count;
     return 0;
 }
@@ -245,7 +251,7 @@ int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, 
 int cli_split_agents(char *text, const char **specs, int seats, bool cycle, const agent_levels_t *levels, char *error,
                      size_t error_size)
 {
-    return cli_split_agent_list(text, specs, seats, cycle, levels, NULL, error, error_size);
+    return cli_split_agent_list(text, specs, seats, cycle, false, levels, NULL, error, error_size);
 }
 
 int cli_pair_plays(int seats, int sides)

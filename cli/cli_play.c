@@ -48,7 +48,12 @@ static const cli_command_spec_t play_spec = {
     "                      --agents A[,B,...] [--seed S] [--matches N] [--record FILE] [--quiet]",
     "Plays one match and prints it move by move: hands, layout ends, draws, passes, points\n"
     "and running scores. With --matches N, a series of matches between the same players,\n"
-    "and at the end how many each side won.\n",
+    "and at the end how many each side won.\n"
+    "\n"
+    "`human` at a seat is you: at each of its decisions you see the position and the numbered\n"
+    "moves, and type a number (? shows what each move scores). Only the persons' tiles are\n"
+    "shown then. It reads standard input, so a script can play through a pipe; when the input\n"
+    "ends, greedy plays the seat on. Example: --agents human,level:5\n",
     play_options,
     (int)(sizeof play_options / sizeof play_options[0]),
 };
@@ -128,7 +133,7 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
     char agent_text[PLAY_MAX_AGENT_TEXT];
     const char *specs[GAME_MAX_SEATS];
     snprintf(agent_text, sizeof agent_text, "%s", args->agents);
-    if (cli_split_agents(agent_text, specs, game.seats, false, levels, error, error_size)) {
+    if (cli_split_agent_list(agent_text, specs, game.seats, false, true, levels, NULL, error, error_size)) {
         fprintf(stderr, "dominolab play: --agents: %s\n", error);
         cli_game_close(&game);
         return 2;
@@ -153,7 +158,11 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
                            .replay = args->replay,
                            .seats = game.seats,
                            .seed = args->seed};
-    match_log_t log = {stdout, args->quiet};
+    /* With a person at the table, only the persons' tiles are shown: the others' hands and
+     * draws stay hidden, as at a real table. */
+    unsigned people = 0;
+    for (int seat = 0; seat < game.seats; seat++) people |= (unsigned)agent_spec_is_human(specs[seat]) << seat;
+    match_log_t log = {stdout, args->quiet, people ? ~people : 0};
     match_sink_t sinks[2] = {match_log_sink(&log)};
     int sink_count = 1;
     record_writer_t writer;

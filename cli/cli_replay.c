@@ -149,7 +149,7 @@ static int replay_record(const replay_args_t *args)
 {
     replay_summary_t summary;
     char error[CLI_REPLAY_ERROR_SIZE];
-    match_log_t log = {stdout, false};
+    match_log_t log = {stdout, false, 0};
     match_sink_t sink = match_log_sink(&log);
     int result = replay_file_to(args->file, args->print ? &sink : NULL, &summary, error, sizeof error);
     fflush(stdout); /* the log so far, before the message that says where it stops agreeing */
@@ -308,7 +308,7 @@ static int play_row(const replay_args_t *args, row_game_t *g, char *error, size_
                            .seed = seed,
                            .max_hands = run->matches ? 0 : 1};
     row_result_t row = {0};
-    match_log_t log = {stdout, false};
+    match_log_t log = {stdout, false, 0};
     record_writer_t writer;
     match_sink_t sinks[3] = {{&row, NULL, row_on_event}};
     int sink_count = 1;

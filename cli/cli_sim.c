@@ -320,7 +320,7 @@ static int build_study(sim_session_t *s, char *error, size_t size)
     snprintf(s->agent_text, sizeof s->agent_text, "%s", s->args.agents);
     char message[CLI_ERROR_SIZE];
     int given = 0;
-    if (cli_split_agent_list(s->agent_text, specs, s->game.seats, true, levels, &given, message, sizeof message)) {
+    if (cli_split_agent_list(s->agent_text, specs, s->game.seats, true, false, levels, &given, message, sizeof message)) {
         cli_option_error(&sim_spec, &s->args, "agents", -1, error, size, "%s", message);
         return -1;
     }

@@ -123,7 +123,8 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
                         game->side_of_seat(setup->rules, seat));
             else
                 fprintf(out, "  seat %d (%s):", seat, setup->agent_specs[seat]);
-            print_tiles(out, deal.hand[seat], deal.hand_size[seat]);
+            if (log->hidden >> seat & 1) fprintf(out, " %d tiles", deal.hand_size[seat]);
+            else print_tiles(out, deal.hand[seat], deal.hand_size[seat]);
             fputc('\n', out);
         }
         if (!teams || deal.stock_size) fprintf(out, "  stock: %d tiles\n", deal.stock_size);
@@ -146,7 +147,10 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         }
         fputc('\n', out);
         break;
-    case GAME_EVENT_DRAW: fprintf(out, "  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name)); break;
+    case GAME_EVENT_DRAW:
+        if (log->hidden >> event->seat & 1) fprintf(out, "  seat %d draws a tile\n", event->seat);
+        else fprintf(out, "  seat %d draws %s\n", event->seat, tileset_tile_name(event->tile, name));
+        break;
     case GAME_EVENT_PASS: fprintf(out, "  seat %d passes\n", event->seat); break;
     case GAME_EVENT_TRUMP:
         fprintf(out, "  seat %d turns %s: trump %d\n", event->seat, tileset_tile_name(event->tile, name), event->end);

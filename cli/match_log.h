@@ -14,6 +14,7 @@
 typedef struct match_log {
     FILE *out;
     bool quiet; /* only the line of the match's end */
+    unsigned hidden; /* bit s: seat s's tiles are not shown (its hand at the deal, its draws) */
 } match_log_t;
 
 /* The sink that prints into log->out; valid while `log` lives. */

@@ -215,6 +215,71 @@ START_TEST(interrupted_run_with_a_bot_resumes)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ people */
+
+/* `dominolab play` with a person at seat 0, its input piped from `input` (a shell word):
+ * returns the transcript; requires exit status 0. */
+static char *play_human(const game_case_t *g, const char *input, const char *opponent)
+{
+    const char *logs = support_scratch("human");
+    char out_path[PATH_SIZE], err_path[PATH_SIZE], script[1024], agents[256] = "human";
+    path_join(out_path, logs, "stdout.txt");
+    path_join(err_path, logs, "stderr.txt");
+    for (int seat = 1; seat < g->players; seat++) snprintf(agents + strlen(agents), sizeof agents - strlen(agents), ",%s", opponent);
+    snprintf(script, sizeof script, "%s | '%s' play --game %s --players %d --agents %s --seed 7", input,
+             DOMINOLAB_BINARY, g->game, g->players, agents);
+    int status = wait_for(spawn_program("/bin/sh", (char *[]){"sh", "-c", script, NULL}, out_path, err_path),
+                          RUN_LIMIT_SECONDS);
+    size_t length;
+    char *err = read_in(logs, "stderr.txt", &length);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s: wait status %d: %s", script, status, err);
+    free(err);
+    return read_in(logs, "stdout.txt", &length);
+}
+
+/* A script plays a whole match of every game through a pipe: it asks what each move
+ * scores, gives a bad answer, then a number, over and over. The transcript shows the
+ * scores asked for, the correction, the end of the match, and none of the other seats'
+ * tiles. */
+START_TEST(a_person_plays_every_game_through_a_pipe)
+{
+    const game_case_t *g = &games[_i];
+    char *transcript = play_human(g, "yes \"$(printf '?\\nnine\\n1')\"", "level:3");
+    REQUIRE(strstr(transcript, "your move (1-") && strstr(transcript, " now\n") &&
+                strstr(transcript, "give a number from 1 to") && strstr(transcript, "\nmatch over after"),
+            "%s: the transcript lacks the prompt, the scores, the correction or the end:\n%.3000s", g->game,
+            transcript);
+    REQUIRE(strstr(transcript, "seat 1 (level:3") && strstr(transcript, " tiles\n"),
+            "%s: seat 1's hand is shown:\n%.2000s", g->game, transcript);
+    free(transcript);
+}
+END_TEST
+
+/* When the input ends, greedy plays the person's seat to the end of the match. */
+START_TEST(a_person_whose_input_ends_is_replaced)
+{
+    char *transcript = play_human(&games[0], "printf '1\\n'", "greedy");
+    REQUIRE(strstr(transcript, "(input ended: greedy plays seat 0 on)") && strstr(transcript, "\nmatch over after"),
+            "no stand-in, or no end:\n%.3000s", transcript);
+    free(transcript);
+}
+END_TEST
+
+/* Only play seats a person: sim refuses, naming the spec. */
+START_TEST(a_study_refuses_a_person)
+{
+    const char *dir = support_scratch("refused");
+    args_t a;
+    args_start(&a, "sim");
+    args_add_list(&a, LIST("--players", "2", "--agents", "human,random", "--deals", "3", "--out", dir));
+    capture_t result;
+    support_run(cli_sim, a.item, &result);
+    REQUIRE(result.status == 2 && strstr(result.err, "'human' seats a person"), "sim with human: %d %s", result.status,
+            result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ specs */
 
 START_TEST(spec_without_a_command_is_refused)
@@ -255,6 +320,13 @@ int main(void)
     tcase_add_test(faults, interrupted_run_with_a_bot_resumes);
     tcase_add_test(faults, spec_without_a_command_is_refused);
     suite_add_tcase(suite, faults);
+    TCase *people = tcase_create("people");
+    tcase_add_checked_fixture(people, NULL, support_scratch_teardown);
+    tcase_set_timeout(people, 600);
+    tcase_add_loop_test(people, a_person_plays_every_game_through_a_pipe, 0, GAME_CASES);
+    tcase_add_test(people, a_person_whose_input_ends_is_replaced);
+    tcase_add_test(people, a_study_refuses_a_person);
+    suite_add_tcase(suite, people);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);

@@ -264,7 +264,7 @@ static void shape_open(const study_t *s, shape_t *out)
     const char *specs[GAME_MAX_SEATS];
     snprintf(out->agent_text, sizeof out->agent_text, "%s", s->agents);
     int given = 0;
-    REQUIRE(cli_split_agent_list(out->agent_text, specs, out->seats, true, NULL, &given, error, sizeof error) == 0,
+    REQUIRE(cli_split_agent_list(out->agent_text, specs, out->seats, true, false, NULL, &given, error, sizeof error) == 0,
             "%s", error);
     int first[GAME_MAX_SEATS];
     for (int seat = 0; seat < out->seats; seat++) {
