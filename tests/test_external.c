@@ -305,6 +305,7 @@ END_TEST
 
 int main(void)
 {
+    if (support_scratch_open_root("test_external")) return EXIT_FAILURE; /* outside any test */
     Suite *suite = suite_create("external agents");
     TCase *bots = tcase_create("reference bots");
     tcase_add_checked_fixture(bots, NULL, support_scratch_teardown);
@@ -331,5 +332,6 @@ int main(void)
     srunner_run_all(runner, CK_NORMAL);
     int failed = srunner_ntests_failed(runner);
     srunner_free(runner);
+    support_scratch_close_root(); /* what failing tests left */
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -1,0 +1,67 @@
+/* test_library.c - the public library as an app meets it: this build installed with
+ * `cmake --install` into a scratch prefix, then examples/embed.c (an app asking a level:5
+ * bot for its moves) built against it with pkg-config, shared and static, and
+ * tests/library/api_check.c (every game played by bots and recorded, a given position,
+ * the errors an app meets), each run. */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "sim_fixture.h"
+
+/* The steps, in the shell: each must succeed (set -e). $1: the scratch directory. */
+static const char script[] =
+    "set -e\n"
+    "prefix=\"$1/prefix\"\n"
+    "'" CMAKE_COMMAND "' --install '" DOMINOLAB_BUILD_DIR "' --prefix \"$prefix\" > /dev/null\n"
+    "export PKG_CONFIG_PATH=\"$prefix/lib/pkgconfig\"\n"
+    "test -f \"$prefix/include/dominolab/dominolab.h\" && test -f \"$prefix/lib/libdominolab.a\"\n"
+    "cc " APP_FLAGS " '" DOMINOLAB_SOURCE_DIR "/examples/embed.c' $(pkg-config --cflags --libs dominolab) -o \"$1/embed\"\n"
+    "LD_LIBRARY_PATH=\"$prefix/lib\" \"$1/embed\" \"$1/shared.jsonl\"\n"
+    "cc " APP_FLAGS " '" DOMINOLAB_SOURCE_DIR "/examples/embed.c' $(pkg-config --cflags dominolab) "
+    "\"$prefix/lib/libdominolab.a\" $(pkg-config --libs jansson) -lm -o \"$1/embed-static\"\n"
+    "\"$1/embed-static\" \"$1/static.jsonl\"\n"
+    "cmp \"$1/shared.jsonl\" \"$1/static.jsonl\"\n"
+    "cc " APP_FLAGS " '" DOMINOLAB_SOURCE_DIR "/tests/library/api_check.c' $(pkg-config --cflags --libs dominolab) "
+    "-o \"$1/api-check\"\n"
+    "LD_LIBRARY_PATH=\"$prefix/lib\" \"$1/api-check\" \"$1\"\n";
+
+START_TEST(installed_library_builds_and_runs_the_examples)
+{
+    const char *dir = support_scratch("library");
+    char out_path[PATH_SIZE], err_path[PATH_SIZE];
+    path_join(out_path, dir, "stdout.txt");
+    path_join(err_path, dir, "stderr.txt");
+    int status = wait_for(spawn_program("/bin/sh", (char *[]){"sh", "-c", (char *)script, "sh", (char *)dir, NULL},
+                                        out_path, err_path),
+                          RUN_LIMIT_SECONDS);
+    size_t length;
+    char *out = read_in(dir, "stdout.txt", &length), *err = read_in(dir, "stderr.txt", &length);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "wait status %d\nstdout:\n%s\nstderr:\n%s", status, out,
+            err);
+    const char *checked = strstr(out, "written and checked");
+    REQUIRE(checked && strstr(checked + 1, "written and checked") && strstr(out, "\nok\n"),
+            "the examples did not say they were done:\n%s", out);
+    free(out);
+    free(err);
+}
+END_TEST
+
+int main(void)
+{
+    if (support_scratch_open_root("test_library")) return EXIT_FAILURE; /* outside any test */
+    Suite *suite = suite_create("public library");
+    TCase *t = tcase_create("installed");
+    tcase_add_checked_fixture(t, NULL, support_scratch_teardown);
+    tcase_set_timeout(t, 600);
+    tcase_add_test(t, installed_library_builds_and_runs_the_examples);
+    suite_add_tcase(suite, t);
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    support_scratch_close_root(); /* what failing tests left */
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
