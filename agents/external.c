@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE /* pipe2 */
 #include "agent_kind.h"
+#include "agent_json.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -227,95 +228,6 @@ static json_t *receive_message(external_t *x, double deadline, exchange_t *statu
 
 /* ------------------------------------------------------------------ the conversation */
 
-static json_t *tile_list(tileset_t tiles)
-{
-    json_t *list = json_array();
-    char name[TILESET_TILE_NAME_SIZE];
-    while (!tileset_is_empty(tiles)) json_array_append_new(list, json_string(tileset_tile_name(tileset_pop_lowest(&tiles), name)));
-    return list;
-}
-
-static json_t *int_list(const int *values, int count)
-{
-    json_t *list = json_array();
-    for (int k = 0; k < count; k++) json_array_append_new(list, json_integer(values[k]));
-    return list;
-}
-
-static json_t *tile_or_null(int tile)
-{
-    char name[TILESET_TILE_NAME_SIZE];
-    return tile >= 0 ? json_string(tileset_tile_name(tile, name)) : json_null();
-}
-
-/* The table: a line's ends or a spinner's arms, or the trick game's state. */
-static json_t *table_json(const game_observation_t *o)
-{
-    if (o->layout_kind == GAME_LAYOUT_TRICK) {
-        const game_tricks_t *t = &o->tricks;
-        json_t *won = json_array(), *shown = json_array();
-        for (int side = 0; side < o->sides; side++) json_array_append_new(won, tile_list(t->won[side]));
-        for (int seat = 0; seat < o->seats; seat++) json_array_append_new(shown, tile_list(t->shown[seat]));
-        return json_pack("{s:s, s:i, s:o, s:b, s:i, s:o, s:o, s:o, s:o}", "kind", "tricks", "trump", t->trump, "face_up",
-                         tile_or_null(t->face_up), "closed", t->closed, "leader", t->leader, "led", tile_or_null(t->led),
-                         "won", won, "shown", shown, "hand_points", int_list(t->hand_points, o->sides));
-    }
-    json_t *ends = json_array();
-    for (int e = 0; e < o->ends.count; e++)
-        json_array_append_new(ends, json_pack("{s:i, s:b, s:b, s:i}", "number", o->ends.number[e], "double",
-                                              o->ends.is_double[e], "open", o->ends.open[e], "placer",
-                                              o->ends.placer[e]));
-    return json_pack("{s:s, s:o}", "kind", o->layout_kind == GAME_LAYOUT_LINE ? "line" : "spinner", "ends", ends);
-}
-
-/* What `seat` sees (game_observation_t, docs/protocol.md). */
-static json_t *observation_json(const game_t *game, const void *state, int seat)
-{
-    game_observation_t o;
-    game->observe(state, seat, &o);
-    json_t *lacks = json_array(), *opened = json_array();
-    for (int s = 0; s < o.seats; s++) {
-        json_array_append_new(lacks, tile_list(o.lacks[s]));
-        json_t *numbers = json_array();
-        for (int n = 0; n < 16; n++)
-            if (o.opened[s] >> n & 1) json_array_append_new(numbers, json_integer(n));
-        json_array_append_new(opened, numbers);
-    }
-    json_t *observation = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:o, s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o, s:o, s:o}",
-        "seat", o.seat, "seats", o.seats, "sides", o.sides, "hand_number", o.hand_number, "to_move", o.to_move,
-        "target", o.target, "side_of_seat", int_list(o.side_of_seat, o.seats), "score", int_list(o.score, o.sides),
-        "score_sign", o.score_sign, "hand", tile_list(o.hand), "hand_size", int_list(o.hand_size, o.seats),
-        "stock_size", o.stock_size, "stock_drawable", o.stock_drawable, "table", tile_list(o.table), "table_count",
-        o.table_count, "unseen", tile_list(o.unseen), "lacks", lacks, "draws", int_list(o.draws, o.seats), "passes",
-        int_list(o.passes, o.seats), "opened", opened, "layout", table_json(&o));
-    return observation;
-}
-
-static const char *const move_kind_names[] = {"play", "draw", "pass", "end_turn", "choice", "close", "meld"};
-
-static json_t *move_json(const game_t *game, const void *state, int seat, game_move_t move, int index)
-{
-    char text[96], name[TILESET_TILE_NAME_SIZE];
-    game->move_text(move, text, sizeof text);
-    json_t *m = json_pack("{s:i, s:s, s:s, s:i}", "index", index, "kind",
-                          move.kind < sizeof move_kind_names / sizeof move_kind_names[0] ? move_kind_names[move.kind] : "?",
-                          "text", text, "points", game->move_points(state, seat, move));
-    if (move.kind == GAME_MOVE_PLAY) {
-        json_object_set_new(m, "tile", json_string(tileset_tile_name(move.tile, name)));
-        json_object_set_new(m, "end", move.end == GAME_NO_END ? json_null() : json_integer(move.end));
-    } else if (move.kind == GAME_MOVE_CHOICE) {
-        json_object_set_new(m, "decision", json_integer(move.end));
-        json_object_set_new(m, "answer", json_integer(move.extra));
-    } else if (move.kind == GAME_MOVE_MELD) {
-        tileset_t doubles = tileset_empty();
-        for (int n = 0; n < 8; n++)
-            if (move.extra >> n & 1) tileset_add(&doubles, tileset_index(n, n));
-        json_object_set_new(m, "doubles", tile_list(doubles));
-    }
-    return m;
-}
-
 /* The rules, as options the game's table names. */
 static json_t *options_json(const game_t *game, const game_rules_t *rules)
 {
@@ -375,9 +287,9 @@ static int ask_bot(agent_t *agent, external_t *x, const void *state, const game_
     int seat = game->to_move(state);
     if (status == EXCHANGE_OK) {
         json_t *list = json_array();
-        for (int i = 0; i < count; i++) json_array_append_new(list, move_json(game, state, seat, moves[i], i));
+        for (int i = 0; i < count; i++) json_array_append_new(list, agent_move_json(game, state, seat, moves[i], i));
         status = send_message(x, json_pack("{s:s, s:o, s:o}", "type", "decide", "observation",
-                                           observation_json(game, state, seat), "moves", list),
+                                           agent_observation_json(game, state, seat), "moves", list),
                               deadline);
     }
     json_t *answer = status == EXCHANGE_OK ? receive_message(x, deadline, &status) : NULL;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "agent_json.h"
 #include "game.h"
 #include "games.h"
 #include "match.h"
@@ -36,6 +37,10 @@ struct dl_game {
     match_setup_t setup;
     char spec[GAME_MAX_SEATS][AGENT_SPEC_MAX]; /* who plays each seat, as the record names it */
     const char *specs[GAME_MAX_SEATS];
+    /* the legal moves of the position, for dl_step; stale after any other change */
+    game_move_t moves[GAME_MAX_MOVES];
+    int move_count;
+    bool moves_fresh;
 };
 
 struct dl_bot {
@@ -132,6 +137,7 @@ DL_EXPORT int dl_to_move(const dl_game_t *g) { return g->game->to_move(g->state)
 /* The events of a deal or a move, to the record being written. */
 static int record_events(dl_game_t *g, const game_events_t *events)
 {
+    g->moves_fresh = false;
     for (int i = 0; g->record && i < events->count; i++)
         if (g->sink.on_event(g->sink.context, &g->setup, g->state, &events->item[i]))
             return fail(g, "%s", record_writer_error(g->record));
@@ -142,7 +148,7 @@ DL_EXPORT int dl_deal(dl_game_t *g)
 {
     if (dl_status(g) != DL_BETWEEN_HANDS) return fail(g, "no hand to deal: %s", dl_status(g) ? "the match is over" : "");
     game_events_t events = {0};
-    g->game->deal(g->state, &events);
+    g->game->deal(g->state, g->record ? &events : NULL);
     return record_events(g, &events);
 }
 
@@ -169,6 +175,7 @@ DL_EXPORT int dl_set_deal(dl_game_t *g, const char *const *hands, const char *st
         if (parse_tiles(g, hands[seat], deal.hand[seat], &deal.hand_size[seat])) return -1;
     if (parse_tiles(g, stock, deal.stock, &deal.stock_size)) return -1;
     game_events_t events = {0};
+    g->moves_fresh = false;
     if (g->game->set_deal(g->state, &deal, &events, g->error, sizeof g->error)) return -1;
     return record_events(g, &events);
 }
@@ -190,8 +197,50 @@ DL_EXPORT int dl_apply(dl_game_t *g, dl_move_t move)
         return fail(g, "'%s' is not a legal move now", text);
     }
     game_events_t events = {0};
-    g->game->apply(g->state, m, &events);
+    g->game->apply(g->state, m, g->record ? &events : NULL);
     return record_events(g, &events);
+}
+
+DL_EXPORT int dl_step(dl_game_t *g, int index)
+{
+    if (!g->moves_fresh) g->move_count = g->game->status(g->state) == GAME_IN_HAND ? g->game->legal_moves(g->state, g->moves) : 0;
+    if (index < 0 || index >= g->move_count) {
+        g->moves_fresh = true;
+        return fail(g, "move %d: there are %d legal moves", index, g->move_count);
+    }
+    game_events_t events = {0};
+    g->game->apply(g->state, g->moves[index], g->record ? &events : NULL);
+    if (record_events(g, &events)) return -1;
+    g->move_count = g->game->status(g->state) == GAME_IN_HAND ? g->game->legal_moves(g->state, g->moves) : 0;
+    g->moves_fresh = true;
+    return g->move_count;
+}
+
+/* json's text into out, as snprintf would; the json is released. */
+static int json_text(json_t *json, char *out, size_t size)
+{
+    char *text = json ? json_dumps(json, JSON_COMPACT) : NULL;
+    json_decref(json);
+    if (!text) return -1;
+    int length = snprintf(out, size, "%s", text);
+    free(text);
+    return length;
+}
+
+DL_EXPORT int dl_observation(const dl_game_t *g, int seat, char *out, size_t size)
+{
+    if (seat < 0 || seat >= dl_seats(g)) return -1;
+    return json_text(agent_observation_json(g->game, g->state, seat), out, size);
+}
+
+DL_EXPORT int dl_moves_json(const dl_game_t *g, char *out, size_t size)
+{
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = g->game->status(g->state) == GAME_IN_HAND ? g->game->legal_moves(g->state, moves) : 0;
+    int seat = g->game->to_move(g->state);
+    json_t *list = json_array();
+    for (int i = 0; i < count; i++) json_array_append_new(list, agent_move_json(g->game, g->state, seat, moves[i], i));
+    return json_text(list, out, size);
 }
 
 DL_EXPORT int dl_move_points(const dl_game_t *g, dl_move_t move)

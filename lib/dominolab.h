@@ -60,6 +60,15 @@ void dl_scores(const dl_game_t *g, int *out);           /* per side */
 int dl_match_winner(const dl_game_t *g);                /* the side, once the match is over; -1 */
 int dl_hand(const dl_game_t *g, int seat, char *out, size_t size); /* its tiles as text; the count */
 void dl_move_text(const dl_game_t *g, dl_move_t move, char *out, size_t size); /* "play 3-5 on end 1" */
+/* What `seat` may know, or the legal moves with their points and words, as the JSON of
+ * docs/protocol.md (the bot protocol's "observation" and "moves"). Returns the length of
+ * the whole text, as snprintf does (written only up to size), or -1. */
+int dl_observation(const dl_game_t *g, int seat, char *out, size_t size);
+int dl_moves_json(const dl_game_t *g, char *out, size_t size);
+/* One move for loops in other languages, where each call costs: applies the index-th legal
+ * move (dl_legal_moves's order) and returns how many legal moves the position after has;
+ * 0 once the hand (or the match) is over; -1 if there is no such move. */
+int dl_step(dl_game_t *g, int index);
 const char *dl_tile_name(int tile, char out[6]);                                  /* "3-5" */
 
 /* A bot for `seat`: any agent spec dominolab knows (level:5, pimc, heuristic:deny=2, ...;

@@ -20,9 +20,10 @@ done
 # analysis reports (optional at run time: without it the reports say how to get plots).
 # openmpi-bin and libopenmpi-dev: the MPI build (build-mpi/, -DDOMINOLAB_MPI=ON) and its test.
 # strace: test_run_state watches a run's system calls (deals.csv synced before run.json).
-# python3: the reference bots of examples/bots/ (docs/protocol.md) and test_external.
+# python3: the reference bots of examples/bots/ (docs/protocol.md) and test_external;
+# python3-pytest: the Python module's tests (python/tests, test_python).
 packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev
-          strace python3)
+          strace python3 python3-pytest)
 # --fuzz: clang and its libFuzzer/sanitizer runtimes (libclang-rt-14-dev), the OpenMP
 # runtime clang links the simulator with (libomp-14-dev), and llvm-symbolizer (llvm-14)
 # for readable stacks in crash reports. Versions are Debian 12's.
