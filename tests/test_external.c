@@ -305,7 +305,6 @@ END_TEST
 
 int main(void)
 {
-    if (support_scratch_open_root("test_external")) return EXIT_FAILURE; /* outside any test */
     Suite *suite = suite_create("external agents");
     TCase *bots = tcase_create("reference bots");
     tcase_add_checked_fixture(bots, NULL, support_scratch_teardown);
@@ -328,10 +327,5 @@ int main(void)
     tcase_add_test(people, a_person_whose_input_ends_is_replaced);
     tcase_add_test(people, a_study_refuses_a_person);
     suite_add_tcase(suite, people);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    support_scratch_close_root(); /* what failing tests left */
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_run_suite(suite, "test_external");
 }

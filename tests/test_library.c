@@ -51,17 +51,11 @@ END_TEST
 
 int main(void)
 {
-    if (support_scratch_open_root("test_library")) return EXIT_FAILURE; /* outside any test */
     Suite *suite = suite_create("public library");
     TCase *t = tcase_create("installed");
     tcase_add_checked_fixture(t, NULL, support_scratch_teardown);
     tcase_set_timeout(t, 600);
     tcase_add_test(t, installed_library_builds_and_runs_the_examples);
     suite_add_tcase(suite, t);
-    SRunner *runner = srunner_create(suite);
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    support_scratch_close_root(); /* what failing tests left */
-    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+    return support_run_suite(suite, "test_library");
 }

@@ -281,3 +281,14 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
     }
     return plies;
 }
+
+int support_run_suite(Suite *suite, const char *name)
+{
+    if (support_scratch_open_root(name)) return EXIT_FAILURE; /* outside any test */
+    SRunner *runner = srunner_create(suite);
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    support_scratch_close_root(); /* what failing tests left */
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

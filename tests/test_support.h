@@ -86,6 +86,11 @@ void support_twin_choosers(int mode, uint64_t seed, struct pcg32 *streams_a, str
  * choosing by its chooser as the agents do (game.h); returns the moves applied. */
 int support_loop_playout(const struct game *game, void *state, const struct game_chooser *chooser_of_seat);
 
+/* The main of a suite whose tests make scratch directories: runs them under a scratch
+ * root named `name` (removed at the end, with what failing tests left); the exit status. */
+struct Suite;
+int support_run_suite(struct Suite *suite, const char *name);
+
 /* Number of '\n' in `text`. */
 int support_count_lines(const char *text);
 /* `text` is exactly one non-empty line ending with '\n'. */
