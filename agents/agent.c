@@ -322,6 +322,18 @@ int agent_param_text(const agent_t *agent, int index, char *out, size_t out_size
     return 0;
 }
 
+bool agent_forfeited(const agent_t *agent) { return agent->kind->forfeited && agent->kind->forfeited(agent); }
+
+bool agent_spec_may_forfeit(const char *spec, const agent_levels_t *levels)
+{
+    const agent_kind_t *kind;
+    const char *resolved;
+    double values[AGENT_MAX_PARAMS];
+    char error[256];
+    if (parse_spec(spec, levels, &kind, values, &resolved, error, sizeof error)) return false;
+    return kind->may_forfeit && kind->may_forfeit(values);
+}
+
 agent_faults_t agent_take_faults(agent_t *agent)
 {
     agent_faults_t faults = {0, 0, 0};

@@ -116,6 +116,11 @@ typedef struct agent_faults {
     int illegal_moves, timeouts, crashes;
 } agent_faults_t;
 agent_faults_t agent_take_faults(agent_t *agent);
+/* Whether the agent has lost the match by forfeit (ext with on_fault=forfeit, after a
+ * fault): the caller ends the match, its side losing. Reset by agent_reset. */
+bool agent_forfeited(const agent_t *agent);
+/* Whether an agent of `spec` may forfeit (a checked spec). */
+bool agent_spec_may_forfeit(const char *spec, const agent_levels_t *levels);
 /* Whether the agent chooses by one of the rules of game_t.playout, and which (the random
  * agent: uniform from its own stream; greedy without noise: most points), so that the
  * game may play its moves itself. A level that is one of these counts as it. */

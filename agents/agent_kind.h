@@ -25,6 +25,10 @@ typedef struct agent_kind {
     bool (*deterministic)(const agent_t *agent);
     /* The faults since the last call (agent_take_faults), then zeroed. May be NULL. */
     agent_faults_t (*take_faults)(agent_t *agent);
+    /* Whether the agent has lost the match by forfeit (agent_forfeited), and whether a spec
+     * with these parameter values ever may. May be NULL: never. */
+    bool (*forfeited)(const agent_t *agent);
+    bool (*may_forfeit)(const double *param);
 } agent_kind_t;
 
 struct agent {

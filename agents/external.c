@@ -37,8 +37,10 @@ extern char **environ;
  * machine, whatever the time per decision. */
 enum { EXTERNAL_PROTOCOL = 1, EXTERNAL_LINE_MAX = 1 << 20, EXTERNAL_START_MS = 10000 };
 
-enum { PARAM_CMD, PARAM_TIMEOUT, PARAM_FALLBACK, PARAM_COUNT };
+enum { PARAM_CMD, PARAM_TIMEOUT, PARAM_FALLBACK, PARAM_ON_FAULT, PARAM_COUNT };
 static const char *const fallback_names[] = {"random", "greedy", "heuristic", NULL};
+enum { ON_FAULT_FALLBACK, ON_FAULT_FORFEIT };
+static const char *const on_fault_names[] = {"fallback", "forfeit", NULL};
 
 static const agent_param_spec_t external_params[PARAM_COUNT] = {
     [PARAM_CMD] = {"cmd", AGENT_PARAM_TEXT, 0, 0, NULL, "", "the bot's command line, run by /bin/sh (required)"},
@@ -46,6 +48,8 @@ static const agent_param_spec_t external_params[PARAM_COUNT] = {
                        "time for each answer, in milliseconds (the handshake: at least 10 s)"},
     [PARAM_FALLBACK] = {"fallback", AGENT_PARAM_CHOICE, 0, 0, fallback_names, "random",
                         "the agent that plays a move the bot did not give"},
+    [PARAM_ON_FAULT] = {"on_fault", AGENT_PARAM_CHOICE, 0, 0, on_fault_names, "fallback",
+                        "after a fault: the fallback plays on, or the bot's side loses the match by forfeit"},
 };
 
 typedef struct external {
@@ -58,6 +62,7 @@ typedef struct external {
     size_t used;
     bool broken;          /* timed out or crashed in this match: the fallback plays on */
     bool match_announced; /* the match message of this match is sent */
+    bool forfeited;       /* on_fault=forfeit and a fault in this match */
     uint64_t match_seed;
     agent_faults_t faults;
 } external_t;
@@ -266,6 +271,7 @@ static exchange_t start_bot(agent_t *agent, external_t *x)
 
 static void count_fault(external_t *x, exchange_t status)
 {
+    x->forfeited = true; /* read only with on_fault=forfeit */
     if (status == EXCHANGE_TIMEOUT) x->faults.timeouts++;
     else x->faults.crashes++;
     stop_process(x);
@@ -302,7 +308,10 @@ static int ask_bot(agent_t *agent, external_t *x, const void *state, const game_
                      ? (int)json_integer_value(index)
                      : -1;
     json_decref(answer);
-    if (chosen < 0) x->faults.illegal_moves++; /* malformed, or no legal move's number */
+    if (chosen < 0) { /* malformed, or no legal move's number */
+        x->faults.illegal_moves++;
+        x->forfeited = true;
+    }
     return chosen;
 }
 
@@ -358,6 +367,7 @@ static void external_reset(agent_t *agent)
     agent_reset(x->fallback, x->match_seed);
     x->match_announced = false;
     x->broken = false;
+    x->forfeited = false;
     x->faults = (agent_faults_t){0, 0, 0};
 }
 
@@ -367,6 +377,14 @@ static game_move_t choose_external(agent_t *agent, const void *state, const game
     int index = x->broken ? -1 : ask_bot(agent, x, state, moves, count);
     return index >= 0 ? moves[index] : agent_choose(x->fallback, state, moves, count);
 }
+
+static bool external_forfeited(const agent_t *agent)
+{
+    const external_t *x = agent->data;
+    return x->forfeited && agent_param_int(agent, PARAM_ON_FAULT) == ON_FAULT_FORFEIT;
+}
+
+static bool external_may_forfeit(const double *param) { return (int)param[PARAM_ON_FAULT] == ON_FAULT_FORFEIT; }
 
 static agent_faults_t external_take_faults(agent_t *agent)
 {
@@ -384,4 +402,6 @@ const agent_kind_t external_agent_kind = {
     .reset = external_reset,
     .choose = choose_external,
     .take_faults = external_take_faults,
+    .forfeited = external_forfeited,
+    .may_forfeit = external_may_forfeit,
 };

@@ -324,6 +324,13 @@ static int build_study(sim_session_t *s, char *error, size_t size)
         cli_option_error(&sim_spec, &s->args, "agents", -1, error, size, "%s", message);
         return -1;
     }
+    for (int seat = 0; seat < s->game.seats && s->args.records; seat++)
+        if (agent_spec_may_forfeit(specs[seat], levels)) {
+            cli_option_error(&sim_spec, &s->args, "records", -1, error, size,
+                             "'%s' may forfeit a match, which a game record cannot hold: record without on_fault=forfeit",
+                             specs[seat]);
+            return -1;
+        }
     if (cli_levels_fit(levels, &s->game, specs, s->game.seats, s->level_note, sizeof s->level_note, message,
                        sizeof message)) {
         if (s->args.levels)

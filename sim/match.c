@@ -88,7 +88,14 @@ int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *
         } else {
             int seat = game->to_move(state);
             int count = game->legal_moves(state, legal);
-            game->apply(state, agent_choose(agents[seat], state, legal, count), &events);
+            game_move_t move = agent_choose(agents[seat], state, legal, count);
+            if (agent_forfeited(agents[seat])) { /* the record format has no line for it */
+                snprintf(error, error_size, "seat %d (%s) forfeits the match: its bot failed (on_fault=forfeit)", seat,
+                         setup->agent_specs[seat]);
+                result = -1;
+                break;
+            }
+            game->apply(state, move, &events);
             ++*moves;
         }
         hands += hands_ended(&events);

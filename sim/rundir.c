@@ -762,7 +762,7 @@ int rundir_deals_write(FILE *out, const sim_study_t *study, const sim_unit_outco
                 stats_csv_field(out, c->agents[me->agent]);
                 fprintf(out, ",%d,%d,%s,%d,%d,%d,%s,", c->game->side_of_seat(c->rules, seat), me->points,
                         result_names[me->result], me->pips_left, play->plies, play->hands,
-                        game_reason_name(c->game, play->end_reason));
+                        play->end_reason == SIM_END_FORFEIT ? "forfeit" : game_reason_name(c->game, play->end_reason));
                 if (play->leader >= 0) fprintf(out, "%d", play->leader);
                 fprintf(out, ",%" PRIu64 "\n", unit->seed);
             }

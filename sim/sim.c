@@ -120,6 +120,7 @@ typedef struct play_tally {
     int hands;
     int winner;                   /* match winner side, -1 */
     int closer;                   /* the seat that closed the stock this hand, -1 */
+    int forfeit_side;             /* the side whose agent forfeited the match, -1 */
     int side_of[GAME_MAX_SEATS];  /* each seat's side, asked of the game once a play */
 } play_tally_t;
 
@@ -128,6 +129,7 @@ static void tally_start(const sim_config_t *config, play_tally_t *tally)
     memset(tally, 0, sizeof *tally);
     tally->winner = -1;
     tally->closer = -1;
+    tally->forfeit_side = -1;
     for (int seat = 0; seat < config->seats; seat++) tally->side_of[seat] = config->game->side_of_seat(config->rules, seat);
 }
 
@@ -163,20 +165,26 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
 }
 
 /* Win, draw or loss of each seat: the unique best side wins, tied best sides draw (best:
- * the most points, or the fewest where scores are penalties). */
-static void decide_results(const sim_config_t *config, const int *side_of, sim_play_outcome_t *out, int match_winner)
+ * the most points, or the fewest where scores are penalties). A side that forfeited loses,
+ * and the others are ranked so among themselves, on the points they have. */
+static void decide_results(const sim_config_t *config, const int *side_of, sim_play_outcome_t *out, int match_winner,
+                           int forfeit_side)
 {
     int sign = game_score_sign(config->game, config->rules);
     for (int seat = 0; seat < config->seats; seat++) {
         sim_seat_outcome_t *me = &out->seat[seat];
         int my_side = side_of[seat];
-        if (config->mode == SIM_MATCHES) {
+        if (my_side == forfeit_side) {
+            me->result = SIM_LOSS;
+            continue;
+        }
+        if (config->mode == SIM_MATCHES && forfeit_side < 0) {
             me->result = match_winner < 0 ? SIM_DRAW : match_winner == my_side ? SIM_WIN : SIM_LOSS;
             continue;
         }
         int better = 0, equal = 0;
         for (int other = 0; other < config->seats; other++) {
-            if (side_of[other] == my_side) continue;
+            if (side_of[other] == my_side || side_of[other] == forfeit_side) continue;
             better += sign * out->seat[other].points > sign * me->points;
             equal += out->seat[other].points == me->points;
         }
@@ -209,7 +217,7 @@ static inline void finish_play(const sim_config_t *config, const void *state, co
         out->seat[seat].points = scores[side];
         out->seat[seat].pips_left = (int16_t)game->pips_left(state, seat);
     }
-    decide_results(config, tally->side_of, out, tally->winner);
+    decide_results(config, tally->side_of, out, tally->winner, tally->forfeit_side);
 }
 
 /* The end of a hand in play_once, from the state: what tally_event does with the HAND_END
@@ -275,6 +283,11 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);
             game_move_t move = count == 1 ? moves[0] : agent_choose(agents[seat], state, moves, count);
+            if (agent_forfeited(agents[seat])) { /* its side loses, here and now */
+                tally.forfeit_side = tally.side_of[seat];
+                out->end_reason = SIM_END_FORFEIT;
+                break;
+            }
             if (move.kind == GAME_MOVE_PLAY && out->leader < 0) out->leader = (int8_t)seat; /* the match's first tile */
             if (move.kind == GAME_MOVE_CLOSE) tally.closer = seat;
             game->apply(state, move, NULL);

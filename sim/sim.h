@@ -90,11 +90,14 @@ typedef struct sim_seat_outcome {
     int64_t hand_points, hand_points_squared; /* the side's points per hand, summed */
 } sim_seat_outcome_t;
 
+enum { SIM_END_FORFEIT = -2 };
+
 typedef struct sim_play_outcome {
     sim_seat_outcome_t seat[GAME_MAX_SEATS];
     int32_t plies;
     int16_t hands;
-    int8_t end_reason; /* the game's reason of the last hand_end (game_t.reason_names) */
+    int8_t end_reason; /* the game's reason of the last hand_end (game_t.reason_names), or
+                          SIM_END_FORFEIT: an agent lost the match by forfeit */
     int8_t leader;     /* seat that led the first hand, -1 if none */
 } sim_play_outcome_t;
 

@@ -189,6 +189,60 @@ START_TEST(each_failure_is_counted_and_the_run_completes)
 }
 END_TEST
 
+/* on_fault=forfeit: at its first fault the bot's side loses the match, which ends there;
+ * the other side wins (the other team, in Partnership); deals.csv says "forfeit". A run
+ * that keeps records refuses such a bot, and so does play's match, which says who
+ * forfeited. */
+START_TEST(a_forfeit_loses_the_match)
+{
+    const game_case_t *g = &games[_i];
+    const char *dir = support_scratch("forfeit");
+    const char *spec = "ext:cmd=python3 " TEST_BOTS "misbehave.py illegal,on_fault=forfeit";
+    char agents[AGENT_SPEC_MAX + 16];
+    snprintf(agents, sizeof agents, "%s,greedy", spec);
+    study_t s = {g->game, NULL, g->players, agents, true, 4, 46, false, true, false};
+    sim_ok(&s, "--out", dir, NULL);
+    agent_row_t bot = agent_row(dir, spec), other = agent_row(dir, "greedy");
+    int64_t plays = 4 * run_integer(dir, "rotations"); /* one fault a play: the match ends at it */
+    REQUIRE(bot.games > 0 && bot.illegal_moves == plays && other.games == bot.games,
+            "%s: %" PRId64 " games, %" PRId64 " illegal moves in %" PRId64 " plays, greedy %" PRId64 " games", g->game,
+            bot.games, bot.illegal_moves, plays, other.games);
+    char path[PATH_SIZE], error[512];
+    path_join(path, dir, "summary.csv");
+    csv_reader_t reader;
+    REQUIRE(csv_open(&reader, path, error, sizeof error) == 0, "%s", error);
+    int64_t bot_losses = -1, greedy_wins = -1;
+    while (csv_next(&reader, error, sizeof error) == 1)
+        if (!strcmp(reader.field[0], "agent")) {
+            if (!strcmp(reader.field[1], spec)) bot_losses = field_of(&reader, "losses");
+            else greedy_wins = field_of(&reader, "wins");
+        }
+    csv_close(&reader);
+    /* Two sides (Partnership's teams too): the bot's loses every match, the other wins it.
+     * 4-player Double Bergen has a side a seat: only the seat that forfeits loses for it,
+     * the bot's other seat is ranked with the rest. */
+    bool two_sides = strcmp(g->game, "double_bergen") != 0;
+    REQUIRE(two_sides ? bot_losses == bot.games && greedy_wins == other.games : bot_losses >= plays,
+            "%s: the bot lost %" PRId64 " of %" PRId64 ", greedy won %" PRId64, g->game, bot_losses, bot.games,
+            greedy_wins);
+    size_t length;
+    char *deals = read_in(dir, "deals.csv", &length);
+    REQUIRE(strstr(deals, ",forfeit,"), "%s: no forfeit in deals.csv", g->game);
+    free(deals);
+
+    const char *records = support_scratch("forfeit-records"), *refused = support_scratch("forfeit-refused");
+    args_t a;
+    args_start(&a, "sim");
+    study_args(&a, &s, 1);
+    args_add_list(&a, LIST("--out", refused, "--records", records));
+    capture_t result;
+    support_run(cli_sim, a.item, &result);
+    REQUIRE(result.status == 2 && strstr(result.err, "may forfeit"), "--records with a forfeit: %d %s",
+            result.status, result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ interrupt and resume */
 
 /* A run with a bot, stopped by SIGINT once it has counted units, resumed: the files of a
@@ -317,6 +371,7 @@ int main(void)
     tcase_add_checked_fixture(faults, NULL, support_scratch_teardown);
     tcase_set_timeout(faults, 600);
     tcase_add_loop_test(faults, each_failure_is_counted_and_the_run_completes, 0, FAILURE_CASES);
+    tcase_add_loop_test(faults, a_forfeit_loses_the_match, 0, GAME_CASES);
     tcase_add_test(faults, interrupted_run_with_a_bot_resumes);
     tcase_add_test(faults, spec_without_a_command_is_refused);
     suite_add_tcase(suite, faults);
