@@ -324,6 +324,13 @@ int agent_param_text(const agent_t *agent, int index, char *out, size_t out_size
 
 bool agent_forfeited(const agent_t *agent) { return agent->kind->forfeited && agent->kind->forfeited(agent); }
 
+bool agent_wants_events(const agent_t *agent) { return agent->kind->on_event != NULL; }
+
+void agent_notify(agent_t *agent, const void *state, const game_event_t *event)
+{
+    if (agent->kind->on_event) agent->kind->on_event(agent, state, event);
+}
+
 bool agent_spec_may_forfeit(const char *spec, const agent_levels_t *levels)
 {
     const agent_kind_t *kind;

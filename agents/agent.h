@@ -119,6 +119,11 @@ agent_faults_t agent_take_faults(agent_t *agent);
 /* Whether the agent has lost the match by forfeit (ext with on_fault=forfeit, after a
  * fault): the caller ends the match, its side losing. Reset by agent_reset. */
 bool agent_forfeited(const agent_t *agent);
+/* Whether the agent keeps the public history (ext), and then every event of the match, as
+ * it happens, with the state just after it: callers that play without events (the
+ * simulator) produce them for such agents. */
+bool agent_wants_events(const agent_t *agent);
+void agent_notify(agent_t *agent, const void *state, const game_event_t *event);
 /* Whether an agent of `spec` may forfeit (a checked spec). */
 bool agent_spec_may_forfeit(const char *spec, const agent_levels_t *levels);
 /* Whether the agent chooses by one of the rules of game_t.playout, and which (the random

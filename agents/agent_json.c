@@ -89,3 +89,48 @@ json_t *agent_move_json(const game_t *game, const void *state, int seat, game_mo
     return m;
 }
 
+
+/* A record line's fields as JSON. */
+static json_t *line_json(const game_line_t *line)
+{
+    json_t *object = json_pack("{s:s}", "type", line->type);
+    char name[TILESET_TILE_NAME_SIZE];
+    for (int k = 0; k < line->count; k++) {
+        const game_line_field_t *f = &line->field[k];
+        json_t *value;
+        switch (f->kind) {
+        case GAME_VALUE_INT: value = json_integer(f->number); break;
+        case GAME_VALUE_BOOL: value = json_boolean(f->number); break;
+        case GAME_VALUE_WORD: value = json_string(f->word); break;
+        case GAME_VALUE_TILE: value = json_string(tileset_tile_name(f->number, name)); break;
+        case GAME_VALUE_TILES:
+            value = json_array();
+            for (int t = 0; t < f->count; t++) json_array_append_new(value, json_string(tileset_tile_name(f->tiles[t], name)));
+            break;
+        default: value = json_null(); break;
+        }
+        json_object_set_new(object, f->key, value);
+    }
+    return object;
+}
+
+json_t *agent_public_event_json(const game_t *game, const void *state, const game_event_t *event, int seat)
+{
+    int hand = game->hand_number(state);
+    switch (event->kind) {
+    case GAME_EVENT_DEAL: return json_pack("{s:s, s:i, s:i}", "type", "deal", "hand", hand, "starter", event->seat);
+    case GAME_EVENT_AWARD:
+        return json_pack("{s:s, s:i, s:i, s:i, s:s}", "type", "award", "hand", hand, "to", event->seat, "points",
+                         event->points, "reason", game_reason_name(game, event->reason));
+    case GAME_EVENT_HAND_END:
+        return json_pack("{s:s, s:i, s:i, s:s}", "type", "hand_end", "hand", hand, "winner", event->seat, "reason",
+                         game_reason_name(game, event->reason));
+    case GAME_EVENT_MATCH_END: return json_pack("{s:s, s:i}", "type", "match_end", "winner", event->seat);
+    default: break;
+    }
+    game_line_t line;
+    if (game->event_line(state, event, &line) != 0) return NULL;
+    json_t *object = line_json(&line);
+    if (event->kind == GAME_EVENT_DRAW && event->seat != seat) json_object_set_new(object, "tile", json_null());
+    return object;
+}

@@ -10,6 +10,11 @@
 
 /* What `seat` may know (game_observation_t). */
 json_t *agent_observation_json(const game_t *game, const void *state, int seat);
+/* An event of the match as `seat` may know it, in the words of the game record
+ * (docs/record-format.md): a move's line, an award, a hand's or the match's end; a deal
+ * says only its hand and starter, and another seat's draw hides its tile. NULL for an event
+ * the record writes no line for. */
+json_t *agent_public_event_json(const game_t *game, const void *state, const game_event_t *event, int seat);
 /* One legal move of the seat to move, numbered `index`. */
 json_t *agent_move_json(const game_t *game, const void *state, int seat, game_move_t move, int index);
 

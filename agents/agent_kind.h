@@ -29,6 +29,9 @@ typedef struct agent_kind {
      * with these parameter values ever may. May be NULL: never. */
     bool (*forfeited)(const agent_t *agent);
     bool (*may_forfeit)(const double *param);
+    /* Told every event of the match as it happens (the state just after it), for an agent
+     * that keeps the public history (ext). May be NULL: the agent asks for no events. */
+    void (*on_event)(agent_t *agent, const void *state, const game_event_t *event);
 } agent_kind_t;
 
 struct agent {

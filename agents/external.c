@@ -63,6 +63,7 @@ typedef struct external {
     bool broken;          /* timed out or crashed in this match: the fallback plays on */
     bool match_announced; /* the match message of this match is sent */
     bool forfeited;       /* on_fault=forfeit and a fault in this match */
+    json_t *history;      /* this hand's public events, as the record writes them */
     uint64_t match_seed;
     agent_faults_t faults;
 } external_t;
@@ -294,8 +295,9 @@ static int ask_bot(agent_t *agent, external_t *x, const void *state, const game_
     if (status == EXCHANGE_OK) {
         json_t *list = json_array();
         for (int i = 0; i < count; i++) json_array_append_new(list, agent_move_json(game, state, seat, moves[i], i));
-        status = send_message(x, json_pack("{s:s, s:o, s:o}", "type", "decide", "observation",
-                                           agent_observation_json(game, state, seat), "moves", list),
+        status = send_message(x, json_pack("{s:s, s:o, s:O, s:o}", "type", "decide", "observation",
+                                           agent_observation_json(game, state, seat), "history", x->history,
+                                           "moves", list),
                               deadline);
     }
     json_t *answer = status == EXCHANGE_OK ? receive_message(x, deadline, &status) : NULL;
@@ -328,6 +330,7 @@ static void external_destroy(agent_t *agent)
     }
     stop_process(x);
     agent_destroy(x->fallback);
+    json_decref(x->history);
     free(x->line);
     free(x);
     agent->data = NULL;
@@ -337,7 +340,7 @@ static int external_create(agent_t *agent, char *error, size_t error_size)
 {
     external_t *x = calloc(1, sizeof *x);
     agent->data = x;
-    if (!x || !(x->line = malloc(EXTERNAL_LINE_MAX + 1))) {
+    if (!x || !(x->line = malloc(EXTERNAL_LINE_MAX + 1)) || !(x->history = json_array())) {
         external_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ext");
         return -1;
@@ -369,6 +372,16 @@ static void external_reset(agent_t *agent)
     x->broken = false;
     x->forfeited = false;
     x->faults = (agent_faults_t){0, 0, 0};
+    json_array_clear(x->history);
+}
+
+/* The public history of the hand: what the decide message sends (docs/protocol.md). */
+static void external_on_event(agent_t *agent, const void *state, const game_event_t *event)
+{
+    external_t *x = agent->data;
+    if (event->kind == GAME_EVENT_DEAL) json_array_clear(x->history);
+    json_t *line = agent_public_event_json(agent->game, state, event, agent->seat);
+    if (line) json_array_append_new(x->history, line);
 }
 
 static game_move_t choose_external(agent_t *agent, const void *state, const game_move_t *moves, int count)
@@ -404,4 +417,5 @@ const agent_kind_t external_agent_kind = {
     .take_faults = external_take_faults,
     .forfeited = external_forfeited,
     .may_forfeit = external_may_forfeit,
+    .on_event = external_on_event,
 };

@@ -89,16 +89,16 @@ int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *
             int seat = game->to_move(state);
             int count = game->legal_moves(state, legal);
             game_move_t move = agent_choose(agents[seat], state, legal, count);
-            if (agent_forfeited(agents[seat])) { /* the record format has no line for it */
-                snprintf(error, error_size, "seat %d (%s) forfeits the match: its bot failed (on_fault=forfeit)", seat,
-                         setup->agent_specs[seat]);
-                result = -1;
+            if (agent_forfeited(agents[seat])) {
+                result = MATCH_FORFEIT;
                 break;
             }
             game->apply(state, move, &events);
             ++*moves;
         }
         hands += hands_ended(&events);
+        for (int i = 0; i < events.count; i++) /* agents that keep the public history */
+            for (int seat = 0; seat < setup->seats; seat++) agent_notify(agents[seat], state, &events.item[i]);
         result = dispatch(setup, sinks, sink_count, state, &events);
     }
     return result;
@@ -130,6 +130,12 @@ int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, 
     }
     int64_t moves;
     int result = match_play_agents(setup, agents, state, sinks, sink_count, &moves, error, error_size);
+    if (result == MATCH_FORFEIT) { /* the record format has no line for it */
+        int seat = game->to_move(state);
+        snprintf(error, error_size, "seat %d (%s) forfeits the match: its bot failed (on_fault=forfeit)", seat,
+                 setup->played_specs ? setup->played_specs[seat] : setup->agent_specs[seat]);
+        result = -1;
+    }
     destroy_agents(agents, setup->seats);
     if (state != setup->series_state) free(state);
     return result;

@@ -48,7 +48,11 @@ typedef struct match_sink {
 int match_play(const match_setup_t *setup, match_sink_t *sinks, int sink_count, char *error, size_t error_size);
 /* The same with the caller's agents (one per seat, made for this game and rules; they are
  * reset here with the match's seeds) in the caller's `state` (game->state_size bytes), which
- * holds the end of the match afterwards. *moves counts the moves applied. */
+ * holds the end of the match afterwards. *moves counts the moves applied. Agents that keep
+ * the public history are told every event. Returns MATCH_FORFEIT when an agent forfeited
+ * (agent_forfeited): the match stops there, that agent's seat still to move in `state`
+ * (match_play turns it into -1 with a message: a record cannot hold a forfeit). */
+enum { MATCH_FORFEIT = 2 };
 int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *state, match_sink_t *sinks,
                       int sink_count, int64_t *moves, char *error, size_t error_size);
 /* The side furthest ahead in `state` (the most points, or the fewest where the lower score

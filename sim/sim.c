@@ -82,6 +82,8 @@ typedef struct sim_worker {
     sim_totals_t totals[SIM_PIPELINE]; /* this thread's share of each batch in flight: integers, so
                                           merging is exact */
     sim_unit_outcome_t scratch; /* a unit's outcome where the batch keeps none */
+    bool notified[SIM_MAX_ROTATIONS]; /* an agent of that seating keeps the public history:
+                                         the match driver plays it (play_by_driver) */
 } sim_worker_t;
 
 static void worker_free(sim_worker_t *worker, const sim_config_t *config)
@@ -110,6 +112,9 @@ static int worker_init(sim_worker_t *worker, const sim_config_t *config, char *e
             }
         }
     }
+    for (int rotation = 0; rotation < config->rotations; rotation++)
+        for (int seat = 0; seat < config->seats; seat++)
+            worker->notified[rotation] |= agent_wants_events(worker->agent[seat][sim_agent_at(config, rotation, seat)]);
     return 0;
 }
 
@@ -283,11 +288,6 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);
             game_move_t move = count == 1 ? moves[0] : agent_choose(agents[seat], state, moves, count);
-            if (agent_forfeited(agents[seat])) { /* its side loses, here and now */
-                tally.forfeit_side = tally.side_of[seat];
-                out->end_reason = SIM_END_FORFEIT;
-                break;
-            }
             if (move.kind == GAME_MOVE_PLAY && out->leader < 0) out->leader = (int8_t)seat; /* the match's first tile */
             if (move.kind == GAME_MOVE_CLOSE) tally.closer = seat;
             game->apply(state, move, NULL);
@@ -301,8 +301,7 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         status = next;
     }
     tally.winner = status == GAME_MATCH_OVER ? game->match_winner(state) : -1;
-    finish_play(config, state, &tally, out);
-    take_faults(config, agents, out);
+    finish_play(config, state, &tally, out); /* no faults: an agent that may have some (ext) is played by the driver */
 }
 
 /* ------------------------------------------------------------------ a game for a sink */
@@ -325,13 +324,14 @@ static int tally_on_event(void *context, const match_setup_t *setup, const void 
     return t->too_long ? -1 : 0;
 }
 
-/* play_once through the match driver, with config->games's sink beside the tally: the same
- * agents, reset with the same seeds (match_play_agents), and the same stop after one hand
- * in deals mode (max_hands). 0, or -1 with a message. Out of line, as the batch loop
- * calls it only for the units chosen. */
-__attribute__((noinline)) static int play_for_sink(const sim_config_t *config, sim_worker_t *worker, int64_t unit,
-                                                   uint64_t seed, int rotation, sim_play_outcome_t *out, char *error,
-                                                   size_t error_size)
+/* play_once through the match driver: for a game kept by config->games (its sink beside
+ * the tally, `record`), or for agents that keep the public history (ext), which the driver
+ * tells every event, and which may forfeit. The same agents, reset with the same seeds
+ * (match_play_agents), and the same stop after one hand in deals mode (max_hands). 0, or
+ * -1 with a message. Out of line, as the batch loop calls it only for such units. */
+__attribute__((noinline)) static int play_by_driver(const sim_config_t *config, sim_worker_t *worker, int64_t unit,
+                                                    uint64_t seed, int rotation, bool record, sim_play_outcome_t *out,
+                                                    char *error, size_t error_size)
 {
     agent_t *agents[GAME_MAX_SEATS];
     const char *specs[GAME_MAX_SEATS];
@@ -354,13 +354,20 @@ __attribute__((noinline)) static int play_for_sink(const sim_config_t *config, s
     sink_tally_t tally = {.config = config, .out = out, .too_long = false};
     tally_start(config, &tally.tally);
     match_sink_t sinks[2] = {{&tally, NULL, tally_on_event}, {0}};
-    if (config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
+    if (record && config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
     int64_t moves = 0;
     /* 0 played, 1 stopped by a sink (the tally at the hand limit, or a failed write), -1
-     * with the driver's message */
-    int played = match_play_agents(&setup, agents, worker->state, sinks, 2, &moves, error, error_size);
-    char message[512];
-    int closed = config->games->close(config->games->context, &sinks[1], played == 0, message, sizeof message);
+     * with the driver's message, MATCH_FORFEIT (never with a record: sim refuses those) */
+    int played = match_play_agents(&setup, agents, worker->state, sinks, record ? 2 : 1, &moves, error, error_size);
+    if (played == MATCH_FORFEIT && !record) { /* the forfeiting seat's side loses, here and now */
+        tally.tally.forfeit_side = tally.tally.side_of[config->game->to_move(worker->state)];
+        tally.tally.winner = -1;
+        out->end_reason = SIM_END_FORFEIT;
+        played = 0;
+    }
+    char message[512] = "";
+    int closed = record ? config->games->close(config->games->context, &sinks[1], played == 0, message, sizeof message)
+                        : 0;
     if (played == 1 && tally.too_long)
         snprintf(error, error_size, "unit %" PRId64 ", rotation %d: the match did not end after %d hands", unit,
                  rotation, SIM_MAX_HANDS_PER_MATCH);
@@ -379,14 +386,16 @@ static int play_unit(const sim_config_t *config, sim_worker_t *worker, int64_t u
 {
     out->unit = unit;
     out->seed = sim_unit_seed(config->seed, unit);
-    if (config->games && config->games->wants(config->games->context, unit)) {
-        for (int rotation = 0; rotation < config->rotations; rotation++)
-            if (play_for_sink(config, worker, unit, out->seed, rotation, &out->play[rotation], error, error_size))
+    bool record = config->games && config->games->wants(config->games->context, unit);
+    for (int rotation = 0; rotation < config->rotations; rotation++) {
+        if (record || worker->notified[rotation]) {
+            if (play_by_driver(config, worker, unit, out->seed, rotation, record, &out->play[rotation], error,
+                               error_size))
                 return -1;
-        return 0;
+        } else {
+            play_once(config, worker, out->seed, rotation, &out->play[rotation]);
+        }
     }
-    for (int rotation = 0; rotation < config->rotations; rotation++)
-        play_once(config, worker, out->seed, rotation, &out->play[rotation]);
     return 0;
 }
 

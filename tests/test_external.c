@@ -131,6 +131,24 @@ START_TEST(greedy_bot_is_greedy)
 }
 END_TEST
 
+/* Every decision's history opens with the hand's deal, holds exactly the tiles on the
+ * table as placements, and hides the other seats' draws: tests/bots/misbehave.py history
+ * answers a number no move has when it does not, which would count as illegal. */
+START_TEST(history_agrees_with_the_observation)
+{
+    const game_case_t *g = &games[_i];
+    const char *dir = support_scratch("history");
+    const char *spec = "ext:cmd=python3 " TEST_BOTS "misbehave.py history";
+    char agents[AGENT_SPEC_MAX + 16];
+    snprintf(agents, sizeof agents, "%s,greedy", spec);
+    study_t s = {g->game, NULL, g->players, agents, true, 2, 47, false, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    agent_row_t bot = agent_row(dir, spec);
+    REQUIRE(bot.games > 0 && bot.illegal_moves == 0 && bot.timeouts == 0 && bot.crashes == 0,
+            "%s: %" PRId64 " games, the history disagreed %" PRId64 " times", g->game, bot.games, bot.illegal_moves);
+}
+END_TEST
+
 /* The same files on 1 thread (in this process) and 2 (the binary). */
 START_TEST(bot_runs_alike_on_any_thread_count)
 {
@@ -365,6 +383,7 @@ int main(void)
     tcase_set_timeout(bots, 600);
     tcase_add_loop_test(bots, random_bot_plays_every_game, 0, GAME_CASES);
     tcase_add_loop_test(bots, greedy_bot_is_greedy, 0, GAME_CASES);
+    tcase_add_loop_test(bots, history_agrees_with_the_observation, 0, GAME_CASES);
     tcase_add_test(bots, bot_runs_alike_on_any_thread_count);
     suite_add_tcase(suite, bots);
     TCase *faults = tcase_create("failures");

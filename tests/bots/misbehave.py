@@ -6,6 +6,9 @@
   crash     exits at once, before the handshake
   midway    answers three decisions, then exits
   stubborn  answers every decision with the first move, after the protocol's version 99
+  history   plays the first move while the history agrees with the observation (it opens
+            with this hand's deal, its placements are the table's tiles, other seats'
+            draws hide their tiles), else a number no move has
 """
 import json
 import sys
@@ -15,6 +18,15 @@ import time
 def send(message):
     sys.stdout.write(json.dumps(message) + "\n")
     sys.stdout.flush()
+
+
+def history_agrees(message):
+    history, seen = message["history"], message["observation"]
+    if not history or history[0] != {"type": "deal", "hand": seen["hand_number"], "starter": history[0]["starter"]}:
+        return False
+    placed = sorted(event["tile"] for event in history if event["type"] == "play")
+    hidden = all(event["tile"] is None for event in history if event["type"] == "draw" and event["seat"] != seen["seat"])
+    return hidden and placed == sorted(seen["table"])
 
 
 def main(mode):
@@ -40,6 +52,8 @@ def main(mode):
                 time.sleep(3600)
             elif mode == "midway" and decisions > 3:
                 sys.exit(4)
+            elif mode == "history":
+                send({"type": "move", "move": 0 if history_agrees(message) else len(message["moves"])})
             else:
                 send({"type": "move", "move": 0})
 
