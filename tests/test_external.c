@@ -86,6 +86,7 @@ static void replace_all(char *text, const char *what, const char *with)
 
 /* ------------------------------------------------------------------ the reference bots */
 
+
 typedef struct game_case {
     const char *game;
     int players;
@@ -93,6 +94,19 @@ typedef struct game_case {
 
 static const game_case_t games[] = {{"bergen", 2}, {"double_bergen", 4}, {"bingo", 2}, {"partnership", 4}};
 enum { GAME_CASES = sizeof games / sizeof games[0] };
+
+/* `matches` matches of `spec` against greedy in game g, into a new scratch directory
+ * (returned), with deals.csv if `per_deal`. */
+static const char *run_against_greedy(const char *name, const game_case_t *g, const char *spec, int64_t matches,
+                                      uint64_t seed, bool per_deal)
+{
+    const char *dir = support_scratch(name);
+    char agents[AGENT_SPEC_MAX + 16];
+    snprintf(agents, sizeof agents, "%s,greedy", spec);
+    study_t s = {g->game, NULL, g->players, agents, true, matches, seed, false, per_deal, false};
+    sim_ok(&s, "--out", dir, NULL);
+    return dir;
+}
 
 /* random_bot plays whole matches of every game, decisions, closes and melds included,
  * and every answer is taken. */
@@ -137,13 +151,8 @@ END_TEST
 START_TEST(history_agrees_with_the_observation)
 {
     const game_case_t *g = &games[_i];
-    const char *dir = support_scratch("history");
     const char *spec = "ext:cmd=python3 " TEST_BOTS "misbehave.py history";
-    char agents[AGENT_SPEC_MAX + 16];
-    snprintf(agents, sizeof agents, "%s,greedy", spec);
-    study_t s = {g->game, NULL, g->players, agents, true, 2, 47, false, false, false};
-    sim_ok(&s, "--out", dir, NULL);
-    agent_row_t bot = agent_row(dir, spec);
+    agent_row_t bot = agent_row(run_against_greedy("history", g, spec, 2, 47, false), spec);
     REQUIRE(bot.games > 0 && bot.illegal_moves == 0 && bot.timeouts == 0 && bot.crashes == 0,
             "%s: %" PRId64 " games, the history disagreed %" PRId64 " times", g->game, bot.games, bot.illegal_moves);
 }
@@ -209,17 +218,12 @@ END_TEST
 
 /* on_fault=forfeit: at its first fault the bot's side loses the match, which ends there;
  * the other side wins (the other team, in Partnership); deals.csv says "forfeit". A run
- * that keeps records refuses such a bot, and so does play's match, which says who
- * forfeited. */
+ * that keeps records refuses such a bot, and play stops, naming the seat that forfeited. */
 START_TEST(a_forfeit_loses_the_match)
 {
     const game_case_t *g = &games[_i];
-    const char *dir = support_scratch("forfeit");
     const char *spec = "ext:cmd=python3 " TEST_BOTS "misbehave.py illegal,on_fault=forfeit";
-    char agents[AGENT_SPEC_MAX + 16];
-    snprintf(agents, sizeof agents, "%s,greedy", spec);
-    study_t s = {g->game, NULL, g->players, agents, true, 4, 46, false, true, false};
-    sim_ok(&s, "--out", dir, NULL);
+    const char *dir = run_against_greedy("forfeit", g, spec, 4, 46, true);
     agent_row_t bot = agent_row(dir, spec), other = agent_row(dir, "greedy");
     int64_t plays = 4 * run_integer(dir, "rotations"); /* one fault a play: the match ends at it */
     REQUIRE(bot.games > 0 && bot.illegal_moves == plays && other.games == bot.games,
@@ -249,6 +253,9 @@ START_TEST(a_forfeit_loses_the_match)
     free(deals);
 
     const char *records = support_scratch("forfeit-records"), *refused = support_scratch("forfeit-refused");
+    char agents[AGENT_SPEC_MAX + 16];
+    snprintf(agents, sizeof agents, "%s,greedy", spec);
+    study_t s = {g->game, NULL, g->players, agents, true, 4, 46, false, true, false};
     args_t a;
     args_start(&a, "sim");
     study_args(&a, &s, 1);
@@ -257,6 +264,16 @@ START_TEST(a_forfeit_loses_the_match)
     support_run(cli_sim, a.item, &result);
     REQUIRE(result.status == 2 && strstr(result.err, "may forfeit"), "--records with a forfeit: %d %s",
             result.status, result.err);
+    support_capture_free(&result);
+    char players[8], seats[4 * (AGENT_SPEC_MAX + 16)] = ""; /* play takes a spec a seat */
+    snprintf(players, sizeof players, "%d", g->players);
+    for (int pair = 0; pair < g->players / 2; pair++)
+        snprintf(seats + strlen(seats), sizeof seats - strlen(seats), "%s%s", pair ? "," : "", agents);
+    support_run(cli_play, (char *[]){"play", "--game", (char *)g->game, "--players", players, "--agents", seats,
+                                     "--quiet", NULL},
+                &result);
+    REQUIRE(result.status == 1 && strstr(result.err, "on_fault=forfeit) forfeits the match"),
+            "play with a forfeit: %d %s", result.status, result.err);
     support_capture_free(&result);
 }
 END_TEST
