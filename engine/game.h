@@ -329,6 +329,14 @@ static inline const option_values_t *game_rules_values(const game_rules_t *rules
     return (const option_values_t *)(const void *)rules;
 }
 
+/* Every game's state begins with the pointer to its rules (bergen_state_t,
+ * partnership_state_t, bingo_state_t): a state copied out of a match played under other,
+ * equal rules (a record's replay) is made to point to the caller's. */
+static inline void game_state_set_rules(void *state, const game_rules_t *rules)
+{
+    memcpy(state, &rules, sizeof rules);
+}
+
 /* GAME_CHOOSE_MOST_POINTS over a list, for the seat to move. */
 static inline int game_most_points_index(const game_t *game, const void *state, const game_move_t *moves, int count)
 {

@@ -360,6 +360,67 @@ DL_EXPORT int dl_record_close(dl_game_t *g)
     return complete ? 0 : fail(g, "the match is not over: the record was removed");
 }
 
+/* What dl_game_from_record's replay keeps: the game it makes at the match line, and a copy
+ * of the state at each event until the wanted move. */
+typedef struct record_reader {
+    dl_game_t *game;
+    int moves_wanted, moves_seen;
+    char error[DL_ERROR_SIZE];
+} record_reader_t;
+
+static int reader_start(void *context, const match_setup_t *setup)
+{
+    record_reader_t *r = context;
+    r->game = calloc(1, sizeof *r->game);
+    if (!r->game) return -1;
+    dl_game_t *g = r->game;
+    g->game = setup->game;
+    g->seed = setup->seed;
+    g->values = *setup->values;
+    snprintf(g->preset, sizeof g->preset, "%s", setup->preset ? setup->preset : "");
+    g->state = malloc(g->game->state_size);
+    if (!g->state || g->game->rules_create(&g->values, &g->rules, r->error, sizeof r->error)) return -1;
+    g->game->match_start(g->state, g->rules, g->seed);
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+        snprintf(g->spec[seat], sizeof g->spec[seat], "%s", seat < setup->seats ? setup->agent_specs[seat] : "app");
+        g->specs[seat] = g->spec[seat];
+    }
+    return 0;
+}
+
+static int reader_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
+{
+    record_reader_t *r = context;
+    (void)setup;
+    bool move = event->kind == GAME_EVENT_PLAY || event->kind == GAME_EVENT_DRAW || event->kind == GAME_EVENT_PASS ||
+                event->kind == GAME_EVENT_CHOICE || event->kind == GAME_EVENT_CLOSE || event->kind == GAME_EVENT_MELD;
+    if (move) r->moves_seen++;
+    if (!r->game || !r->game->rules || (r->moves_wanted >= 0 && r->moves_seen > r->moves_wanted)) return 0;
+    memcpy(r->game->state, state, r->game->game->state_size); /* the state after the event's move */
+    game_state_set_rules(r->game->state, r->game->rules);
+    return 0;
+}
+
+DL_EXPORT dl_game_t *dl_game_from_record(const char *path, int moves, char *error, size_t error_size)
+{
+    record_reader_t reader = {.moves_wanted = moves};
+    match_sink_t sink = {&reader, reader_start, reader_event};
+    replay_summary_t summary;
+    int result = replay_file_to(path, &sink, &summary, error, error_size);
+    if (result == 0 && reader.game && reader.game->rules && (moves < 0 || moves <= reader.moves_seen))
+        return reader.game;
+    if (result == 0)
+        snprintf(error, error_size, "%s holds %d moves, not %d", path, reader.moves_seen, moves);
+    else if (reader.error[0])
+        snprintf(error, error_size, "%s", reader.error);
+    if (reader.game) {
+        if (reader.game->rules) reader.game->game->rules_destroy(reader.game->rules);
+        free(reader.game->state);
+        free(reader.game);
+    }
+    return NULL;
+}
+
 DL_EXPORT int dl_record_check(const char *path, char *error, size_t error_size)
 {
     replay_summary_t summary;

@@ -84,6 +84,11 @@ int dl_bot_move(dl_bot_t *b, const dl_game_t *g, dl_move_t *out); /* -1 if it is
 int dl_record_open(dl_game_t *g, const char *path);
 int dl_record_close(dl_game_t *g);
 int dl_record_check(const char *path, char *error, size_t error_size);
+/* The match of a record that replays against the rules, as a game at the position after
+ * its first `moves` move lines (placements, draws, passes, decisions; every one if
+ * negative; a move that ended a hand is followed by the next deal): to look at, to ask a
+ * bot about, or to play on. A record cannot be opened on it (records start a match). */
+dl_game_t *dl_game_from_record(const char *path, int moves, char *error, size_t error_size);
 
 #ifdef __cplusplus
 }

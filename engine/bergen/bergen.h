@@ -131,6 +131,7 @@ typedef struct bergen_state {
      * only for the record (get_deal); the tiles actually held are in hand[]. */
     uint8_t deck[TILESET_MAX_BITS];
 } bergen_state_t;
+_Static_assert(offsetof(bergen_state_t, rules) == 0, "a state begins with its rules (game_state_set_rules)");
 
 enum { BERGEN_ENDS_PREFIX = offsetof(bergen_state_t, layout_count) };
 

@@ -134,6 +134,7 @@ typedef struct bingo_state {
     uint64_t lacks[BINGO_SEATS];      /* tiles a seat showed it lacks by a closed-phase follow */
     uint8_t deck[BINGO_TILES];        /* seat 0's 7, seat 1's 7, the turned tile, then the stock */
 } bingo_state_t;
+_Static_assert(offsetof(bingo_state_t, rules) == 0, "a state begins with its rules (game_state_set_rules)");
 
 enum { BINGO_STOCK_START = 2 * BINGO_HAND_SIZE + 1 }; /* deck index of the first face-down tile */
 

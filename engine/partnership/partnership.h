@@ -132,6 +132,7 @@ typedef struct partnership_state {
     uint8_t deck[PARTNERSHIP_TILES]; /* the deal: seat 0's seven tiles, seat 1's, ... */
     uint8_t table_count;
 } partnership_state_t;
+_Static_assert(offsetof(partnership_state_t, rules) == 0, "a state begins with its rules (game_state_set_rules)");
 
 static inline const partnership_rules_t *partnership_rules_of(const game_rules_t *rules)
 {

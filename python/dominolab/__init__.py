@@ -108,6 +108,7 @@ def _load():
         "dl_record_open": (i, [p, s]),
         "dl_record_close": (i, [p]),
         "dl_record_check": (i, [s, s, ctypes.c_size_t]),
+        "dl_game_from_record": (p, [s, i, s, ctypes.c_size_t]),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(lib, name)
@@ -136,7 +137,10 @@ class Game:
     """A match of one game (bergen, double_bergen, partnership, bingo): the rules own it,
     you move. Options are "key=value" strings or a dict (docs/rules/)."""
 
-    def __init__(self, game="bergen", preset=None, players=0, options=None, seed=1):
+    def __init__(self, game="bergen", preset=None, players=0, options=None, seed=1, _handle=None):
+        if _handle:
+            self._adopt(_handle, game)
+            return
         if isinstance(options, dict):
             options = ["%s=%s" % (key, str(value).lower() if isinstance(value, bool) else value)
                        for key, value in options.items()]
@@ -147,7 +151,21 @@ class Game:
                                            seed, error, ERROR_SIZE)
         if not self._handle:
             raise DominolabError(error.value.decode())
-        self.name = game
+        self._adopt(self._handle, game)
+
+    @classmethod
+    def from_record(cls, path, moves=-1):
+        """The match of a game record (docs/record-format.md) at the position after its
+        first `moves` moves, or at its end: to look at, ask a bot about, or play on."""
+        error = ctypes.create_string_buffer(ERROR_SIZE)
+        handle = _lib.dl_game_from_record(str(path).encode(), moves, error, ERROR_SIZE)
+        if not handle:
+            raise DominolabError(error.value.decode())
+        return cls(game="(record)", _handle=handle)
+
+    def _adopt(self, handle, name):
+        self._handle = handle
+        self.name = name
         self.seats = _lib.dl_seats(self._handle)
         self.sides = _lib.dl_sides(self._handle)
         self.side_of_seat = [_lib.dl_side_of_seat(self._handle, seat) for seat in range(self.seats)]

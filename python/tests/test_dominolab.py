@@ -109,6 +109,12 @@ def test_record_of_a_match(tmp_path):
     game.close_record()
     done = subprocess.run([dominolab._binary(), "replay", path], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+    again = dominolab.Game.from_record(path)
+    assert again.status == dominolab.MATCH_OVER and again.scores() == game.scores()
+    middle = dominolab.Game.from_record(path, moves=4)
+    assert middle.status == dominolab.IN_HAND and len(middle.legal_moves()) >= 1
+    with pytest.raises(dominolab.DominolabError, match="moves"):
+        dominolab.Game.from_record(path, moves=10 ** 6)
 
 
 def test_sim_returns_rows():

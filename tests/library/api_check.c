@@ -52,6 +52,33 @@ static void play_by_bots(const char *name, int players, const char *spec, const 
     CHECK(winner >= -1 && winner < dl_sides(g), "%s: winner %d", name, winner);
     CHECK(dl_record_close(g) == 0, "%s: %s", name, dl_game_error(g));
     CHECK(dl_record_check(path, error, sizeof error) == 0, "%s: the record does not replay: %s", name, error);
+    /* read back: at its end, the same scores and winner; after 5 moves, a position a bot
+     * answers in and that plays on to an end */
+    int scores[DL_MAX_SEATS], again[DL_MAX_SEATS];
+    dl_scores(g, scores);
+    dl_game_t *end = dl_game_from_record(path, -1, error, sizeof error);
+    CHECK(end, "%s: %s", name, error);
+    if (end) {
+        dl_scores(end, again);
+        CHECK(dl_status(end) == DL_MATCH_OVER && dl_match_winner(end) == winner &&
+                  !memcmp(scores, again, (size_t)dl_sides(g) * sizeof scores[0]),
+              "%s: the record read back ends otherwise", name);
+        dl_game_destroy(end);
+    }
+    dl_game_t *middle = dl_game_from_record(path, 5, error, sizeof error);
+    CHECK(middle && dl_status(middle) == DL_IN_HAND, "%s: no position after 5 moves: %s", name, error);
+    for (int k = 0; middle && k < 100000 && dl_status(middle) != DL_MATCH_OVER; k++) {
+        if (dl_status(middle) == DL_BETWEEN_HANDS) {
+            dl_deal(middle);
+            continue;
+        }
+        dl_move_t move;
+        CHECK(dl_bot_move(bots[dl_to_move(middle)], middle, &move) == 0, "%s: a bot in the position read", name);
+        CHECK(dl_apply(middle, move) == 0, "%s: %s", name, dl_game_error(middle));
+    }
+    CHECK(middle && dl_status(middle) == DL_MATCH_OVER, "%s: the match read back does not play on to its end", name);
+    dl_game_destroy(middle);
+    CHECK(!dl_game_from_record(path, 1000000, error, sizeof error) && strstr(error, "moves"), "%s: '%s'", name, error);
     for (int seat = 0; seat < dl_seats(g); seat++) dl_bot_destroy(bots[seat]);
     dl_game_destroy(g);
 }
