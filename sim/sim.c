@@ -251,7 +251,7 @@ static void tally_hand_end(const sim_config_t *config, const void *state, int *s
  * hand, from the state. Where every seat's agent chooses by a rule of game_t.playout
  * (random, greedy), the game plays each hand itself once its first tile is down: the same
  * moves as the loop (game.h), without calls per move. No game with closes (Bingo) has one.
- * Kept out of line, so that what the batch loop gained (play_for_sink, the error path)
+ * Kept out of line, so that what the batch loop gained (play_by_driver, the error path)
  * leaves its code as it was. */
 __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
                                                 int rotation, sim_play_outcome_t *out)

@@ -820,6 +820,14 @@ static inline int nth_tile(uint64_t fit, int k)
     return __builtin_ctzll(fit);
 }
 
+/* R12, R13: a seat that cannot place draws while the stock may be drawn from, else passes
+ * (the move legal_moves would list alone). */
+static PLAYOUT_INLINE void draw_or_pass(bergen_state_t *s)
+{
+    if (stock_drawable(s) > 0) apply_draw(s, NULL);
+    else apply_pass(s, NULL);
+}
+
 /* GAME_CHOOSE_UNIFORM in the common turn of game_t.playout, a plain line open at both
  * ends, without the list: legal_moves would list end 0's tiles, lowest first, then end
  * 1's, and the move drawn is the k-th of them (no number is drawn when one move is legal).
@@ -830,9 +838,8 @@ static PLAYOUT_INLINE void random_turn_plain_line(bergen_state_t *s, pcg32_t *rn
     uint64_t hand = s->hand[s->to_move].w[0];
     uint64_t fit0 = hand & suit[s->end_number[0]].w[0], fit1 = hand & suit[s->end_number[1]].w[0];
     int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
-    if (count == 0) { /* R12, R13 */
-        if (stock_drawable(s) > 0) apply_draw(s, NULL);
-        else apply_pass(s, NULL);
+    if (count == 0) {
+        draw_or_pass(s);
         return;
     }
     int k = count == 1 ? 0 : (int)pcg32_below(rng, (uint32_t)count);
@@ -882,9 +889,8 @@ static inline void most_points_turn_plain_line(bergen_state_t *s)
     int seat = s->to_move;
     uint64_t hand = s->hand[seat].w[0];
     uint64_t fit[2] = {hand & suit[s->end_number[0]].w[0], hand & suit[s->end_number[1]].w[0]};
-    if (!(fit[0] | fit[1])) { /* R12, R13 */
-        if (stock_drawable(s) > 0) apply_draw(s, NULL);
-        else apply_pass(s, NULL);
+    if (!(fit[0] | fit[1])) {
+        draw_or_pass(s);
         return;
     }
     int best_tile = -1, best_end = 0, best_points = -1, best_weight = -1;
