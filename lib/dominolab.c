@@ -67,6 +67,34 @@ static game_move_t as_move(dl_move_t move)
 
 DL_EXPORT const char *dl_version(void) { return "dominolab " DOMINOLAB_VERSION; }
 
+/* A game of `values` at the start of its match with `seed`; seat s named specs[s] in its
+ * records (those beyond `seat_count`: "app"). NULL with a message. */
+static dl_game_t *make_game(const game_t *game, const option_values_t *values, const char *preset, uint64_t seed,
+                            const char *const *specs, int seat_count, char *error, size_t error_size)
+{
+    dl_game_t *g = calloc(1, sizeof *g);
+    if (!g || !(g->state = malloc(game->state_size))) {
+        free(g);
+        snprintf(error, error_size, "out of memory");
+        return NULL;
+    }
+    g->game = game;
+    g->seed = seed;
+    g->values = *values;
+    snprintf(g->preset, sizeof g->preset, "%s", preset ? preset : "");
+    if (game->rules_create(&g->values, &g->rules, error, error_size)) {
+        free(g->state);
+        free(g);
+        return NULL;
+    }
+    game->match_start(g->state, g->rules, seed);
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+        snprintf(g->spec[seat], sizeof g->spec[seat], "%s", seat < seat_count ? specs[seat] : "app");
+        g->specs[seat] = g->spec[seat];
+    }
+    return g;
+}
+
 DL_EXPORT dl_game_t *dl_game_create(const char *game_name, const char *preset, int players, const char *const *options,
                                     uint64_t seed, char *error, size_t error_size)
 {
@@ -89,33 +117,10 @@ DL_EXPORT dl_game_t *dl_game_create(const char *game_name, const char *preset, i
         }
         overrides[count++] = options[k];
     }
-    dl_game_t *g = calloc(1, sizeof *g);
-    if (!g) {
-        snprintf(error, error_size, "out of memory");
-        return NULL;
-    }
-    g->game = game;
-    g->seed = seed;
+    option_values_t values;
     const char *chosen = preset ? preset : game->presets[0].name;
-    snprintf(g->preset, sizeof g->preset, "%s", chosen);
-    if (game_configure(game, chosen, overrides, count, &g->values, error, error_size) ||
-        game->rules_create(&g->values, &g->rules, error, error_size)) {
-        free(g);
-        return NULL;
-    }
-    g->state = malloc(game->state_size);
-    if (!g->state) {
-        game->rules_destroy(g->rules);
-        free(g);
-        snprintf(error, error_size, "out of memory");
-        return NULL;
-    }
-    game->match_start(g->state, g->rules, seed);
-    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
-        snprintf(g->spec[seat], sizeof g->spec[seat], "app");
-        g->specs[seat] = g->spec[seat];
-    }
-    return g;
+    if (game_configure(game, chosen, overrides, count, &values, error, error_size)) return NULL;
+    return make_game(game, &values, chosen, seed, NULL, 0, error, error_size);
 }
 
 DL_EXPORT void dl_game_destroy(dl_game_t *g)
@@ -371,21 +376,9 @@ typedef struct record_reader {
 static int reader_start(void *context, const match_setup_t *setup)
 {
     record_reader_t *r = context;
-    r->game = calloc(1, sizeof *r->game);
-    if (!r->game) return -1;
-    dl_game_t *g = r->game;
-    g->game = setup->game;
-    g->seed = setup->seed;
-    g->values = *setup->values;
-    snprintf(g->preset, sizeof g->preset, "%s", setup->preset ? setup->preset : "");
-    g->state = malloc(g->game->state_size);
-    if (!g->state || g->game->rules_create(&g->values, &g->rules, r->error, sizeof r->error)) return -1;
-    g->game->match_start(g->state, g->rules, g->seed);
-    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
-        snprintf(g->spec[seat], sizeof g->spec[seat], "%s", seat < setup->seats ? setup->agent_specs[seat] : "app");
-        g->specs[seat] = g->spec[seat];
-    }
-    return 0;
+    r->game = make_game(setup->game, setup->values, setup->preset, setup->seed, setup->agent_specs, setup->seats,
+                        r->error, sizeof r->error);
+    return r->game ? 0 : -1;
 }
 
 static int reader_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
@@ -395,7 +388,7 @@ static int reader_event(void *context, const match_setup_t *setup, const void *s
     bool move = event->kind == GAME_EVENT_PLAY || event->kind == GAME_EVENT_DRAW || event->kind == GAME_EVENT_PASS ||
                 event->kind == GAME_EVENT_CHOICE || event->kind == GAME_EVENT_CLOSE || event->kind == GAME_EVENT_MELD;
     if (move) r->moves_seen++;
-    if (!r->game || !r->game->rules || (r->moves_wanted >= 0 && r->moves_seen > r->moves_wanted)) return 0;
+    if (!r->game || (r->moves_wanted >= 0 && r->moves_seen > r->moves_wanted)) return 0;
     memcpy(r->game->state, state, r->game->game->state_size); /* the state after the event's move */
     game_state_set_rules(r->game->state, r->game->rules);
     return 0;
@@ -407,17 +400,12 @@ DL_EXPORT dl_game_t *dl_game_from_record(const char *path, int moves, char *erro
     match_sink_t sink = {&reader, reader_start, reader_event};
     replay_summary_t summary;
     int result = replay_file_to(path, &sink, &summary, error, error_size);
-    if (result == 0 && reader.game && reader.game->rules && (moves < 0 || moves <= reader.moves_seen))
-        return reader.game;
+    if (result == 0 && reader.game && (moves < 0 || moves <= reader.moves_seen)) return reader.game;
     if (result == 0)
         snprintf(error, error_size, "%s holds %d moves, not %d", path, reader.moves_seen, moves);
     else if (reader.error[0])
         snprintf(error, error_size, "%s", reader.error);
-    if (reader.game) {
-        if (reader.game->rules) reader.game->game->rules_destroy(reader.game->rules);
-        free(reader.game->state);
-        free(reader.game);
-    }
+    dl_game_destroy(reader.game);
     return NULL;
 }
 
