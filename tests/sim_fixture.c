@@ -253,6 +253,22 @@ int wait_for(pid_t pid, double limit)
     }
 }
 
+char *shell_ok(const char *dir, const char *script, const char *argument)
+{
+    char out_path[PATH_SIZE], err_path[PATH_SIZE];
+    path_join(out_path, dir, "stdout.txt");
+    path_join(err_path, dir, "stderr.txt");
+    char *argv[] = {"sh", "-c", (char *)script, "sh", (char *)argument, NULL};
+    if (!argument) argv[3] = NULL;
+    int status = wait_for(spawn_program("/bin/sh", argv, out_path, err_path), RUN_LIMIT_SECONDS);
+    size_t length;
+    char *out = read_in(dir, "stdout.txt", &length), *err = read_in(dir, "stderr.txt", &length);
+    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s\nwait status %d\nstdout:\n%s\nstderr:\n%s", script,
+            status, out, err);
+    free(err);
+    return out;
+}
+
 /* units_done of DIR/run.json, or -1 while there is none. */
 int64_t units_done_in(const char *dir)
 {

@@ -78,6 +78,10 @@ void sleep_ms(long ms);
 pid_t spawn_binary(char *const *argv, const char *out_path, const char *err_path);
 /* The same for another program, by its path. */
 pid_t spawn_program(const char *program, char *const *argv, const char *out_path, const char *err_path);
+/* Runs `sh -c script` (with `argument` as $1, or none if NULL), its output into files of
+ * `dir`; requires exit status 0, naming the script and quoting both outputs otherwise.
+ * Returns what it wrote to standard output (the caller frees it). */
+char *shell_ok(const char *dir, const char *script, const char *argument);
 /* Waits for `pid` (at most `limit` seconds, then kills it); returns the wait status. */
 int wait_for(pid_t pid, double limit);
 /* units_done of DIR/run.json, or -1 while there is none. */

@@ -310,20 +310,11 @@ END_TEST
  * returns the transcript; requires exit status 0. */
 static char *play_human(const game_case_t *g, const char *input, const char *opponent)
 {
-    const char *logs = support_scratch("human");
-    char out_path[PATH_SIZE], err_path[PATH_SIZE], script[1024], agents[256] = "human";
-    path_join(out_path, logs, "stdout.txt");
-    path_join(err_path, logs, "stderr.txt");
+    char script[1024], agents[256] = "human";
     for (int seat = 1; seat < g->players; seat++) snprintf(agents + strlen(agents), sizeof agents - strlen(agents), ",%s", opponent);
     snprintf(script, sizeof script, "%s | '%s' play --game %s --players %d --agents %s --seed 7", input,
              DOMINOLAB_BINARY, g->game, g->players, agents);
-    int status = wait_for(spawn_program("/bin/sh", (char *[]){"sh", "-c", script, NULL}, out_path, err_path),
-                          RUN_LIMIT_SECONDS);
-    size_t length;
-    char *err = read_in(logs, "stderr.txt", &length);
-    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "%s: wait status %d: %s", script, status, err);
-    free(err);
-    return read_in(logs, "stdout.txt", &length);
+    return shell_ok(support_scratch("human"), script, NULL);
 }
 
 /* A script plays a whole match of every game through a pipe: it asks what each move

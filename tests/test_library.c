@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include "sim_fixture.h"
 
@@ -31,21 +30,11 @@ static const char script[] =
 START_TEST(installed_library_builds_and_runs_the_examples)
 {
     const char *dir = support_scratch("library");
-    char out_path[PATH_SIZE], err_path[PATH_SIZE];
-    path_join(out_path, dir, "stdout.txt");
-    path_join(err_path, dir, "stderr.txt");
-    int status = wait_for(spawn_program("/bin/sh", (char *[]){"sh", "-c", (char *)script, "sh", (char *)dir, NULL},
-                                        out_path, err_path),
-                          RUN_LIMIT_SECONDS);
-    size_t length;
-    char *out = read_in(dir, "stdout.txt", &length), *err = read_in(dir, "stderr.txt", &length);
-    REQUIRE(WIFEXITED(status) && WEXITSTATUS(status) == 0, "wait status %d\nstdout:\n%s\nstderr:\n%s", status, out,
-            err);
+    char *out = shell_ok(dir, script, dir);
     const char *checked = strstr(out, "written and checked");
     REQUIRE(checked && strstr(checked + 1, "written and checked") && strstr(out, "\nok\n"),
             "the examples did not say they were done:\n%s", out);
     free(out);
-    free(err);
 }
 END_TEST
 
