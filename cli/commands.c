@@ -9,6 +9,8 @@ static const cli_command_t commands[] = {
     {"play", "play one match between bots, print it move by move, optionally record it", cli_play, NULL, NULL},
     {"replay", "check a game record against the rules, line by line (--print: show it); play a sim row again",
      cli_replay, NULL, NULL},
+    {"view", "a game record as one HTML page to step through in a browser (--annotate: a bot's opinion)", cli_view,
+     NULL, NULL},
     {"sim", "play many deals or matches between agents on all cores, into CSV statistics", cli_sim, cli_sim_config,
      NULL},
     {"merge", "combine the outputs of sim --shard runs into the files of one run", cli_merge, NULL, NULL},

@@ -39,6 +39,7 @@ int cli_rules(int argc, char **argv);
 int cli_agents(int argc, char **argv);
 int cli_play(int argc, char **argv);
 int cli_replay(int argc, char **argv); /* 0 agrees, 1 disagrees, 2 malformed (records/replay.h) */
+int cli_view(int argc, char **argv); /* 0 written, 1 the record disagrees, 2 malformed (records/replay.h) */
 int cli_sim(int argc, char **argv);
 int cli_merge(int argc, char **argv);
 int cli_tournament(int argc, char **argv);

@@ -1,0 +1,1 @@
+/* viewer.js: placeholder */

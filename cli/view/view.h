@@ -1,0 +1,25 @@
+/* view.h - a game record as one self-contained HTML page (`dominolab view`): the record
+ * replayed against the rules, every position of the match kept as a frame, written with
+ * the viewer's script and style inline (docs/viewer.md).
+ */
+#ifndef DOMINOLAB_VIEW_H
+#define DOMINOLAB_VIEW_H
+
+#include <stddef.h>
+
+#include "agent.h"
+
+typedef struct view_options {
+    const char *annotate;          /* NULL, or the agent spec whose choice and values are shown */
+    unsigned annotate_seats;       /* bit s: annotate seat s's decisions (0: every seat) */
+    const agent_levels_t *levels;  /* resolves level:n in `annotate`; NULL: the built-in table */
+    const char *title;             /* NULL: made from the record's game and agents */
+} view_options_t;
+
+/* Replays the record at `record_path` and writes the page to `html_path` (atomically:
+ * nothing is left there on failure). Returns 0, or -1 with one line in `error`
+ * ("FILE:LINE: what is wrong" for a record that does not replay). */
+int view_write(const char *record_path, const char *html_path, const view_options_t *options, char *error,
+               size_t error_size);
+
+#endif
