@@ -367,6 +367,22 @@ game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *m
     return agent->kind->choose(agent, state, moves, count);
 }
 
+bool agent_choose_valued(agent_t *agent, const void *state, const game_move_t *moves, int count, double *values,
+                         game_move_t *chosen)
+{
+    if (count == 1 || !agent->kind->value_measure) {
+        *chosen = agent_choose(agent, state, moves, count);
+        return false;
+    }
+    for (int i = 0; i < count; i++) values[i] = NAN;
+    agent->values = values;
+    *chosen = agent->kind->choose(agent, state, moves, count);
+    agent->values = NULL;
+    return true;
+}
+
+const char *agent_value_measure(const agent_t *agent) { return agent->kind->value_measure; }
+
 /* ------------------------------------------------------------------ specs between two specs */
 
 typedef struct parsed_spec {

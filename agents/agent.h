@@ -108,6 +108,16 @@ void agent_destroy(agent_t *agent);
 void agent_reset(agent_t *agent, uint64_t seed);
 /* Picks one of moves[0..count-1] (count >= 1) for the seat to move in `state`. */
 game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *moves, int count);
+/* agent_choose that also says what the agent thinks of each move: values[i] of moves[i],
+ * higher is better for its side, in the measure agent_value_measure names (NAN for a move
+ * it did not value). The same move as agent_choose, with the same draws from its stream.
+ * Returns false with values untouched for an agent that values no moves (random, ext), and
+ * when there is a single move (agents are not asked then). */
+bool agent_choose_valued(agent_t *agent, const void *state, const game_move_t *moves, int count, double *values,
+                         game_move_t *chosen);
+/* "points now", "heuristic value", "mean value", "mean reward"; NULL for an agent that
+ * values no moves. */
+const char *agent_value_measure(const agent_t *agent);
 /* What went wrong with an agent outside dominolab (ext, docs/protocol.md) since the last
  * call: answers refused (malformed, or not a legal move's number), time-outs, and crashes
  * or closed pipes; each time, its fallback played the move. Zero for every built-in agent.

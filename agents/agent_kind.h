@@ -32,6 +32,9 @@ typedef struct agent_kind {
     /* Told every event of the match as it happens (the state just after it), for an agent
      * that keeps the public history (ext). May be NULL: the agent asks for no events. */
     void (*on_event)(agent_t *agent, const void *state, const game_event_t *event);
+    /* What the kind's values of moves are ("mean value"), for a kind that writes them into
+     * agent->values while it chooses (agent_choose_valued); NULL: it values no moves. */
+    const char *value_measure;
 } agent_kind_t;
 
 struct agent {
@@ -44,6 +47,7 @@ struct agent {
     pcg32_t rng;
     double param[AGENT_MAX_PARAMS];
     void *data; /* the kind's own */
+    double *values; /* NULL, or where choose writes its value of each move (agent_choose_valued) */
 };
 
 static inline int agent_param_int(const agent_t *agent, int index) { return (int)agent->param[index]; }

@@ -416,11 +416,11 @@ static bool is_draw_or_pass(game_move_t move)
     return move.kind == GAME_MOVE_DRAW || move.kind == GAME_MOVE_PASS;
 }
 
-int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
-                   const heuristic_weights_t *weights, void *scratch)
+int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
+                          const heuristic_weights_t *weights, void *scratch, double *values)
 {
     if (game->tiles_beating && game->capture_points)
-        return heuristic_trick_pick(game, state, moves, count, weights, scratch);
+        return heuristic_trick_pick(game, state, moves, count, weights, scratch, values);
     int best = -1;
     double best_value = 0;
     heuristic_context_t context;
@@ -433,6 +433,7 @@ int heuristic_pick(const game_t *game, const void *state, const game_move_t *mov
             prepared = true;
         }
         double value = move_value(&context, moves[i]);
+        if (values) values[i] = value;
         if (best < 0 || value > best_value || (value == best_value && game_move_heavier(moves[i], moves[best]))) {
             best = i;
             best_value = value;
@@ -511,7 +512,7 @@ static game_move_t choose_heuristic(agent_t *agent, const void *state, const gam
 {
     if (agent_noise(agent, agent->param[PARAM_NOISE])) return moves[pcg32_below(&agent->rng, (uint32_t)count)];
     heuristic_agent_t *data = agent->data;
-    return moves[heuristic_pick(agent->game, state, moves, count, &data->weights, data->scratch)];
+    return moves[heuristic_pick_valued(agent->game, state, moves, count, &data->weights, data->scratch, agent->values)];
 }
 
 static bool heuristic_deterministic(const agent_t *agent) { return agent->param[PARAM_NOISE] == 0; }
@@ -523,4 +524,5 @@ const agent_kind_t heuristic_agent_kind = {
     .destroy = destroy_heuristic,
     .choose = choose_heuristic,
     .deterministic = heuristic_deterministic,
+    .value_measure = "heuristic value",
 };

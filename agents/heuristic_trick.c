@@ -223,7 +223,7 @@ static double move_value(const trick_context_t *c, game_move_t move)
 }
 
 int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
-                         const heuristic_weights_t *weights, void *scratch)
+                         const heuristic_weights_t *weights, void *scratch, double *values)
 {
     trick_context_t context;
     prepare(&context, game, state, weights, scratch);
@@ -231,6 +231,7 @@ int heuristic_trick_pick(const game_t *game, const void *state, const game_move_
     double best_value = 0;
     for (int i = 0; i < count; i++) {
         double value = move_value(&context, moves[i]);
+        if (values) values[i] = value;
         if (i == 0 || value > best_value || (value == best_value && game_move_heavier(moves[i], moves[best]))) {
             best = i;
             best_value = value;

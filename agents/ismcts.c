@@ -226,6 +226,7 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
         for (int i = 0; i < count; i++) {
             if (!node_is_move(node, moves[i])) continue;
             double mean = node->reward / node->visits;
+            if (agent->values) agent->values[i] = mean;
             if (node->visits > best_visits || (node->visits == best_visits && mean > best_mean) ||
                 (node->visits == best_visits && mean == best_mean && i < best)) {
                 best = i;
@@ -244,4 +245,5 @@ const agent_kind_t ismcts_agent_kind = {
     .create = ismcts_create,
     .destroy = ismcts_destroy,
     .choose = choose_ismcts,
+    .value_measure = "mean reward",
 };

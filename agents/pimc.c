@@ -146,15 +146,21 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     bool solve = pimc->solver != NULL;
     search_context_set_target(&pimc->context, state);
     for (int i = 0; i < count; i++) pimc->total[i] = 0;
-    for (int sample = 0; sample < samples; sample++) {
+    int sampled = 0;
+    for (int sample = 0; sample < samples; sample++, sampled++) {
         if (pimc->oracle) memcpy(pimc->world, state, game->state_size);
         else game->determinize(state, agent->seat, &agent->rng, pimc->world);
         pcg32_t world_stream;
         pcg32_seed(&world_stream, (uint64_t)pcg32_next(&agent->rng) << 32 | pcg32_next(&agent->rng),
                    (uint64_t)agent->seat + 101);
         for (int i = 0; i < count; i++) pimc->total[i] += evaluate_move(agent, pimc, moves[i], side, world_stream, &solve);
-        if (deadline > 0 && milliseconds_now() >= deadline) break;
+        if (deadline > 0 && milliseconds_now() >= deadline) {
+            sampled++;
+            break;
+        }
     }
+    if (agent->values)
+        for (int i = 0; i < count; i++) agent->values[i] = pimc->total[i] / (sampled > 0 ? sampled : 1);
     int best = 0;
     for (int i = 1; i < count; i++) {
         double gap = pimc->total[i] - pimc->total[best];
@@ -169,6 +175,7 @@ const agent_kind_t pimc_agent_kind = {
     .create = pimc_create,
     .destroy = pimc_destroy,
     .choose = pimc_choose,
+    .value_measure = "mean value",
 };
 
 const agent_kind_t oracle_agent_kind = {
@@ -177,4 +184,5 @@ const agent_kind_t oracle_agent_kind = {
     .create = oracle_create,
     .destroy = pimc_destroy,
     .choose = pimc_choose,
+    .value_measure = "mean value",
 };

@@ -1,5 +1,7 @@
 /* simple.c - the agents without search: random (uniform over the legal moves) and greedy
  * (most points now; ties shed the heaviest tile). */
+#include <math.h>
+
 #include "agent_kind.h"
 #include "policy.h"
 
@@ -20,6 +22,11 @@ static const agent_param_spec_t greedy_params[] = {
 
 static game_move_t choose_greedy(agent_t *agent, const void *state, const game_move_t *moves, int count)
 {
+    if (agent->values) /* asked for its opinion (the viewer): the points each move scores now */
+        for (int i = 0; i < count; i++) {
+            int points = agent->game->move_points(state, agent->game->to_move(state), moves[i]);
+            agent->values[i] = points < 0 ? NAN : points;
+        }
     if (agent_noise(agent, agent->param[0])) return choose_random(agent, state, moves, count);
     return moves[game_most_points_index(agent->game, state, moves, count)];
 }
@@ -30,4 +37,5 @@ const agent_kind_t greedy_agent_kind = {
     .info = {"greedy", "most points from the placement now; ties shed the heaviest tile", greedy_params, 1},
     .choose = choose_greedy,
     .deterministic = greedy_deterministic,
+    .value_measure = "points now",
 };

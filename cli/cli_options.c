@@ -126,6 +126,29 @@ void cli_unknown_argument(const char *command, const char *arg, const char *cons
 static cli_args_base_t *base_of(void *args) { return args; }
 static void *field(void *args, const cli_option_t *option) { return (char *)args + option->offset; }
 
+int cli_take_operand(const cli_command_spec_t *spec, int argc, char **argv, char **rest, int *rest_count,
+                     const char **operand, const char *what, char *error, size_t error_size)
+{
+    *rest_count = 0;
+    *operand = NULL;
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        int index = strncmp(arg, "--", 2) ? -1 : cli_option_index(spec, arg + 2);
+        if (i == 0 || index >= 0 || (arg[0] == '-' && arg[1] != '\0')) {
+            rest[(*rest_count)++] = argv[i];
+            if (index >= 0 && spec->options[index].kind != CLI_FLAG && i + 1 < argc) rest[(*rest_count)++] = argv[++i];
+            continue;
+        }
+        if (*operand) {
+            snprintf(error, error_size, "one %s only (%s, then %s)", what, *operand, arg);
+            return -1;
+        }
+        *operand = arg;
+    }
+    rest[*rest_count] = NULL;
+    return 0;
+}
+
 int cli_option_index(const cli_command_spec_t *spec, const char *name)
 {
     for (int i = 0; i < spec->option_count; i++)

@@ -92,6 +92,12 @@ int cli_parse_config(const cli_command_spec_t *spec, const config_file_t *file, 
 int cli_option_set(const cli_command_spec_t *spec, int index, const char *text, int line, void *args, char *error,
                    size_t error_size);
 
+/* Takes the one argument that is neither an option nor an option's value (a command's FILE)
+ * out of argv into *operand; the rest, argv[0] first, go to rest (argc + 1 slots, NULL-ended)
+ * for cli_parse_argv. `what` names it in the error for a second one ("record file").
+ * Returns 0, or -1 with a message. */
+int cli_take_operand(const cli_command_spec_t *spec, int argc, char **argv, char **rest, int *rest_count,
+                     const char **operand, const char *what, char *error, size_t error_size);
 /* Index of the option named `name`, or -1. */
 int cli_option_index(const cli_command_spec_t *spec, const char *name);
 /* Whether option `name` was given. */

@@ -70,30 +70,6 @@ static const cli_command_spec_t replay_spec = {
     (int)(sizeof replay_options / sizeof replay_options[0]),
 };
 
-/* The one argument that is no option (nor an option's value) is the record: taken out of
- * argv (into `rest`) so the option table reads the others. 0, or -1 with a message. */
-static int take_file(int argc, char **argv, char **rest, int *rest_count, replay_args_t *args, char *error,
-                     size_t error_size)
-{
-    *rest_count = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *arg = argv[i];
-        int index = strncmp(arg, "--", 2) ? -1 : cli_option_index(&replay_spec, arg + 2);
-        if (i == 0 || index >= 0 || (arg[0] == '-' && arg[1] != '\0')) {
-            rest[(*rest_count)++] = argv[i];
-            if (index >= 0 && replay_options[index].kind != CLI_FLAG && i + 1 < argc) rest[(*rest_count)++] = argv[++i];
-            continue;
-        }
-        if (args->file) {
-            snprintf(error, error_size, "one record file only (%s, then %s)", args->file, arg);
-            return -1;
-        }
-        args->file = arg;
-    }
-    rest[*rest_count] = NULL;
-    return 0;
-}
-
 /* 0, 1 for --help, -1 with a message. */
 static int parse_replay_args(int argc, char **argv, replay_args_t *args, char *error, size_t error_size)
 {
@@ -105,8 +81,7 @@ static int parse_replay_args(int argc, char **argv, replay_args_t *args, char *e
         return -1;
     }
     const char *file = NULL;
-    int parsed = take_file(argc, argv, rest, &rest_count, args, error, error_size);
-    file = args->file; /* cli_parse_argv clears only the base */
+    int parsed = cli_take_operand(&replay_spec, argc, argv, rest, &rest_count, &file, "record file", error, error_size);
     if (parsed == 0) parsed = cli_parse_argv(&replay_spec, rest_count, rest, args, error, error_size);
     free(rest);
     args->file = file;
@@ -310,7 +285,7 @@ static int play_row(const replay_args_t *args, row_game_t *g, char *error, size_
     row_result_t row = {0};
     match_log_t log = {stdout, false, 0};
     record_writer_t writer;
-    match_sink_t sinks[3] = {{&row, NULL, row_on_event}};
+    match_sink_t sinks[3] = {{.context = &row, .on_event = row_on_event}};
     int sink_count = 1;
     if (args->print) sinks[sink_count++] = match_log_sink(&log);
     if (args->record) {

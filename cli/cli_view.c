@@ -1,13 +1,145 @@
-/* cli_view.c - `dominolab view`: a game record as one self-contained HTML page. */
+/* cli_view.c - `dominolab view`: a game record as one self-contained HTML page to step
+ * through in a browser (docs/viewer.md). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "cli.h"
 #include "commands.h"
+#include "records/replay.h"
 #include "view.h"
+
+typedef struct view_args {
+    cli_args_base_t base;
+    const char *record; /* the one argument that is not an option */
+    const char *out, *annotate, *seats, *levels, *title;
+} view_args_t;
+
+#define VIEW_OPTION(name, kind, field, value, help) {name, "view", kind, CLI_AT(view_args_t, field), 0, 0, NULL, value, help}
+static const cli_option_t view_options[] = {
+    VIEW_OPTION("out", CLI_TEXT, out, "FILE", "the page to write (default: the record's name with .html for .jsonl)"),
+    VIEW_OPTION("annotate", CLI_TEXT, annotate, "AGENT",
+                "at every decision, what this agent would play and its value of each legal move"),
+    VIEW_OPTION("seats", CLI_TEXT, seats, "S,S,...", "with --annotate: only these seats' decisions (default: every seat)"),
+    CLI_LEVELS_OPTION(view_args_t, levels),
+    VIEW_OPTION("title", CLI_TEXT, title, "TEXT", "the page's title (default: the game and the agents)"),
+};
+#undef VIEW_OPTION
+
+static const cli_command_spec_t view_spec = {
+    "view",
+    "RECORD.jsonl [-o FILE.html] [--annotate AGENT [--seats S,S]]",
+    "Writes a game record (JSON Lines, from `dominolab play --record` or `sim --records`)\n"
+    "as one HTML page that shows the match as it was played: the dominoes of every hand,\n"
+    "the line, the spinner's arms or the tricks and the trump, the stock, the scores and\n"
+    "the awards, with controls to step through it (buttons, the arrow keys, a move list to\n"
+    "click). A position can be linked: FILE.html#hand=2&ply=17 opens the 17th move of the\n"
+    "second deal. Everything is inside the one file: it needs no server and no network.\n"
+    "\n"
+    "The record is first replayed against the rules, as `dominolab replay` does; a record\n"
+    "that does not agree (truncated, tampered) is refused with the line at fault, and no\n"
+    "page is written. With --annotate AGENT, every decision of the chosen seats also shows\n"
+    "what that agent would have played and its value of each legal move (pimc's mean value,\n"
+    "ismcts's mean reward, the heuristic's value, greedy's points), so the page shows where\n"
+    "a player left the bot's choice and what that cost in the bot's eyes.\n"
+    "\n"
+    "Exit status: 0 the page was written, 1 the record disagrees with the rules or the page\n"
+    "could not be written, 2 the record cannot be read or the command line is wrong.\n",
+    view_options,
+    (int)(sizeof view_options / sizeof view_options[0]),
+};
+
+/* 0, 1 for --help, -1 with a message; -o is --out. */
+static int parse_view_args(int argc, char **argv, view_args_t *args, char *error, size_t error_size)
+{
+    char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
+    if (!rest) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    for (int i = 0; i < argc; i++) argv[i] = strcmp(argv[i], "-o") ? argv[i] : "--out";
+    memset(args, 0, sizeof *args);
+    const char *record = NULL;
+    int rest_count, parsed = cli_take_operand(&view_spec, argc, argv, rest, &rest_count, &record, "record file", error,
+                                              error_size);
+    if (parsed == 0) parsed = cli_parse_argv(&view_spec, rest_count, rest, args, error, error_size);
+    free(rest);
+    args->record = record;
+    if (parsed) return parsed;
+    if (!args->record) {
+        snprintf(error, error_size, "no record file given (usage: dominolab view RECORD.jsonl [-o FILE.html])");
+        return -1;
+    }
+    if (args->seats && !args->annotate) {
+        cli_option_error(&view_spec, args, "seats", -1, error, error_size,
+                         "chooses the seats --annotate speaks of: give --annotate AGENT too");
+        return -1;
+    }
+    return 0;
+}
+
+/* "0,2" as bits; -1 with a message for anything else. */
+static int parse_seats(const view_args_t *args, unsigned *out, char *error, size_t error_size)
+{
+    *out = 0;
+    if (!args->seats) return 0;
+    for (const char *at = args->seats; *at;) {
+        char *end;
+        long seat = strtol(at, &end, 10);
+        if (end == at || seat < 0 || seat >= GAME_MAX_SEATS || (*end && *end != ',')) {
+            cli_option_error(&view_spec, args, "seats", -1, error, error_size,
+                             "'%s': give seat numbers 0..%d separated by commas", args->seats, GAME_MAX_SEATS - 1);
+            return -1;
+        }
+        *out |= 1u << seat;
+        at = *end ? end + 1 : end;
+    }
+    return 0;
+}
+
+/* The record's name with .html for its .jsonl (or added). */
+static int default_out(const char *record, char *out, size_t size)
+{
+    size_t length = strlen(record);
+    if (length > 6 && !strcmp(record + length - 6, ".jsonl")) length -= 6;
+    return snprintf(out, size, "%.*s.html", (int)length, record) < (int)size ? 0 : -1;
+}
 
 int cli_view(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "dominolab view: not written yet\n");
-    return 2;
+    view_args_t args;
+    char error[CLI_ERROR_SIZE], out[4096];
+    int parsed = parse_view_args(argc, argv, &args, error, sizeof error);
+    if (parsed == 1) {
+        cli_print_help(stdout, &view_spec);
+        return 0;
+    }
+    unsigned seats = 0;
+    if (parsed || parse_seats(&args, &seats, error, sizeof error) ||
+        (!args.out && default_out(args.record, out, sizeof out))) {
+        fprintf(stderr, "dominolab view: %s\n", parsed || args.seats ? error : "the record's name is too long");
+        return 2;
+    }
+    agent_levels_t *storage = malloc(sizeof *storage);
+    const agent_levels_t *levels = NULL;
+    if (!storage || cli_levels_open(args.levels, NULL, storage, &levels, error, sizeof error)) {
+        fprintf(stderr, "dominolab view: %s\n", storage ? error : "out of memory");
+        free(storage);
+        return 2;
+    }
+    if (args.annotate && agent_spec_check(args.annotate, levels, error, sizeof error)) {
+        fprintf(stderr, "dominolab view: --annotate: %s\n", error);
+        free(storage);
+        return 2;
+    }
+    view_options_t options = {args.annotate, seats, levels == storage ? storage : NULL, args.title};
+    const char *html = args.out ? args.out : out;
+    int result = view_write(args.record, html, &options, error, sizeof error);
+    free(storage);
+    if (result) {
+        fprintf(stderr, "dominolab view: %s\n", error);
+        return result == REPLAY_MALFORMED ? 2 : 1;
+    }
+    printf("%s: %s\n", args.record, html);
+    return 0;
 }

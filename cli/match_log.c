@@ -197,6 +197,6 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
 
 match_sink_t match_log_sink(match_log_t *log)
 {
-    match_sink_t sink = {log, log_start, log_event};
+    match_sink_t sink = {.context = log, .on_start = log_start, .on_event = log_event};
     return sink;
 }

@@ -397,7 +397,7 @@ static int reader_event(void *context, const match_setup_t *setup, const void *s
 DL_EXPORT dl_game_t *dl_game_from_record(const char *path, int moves, char *error, size_t error_size)
 {
     record_reader_t reader = {.moves_wanted = moves};
-    match_sink_t sink = {&reader, reader_start, reader_event};
+    match_sink_t sink = {.context = &reader, .on_start = reader_start, .on_event = reader_event};
     replay_summary_t summary;
     int result = replay_file_to(path, &sink, &summary, error, error_size);
     if (result == 0 && reader.game && (moves < 0 || moves <= reader.moves_seen)) return reader.game;

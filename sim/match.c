@@ -93,6 +93,9 @@ int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *
                 result = MATCH_FORFEIT;
                 break;
             }
+            for (int k = 0; k < sink_count && !result; k++)
+                if (sinks[k].on_move && sinks[k].on_move(sinks[k].context, setup, state, move)) result = 1;
+            if (result) break;
             game->apply(state, move, &events);
             ++*moves;
         }

@@ -41,6 +41,9 @@ typedef struct match_sink {
     void *context;
     int (*on_start)(void *context, const match_setup_t *setup);
     int (*on_event)(void *context, const match_setup_t *setup, const void *state, const game_event_t *event);
+    /* NULL, or called before every move is applied, with the state it is made in: what a
+     * watcher needs to ask a bot about the decision (the viewer's annotations). */
+    int (*on_move)(void *context, const match_setup_t *setup, const void *state, game_move_t move);
 } match_sink_t;
 
 /* Plays the match to its end. Returns 0, 1 if a sink stopped it, or -1 with a message

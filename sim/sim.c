@@ -353,7 +353,7 @@ __attribute__((noinline)) static int play_by_driver(const sim_config_t *config, 
                            .max_hands = config->mode == SIM_DEALS ? 1 : 0};
     sink_tally_t tally = {.config = config, .out = out, .too_long = false};
     tally_start(config, &tally.tally);
-    match_sink_t sinks[2] = {{&tally, NULL, tally_on_event}, {0}};
+    match_sink_t sinks[2] = {{.context = &tally, .on_event = tally_on_event}, {0}};
     if (record && config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
     int64_t moves = 0;
     /* 0 played, 1 stopped by a sink (the tally at the hand limit, or a failed write), -1

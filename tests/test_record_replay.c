@@ -195,7 +195,7 @@ static void play_recorded_cut(const config_t *config, int max_hands, uint64_t se
     record_writer_t writer;
     ck_assert_msg(record_writer_open(&writer, path, error, sizeof error) == 0, "%s", error);
     memset(outcome, 0, sizeof *outcome);
-    match_sink_t sinks[2] = {record_writer_sink(&writer), {outcome, outcome_start, outcome_event}};
+    match_sink_t sinks[2] = {record_writer_sink(&writer), {.context = outcome, .on_start = outcome_start, .on_event = outcome_event}};
     int result = match_play(&setup, sinks, 2, error, sizeof error);
     ck_assert_msg(result == 0, "%s, seed %llu: match_play returned %d: %s", config->name, (unsigned long long)seed,
                   result, error);

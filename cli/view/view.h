@@ -12,13 +12,15 @@
 typedef struct view_options {
     const char *annotate;          /* NULL, or the agent spec whose choice and values are shown */
     unsigned annotate_seats;       /* bit s: annotate seat s's decisions (0: every seat) */
-    const agent_levels_t *levels;  /* resolves level:n in `annotate`; NULL: the built-in table */
+    const agent_levels_t *levels;  /* resolves level:n in `annotate`; NULL: the game's built-in table */
     const char *title;             /* NULL: made from the record's game and agents */
 } view_options_t;
 
 /* Replays the record at `record_path` and writes the page to `html_path` (atomically:
- * nothing is left there on failure). Returns 0, or -1 with one line in `error`
- * ("FILE:LINE: what is wrong" for a record that does not replay). */
+ * nothing is left there on failure). Returns 0; else one line in `error` and
+ * REPLAY_DISAGREES (1) or REPLAY_MALFORMED (2) for a record that does not replay
+ * ("FILE:LINE: what is wrong"), or -1 for anything else (an annotating agent, memory,
+ * writing the page). */
 int view_write(const char *record_path, const char *html_path, const view_options_t *options, char *error,
                size_t error_size);
 

@@ -372,7 +372,7 @@ int record_writer_open_mode(record_writer_t *w, const char *path, mode_t mode, c
 
 match_sink_t record_writer_sink(record_writer_t *w)
 {
-    match_sink_t sink = {w, writer_on_start, writer_on_event};
+    match_sink_t sink = {.context = w, .on_start = writer_on_start, .on_event = writer_on_event};
     return sink;
 }
 

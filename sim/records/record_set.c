@@ -272,7 +272,7 @@ static int games_open(void *context, int64_t unit, int rotation, match_sink_t *s
         return -1;
     }
     g->inner = record_writer_sink(&g->writer);
-    *sink = (match_sink_t){g, game_on_start, game_on_event};
+    *sink = (match_sink_t){.context = g, .on_start = game_on_start, .on_event = game_on_event};
     return 0;
 }
 

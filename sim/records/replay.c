@@ -586,6 +586,7 @@ static const char *legal_text(const game_t *game, const game_move_t *legal, int 
 static int apply_move(replay_t *r, game_move_t move, bool unwritten)
 {
     game_events_t events = {0};
+    if (r->sink && r->sink->on_move) r->sink->on_move(r->sink->context, &r->setup, r->state, move);
     r->game->apply(r->state, move, &events);
     return push_events(r, &events, unwritten);
 }

@@ -37,7 +37,8 @@ int replay_file(const char *path, replay_summary_t *summary, char *error, size_t
 int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *error, size_t error_size);
 /* replay_file and replay_stream that also hand the match to `sink` (or NULL) as match_play
  * would: on_start once the match line is read, on_event for every event as the lines are
- * checked (so a sink sees the match up to the first line that disagrees). The sink only
+ * checked (so a sink sees the match up to the first line that disagrees), on_move before
+ * each move is applied (those the record leaves unwritten too). The sink only
  * watches: what it returns is ignored. */
 int replay_file_to(const char *path, match_sink_t *sink, replay_summary_t *summary, char *error, size_t error_size);
 int replay_stream_to(FILE *in, const char *name, match_sink_t *sink, replay_summary_t *summary, char *error,
