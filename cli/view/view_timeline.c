@@ -13,8 +13,9 @@ enum { VIEW_ARM_MAX = 64, VIEW_MESSAGE_SIZE = 512 };
 
 struct view_timeline {
     view_annotation_setup_t annotation;
-    const match_setup_t *setup;
+    const match_setup_t *setup; /* valid while the match is played, not after */
     const game_t *game;
+    char title[512];            /* the default one: "bergen, 2 players: random v greedy" */
     record_format_t format;
     int layout; /* game_layout_kind_t, known from the first deal */
     json_t *root, *hands, *frames, *frame, *held, *last_trick, *result;
@@ -81,12 +82,21 @@ static json_t *value_json(double value) { return isfinite(value) ? json_real(val
 
 /* ------------------------------------------------------------------ the match */
 
+/* "bergen, 2 players: random v greedy" */
+static void default_title(const match_setup_t *setup, char *out, size_t size)
+{
+    size_t used = (size_t)snprintf(out, size, "%s, %d players:", setup->game->name, setup->seats);
+    for (int seat = 0; seat < setup->seats && used < size; seat++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", seat ? " v " : " ", setup->agent_specs[seat]);
+}
+
 static int on_start(void *context, const match_setup_t *setup)
 {
     view_timeline_t *t = context;
     const game_t *game = setup->game;
     t->setup = setup;
     t->game = game;
+    default_title(setup, t->title, sizeof t->title);
     record_format_init(&t->format, game, setup->rules);
     char options[RECORD_LINE_MAX];
     record_format_options(options, sizeof options, game, setup->values);
@@ -428,21 +438,11 @@ match_sink_t view_timeline_sink(view_timeline_t *timeline)
     return (match_sink_t){.context = timeline, .on_start = on_start, .on_event = on_event, .on_move = on_move};
 }
 
-/* "bergen, 2 players: random v greedy" */
-static void default_title(const view_timeline_t *t, char *out, size_t size)
-{
-    size_t used = (size_t)snprintf(out, size, "%s, %d players:", t->game->name, t->setup->seats);
-    for (int seat = 0; seat < t->setup->seats && used < size; seat++)
-        used += (size_t)snprintf(out + used, size - used, "%s%s", seat ? " v " : " ", t->setup->agent_specs[seat]);
-}
-
 json_t *view_timeline_json(view_timeline_t *t, const char *source, const char *title, char *error, size_t error_size)
 {
     if (!t->failed && (!t->game || !t->hands || !t->result)) fail(t, "the record holds no complete match");
     if (!t->failed) {
-        char made[512];
-        if (!title) default_title(t, made, sizeof made);
-        set(t, t->root, "title", json_string(title ? title : made));
+        set(t, t->root, "title", json_string(title ? title : t->title));
         set(t, t->root, "source", json_string(source));
         json_t *result = json_object();
         if (result) {
