@@ -22,8 +22,10 @@ done
 # strace: test_run_state watches a run's system calls (deals.csv synced before run.json).
 # python3: the reference bots of examples/bots/ (docs/protocol.md) and test_external;
 # python3-pytest: the Python module's tests (python/tests, test_python).
+# chromium and chromium-driver: the browser tests of the game viewer and the study reports
+# (test_browser opens the pages headless through ChromeDriver; docs/viewer.md).
 packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev
-          strace python3 python3-pytest)
+          strace python3 python3-pytest chromium chromium-driver)
 # --fuzz: clang and its libFuzzer/sanitizer runtimes (libclang-rt-14-dev), the OpenMP
 # runtime clang links the simulator with (libomp-14-dev), and llvm-symbolizer (llvm-14)
 # for readable stacks in crash reports. Versions are Debian 12's.

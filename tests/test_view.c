@@ -18,60 +18,7 @@
 #include "records/replay.h"
 #include "test_support.h"
 #include "view.h"
-
-typedef struct game_case {
-    const char *game, *players, *agents, *seed;
-} game_case_t;
-
-static const game_case_t game_cases[] = {
-    {"bergen", "2", "random,greedy", "3"},
-    {"bergen", "4", "heuristic,random,greedy,random", "11"},
-    {"double_bergen", "3", "heuristic,greedy,random", "5"},
-    {"partnership", "4", "heuristic,greedy,random,greedy", "7"},
-    {"bingo", "2", "heuristic,random", "9"},
-};
-enum { GAME_CASES = sizeof game_cases / sizeof game_cases[0] };
-
-/* Records a match of the case into DIR/NAME.jsonl; returns the path (static storage). */
-static const char *record_match(const game_case_t *c, const char *dir)
-{
-    static char path[4096];
-    snprintf(path, sizeof path, "%s/%s.jsonl", dir, c->game);
-    char *argv[] = {"play", "--game", (char *)c->game, "--players", (char *)c->players, "--agents", (char *)c->agents,
-                    "--seed", (char *)c->seed, "--record", path, "--quiet", NULL};
-    capture_t run;
-    support_run(cli_play, argv, &run);
-    ck_assert_msg(run.status == 0, "play %s: %s", c->game, run.err);
-    support_capture_free(&run);
-    return path;
-}
-
-/* The JSON inside a page's <script id="match-data">, with the \u003c it writes for '<'. */
-static json_t *page_data(const char *html_path)
-{
-    char *html = support_read_file(html_path, NULL);
-    ck_assert_msg(html != NULL, "%s was not written", html_path);
-    const char *mark = "<script type=\"application/json\" id=\"match-data\">";
-    char *start = strstr(html, mark);
-    ck_assert_msg(start != NULL, "%s holds no match data", html_path);
-    start += strlen(mark);
-    char *end = strstr(start, "</script>");
-    ck_assert_msg(end != NULL, "the match data of %s is not closed", html_path);
-    *end = '\0';
-    json_error_t error;
-    json_t *data = json_loads(start, 0, &error);
-    ck_assert_msg(data != NULL, "%s: the match data is not JSON: %s", html_path, error.text);
-    free(html);
-    return data;
-}
-
-static json_t *make_page(const char *record, const char *html, const view_options_t *options)
-{
-    char error[1024];
-    int result = view_write(record, html, options, error, sizeof error);
-    ck_assert_msg(result == 0, "view_write %s: %s", record, error);
-    return page_data(html);
-}
+#include "view_fixture.h"
 
 /* ------------------------------------------------------------------ the engine's own view */
 
@@ -216,12 +163,12 @@ static void compare_frame(const json_t *frame, const engine_frame_t *truth, int 
 
 START_TEST(every_frame_shows_what_the_engine_says)
 {
-    const game_case_t *c = &game_cases[_i];
+    const view_case_t *c = &view_cases[_i];
     const char *dir = support_scratch("frames");
-    const char *record = record_match(c, dir);
+    const char *record = view_record_match(c, dir);
     char html[4096];
     snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = make_page(record, html, NULL);
+    json_t *data = view_make_page(record, html, NULL);
 
     static engine_view_t view;
     memset(&view, 0, sizeof view);
@@ -253,12 +200,12 @@ END_TEST
 /* The last frame's scores and the page's result are the record's match_end line. */
 START_TEST(the_last_frame_holds_the_result)
 {
-    const game_case_t *c = &game_cases[_i];
+    const view_case_t *c = &view_cases[_i];
     const char *dir = support_scratch("result");
-    const char *record = record_match(c, dir);
+    const char *record = view_record_match(c, dir);
     char html[4096];
     snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = make_page(record, html, NULL);
+    json_t *data = view_make_page(record, html, NULL);
     char *text = support_read_file(record, NULL);
     char *last = strrchr(text, '{');
     json_t *end = json_loads(last, 0, NULL);
@@ -283,15 +230,15 @@ END_TEST
  * the bot's move is always one of the best it valued. */
 START_TEST(greedy_annotating_greedy_never_deviates)
 {
-    static const game_case_t cases[] = {{"bergen", "2", "greedy,random", "21"}, {"bingo", "2", "greedy,random", "22"},
+    static const view_case_t cases[] = {{"bergen", "2", "greedy,random", "21"}, {"bingo", "2", "greedy,random", "22"},
                                         {"partnership", "4", "greedy,random,greedy,random", "23"}};
-    const game_case_t *c = &cases[_i];
+    const view_case_t *c = &cases[_i];
     const char *dir = support_scratch("annotate");
-    const char *record = record_match(c, dir);
+    const char *record = view_record_match(c, dir);
     char html[4096];
     snprintf(html, sizeof html, "%s/page.html", dir);
     view_options_t options = {.annotate = "greedy"};
-    json_t *data = make_page(record, html, &options);
+    json_t *data = view_make_page(record, html, &options);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(data, "annotation"), "measure")), "points now");
     int greedy_decisions = 0, random_decisions = 0, random_deviations = 0;
     size_t h, p, m;
@@ -334,7 +281,7 @@ END_TEST
 START_TEST(annotations_only_for_the_seats_asked)
 {
     const char *dir = support_scratch("seats");
-    const char *record = record_match(&game_cases[3], dir);
+    const char *record = view_record_match(&view_cases[3], dir);
     char html[4096];
     snprintf(html, sizeof html, "%s/page.html", dir);
     char *argv[] = {"view", (char *)record, "-o", html, "--annotate", "heuristic", "--seats", "1,2", NULL};
@@ -342,7 +289,7 @@ START_TEST(annotations_only_for_the_seats_asked)
     support_run(cli_view, argv, &run);
     ck_assert_msg(run.status == 0, "%s", run.err);
     support_capture_free(&run);
-    json_t *data = page_data(html);
+    json_t *data = view_page_data(html);
     int per_seat[GAME_MAX_SEATS] = {0};
     size_t h, p;
     json_t *hand, *frame;
@@ -390,7 +337,7 @@ START_TEST(a_bad_record_gives_an_error_and_no_page)
 {
     static const bad_record_t bad[] = {{"truncated", 1, ":"}, {"tampered", 1, "but the rules give"}, {"not JSON", 2, ":2:"}};
     const char *dir = support_scratch("bad");
-    const char *good = record_match(&game_cases[0], dir);
+    const char *good = view_record_match(&view_cases[0], dir);
     char record[4096], html[4096];
     snprintf(record, sizeof record, "%s/bad.jsonl", dir);
     snprintf(html, sizeof html, "%s/bad.html", dir);
@@ -413,7 +360,7 @@ END_TEST
 START_TEST(record_text_cannot_escape_the_page)
 {
     const char *dir = support_scratch("escape");
-    const char *good = record_match(&game_cases[0], dir);
+    const char *good = view_record_match(&view_cases[0], dir);
     char *text = support_read_file(good, NULL);
     const char *from = "\"agents\":[\"random\"";
     char *at = strstr(text, from);
@@ -424,7 +371,7 @@ START_TEST(record_text_cannot_escape_the_page)
     snprintf(record, sizeof record, "%s/evil.jsonl", dir);
     snprintf(html, sizeof html, "%s/evil.html", dir);
     ck_assert(support_write_file(record, evil));
-    json_t *data = make_page(record, html, NULL);
+    json_t *data = view_make_page(record, html, NULL);
     ck_assert_str_eq(json_string_value(json_array_get(json_object_get(data, "agents"), 0)), "random</script><b id=x>");
     char *page = support_read_file(html, NULL);
     ck_assert_msg(!strstr(page, "<b id=x>"), "record text reached the page as markup");
@@ -466,8 +413,8 @@ int main(void)
     TCase *pages = tcase_create("pages");
     tcase_add_checked_fixture(pages, NULL, support_scratch_teardown);
     tcase_set_timeout(pages, 600);
-    tcase_add_loop_test(pages, every_frame_shows_what_the_engine_says, 0, GAME_CASES);
-    tcase_add_loop_test(pages, the_last_frame_holds_the_result, 0, GAME_CASES);
+    tcase_add_loop_test(pages, every_frame_shows_what_the_engine_says, 0, VIEW_CASES);
+    tcase_add_loop_test(pages, the_last_frame_holds_the_result, 0, VIEW_CASES);
     tcase_add_loop_test(pages, greedy_annotating_greedy_never_deviates, 0, 3);
     tcase_add_test(pages, annotations_only_for_the_seats_asked);
     suite_add_tcase(suite, pages);

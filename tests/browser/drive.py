@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""drive.py - opens dominolab's pages in headless Chromium through ChromeDriver (the
+WebDriver protocol over HTTP, with the standard library only) and prints what it finds as
+one JSON document, for tests/test_browser.c to check.
+
+    drive.py frames PAGE H:P [H:P ...]   the viewer's DOM at #hand=H&ply=P, read back
+    drive.py step PAGE                   from the first position, #next clicked to the end;
+                                         then the keys and the other controls
+    drive.py hide PAGE SEAT              the hands before and after #hide-hands, seen from SEAT
+    drive.py load PAGE [PAGE ...]        each page loaded: its console messages, title, text
+    drive.py shot PAGE#FRAGMENT OUT.png  a screenshot (1280x860)
+
+Chromium and ChromeDriver are Debian's (chromium, chromium-driver), installed by
+scripts/install-deps.sh; $DOMINOLAB_CHROMIUM and $DOMINOLAB_CHROMEDRIVER override them.
+"""
+import base64
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+CHROMIUM = os.environ.get("DOMINOLAB_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("DOMINOLAB_CHROMEDRIVER", "/usr/bin/chromedriver")
+ELEMENT = "element-6066-11e4-a52e-4f735466cecc"  # the WebDriver key of an element reference
+
+
+class Browser:
+    """One ChromeDriver process and one headless session."""
+
+    def __init__(self):
+        with socket.socket() as probe:  # a free port for the driver
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.driver = subprocess.Popen([CHROMEDRIVER, f"--port={self.port}"], stdout=subprocess.DEVNULL,
+                                       stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        self._wait_for_driver()
+        options = {"binary": CHROMIUM,
+                   "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                            "--window-size=1280,860", "--hide-scrollbars", "--no-first-run",
+                            "--disable-extensions"]}
+        capabilities = {"browserName": "chrome", "goog:chromeOptions": options,
+                        "goog:loggingPrefs": {"browser": "ALL"}}
+        reply = self._call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        self.session = f"/session/{reply['sessionId']}"
+
+    def _wait_for_driver(self):
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(self.base + "/status", timeout=1).read()
+                return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.05)
+        raise SystemExit("drive.py: chromedriver did not start")
+
+    def _call(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return json.loads(response.read())["value"]
+        except urllib.error.HTTPError as error:
+            raise SystemExit(f"drive.py: {method} {path}: {error.read().decode(errors='replace')[:400]}")
+
+    def call(self, method, path, body=None):
+        return self._call(method, self.session + path, body)
+
+    def open(self, url):
+        self.call("POST", "/url", {"url": url})
+
+    def script(self, source, *args):
+        return self.call("POST", "/execute/sync", {"script": source, "args": list(args)})
+
+    def find(self, css):
+        return self.call("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
+
+    def click(self, css):
+        self.call("POST", f"/element/{self.find(css)}/click", {})
+
+    def keys(self, text):
+        """Key presses sent to the page (WebDriver actions), as a person would type them."""
+        actions = []
+        for key in text:
+            actions += [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]
+        self.call("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+
+    def console(self):
+        try:
+            entries = self.call("POST", "/se/log", {"type": "browser"})
+        except SystemExit:
+            entries = []
+        return [{"level": e.get("level"), "message": e.get("message")} for e in entries]
+
+    def screenshot(self, path):
+        with open(path, "wb") as out:
+            out.write(base64.b64decode(self.call("GET", "/screenshot")))
+
+    def close(self):
+        try:
+            self._call("DELETE", self.session)
+        finally:
+            self.driver.terminate()
+            self.driver.wait(timeout=10)
+
+
+# What the tests read of the viewer: the contract of docs/viewer.md.
+READ_POSITION = """
+const data = (el, name) => el ? el.getAttribute('data-' + name) : null;
+const root = document.getElementById('viewer');
+const one = id => document.getElementById(id);
+const hands = Array.from(document.querySelectorAll('.hand')).map(h => ({
+    seat: Number(data(h, 'seat')), tiles: data(h, 'tiles'), count: Number(data(h, 'count')),
+    hidden: data(h, 'hidden')}));
+const current = document.querySelector('#moves li.current');
+return {
+    hand: Number(data(root, 'hand')), ply: Number(data(root, 'ply')), hash: location.hash,
+    scores: data(one('scores'), 'scores'), stock: data(one('stock'), 'stock'),
+    ends: data(one('layout'), 'ends'), table: data(one('layout'), 'tiles'),
+    trump: data(one('trump'), 'trump'), trick: data(one('trick'), 'tiles'),
+    last_trick: data(one('last-trick'), 'tiles'),
+    won: Array.from(document.querySelectorAll('.won')).map(w => data(w, 'tiles')),
+    hand_points: data(one('hand-points'), 'points'),
+    hands: hands,
+    current: current ? {hand: Number(data(current, 'hand')), ply: Number(data(current, 'ply'))} : null,
+    next_disabled: one('next') ? one('next').disabled : null,
+    prev_disabled: one('prev') ? one('prev').disabled : null,
+    result: one('result') ? one('result').textContent.trim() : null,
+    error: one('error') ? one('error').textContent.trim() : null,
+    dominoes: document.querySelectorAll('.domino').length,
+};
+"""
+
+
+def page_url(page, fragment=""):
+    return "file://" + os.path.abspath(page) + fragment
+
+
+def frames(browser, page, positions):
+    out = []
+    for position in positions:
+        hand, ply = position.split(":")
+        browser.open(page_url(page, f"#hand={hand}&ply={ply}"))
+        out.append({"asked": {"hand": int(hand), "ply": int(ply)}, "shown": browser.script(READ_POSITION)})
+    return {"frames": out, "console": browser.console()}
+
+
+def step(browser, page):
+    browser.open(page_url(page, "#hand=1&ply=0"))
+    start = browser.script(READ_POSITION)
+    clicks = 0
+    seen = [(start["hand"], start["ply"])]
+    while not browser.script("return document.getElementById('next').disabled;"):
+        browser.click("#next")
+        clicks += 1
+        position = browser.script(READ_POSITION)
+        seen.append((position["hand"], position["ply"]))
+        if clicks > 20000:
+            break
+    end = browser.script(READ_POSITION)
+    browser.keys("\ue012")  # ArrowLeft
+    after_left = browser.script(READ_POSITION)
+    browser.keys("\ue011")  # Home
+    after_home = browser.script(READ_POSITION)
+    browser.keys("\ue014")  # ArrowRight
+    after_right = browser.script(READ_POSITION)
+    browser.keys("\ue010")  # End
+    after_end = browser.script(READ_POSITION)
+    browser.click("#first")
+    after_first = browser.script(READ_POSITION)
+    browser.click("#last")
+    after_last = browser.script(READ_POSITION)
+    browser.click("#prev")
+    after_prev = browser.script(READ_POSITION)
+    # a click in the move list: the third move of the first hand
+    browser.click('#moves li[data-hand="1"][data-ply="3"]')
+    after_list = browser.script(READ_POSITION)
+    # play, then pause: the position moves on by itself
+    browser.click("#first")
+    browser.click("#play")
+    time.sleep(2.5)
+    browser.click("#play")
+    after_play = browser.script(READ_POSITION)
+    time.sleep(1.2)
+    after_pause = browser.script(READ_POSITION)
+    return {"start": start, "clicks": clicks, "seen": seen, "end": end, "left": after_left, "home": after_home,
+            "right": after_right, "end_key": after_end, "first": after_first, "last": after_last,
+            "prev": after_prev, "list": after_list, "played": after_play, "paused": after_pause,
+            "console": browser.console()}
+
+
+def hide(browser, page, seat):
+    """The hands before and after the switch, seen from `seat`."""
+    browser.open(page_url(page, "#hand=1&ply=0"))
+    before = browser.script(READ_POSITION)
+    browser.script("const s = document.getElementById('perspective'); s.value = arguments[0];"
+                   " s.dispatchEvent(new Event('change', {bubbles: true}));", str(seat))
+    browser.click("#hide-hands")
+    after = browser.script(READ_POSITION)
+    return {"before": before, "after": after, "console": browser.console()}
+
+
+def load(browser, pages):
+    out = []
+    for page in pages:
+        browser.open(page_url(page))
+        info = browser.script("return {title: document.title, text: document.body.innerText,"
+                              " svgs: document.querySelectorAll('svg').length,"
+                              " scripts: Array.from(document.scripts).filter(s => s.src).length};")
+        info["page"] = page
+        info["console"] = browser.console()
+        out.append(info)
+    return {"pages": out}
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    command = argv[1]
+    browser = Browser()
+    try:
+        if command == "frames":
+            result = frames(browser, argv[2], argv[3:])
+        elif command == "step":
+            result = step(browser, argv[2])
+        elif command == "hide":
+            result = hide(browser, argv[2], int(argv[3]))
+        elif command == "load":
+            result = load(browser, argv[2:])
+        elif command == "shot":
+            page, _, fragment = argv[2].partition("#")
+            browser.open(page_url(page, "#" + fragment if fragment else ""))
+            time.sleep(0.3)
+            browser.screenshot(argv[3])
+            result = {"shot": argv[3], "console": browser.console()}
+        else:
+            print(f"drive.py: unknown command {command}", file=sys.stderr)
+            return 2
+    finally:
+        browser.close()
+    json.dump(result, sys.stdout)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

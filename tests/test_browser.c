@@ -1,0 +1,294 @@
+/* test_browser.c - the viewer's pages in a real browser: headless Chromium (Debian's
+ * chromium and chromium-driver) driven through ChromeDriver by tests/browser/drive.py, which
+ * reads the DOM back as JSON.
+ *
+ * For a recorded match of each game: the page opened at several #hand=H&ply=P fragments
+ * shows the frame's tiles, ends or trick, stock, scores and hands (the frames themselves are
+ * checked against the engine by test_view); stepping with #next reaches the record's final
+ * scores, and the keys, buttons, move list and play/pause go where they should; the switch
+ * hides the other seats' hands; no page logs anything to the console.
+ */
+#include <check.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sim_fixture.h"
+#include "test_support.h"
+#include "view_fixture.h"
+
+#define DRIVE "python3 " DOMINOLAB_SOURCE_DIR "/tests/browser/drive.py"
+
+/* Runs drive.py with `arguments` and returns its JSON. */
+static json_t *drive(const char *dir, const char *arguments)
+{
+    char script[8192 + 512];
+    snprintf(script, sizeof script, DRIVE " %s", arguments);
+    char *out = shell_ok(dir, script, NULL);
+    json_error_t error;
+    json_t *result = json_loads(out, 0, &error);
+    ck_assert_msg(result != NULL, "drive.py %s: not JSON (%s): %s", arguments, error.text, out);
+    free(out);
+    return result;
+}
+
+/* The browser's console was silent: no error, no warning, nothing logged. */
+static void assert_quiet_console(const json_t *result, const char *what)
+{
+    const json_t *console = json_object_get(result, "console");
+    ck_assert_msg(json_array_size(console) == 0, "%s: the console says %s", what,
+                  json_string_value(json_object_get(json_array_get(console, 0), "message")));
+}
+
+/* "a b c" from an array of strings (or numbers), as the DOM's data attributes join them. */
+static void joined(const json_t *array, const char *separator, char *out, size_t size)
+{
+    size_t used = 0, i;
+    json_t *item;
+    out[0] = '\0';
+    json_array_foreach(array, i, item) {
+        char text[64];
+        if (json_is_string(item)) snprintf(text, sizeof text, "%s", json_string_value(item));
+        else snprintf(text, sizeof text, "%lld", (long long)json_integer_value(item));
+        used += (size_t)snprintf(out + used, size > used ? size - used : 0, "%s%s", i ? separator : "", text);
+    }
+}
+
+static void assert_attribute(const json_t *shown, const char *key, const char *expected, const char *where)
+{
+    const char *value = json_string_value(json_object_get(shown, key));
+    ck_assert_msg(value && !strcmp(value, expected), "%s: %s is '%s', the frame says '%s'", where, key,
+                  value ? value : "(none)", expected);
+}
+
+/* The tiles of a line or spinner table, in the order the page lists them: line: left to
+ * right; spinner: the spinner, then each arm outwards. */
+static void table_order(const json_t *table, bool line, char *out, size_t size)
+{
+    char parts[64][8];
+    int count = 0;
+    const json_t *lead = json_object_get(table, "lead"), *arms = json_object_get(table, "arms");
+    out[0] = '\0';
+    if (json_is_null(lead)) return;
+    size_t k;
+    json_t *tile;
+    if (line) { /* arm 0 reversed, the lead, arm 1 */
+        const json_t *left = json_array_get(arms, 0);
+        for (size_t i = json_array_size(left); i-- > 0;) {
+            tile = json_array_get(left, i);
+            int a = (int)json_integer_value(json_array_get(tile, 0)), b = (int)json_integer_value(json_array_get(tile, 1));
+            snprintf(parts[count++], 8, "%d-%d", a < b ? a : b, a < b ? b : a);
+        }
+    }
+    int a = (int)json_integer_value(json_array_get(lead, 0)), b = (int)json_integer_value(json_array_get(lead, 1));
+    snprintf(parts[count++], 8, "%d-%d", a, b);
+    for (size_t arm = line ? 1 : 0; arm < json_array_size(arms); arm++)
+        json_array_foreach(json_array_get(arms, arm), k, tile) {
+            int x = (int)json_integer_value(json_array_get(tile, 0)), y = (int)json_integer_value(json_array_get(tile, 1));
+            if (count < 64) snprintf(parts[count++], 8, "%d-%d", x < y ? x : y, x < y ? y : x);
+        }
+    size_t used = 0;
+    for (int i = 0; i < count; i++) used += (size_t)snprintf(out + used, size - used, "%s%s", i ? " " : "", parts[i]);
+}
+
+static void compare_position(const json_t *data, const json_t *shown, int hand, int ply, const char *game)
+{
+    char where[128], text[2048];
+    snprintf(where, sizeof where, "%s at #hand=%d&ply=%d", game, hand, ply);
+    const json_t *frame = json_array_get(json_object_get(json_array_get(json_object_get(data, "hands"), (size_t)hand - 1),
+                                                         "frames"),
+                                         (size_t)ply);
+    ck_assert_msg(frame != NULL, "%s: no such frame", where);
+    ck_assert_msg(json_integer_value(json_object_get(shown, "hand")) == hand &&
+                      json_integer_value(json_object_get(shown, "ply")) == ply,
+                  "%s: the page opened hand %lld, ply %lld", where, json_integer_value(json_object_get(shown, "hand")),
+                  json_integer_value(json_object_get(shown, "ply")));
+    joined(json_object_get(frame, "scores"), ",", text, sizeof text);
+    assert_attribute(shown, "scores", text, where);
+    snprintf(text, sizeof text, "%lld", json_integer_value(json_object_get(frame, "stock")));
+    assert_attribute(shown, "stock", text, where);
+    const json_t *hands = json_object_get(shown, "hands");
+    ck_assert_int_eq((int)json_array_size(hands), (int)json_array_size(json_object_get(frame, "hands")));
+    size_t seat;
+    json_t *held;
+    json_array_foreach(json_object_get(frame, "hands"), seat, held) {
+        joined(held, " ", text, sizeof text);
+        const json_t *shown_hand = json_array_get(hands, seat);
+        ck_assert_msg(json_integer_value(json_object_get(shown_hand, "seat")) == (json_int_t)seat, "%s: hands out of order",
+                      where);
+        char seat_where[160];
+        snprintf(seat_where, sizeof seat_where, "%s, seat %zu", where, seat);
+        assert_attribute(shown_hand, "tiles", text, seat_where);
+    }
+    const json_t *table = json_object_get(frame, "table");
+    const char *layout = json_string_value(json_object_get(data, "layout"));
+    if (!strcmp(layout, "trick")) {
+        snprintf(text, sizeof text, "%lld", json_integer_value(json_object_get(table, "trump")));
+        assert_attribute(shown, "trump", text, where);
+        char trick[256] = "";
+        size_t i, used = 0;
+        json_t *item;
+        json_array_foreach(json_object_get(table, "trick"), i, item)
+            used += (size_t)snprintf(trick + used, sizeof trick - used, "%s%s", i ? " " : "",
+                                     json_string_value(json_object_get(item, "tile")));
+        assert_attribute(shown, "trick", trick, where);
+        const json_t *won = json_object_get(shown, "won");
+        json_array_foreach(json_object_get(table, "won"), i, item) {
+            joined(item, " ", text, sizeof text);
+            const char *value = json_string_value(json_array_get(won, i));
+            ck_assert_msg(value && !strcmp(value, text), "%s: side %zu's tiles won differ", where, i);
+        }
+        joined(json_object_get(table, "hand_points"), ",", text, sizeof text);
+        assert_attribute(shown, "hand_points", text, where);
+    } else {
+        joined(json_object_get(table, "ends"), ",", text, sizeof text);
+        assert_attribute(shown, "ends", text, where);
+        table_order(table, !strcmp(layout, "line"), text, sizeof text);
+        assert_attribute(shown, "table", text, where);
+    }
+    const json_t *current = json_object_get(shown, "current");
+    if (ply > 0)
+        ck_assert_msg(json_integer_value(json_object_get(current, "hand")) == hand &&
+                          json_integer_value(json_object_get(current, "ply")) == ply,
+                      "%s: the move list marks another move", where);
+}
+
+static int frame_count(const json_t *data, int hand) /* hand 1-based */
+{
+    return (int)json_array_size(json_object_get(json_array_get(json_object_get(data, "hands"), (size_t)hand - 1), "frames"));
+}
+
+START_TEST(fragments_open_the_positions)
+{
+    const view_case_t *c = &view_cases[_i];
+    const char *dir = support_scratch("fragments");
+    const char *record = view_record_match(c, dir);
+    char html[4096], arguments[8192];
+    snprintf(html, sizeof html, "%s/page.html", dir);
+    json_t *data = view_make_page(record, html, NULL);
+    int hands = (int)json_array_size(json_object_get(data, "hands"));
+    int last = frame_count(data, hands) - 1;
+    int positions[][2] = {{1, 0}, {1, frame_count(data, 1) / 2}, {1, frame_count(data, 1) - 1},
+                          {hands > 1 ? 2 : 1, 3}, {hands, last}};
+    size_t used = (size_t)snprintf(arguments, sizeof arguments, "frames '%s'", html);
+    for (size_t k = 0; k < sizeof positions / sizeof positions[0]; k++)
+        used += (size_t)snprintf(arguments + used, sizeof arguments - used, " %d:%d", positions[k][0], positions[k][1]);
+    used += (size_t)snprintf(arguments + used, sizeof arguments - used, " 99:5 1:100000");
+    json_t *result = drive(dir, arguments);
+    const json_t *frames = json_object_get(result, "frames");
+    for (size_t k = 0; k < sizeof positions / sizeof positions[0]; k++)
+        compare_position(data, json_object_get(json_array_get(frames, k), "shown"), positions[k][0], positions[k][1],
+                         c->game);
+    /* Fragments that name no position open the first one. */
+    for (size_t k = sizeof positions / sizeof positions[0]; k < json_array_size(frames); k++)
+        compare_position(data, json_object_get(json_array_get(frames, k), "shown"), 1, 0, c->game);
+    assert_quiet_console(result, c->game);
+    json_decref(result);
+    json_decref(data);
+}
+END_TEST
+
+START_TEST(stepping_reaches_the_final_scores)
+{
+    const view_case_t *c = &view_cases[_i];
+    const char *dir = support_scratch("step");
+    const char *record = view_record_match(c, dir);
+    char html[4096], arguments[4200], text[256];
+    snprintf(html, sizeof html, "%s/page.html", dir);
+    json_t *data = view_make_page(record, html, NULL);
+    snprintf(arguments, sizeof arguments, "step '%s'", html);
+    json_t *result = drive(dir, arguments);
+
+    int hands = (int)json_array_size(json_object_get(data, "hands")), frames = 0;
+    for (int hand = 1; hand <= hands; hand++) frames += frame_count(data, hand);
+    int last = frame_count(data, hands) - 1;
+    ck_assert_int_eq((int)json_integer_value(json_object_get(result, "clicks")), frames - 1);
+    const json_t *end = json_object_get(result, "end");
+    joined(json_object_get(json_object_get(data, "result"), "scores"), ",", text, sizeof text);
+    assert_attribute(end, "scores", text, "after the last #next");
+    ck_assert(json_is_true(json_object_get(end, "next_disabled")));
+    ck_assert_int_eq((int)json_integer_value(json_object_get(end, "hand")), hands);
+    ck_assert_int_eq((int)json_integer_value(json_object_get(end, "ply")), last);
+    const char *said = json_string_value(json_object_get(end, "result"));
+    char score[32];
+    snprintf(score, sizeof score, "%lld",
+             json_integer_value(json_array_get(json_object_get(json_object_get(data, "result"), "scores"), 0)));
+    ck_assert_msg(said && strstr(said, score), "#result says '%s', without the final score %s", said ? said : "", score);
+    /* Every click moved one frame on, across hands, in order. */
+    const json_t *seen = json_object_get(result, "seen");
+    int index = 0;
+    for (int hand = 1; hand <= hands; hand++)
+        for (int ply = 0; ply < frame_count(data, hand); ply++, index++) {
+            const json_t *at = json_array_get(seen, (size_t)index);
+            ck_assert_msg(json_integer_value(json_array_get(at, 0)) == hand && json_integer_value(json_array_get(at, 1)) == ply,
+                          "step %d: at %lld:%lld, expected %d:%d", index, json_integer_value(json_array_get(at, 0)),
+                          json_integer_value(json_array_get(at, 1)), hand, ply);
+        }
+    static const struct {
+        const char *key;
+        int hand, ply; /* -1: the last hand or frame; -2: one before the last frame */
+    } after[] = {{"left", -1, -2}, {"home", 1, 0}, {"right", 1, 1}, {"end_key", -1, -1},
+                 {"first", 1, 0},  {"last", -1, -1}, {"prev", -1, -2}, {"list", 1, 3}};
+    for (size_t k = 0; k < sizeof after / sizeof after[0]; k++) {
+        const json_t *at = json_object_get(result, after[k].key);
+        int hand = after[k].hand < 0 ? hands : after[k].hand;
+        int ply = after[k].ply == -1 ? last : after[k].ply == -2 ? last - 1 : after[k].ply;
+        ck_assert_msg(json_integer_value(json_object_get(at, "hand")) == hand &&
+                          json_integer_value(json_object_get(at, "ply")) == ply,
+                      "%s: after %s at %lld:%lld, expected %d:%d", c->game, after[k].key,
+                      json_integer_value(json_object_get(at, "hand")), json_integer_value(json_object_get(at, "ply")),
+                      hand, ply);
+        char fragment[64];
+        snprintf(fragment, sizeof fragment, "#hand=%d&ply=%d", hand, ply);
+        assert_attribute(at, "hash", fragment, after[k].key);
+    }
+    /* Play moved on by itself; pause stopped it. */
+    const json_t *played = json_object_get(result, "played"), *paused = json_object_get(result, "paused");
+    ck_assert_msg(json_integer_value(json_object_get(played, "ply")) > 0, "play did not move on");
+    ck_assert_msg(json_equal(json_object_get(played, "ply"), json_object_get(paused, "ply")) &&
+                      json_equal(json_object_get(played, "hand"), json_object_get(paused, "hand")),
+                  "pause did not stop");
+    assert_quiet_console(result, c->game);
+    json_decref(result);
+    json_decref(data);
+}
+END_TEST
+
+START_TEST(the_switch_hides_the_other_hands)
+{
+    const view_case_t *c = &view_cases[3]; /* four seats */
+    const char *dir = support_scratch("hide");
+    const char *record = view_record_match(c, dir);
+    char html[4096], arguments[4200];
+    snprintf(html, sizeof html, "%s/page.html", dir);
+    json_t *data = view_make_page(record, html, NULL);
+    snprintf(arguments, sizeof arguments, "hide '%s' 2", html);
+    json_t *result = drive(dir, arguments);
+    size_t seat;
+    json_t *hand;
+    json_array_foreach(json_object_get(json_object_get(result, "before"), "hands"), seat, hand)
+        ck_assert_msg(!strcmp(json_string_value(json_object_get(hand, "hidden")), "false"), "seat %zu hidden at first", seat);
+    json_array_foreach(json_object_get(json_object_get(result, "after"), "hands"), seat, hand) {
+        const char *hidden = json_string_value(json_object_get(hand, "hidden"));
+        ck_assert_msg(!strcmp(hidden, seat == 2 ? "false" : "true"), "seat %zu: hidden is %s", seat, hidden);
+        ck_assert_msg(json_integer_value(json_object_get(hand, "count")) > 0, "seat %zu: no tile count", seat);
+    }
+    assert_quiet_console(result, "hide");
+    json_decref(result);
+    json_decref(data);
+}
+END_TEST
+
+int main(void)
+{
+    Suite *suite = suite_create("browser");
+    TCase *viewer = tcase_create("viewer");
+    tcase_add_checked_fixture(viewer, NULL, support_scratch_teardown);
+    tcase_set_timeout(viewer, 600);
+    tcase_add_loop_test(viewer, fragments_open_the_positions, 0, VIEW_CASES);
+    tcase_add_loop_test(viewer, stepping_reaches_the_final_scores, 0, VIEW_CASES);
+    tcase_add_test(viewer, the_switch_hides_the_other_hands);
+    suite_add_tcase(suite, viewer);
+    return support_run_suite(suite, "test_browser");
+}

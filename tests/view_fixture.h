@@ -1,0 +1,26 @@
+/* view_fixture.h - what the viewer's tests share: a recorded match of each game, and the
+ * match data read back out of a page that `dominolab view` wrote. */
+#ifndef DOMINOLAB_VIEW_FIXTURE_H
+#define DOMINOLAB_VIEW_FIXTURE_H
+
+#include <jansson.h>
+
+typedef struct view_case {
+    const char *game, *players, *agents, *seed;
+} view_case_t;
+
+/* A match of every game: Bergen with 2 and 4 players, Double Bergen, Partnership, Bingo. */
+extern const view_case_t view_cases[];
+enum { VIEW_CASES = 5 };
+
+/* Records the case's match (dominolab play --record) into DIR/GAME.jsonl; returns the path
+ * (static storage, until the next call). Fails the test if play fails. */
+const char *view_record_match(const view_case_t *c, const char *dir);
+/* The JSON inside a page's <script id="match-data">; fails the test if there is none. */
+json_t *view_page_data(const char *html_path);
+/* Writes the page of `record` to `html` (view_write; options may be NULL) and returns its
+ * data; fails the test if view_write fails. */
+struct view_options;
+json_t *view_make_page(const char *record, const char *html, const struct view_options *options);
+
+#endif
