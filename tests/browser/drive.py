@@ -25,7 +25,7 @@ import urllib.request
 
 CHROMIUM = os.environ.get("DOMINOLAB_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("DOMINOLAB_CHROMEDRIVER", "/usr/bin/chromedriver")
-ELEMENT = "element-6066-11e4-a52e-4f735466cecc"  # the WebDriver key of an element reference
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the WebDriver key of an element reference
 
 
 class Browser:
@@ -80,7 +80,11 @@ class Browser:
         return self.call("POST", "/element", {"using": "css selector", "value": css})[ELEMENT]
 
     def click(self, css):
-        self.call("POST", f"/element/{self.find(css)}/click", {})
+        """A click where a person would make it: the element scrolled to the middle of its
+        scrolling box first (a sticky header may cover an element scrolled only to the edge)."""
+        element = self.find(css)
+        self.script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", {ELEMENT: element})
+        self.call("POST", f"/element/{element}/click", {})
 
     def keys(self, text):
         """Key presses sent to the page (WebDriver actions), as a person would type them."""
