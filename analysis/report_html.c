@@ -19,6 +19,9 @@
 #include "plot.h"
 #include "svg_plot.h"
 
+/* The parts of the page a layout writes, in order. */
+typedef enum page_part { PART_RESULT, PART_PLOTS, PART_TABLES } page_part_t;
+
 enum {
     SENTENCE_SIZE = 4096,
     TEXT_SIZE = 1024,
@@ -389,7 +392,8 @@ static int ratings_plots(FILE *out, const ratings_files_t *f, const report_html_
         return -1;
     }
     plot_counts_t counts = {0};
-    for (int r = 0; r < f->pairwise.rows; r++) plot_counts_add(&counts, (int64_t)table_value(&f->pairwise, r, "blocks"));
+    for (int r = 0; r < f->pairwise.rows; r++)
+        plot_counts_add(&counts, (int64_t)table_value(&f->pairwise, r, "blocks"));
     char sample[256], subtitle[1024], title[1024], axis[512];
     sample_of(sample, sizeof sample, &counts, context->matches ? "match" : "deal", "a pair");
     subtitle_of(subtitle, sizeof subtitle, context, sample);
@@ -443,14 +447,13 @@ static int ratings_tables(FILE *out, const ratings_files_t *f, char *error, size
     return table_html_turned(out, &f->model, NULL, "How the model was fitted.", error, error_size);
 }
 
-static int ratings_page(FILE *out, const char *dir, const report_html_context_t *context, int part, char *error,
+static int ratings_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error,
                         size_t error_size, void *state)
 {
-    (void)dir;
     const ratings_files_t *f = state;
     switch (part) {
-    case 0: ratings_result(out, f, context); return 0;
-    case 1: return ratings_plots(out, f, context, error, error_size);
+    case PART_RESULT: ratings_result(out, f, context); return 0;
+    case PART_PLOTS: return ratings_plots(out, f, context, error, error_size);
     default: return ratings_tables(out, f, error, error_size);
     }
 }
@@ -491,7 +494,8 @@ static void free_sprt(sprt_files_t *f)
 static void sprt_sentences(FILE *out, const sprt_files_t *f, const report_html_context_t *context)
 {
     const table_t *s = &f->summary;
-    const char *a = table_text(s, 0, "agent_a"), *b = table_text(s, 0, "agent_b"), *verdict = table_text(s, 0, "verdict");
+    const char *a = table_text(s, 0, "agent_a"), *b = table_text(s, 0, "agent_b");
+    const char *verdict = table_text(s, 0, "verdict");
     double elo0 = table_value(s, 0, "elo0"), elo1 = table_value(s, 0, "elo1"), elo = table_value(s, 0, "elo");
     double low = table_value(s, 0, "elo_low"), high = table_value(s, 0, "elo_high");
     char measured[160], magnitude[160], games[160], sentence[SENTENCE_SIZE];
@@ -561,16 +565,15 @@ static int sprt_plots(FILE *out, const sprt_files_t *f, const report_html_contex
     return 0;
 }
 
-static int sprt_page(FILE *out, const char *dir, const report_html_context_t *context, int part, char *error,
-                     size_t error_size, void *state)
+static int sprt_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error, size_t error_size,
+                     void *state)
 {
-    (void)dir;
     const sprt_files_t *f = state;
-    if (part == 0) {
+    if (part == PART_RESULT) {
         sprt_sentences(out, f, context);
         return 0;
     }
-    if (part == 1) return sprt_plots(out, f, context, error, error_size);
+    if (part == PART_PLOTS) return sprt_plots(out, f, context, error, error_size);
     if (table_html_turned(out, &f->summary, NULL, "The test and where it stopped.", error, error_size)) return -1;
     static const char *const more[] = {"sprt_trace.csv"};
     other_files(out, more, 1);
@@ -858,16 +861,15 @@ static int balance_plots(FILE *out, const balance_files_t *f, const report_html_
                : 0;
 }
 
-static int balance_page(FILE *out, const char *dir, const report_html_context_t *context, int part, char *error,
+static int balance_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error,
                         size_t error_size, void *state)
 {
-    (void)dir;
     const balance_files_t *f = state;
-    if (part == 0) {
+    if (part == PART_RESULT) {
         balance_result(out, f);
         return 0;
     }
-    if (part == 1) return balance_plots(out, f, context, error, error_size);
+    if (part == PART_PLOTS) return balance_plots(out, f, context, error, error_size);
     if (table_html_turned(out, &f->balance, "variant",
                           "A column per variant: seat balance, the leader's share and advantage, draws, deal bias, "
                           "and each variant against the first.",
@@ -898,7 +900,8 @@ static int load_calibration(calibration_files_t *f, const char *dir, char *error
         table_require(&f->candidates, candidates_columns, error, error_size))
         return -1;
     char ignored[256]; /* every level may be the reference: then there is no verify/pairwise.csv */
-    if (table_load(&f->verify, dir, "verify/pairwise.csv", ignored, sizeof ignored)) memset(&f->verify, 0, sizeof f->verify);
+    if (table_load(&f->verify, dir, "verify/pairwise.csv", ignored, sizeof ignored))
+        memset(&f->verify, 0, sizeof f->verify);
     return 0;
 }
 
@@ -995,16 +998,15 @@ static int calibration_plots(FILE *out, const calibration_files_t *f, const repo
     return 0;
 }
 
-static int calibration_page(FILE *out, const char *dir, const report_html_context_t *context, int part, char *error,
+static int calibration_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error,
                             size_t error_size, void *state)
 {
-    (void)dir;
     const calibration_files_t *f = state;
-    if (part == 0) {
+    if (part == PART_RESULT) {
         calibration_result(out, f, context);
         return 0;
     }
-    if (part == 1) return calibration_plots(out, f, context, error, error_size);
+    if (part == PART_PLOTS) return calibration_plots(out, f, context, error, error_size);
     table_html(out, &f->levels, "Every level: its agent, the Elo it was placed at, and its rating measured again on "
                                 "fresh deals.");
     table_html(out, &f->candidates, "Every candidate: its kind, measured and smoothed rating, and its rank by "
@@ -1070,14 +1072,14 @@ static void provenance_section(FILE *out, const report_html_context_t *context)
     html_paragraph(out, NULL, versions);
 }
 
-/* A layout: its files loaded into `state`, its parts (0 result, 1 plots, 2 tables) written. */
+/* A layout: its files loaded into `state`, then each part of the page written from them. */
 typedef struct layout {
     const char *heading;
     size_t state_size;
     int (*load)(void *state, const char *dir, char *error, size_t error_size);
     void (*release)(void *state);
-    int (*part)(FILE *out, const char *dir, const report_html_context_t *context, int part, char *error,
-                size_t error_size, void *state);
+    int (*part)(FILE *out, const report_html_context_t *context, page_part_t part, char *error, size_t error_size,
+                void *state);
 } layout_t;
 
 static int load_ratings_state(void *s, const char *d, char *e, size_t n) { return load_ratings(s, d, e, n); }
@@ -1097,8 +1099,8 @@ static const layout_t layouts[] = {
                                  free_calibration_state, calibration_page},
 };
 
-static int write_page(FILE *out, const char *dir, const report_html_context_t *context, const layout_t *layout,
-                      void *state, char *error, size_t error_size)
+static int write_page(FILE *out, const report_html_context_t *context, const layout_t *layout, void *state,
+                      char *error, size_t error_size)
 {
     char title[TEXT_SIZE];
     const char *subject = context->subject ? context->subject : "";
@@ -1110,12 +1112,12 @@ static int write_page(FILE *out, const char *dir, const report_html_context_t *c
     for (int k = 0; k < context->note_count; k++) html_paragraph(out, "note", context->notes[k]);
     html_heading(out, 2, "result", "Result");
     fputs("<div class=\"result\">\n", out);
-    if (layout->part(out, dir, context, 0, error, error_size, state)) return -1;
+    if (layout->part(out, context, PART_RESULT, error, error_size, state)) return -1;
     fputs("</div>\n", out);
     html_heading(out, 2, "plots", "Plots");
-    if (layout->part(out, dir, context, 1, error, error_size, state)) return -1;
+    if (layout->part(out, context, PART_PLOTS, error, error_size, state)) return -1;
     html_heading(out, 2, "tables", "Tables");
-    if (layout->part(out, dir, context, 2, error, error_size, state)) return -1;
+    if (layout->part(out, context, PART_TABLES, error, error_size, state)) return -1;
     samples_section(out, context);
     provenance_section(out, context);
     html_page_end(out, "Written from the CSV files beside it; dominolab analyze on this directory writes it again. "
@@ -1140,7 +1142,7 @@ int report_html_write(const char *dir, const report_html_context_t *context, cha
     if (status) snprintf(error, error_size, "%s/report.html: %s", dir, message);
     atomic_file_t file;
     if (status == 0) status = atomic_file_open_in(&file, dir, "report.html", error, error_size);
-    if (status == 0 && write_page(file.stream, dir, context, layout, state, message, sizeof message)) {
+    if (status == 0 && write_page(file.stream, context, layout, state, message, sizeof message)) {
         atomic_file_abort(&file);
         snprintf(error, error_size, "%s/report.html: %s", dir, message);
         status = -1;

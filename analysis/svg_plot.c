@@ -143,7 +143,8 @@ static void open_chart(FILE *out, double width, double height, const char *title
     putc('\n', out);
     rect_at(out, 0, 0, width, height, " fill=\"#ffffff\"");
     if (title) text_at(out, width / 2, TITLE_Y, " text-anchor=\"middle\" font-size=\"15\" font-weight=\"600\"", title);
-    if (subtitle && subtitle[0]) text_at(out, width / 2, SUBTITLE_Y, " text-anchor=\"middle\" fill=\"#5a5a5a\"", subtitle);
+    if (subtitle && subtitle[0])
+        text_at(out, width / 2, SUBTITLE_Y, " text-anchor=\"middle\" fill=\"#5a5a5a\"", subtitle);
 }
 
 static void close_chart(FILE *out) { fputs("</svg>\n", out); }
@@ -295,8 +296,9 @@ void svg_bars(FILE *out, const svg_bars_t *chart)
             value_text(v, sizeof v, value, chart->decimals);
             value_text(l, sizeof l, bar_low, chart->decimals);
             value_text(h, sizeof h, bar_high, chart->decimals);
-            int used = snprintf(hover, sizeof hover, "%s%s%s: %s", chart->labels[k], chart->series_count > 1 ? ", " : "",
-                                chart->series_count > 1 ? series->name : "", isnan(value) ? "no value" : v);
+            bool named = chart->series_count > 1;
+            int used = snprintf(hover, sizeof hover, "%s%s%s: %s", chart->labels[k], named ? ", " : "",
+                                named ? series->name : "", isnan(value) ? "no value" : v);
             if (used > 0 && (size_t)used < sizeof hover && !isnan(bar_low) && !isnan(bar_high))
                 snprintf(hover + used, sizeof hover - (size_t)used, " [%s, %s]", l, h);
             fputs("<g>", out);
@@ -403,7 +405,8 @@ static void series_points(FILE *out, const svg_line_series_t *series, const svg_
         fputs("\" cy=\"", out);
         number(out, y);
         /* an open marker on a dashed line (a target), a filled one on a measured line */
-        if (series->dashed) fprintf(out, "\" r=\"3.5\" fill=\"#ffffff\" stroke=\"%s\" stroke-width=\"1.5\"/>\n</g>\n", stroke);
+        if (series->dashed)
+            fprintf(out, "\" r=\"3.5\" fill=\"#ffffff\" stroke=\"%s\" stroke-width=\"1.5\"/>\n</g>\n", stroke);
         else fprintf(out, "\" r=\"3.5\" fill=\"%s\"/>\n</g>\n", stroke);
     }
 }
@@ -433,7 +436,8 @@ void svg_lines(FILE *out, const svg_lines_t *chart)
     key_item_t items[PALETTE_SIZE * 4];
     int item_count = 0;
     for (int s = 0; s < chart->series_count && item_count < PALETTE_SIZE * 4; s++)
-        items[item_count++] = (key_item_t){chart->series[s].name, colour(s), chart->series[s].dashed ? KEY_DASHED : KEY_LINE};
+        items[item_count++] =
+            (key_item_t){chart->series[s].name, colour(s), chart->series[s].dashed ? KEY_DASHED : KEY_LINE};
     for (int r = 0; r < chart->rule_count && item_count < PALETTE_SIZE * 4; r++)
         items[item_count++] = (key_item_t){chart->rules[r].label, colour(chart->series_count + r), KEY_DASHED};
     double key_y = bottom + 58;
@@ -515,8 +519,8 @@ void svg_heat_map(FILE *out, const svg_heat_map_t *chart)
     /* column labels slant up and to the right from above their column (35 degrees) */
     double slant_up = column_chars * CHAR_WIDTH * 0.574 + 12, slant_right = column_chars * CHAR_WIDTH * 0.82;
     double grid_top = TOP + 16 + slant_up, grid_bottom = grid_top + rows * cell;
-    double width = left + columns * cell + 20;
-    if (width < left + (columns - 0.5) * cell + slant_right + 10) width = left + (columns - 0.5) * cell + slant_right + 10;
+    double width = left + columns * cell + 20, last_label_end = left + (columns - 0.5) * cell + slant_right + 10;
+    if (width < last_label_end) width = last_label_end;
     if (width < WIDTH) width = WIDTH;
     double scale_top = grid_bottom + 22, height = scale_top + (chart->scale_label ? 62 : 40);
     open_chart(out, width, height, chart->title, chart->subtitle);

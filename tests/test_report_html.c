@@ -61,8 +61,8 @@ START_TEST(html_escapes_text_and_attributes)
     html_text(m.stream, "<a href=\"x\">Tom & Jerry's</a>");
     html_attribute(m.stream, "title", "1 < 2 & \"3\"");
     html_text(m.stream, NULL);
-    ck_assert_str_eq(memory_text(&m),
-                     "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; title=\"1 &lt; 2 &amp; &quot;3&quot;\"");
+    ck_assert_str_eq(memory_text(&m), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"
+                                      " title=\"1 &lt; 2 &amp; &quot;3&quot;\"");
     free(m.text);
 }
 END_TEST

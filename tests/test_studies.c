@@ -494,10 +494,11 @@ START_TEST(studies_write_their_runs_records)
     static const char *const files[] = {"sprt.csv", NULL}, *const runs[] = {"run", NULL};
     char *page = expect_report_html(sprt, files, runs), kept_name[64];
     const char *link = strstr(page, "<a href=\"run/records/u");
-    ck_assert_msg(link && sscanf(link, "<a href=\"%63[^\"]\"", kept_name) == 1 &&
-                      strstr(link, "-r0.jsonl\">its record</a> (kept by --records)") &&
-                      strspn(kept_name + strlen("run/records/u"), "0") == strcspn(kept_name + strlen("run/records/u"), "-"),
-                  "the first kept record (unit 0, rotation 0) is not linked");
+    ck_assert_msg(link && sscanf(link, "<a href=\"%63[^\"]\"", kept_name) == 1, "no kept record is linked");
+    const char *unit = kept_name + strlen("run/records/u");
+    ck_assert_msg(strstr(link, "-r0.jsonl\">its record</a> (kept by --records)") &&
+                      strspn(unit, "0") == strcspn(unit, "-"),
+                  "the first kept record (unit 0, rotation 0) is not linked: %s", kept_name);
     free(page);
     const char *again = support_scratch("again");
     run_ok(cli_analyze, ARGS("analyze", (char *)sprt, "--out", (char *)again, "--no-plots"));
@@ -1002,7 +1003,8 @@ START_TEST(calibration_is_even_and_rising)
     static const char *const runs[] = {"candidates-00", "candidates-01", "candidates-03", "verify-01", "verify-03",
                                        NULL};
     char *page = expect_report_html(dir, files, runs);
-    ck_assert_msg(strstr(page, "3 levels against greedy, ") && strstr(page, "level 1 is greedy:noise=1, measured at ") &&
+    ck_assert_msg(strstr(page, "3 levels against greedy, ") &&
+                      strstr(page, "level 1 is greedy:noise=1, measured at ") &&
                       strstr(page, "level 3 is heuristic, measured at "),
                   "the levels are not in the page's sentence");
     expect_same_report(dir, again);
