@@ -220,7 +220,9 @@ static void relative_words(char *text, const char *dir, const char *out_dir)
         size_t length = strlen(prefixes[k]);
         if (length == 0) continue;
         for (char *at = strstr(text, prefixes[k]); at; at = strstr(at, prefixes[k])) {
-            if (at[length] != '/') {
+            /* a whole path's beginning only: "r1/x", not the "01/" inside "pairs/00-01/x" */
+            bool starts = at == text || strchr(" (\"'", at[-1]) != NULL;
+            if (!starts || at[length] != '/') {
                 at += length;
                 continue;
             }
