@@ -31,7 +31,7 @@ static const cli_option_t analyze_options[] = {
     {"bootstrap", "experiment", CLI_INT, CLI_AT(analyze_args_t, bootstrap), 0, 100000, NULL, "B",
      "for a sim run's ratings: bootstrap replicates (default 1000; 0: from the Hessian)"},
     {"no-plots", "experiment", CLI_FLAG, CLI_AT(analyze_args_t, no_plots), 0, 0, NULL, NULL,
-     "write the CSV reports only"},
+     "no gnuplot scripts or pictures (report.html keeps its own charts)"},
 };
 
 static const cli_command_spec_t analyze_spec = {
@@ -41,7 +41,8 @@ static const cli_command_spec_t analyze_spec = {
     "study (study.json) gets the same report its command wrote; a sim run with deals.csv (sim\n"
     "--per-deal) gets the ratings report (pairwise.csv, ratings.csv, ...) when two agents or more\n"
     "played, the balance report (balance.csv, seats.csv, ...) when one agent held every seat.\n"
-    "Columns: docs/analysis.md.\n",
+    "Either way report.html is written again beside the CSVs, with a sample game of each run in\n"
+    "games/. Columns and the page: docs/analysis.md.\n",
     analyze_options,
     (int)(sizeof analyze_options / sizeof analyze_options[0]),
 };
@@ -70,6 +71,51 @@ static int analyze_study(const char *dir, const char *out, json_t *study, bool p
     }
     if (unfinished && status == 0)
         printf("to finish the study: dominolab %s --resume %s\n", kind, dir);
+    return status;
+}
+
+/* What a sim run's report.html shows besides its report's CSV files: run.json's command,
+ * settings and version, and a sample game of the run. */
+static int run_html(const char *dir, const char *out, const rundir_run_t *run, const plot_session_t *plots,
+                    char *error, size_t error_size)
+{
+    static const char *const keys[] = {"game", "preset", "options", "seats", "agents", "mode", "units", "seed",
+                                       "duplicate", "replays", "records", "started", NULL};
+    study_settings_t *settings = calloc(1, sizeof *settings);
+    char label[1024] = "";
+    for (int a = 0; a < run->agent_count; a++) {
+        size_t used = strlen(label);
+        snprintf(label + used, sizeof label - used, "%s%s", a ? " vs " : "", run->agents[a]);
+    }
+    study_sample_run_t sample_run = {".", label, run->records};
+    study_samples_t samples;
+    if (!settings || study_samples_make(dir, out, &sample_run, 1, &samples, error, error_size)) {
+        if (!settings) snprintf(error, error_size, "out of memory writing %s/report.html", out);
+        free(settings);
+        return -1;
+    }
+    study_settings_add(settings, run->json, keys);
+    report_html_context_t context = {
+        .layout = run->agent_count >= 2 ? REPORT_HTML_RATINGS : REPORT_HTML_BALANCE,
+        .kind = "sim run",
+        .subject = plots->subject,
+        .matches = run->matches,
+        .command = json_string_value(json_object_get(run->json, "command")),
+        .made_by = json_string_value(json_object_get(run->json, "version")),
+        .version = DOMINOLAB_VERSION,
+        .settings = settings->setting,
+        .setting_count = settings->count,
+        .samples = samples.sample,
+        .sample_count = samples.count,
+    };
+    int status = report_html_write(out, &context, error, error_size);
+    if (status == 0 && samples.sample[0].problem)
+        printf("report.html written to %s/report.html; sample games: 0 of 1 made (%s: %s)\n", out, label,
+               samples.sample[0].problem);
+    else if (status == 0)
+        printf("report.html written to %s/report.html; sample games: 1 of 1 made\n", out);
+    study_samples_free(&samples);
+    free(settings);
     return status;
 }
 
@@ -104,6 +150,7 @@ static int analyze_run(const char *dir, const char *out, const rundir_run_t *run
         plot_summary(&session, line, sizeof line);
         printf("%s\n", line);
     }
+    if (status == 0) status = run_html(dir, out, run, &session, error, error_size);
     return status;
 }
 

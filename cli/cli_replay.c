@@ -221,8 +221,18 @@ static void close_run(row_game_t *g)
     rundir_run_free(&g->run);
 }
 
+/* The game of a run to play again, and what to do with it. */
+typedef struct row_request {
+    const char *run;    /* the run's directory */
+    uint64_t unit;
+    int rotation;
+    bool print;         /* show the game move by move on stdout */
+    bool quiet;         /* say nothing on stdout (a caller that only wants the record) */
+    const char *record; /* write its record here, or NULL */
+} row_request_t;
+
 /* The unit and rotation are games this directory holds. 0, or -1 naming the argument. */
-static int check_row(const replay_args_t *args, const row_game_t *g, char *error, size_t error_size)
+static int check_row(const row_request_t *args, const row_game_t *g, char *error, size_t error_size)
 {
     const rundir_run_t *run = &g->run;
     int64_t first = run->first_unit, end = run->first_unit + run->units_done;
@@ -247,7 +257,7 @@ static int check_row(const replay_args_t *args, const row_game_t *g, char *error
     return 0;
 }
 
-static void print_row(FILE *out, const replay_args_t *args, const row_game_t *g, const char *const *specs,
+static void print_row(FILE *out, const row_request_t *args, const row_game_t *g, const char *const *specs,
                       uint64_t seed, const row_result_t *row)
 {
     fprintf(out, "%s: unit %" PRIu64 ", rotation %d (deal_seed %" PRIu64 "): %d hand%s, ", args->run, args->unit,
@@ -260,7 +270,7 @@ static void print_row(FILE *out, const replay_args_t *args, const row_game_t *g,
 }
 
 /* Plays the game. 0, 1 (a failure while playing or writing), 2 (bad input), with a message. */
-static int play_row(const replay_args_t *args, row_game_t *g, char *error, size_t error_size)
+static int play_row(const row_request_t *args, row_game_t *g, char *error, size_t error_size)
 {
     if (open_run(args->run, g, error, error_size) || check_row(args, g, error, error_size)) return 2;
     const rundir_run_t *run = &g->run;
@@ -295,9 +305,31 @@ static int play_row(const replay_args_t *args, row_game_t *g, char *error, size_
     int result = match_play(&setup, sinks, sink_count, error, error_size);
     if (args->record) result = record_writer_end(&writer, result, error, error_size);
     if (result) return 1;
+    if (args->quiet) return 0;
     if (!args->print) print_row(stdout, args, g, specs, seed, &row);
     if (args->record) printf("record written to %s\n", args->record);
     return 0;
+}
+
+/* One game of a run played by a request, the run opened and closed around it. */
+static int play_request(const row_request_t *request, char *error, size_t error_size)
+{
+    row_game_t *game = calloc(1, sizeof *game);
+    if (!game) {
+        snprintf(error, error_size, "out of memory");
+        return 1;
+    }
+    int status = play_row(request, game, error, error_size);
+    close_run(game);
+    free(game);
+    return status;
+}
+
+int cli_replay_row(const char *run_dir, uint64_t unit, int rotation, const char *record_path, char *error,
+                   size_t error_size)
+{
+    row_request_t request = {.run = run_dir, .unit = unit, .rotation = rotation, .quiet = true, .record = record_path};
+    return play_request(&request, error, error_size);
 }
 
 int cli_replay(int argc, char **argv)
@@ -315,14 +347,9 @@ int cli_replay(int argc, char **argv)
         return 2;
     }
     if (args.file) return replay_record(&args);
-    row_game_t *game = calloc(1, sizeof *game);
-    if (!game) {
-        fprintf(stderr, "dominolab replay: out of memory\n");
-        return 1;
-    }
-    int status = play_row(&args, game, error, sizeof error);
-    close_run(game);
-    free(game);
+    row_request_t request = {.run = args.run, .unit = args.unit, .rotation = args.rotation, .print = args.print,
+                             .record = args.record};
+    int status = play_request(&request, error, sizeof error);
     if (status) fprintf(stderr, "dominolab replay: %s\n", error);
     return status;
 }

@@ -106,6 +106,59 @@ static void expect_golden(const char *dir, const char *kind, const char *name)
     free(want);
 }
 
+/* ------------------------------------------------------------------ report.html */
+
+/* Every field of DIR/NAME's rows after the header is a cell of `page`, as the file writes it
+ * (our CSVs quote no field these tests make). */
+static void expect_csv_values_on_page(const char *page, const char *dir, const char *name)
+{
+    char *path = path_in(dir, name), *text = support_read_file(path, NULL);
+    ck_assert_msg(text != NULL, "cannot read %s", path);
+    char *line = strchr(text, '\n');
+    int fields = 0;
+    for (char *field = line ? line + 1 : NULL; field && *field; fields++) {
+        size_t length = strcspn(field, ",\n");
+        char cell[512];
+        snprintf(cell, sizeof cell, ">%.*s<", (int)length, field);
+        if (length > 0) ck_assert_msg(strstr(page, cell) != NULL, "%s: %s is not on its report.html", path, cell);
+        field += length + (field[length] != '\0');
+    }
+    ck_assert_msg(fields > 0, "%s has no values", path);
+    free(text);
+    free(path);
+}
+
+/* DIR/report.html: inline charts, nothing fetched or run, every value of the CSV files
+ * `files` (NULL-ended), and for each run of `runs` (its name under games/, NULL-ended) the
+ * viewer's page of its sample game, linked, or the one line that says why there is none.
+ * Returns the page (owned). */
+static char *expect_report_html(const char *dir, const char *const *files, const char *const *runs)
+{
+    char *path = path_in(dir, "report.html"), *page = support_read_file(path, NULL);
+    ck_assert_msg(page != NULL, "no %s", path);
+    ck_assert_msg(strstr(page, "<svg viewBox="), "%s has no inline chart", path);
+    ck_assert_msg(!strstr(page, "<script") && !strstr(page, "http://") && !strstr(page, "https://"),
+                  "%s loads or runs something", path);
+    for (int k = 0; files[k]; k++) expect_csv_values_on_page(page, dir, files[k]);
+    for (int k = 0; runs[k]; k++) {
+        char name[256], link[512];
+        snprintf(name, sizeof name, "games/%.200s.html", runs[k]);
+        snprintf(link, sizeof link, "<a href=\"%s\">view the game</a>", name);
+        char *game = path_in(dir, name);
+        if (support_file_exists(game)) /* the viewer made it */
+            ck_assert_msg(strstr(page, link), "%s: %s is not linked", path, name);
+        else /* until it can: the page says why, in one line */
+            ck_assert_msg(!strstr(page, link) && strstr(page, ": no viewer page ("), "%s: no %s, and no word why",
+                          path, name);
+        free(game);
+    }
+    free(path);
+    return page;
+}
+
+/* report.html of `a` and of `b` are the same bytes. */
+static void expect_same_report(const char *a, const char *b) { expect_same_file(a, b, "report.html"); }
+
 static const char *const rating_reports[] = {"pairwise.csv", "pairwise_matrix.csv", "ratings.csv", "los.csv",
                                             "model.csv", NULL};
 
@@ -142,12 +195,31 @@ START_TEST(tournament_same_at_one_and_two_threads)
 }
 END_TEST
 
+static const char *const tournament_runs[] = {"pairs-00-01", "pairs-00-02", "pairs-01-02", NULL};
+
 START_TEST(analyze_rebuilds_every_report)
 {
     const char *dir = support_scratch("tournament"), *again = support_scratch("again");
     tournament(dir, "2");
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     for (int k = 0; rating_reports[k]; k++) expect_same_file(dir, again, rating_reports[k]);
+    /* report.html with the CSVs: the same page from analyze, with each pair's sample game */
+    char *page = expect_report_html(dir, rating_reports, tournament_runs);
+    ck_assert_msg(strstr(page, "random vs greedy: ") && strstr(page, "greedy vs heuristic: "), "%s", page);
+    ck_assert_msg(strstr(page, "<a href=\"games/pairs-00-01.jsonl\">its record</a> (played again from deals.csv)"),
+                  "the sample's record is not linked");
+    expect_same_report(dir, again);
+    free(page);
+    for (int k = 0; tournament_runs[k]; k++) { /* the records played again from each run's first row */
+        char name[64];
+        snprintf(name, sizeof name, "games/%s.jsonl", tournament_runs[k]);
+        char *record = path_in(dir, name);
+        replay_summary_t summary;
+        char error[1024];
+        ck_assert_msg(replay_file(record, &summary, error, sizeof error) == REPLAY_AGREES, "%s", error);
+        free(record);
+        expect_same_file(dir, again, name);
+    }
 }
 END_TEST
 
@@ -285,6 +357,11 @@ START_TEST(study_resumes_from_its_directory_alone)
              dir);
     ck_assert(support_write_file(ini, text));
     run_ok(cli_run, ARGS("run", ini));
+    /* the study of a file has its report.html, naming the file as its command */
+    char *page = expect_report_html(dir, rating_reports, tournament_runs), command[PATH_SIZE + 32];
+    snprintf(command, sizeof command, "<pre><code>dominolab run %s</code></pre>", ini);
+    ck_assert_msg(strstr(page, command), "the page does not name %s", command);
+    free(page);
     run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--option", "stock_reserve=0", "--agents",
                                 "random,greedy,heuristic", "--deals", "200", "--seed", "5", "--bootstrap", "100",
                                 "--no-plots", "--quiet", "--out", (char *)whole));
@@ -413,6 +490,29 @@ START_TEST(studies_write_their_runs_records)
     int units = run_json_integer(sprt, "run", "units_done"), rotations = run_json_integer(sprt, "run", "rotations");
     ck_assert_msg(units > 0 && units < 1000000, "the SPRT played %d units", units);
     expect_run_records(sprt, "run", units * rotations);
+    /* report.html's sample is the first record kept, linked where it lies (or copied beside an analyze --out) */
+    static const char *const files[] = {"sprt.csv", NULL}, *const runs[] = {"run", NULL};
+    char *page = expect_report_html(sprt, files, runs), kept_name[64];
+    const char *link = strstr(page, "<a href=\"run/records/u");
+    ck_assert_msg(link && sscanf(link, "<a href=\"%63[^\"]\"", kept_name) == 1, "no kept record is linked");
+    const char *unit = kept_name + strlen("run/records/u");
+    ck_assert_msg(strstr(link, "-r0.jsonl\">its record</a> (kept by --records)") &&
+                      strspn(unit, "0") == strcspn(unit, "-"),
+                  "the first kept record (unit 0, rotation 0) is not linked: %s", kept_name);
+    free(page);
+    const char *again = support_scratch("again");
+    run_ok(cli_analyze, ARGS("analyze", (char *)sprt, "--out", (char *)again, "--no-plots"));
+    page = expect_report_html(again, files, runs);
+    ck_assert_msg(strstr(page, "<a href=\"games/run.jsonl\">its record</a> (kept by --records)"),
+                  "the kept record is not copied beside the page");
+    free(page);
+    char *copied = path_in(again, "games/run.jsonl"), *kept = path_in(sprt, kept_name);
+    char *copied_text = support_read_file(copied, NULL), *kept_text = support_read_file(kept, NULL);
+    ck_assert_msg(copied_text && kept_text && !strcmp(copied_text, kept_text), "%s is not %s", copied, kept);
+    free(copied_text);
+    free(kept_text);
+    free(copied);
+    free(kept);
 }
 END_TEST
 
@@ -429,6 +529,19 @@ START_TEST(sprt_matches_expected_files)
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     expect_same_file(dir, again, "sprt.csv");
     expect_same_file(dir, again, "sprt_trace.csv");
+    static const char *const files[] = {"sprt.csv", NULL}, *const runs[] = {"run", NULL};
+    char *page = expect_report_html(dir, files, runs);
+    ck_assert_msg(strstr(page, "H1 accepted: heuristic is stronger than greedy by 62 Elo [43, 82] after 928 games"),
+                  "the verdict is not the page's first sentence");
+    ck_assert_msg(strstr(page, "<title>LLR (last: 2.9548 at 464)</title>"), "no LLR line on the page");
+    expect_same_report(dir, again);
+    /* analyze in the study's own directory writes the same page again */
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--no-plots"));
+    char *path = path_in(dir, "report.html"), *rebuilt = support_read_file(path, NULL);
+    ck_assert_msg(rebuilt && !strcmp(page, rebuilt), "analyze rewrote %s differently", path);
+    free(rebuilt);
+    free(path);
+    free(page);
 }
 END_TEST
 
@@ -770,6 +883,20 @@ START_TEST(balance_matches_expected_files)
     const char *again = support_scratch("again");
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     for (int k = 0; balance_reports[k]; k++) expect_same_file(dir, again, balance_reports[k]);
+    static const char *const files[] = {"balance.csv", "seats.csv", "ends.csv", NULL};
+    static const char *const runs[] = {"variants-00-hands", "variants-00-matches", "variants-01-hands",
+                                       "variants-01-matches", NULL};
+    char *page = expect_report_html(dir, files, runs);
+    ck_assert_msg(strstr(page, "block_method=simple, hands: balance 0.976 [0.959, 1.000] (1 is fair); the first "
+                               "player has the advantage: +0.264 [+0.230, +0.297]") &&
+                      strstr(page, "No difference in hand balance is detectable between block_method=american and "
+                                   "block_method=simple"),
+                  "the balance sentences are not on the page");
+    ck_assert_msg(strstr(page, "block_method=american, matches: <a") || strstr(page, "block_method=american, matches: "
+                                                                                       "no viewer page"),
+                  "no sample of the american matches");
+    expect_same_report(dir, again);
+    free(page);
 }
 END_TEST
 
@@ -871,6 +998,17 @@ START_TEST(calibration_is_even_and_rising)
     ck_assert_int_eq(rebuilt.count, 3);
     for (int k = 0; k < 3; k++) ck_assert_str_eq(rebuilt.spec[k], levels.spec[k]);
     ck_assert_str_eq(rebuilt.game, "bergen");
+    /* report.html: the levels in a sentence, a sample of each candidate's and each level's own run */
+    static const char *const files[] = {"calibration.csv", "candidates.csv", NULL};
+    static const char *const runs[] = {"candidates-00", "candidates-01", "candidates-03", "verify-01", "verify-03",
+                                       NULL};
+    char *page = expect_report_html(dir, files, runs);
+    ck_assert_msg(strstr(page, "3 levels against greedy, ") &&
+                      strstr(page, "level 1 is greedy:noise=1, measured at ") &&
+                      strstr(page, "level 3 is heuristic, measured at "),
+                  "the levels are not in the page's sentence");
+    expect_same_report(dir, again);
+    free(page);
     free(table_again);
     free(before);
     free(after);
@@ -921,6 +1059,36 @@ START_TEST(analyze_reads_a_one_agent_sim_run)
     ck_assert_str_eq(reader.field[csv_column(&reader, "deal_bias", error, sizeof error)], "");
     csv_close(&reader);
     free(balance);
+    static const char *const files[] = {"balance.csv", "seats.csv", NULL}, *const runs[] = {"run", NULL};
+    char *page = expect_report_html(dir, files, runs);
+    ck_assert_msg(strstr(page, "<h1>dominolab sim run: Balance</h1>") && strstr(page, "Hands: balance "),
+                  "not the balance page of a sim run");
+    free(page);
+}
+END_TEST
+
+/* analyze of a plain sim --per-deal run of two agents: the ratings report and report.html,
+ * with the run's first game as its sample; again, the same bytes. */
+START_TEST(analyze_writes_a_sim_runs_report_html)
+{
+    const char *dir = support_scratch("sim"), *again = support_scratch("again");
+    run_ok(cli_sim, ARGS("sim", "--players", "4", "--agents", "random,greedy", "--deals", "30", "--seed", "2",
+                         "--per-deal", "--quiet", "--out", (char *)dir));
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--no-plots"));
+    static const char *const runs[] = {"run", NULL};
+    char *page = expect_report_html(dir, rating_reports, runs);
+    ck_assert_msg(strstr(page, "<h1>dominolab sim run: Ratings</h1>") && strstr(page, "random vs greedy: "),
+                  "not the page of a sim run");
+    ck_assert_msg(strstr(page, "<pre><code>dominolab sim --players 4 --agents random,greedy --deals 30"),
+                  "the run's command is not on the page");
+    char *record = path_in(dir, "games/run.jsonl");
+    replay_summary_t summary;
+    char error[1024];
+    ck_assert_msg(replay_file(record, &summary, error, sizeof error) == REPLAY_AGREES, "%s", error);
+    free(record);
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
+    expect_same_report(dir, again);
+    free(page);
 }
 END_TEST
 
@@ -1234,6 +1402,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, calibration_is_even_and_rising);
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
+    tcase_add_test(runs, analyze_writes_a_sim_runs_report_html);
     tcase_add_test(runs, plots_with_and_without_gnuplot);
     tcase_add_test(runs, plots_name_game_players_and_sample);
     tcase_add_test(runs, analyze_out_unwritable);

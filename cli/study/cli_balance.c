@@ -58,8 +58,9 @@ static const cli_command_spec_t balance_spec = {
     "matches; give --deals or --matches alone to play only that.\n"
     "--compare block_method=simple,american,german plays one variant per value; --variant\n"
     "NAME:KEY=VALUE (repeatable, several keys per name) defines named variants. Writes to DIR:\n"
-    "  balance.csv (a row per variant), seats.csv, ends.csv, distributions.csv, plots/, and\n"
-    "  variants/NN/hands and variants/NN/matches (the sim runs).\n"
+    "  balance.csv (a row per variant), seats.csv, ends.csv, distributions.csv, plots/,\n"
+    "  report.html (the findings in sentences, charts, tables, a sample game of each run in\n"
+    "  games/), and variants/NN/hands and variants/NN/matches (the sim runs).\n"
     "Columns: docs/analysis.md. In an experiment file the keys go in [experiment], [game],\n"
     "[options], [agents], [balance] and one [variant NAME] section per variant.\n",
     balance_options,
@@ -175,12 +176,18 @@ static int check_variants(const balance_args_t *args, const variant_t *variants,
     return status;
 }
 
+/* A run of a variant: its directory and what it played. */
+typedef struct variant_run {
+    char subdir[64], label[CLI_ITEM_MAX + 64];
+} variant_run_t;
+
 static const study_field_t balance_fields[] = {
     {"agent", STUDY_TEXT, 0, 0},          {"variants", STUDY_VARIANTS, 1, REPORT_MAX_VARIANTS},
     {"deals", STUDY_INTEGER, 0, 1e15},     {"matches", STUDY_INTEGER, 0, 1e15},
     {"replays", STUDY_INTEGER, 0, 1000},   {NULL, STUDY_TEXT, 0, 0},
 };
 
+/* The report from a study's identity (also `dominolab analyze`): the CSVs, then report.html. */
 int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                        char *error, size_t error_size)
 {
@@ -195,38 +202,53 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
     }
     report_variant_t variants[REPORT_MAX_VARIANTS];
     char (*paths)[2][STUDY_PATH_MAX] = malloc(REPORT_MAX_VARIANTS * sizeof *paths);
-    if (!paths) {
+    variant_run_t *names = calloc(2 * REPORT_MAX_VARIANTS, sizeof *names);
+    study_sample_run_t *samples = calloc(2 * REPORT_MAX_VARIANTS, sizeof *samples);
+    if (!paths || !names || !samples) {
+        free(paths);
+        free(names);
+        free(samples);
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    int found = 0; /* an unfinished study is reported on the runs that finished */
+    int found = 0, runs = 0, finished = 0; /* an unfinished study is reported on the runs that finished */
     for (int v = 0; v < count; v++) {
-        char hands_dir[64], matches_dir[64];
-        snprintf(hands_dir, sizeof hands_dir, "variants/%02d/hands", v);
-        snprintf(matches_dir, sizeof matches_dir, "variants/%02d/matches", v);
-        bool with_hands = hands && !study_run_missing(dir, hands_dir, text);
-        bool with_matches = matches && !study_run_missing(dir, matches_dir, text);
-        snprintf(paths[v][0], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, hands_dir);
-        snprintf(paths[v][1], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, matches_dir);
-        if (!with_hands && !with_matches) continue;
-        variants[found++] = (report_variant_t){json_string_value(json_object_get(json_array_get(list, v), "name")),
-                                               with_hands ? paths[v][0] : NULL, with_matches ? paths[v][1] : NULL};
+        const char *name = json_string_value(json_object_get(json_array_get(list, v), "name"));
+        bool with[2] = {false, false};
+        for (int m = 0; m < 2; m++) {
+            variant_run_t *run = &names[finished];
+            snprintf(run->subdir, sizeof run->subdir, "variants/%02d/%s", v, m ? "matches" : "hands");
+            snprintf(paths[v][m], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, run->subdir);
+            if (!(m ? matches : hands)) continue;
+            runs++;
+            if (study_run_missing(dir, run->subdir, text)) continue;
+            with[m] = true;
+            snprintf(run->label, sizeof run->label, "%s, %s", name, m ? "matches" : "hands");
+            samples[finished++] = (study_sample_run_t){run->subdir, run->label, NULL};
+        }
+        if (!with[0] && !with[1]) continue;
+        variants[found++] = (report_variant_t){name, with[0] ? paths[v][0] : NULL, with[1] ? paths[v][1] : NULL};
     }
+    int status = 0;
     if (found == 0) {
-        free(paths);
         snprintf(error, error_size, "no variant has a finished run yet");
-        return STUDY_UNFINISHED;
+        status = STUDY_UNFINISHED;
     }
-    count = found;
     plot_session_t session;
     study_plot_start(&session, out_dir, identity, plots);
-    int status = report_balance(out_dir, variants, count, 0.95, &session, text, error, error_size);
-    free(paths);
+    if (status == 0) status = report_balance(out_dir, variants, found, 0.95, &session, text, error, error_size);
     if (status == 0 && text) {
         char line[1024];
         plot_summary(&session, line, sizeof line);
         fprintf(text, "%s\n", line);
     }
+    char partial[128];
+    snprintf(partial, sizeof partial, "partial: this report rests on %d of the study's %d runs", finished, runs);
+    study_html_t html = {REPORT_HTML_BALANCE, samples, finished, NULL, finished < runs ? partial : NULL};
+    if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
+    free(paths);
+    free(names);
+    free(samples);
     return status;
 }
 
@@ -251,10 +273,6 @@ static int settle_replays(const study_t *study, balance_args_t *args, char *erro
     }
     return 0;
 }
-
-typedef struct variant_run {
-    char subdir[64], label[CLI_ITEM_MAX + 64];
-} variant_run_t;
 
 static int play_variants(study_t *study, const balance_args_t *args, const variant_t *variants, int count,
                          int64_t deals, int64_t matches)

@@ -89,6 +89,7 @@ static const cli_command_spec_t calibrate_spec = {
     "  calibration.csv   each level: spec, target and measured Elo with its 95% interval\n"
     "  candidates.csv    each candidate: kind, measured and smoothed Elo, rank\n"
     "  candidates/, verify/  the runs and their ratings; plots/calibration.*\n"
+    "  report.html       the levels in a sentence, charts, tables, a sample game of each run\n"
     "Columns: docs/analysis.md; a walk-through: docs/tune-difficulty.md. In an experiment file\n"
     "the keys go in [experiment], [game], [options], [agents] and [calibrate].\n",
     calibrate_options,
@@ -272,6 +273,53 @@ static bool candidates_missing(const char *dir, const json_t *identity, FILE *te
     return missing;
 }
 
+/* A run of the study: its directory and what it played. */
+typedef struct calibrate_run {
+    char subdir[32], label[2 * AGENT_SPEC_MAX + 48];
+} calibrate_run_t;
+
+/* report.html, with a sample game of every run: each candidate's, then each level's own
+ * (a level that is the reference, or a lower level's agent, has none). */
+static int write_html(const char *dir, const char *out_dir, const json_t *identity, const plot_session_t *session,
+                      const char *const *specs, const char *const *paths, char (*subdirs)[32], int levels, FILE *text,
+                      char *error, size_t error_size)
+{
+    const char *reference = json_string_value(json_object_get(identity, "reference"));
+    const char *candidates[MAX_CANDIDATES + 1];
+    int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
+    calibrate_run_t *names = calloc((size_t)(n + levels) + 1, sizeof *names);
+    study_sample_run_t *runs = calloc((size_t)(n + levels) + 1, sizeof *runs);
+    if (!names || !runs) {
+        free(names);
+        free(runs);
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    int count = 0;
+    for (int k = 0; k < n; k++) {
+        if (!strcmp(candidates[k], reference)) continue; /* no run: rated 0 */
+        candidate_dir(k, names[count].subdir, sizeof names[count].subdir);
+        snprintf(names[count].label, sizeof names[count].label, "candidate %s against %s", candidates[k], reference);
+        runs[count] = (study_sample_run_t){names[count].subdir, names[count].label, NULL};
+        count++;
+    }
+    for (int level = 0; level < levels; level++) {
+        char own[32];
+        verify_dir(level, own, sizeof own);
+        if (!paths[level] || strcmp(subdirs[level], own)) continue; /* the reference, or a lower level's run */
+        snprintf(names[count].subdir, sizeof names[count].subdir, "%s", own);
+        snprintf(names[count].label, sizeof names[count].label, "level %d (%s) against %s", level + 1, specs[level],
+                 reference);
+        runs[count] = (study_sample_run_t){names[count].subdir, names[count].label, NULL};
+        count++;
+    }
+    study_html_t html = {REPORT_HTML_CALIBRATION, runs, count, reference, NULL};
+    int status = study_write_html(dir, out_dir, identity, session, &html, text, error, error_size);
+    free(names);
+    free(runs);
+    return status;
+}
+
 /* The report of cli_calibrate_report, with `table` to fill and write. */
 static int calibrate_report(const char *dir, const char *out_dir, const json_t *identity, agent_levels_t *table,
                             bool plots, FILE *text, char *error, size_t error_size)
@@ -319,11 +367,11 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
         plot_summary(&session, line, sizeof line);
         fprintf(text, "%s\n", line);
     }
-    return 0;
+    return write_html(dir, out_dir, identity, &session, specs, paths, subdirs, levels, text, error, error_size);
 }
 
 /* The report: candidates.csv, the levels, verify/ ratings, calibration.csv, levels.ini in
- * out_dir, plot, text. */
+ * out_dir, plot, text, and report.html. */
 int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                          char *error, size_t error_size)
 {

@@ -52,6 +52,7 @@ static const cli_command_spec_t sprt_spec = {
     "--matches caps the test (default 1000000 deals), which may end with no decision. Writes to DIR:\n"
     "  sprt.csv        the verdict, LLR, bounds, blocks played, score and Elo with 95% intervals\n"
     "  sprt_trace.csv  the LLR after every block (thinned to about 5000 rows); plots/sprt.*\n"
+    "  report.html     the verdict in a sentence, the LLR chart, the table, a sample game (games/)\n"
     "  run/            the sim run (deals.csv holds every block played)\n"
     "Columns: docs/analysis.md. In an experiment file the keys go in [experiment], [game],\n"
     "[options], [agents] and [sprt].\n",
@@ -153,6 +154,7 @@ static const study_field_t sprt_fields[] = {
     {"alpha", STUDY_NUMBER, 1e-9, 0.5}, {"beta", STUDY_NUMBER, 1e-9, 0.5}, {NULL, STUDY_TEXT, 0, 0},
 };
 
+/* The report from a study's identity (also `dominolab analyze`): the CSVs, then report.html. */
 int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                     char *error, size_t error_size)
 {
@@ -183,7 +185,11 @@ int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity
         plot_summary(&session, line, sizeof line);
         fprintf(text, "%s\n", line);
     }
-    return 0;
+    char label[2 * AGENT_SPEC_MAX + 16];
+    snprintf(label, sizeof label, "%s against %s", a, b);
+    study_sample_run_t run = {"run", label, NULL};
+    study_html_t html = {REPORT_HTML_SPRT, &run, 1, NULL, NULL};
+    return study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
 }
 
 static int run_sprt(void *raw, int argc, char **argv, const char *file)

@@ -59,6 +59,8 @@ static const cli_command_spec_t tournament_spec = {
     "  pairwise_matrix.csv  the crosstable of paired scores; los.csv the LOS of every pair\n"
     "  model.csv            the leader's advantage and how the model was fitted\n"
     "  plots/               ratings with error bars, the pairwise heat map (PNG and SVG)\n"
+    "  report.html          the result in a sentence, the charts and tables, a sample game of\n"
+    "                       each pair (games/), the command and versions: one page, no script\n"
     "  pairs/AA-BB/         each pair's sim run (run.json, summary.csv, deals.csv)\n"
     "With more than two seats the two agents alternate (A,B,A,B) and a game goes to the agent\n"
     "whose best seat stood higher. Columns: docs/analysis.md. In an experiment file the keys go\n"
@@ -72,31 +74,40 @@ static const study_field_t tournament_fields[] = {
     {"confidence", STUDY_NUMBER, 0.5, 0.9999},     {"advantage", STUDY_BOOL, 0, 0}, {NULL, STUDY_TEXT, 0, 0},
 };
 
-/* The report from a study's identity (also `dominolab analyze`). */
+/* A pair's run directory and what it played. */
+typedef struct pair_name {
+    char subdir[32], label[2 * AGENT_SPEC_MAX + 8];
+} pair_name_t;
+
+/* The report from a study's identity (also `dominolab analyze`): the CSVs, then report.html. */
 int cli_tournament_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                           char *error, size_t error_size)
 {
     if (study_check_identity(dir, identity, tournament_fields, error, error_size)) return STUDY_DAMAGED;
     const json_t *agents = json_object_get(identity, "agents");
     int count = (int)json_array_size(agents);
-    const char *names[RATING_MAX_AGENTS];
-    for (int a = 0; a < count && a < RATING_MAX_AGENTS; a++) names[a] = json_string_value(json_array_get(agents, a));
+    const char *names_of[RATING_MAX_AGENTS];
+    for (int a = 0; a < count && a < RATING_MAX_AGENTS; a++) names_of[a] = json_string_value(json_array_get(agents, a));
     int runs = count * (count - 1) / 2, run = 0;
     char (*paths)[STUDY_PATH_MAX] = malloc((size_t)runs * sizeof *paths);
     const char **path_list = malloc((size_t)runs * sizeof *path_list);
+    pair_name_t *names = malloc((size_t)runs * sizeof *names);
+    study_sample_run_t *samples = malloc((size_t)runs * sizeof *samples);
     int status = 0;
-    if (!paths || !path_list) {
+    if (!paths || !path_list || !names || !samples) {
         snprintf(error, error_size, "out of memory");
         status = -1;
     }
     int found = 0; /* an unfinished study is reported on the pairs that finished */
     for (int i = 0; i < count && status == 0; i++)
         for (int j = i + 1; j < count; j++, run++) {
-            char subdir[32];
-            snprintf(subdir, sizeof subdir, "pairs/%02d-%02d", i, j);
-            if (study_run_missing(dir, subdir, text)) continue;
-            snprintf(paths[found], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, subdir);
+            pair_name_t *name = &names[found];
+            snprintf(name->subdir, sizeof name->subdir, "pairs/%02d-%02d", i, j);
+            if (study_run_missing(dir, name->subdir, text)) continue;
+            snprintf(name->label, sizeof name->label, "%s vs %s", names_of[i], names_of[j]);
+            snprintf(paths[found], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, name->subdir);
             path_list[found] = paths[found];
+            samples[found] = (study_sample_run_t){name->subdir, name->label, NULL};
             found++;
         }
     if (status == 0 && found == 0) {
@@ -113,18 +124,23 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
         };
         plot_session_t session;
         study_plot_start(&session, out_dir, identity, plots);
-        status = report_ratings(out_dir, path_list, found, names, count, &settings, &session, text, NULL, error,
+        status = report_ratings(out_dir, path_list, found, names_of, count, &settings, &session, text, NULL, error,
                                 error_size);
-        if (status == 0 && found < runs && text)
-            fprintf(text, "partial: these ratings rest on %d of the %d pairs\n", found, runs);
+        char partial[128];
+        snprintf(partial, sizeof partial, "partial: these ratings rest on %d of the %d pairs", found, runs);
+        if (status == 0 && found < runs && text) fprintf(text, "%s\n", partial);
         if (status == 0 && text) {
             char line[1024];
             plot_summary(&session, line, sizeof line);
             fprintf(text, "%s\n", line);
         }
+        study_html_t html = {REPORT_HTML_RATINGS, samples, found, NULL, found < runs ? partial : NULL};
+        if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
     }
     free(paths);
     free(path_list);
+    free(names);
+    free(samples);
     return status;
 }
 

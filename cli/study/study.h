@@ -22,6 +22,8 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "report_html.h"
+#include "study/study_samples.h"
 
 enum { STUDY_PATH_MAX = 4096, STUDY_COMMAND_MAX = 8192, STUDY_ARGV_MAX = 128 };
 
@@ -60,7 +62,7 @@ typedef struct study_args {
      "with --records: record only the units whose number N divides (default 1)"},                                  \
     {"quiet", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.quiet), 0, 0, NULL, NULL, "no progress on stderr"},         \
     {"no-plots", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.no_plots), 0, 0, NULL, NULL,                             \
-     "write the CSV reports only (no gnuplot scripts or pictures)"}
+     "no gnuplot scripts or pictures (report.html keeps its own charts)"}
 
 /* A study in progress. */
 typedef struct study {
@@ -184,6 +186,34 @@ int study_check_identity(const char *dir, const json_t *identity, const study_fi
 /* A plot session for out_dir whose titles name the game, preset, players and unit of a
  * study.json identity already checked (study_check_identity). */
 void study_plot_start(plot_session_t *session, const char *out_dir, const json_t *identity, bool plots);
+
+/* ---- report.html ---- */
+
+/* The configuration shown on a report.html page: keys of a JSON object and their values as
+ * text (a list joined with commas, an object as key=value, a variant as NAME (options)). */
+enum { STUDY_SETTINGS_MAX = 48, STUDY_SETTING_TEXT = 2048 };
+typedef struct study_settings {
+    int count;
+    report_html_setting_t setting[STUDY_SETTINGS_MAX];
+    char text[STUDY_SETTINGS_MAX][STUDY_SETTING_TEXT];
+} study_settings_t;
+/* Adds the keys of `object` in its order, or only those of `keys` (NULL-ended) that it holds. */
+void study_settings_add(study_settings_t *settings, const json_t *object, const char *const *keys);
+
+/* What report.html shows of a study besides its report's CSV files. */
+typedef struct study_html {
+    report_html_layout_t layout;
+    const study_sample_run_t *runs; /* the finished runs: a sample game of each */
+    int run_count;
+    const char *reference; /* calibrate's reference agent, or NULL */
+    const char *note;      /* what the page covers when some runs have not finished, or NULL */
+} study_html_t;
+/* out_dir/report.html of the study in `dir` (its report's CSV files already in out_dir): the
+ * command, configuration and version from DIR/study.json, the sample games of `html->runs`
+ * and the subject of `plots`'s titles. Says where it is on `text` (or nothing if NULL).
+ * 0, or -1 with a message. */
+int study_write_html(const char *dir, const char *out_dir, const json_t *identity, const plot_session_t *plots,
+                     const study_html_t *html, FILE *text, char *error, size_t error_size);
 
 /* The reports of a kind of study from its study.json identity, into out_dir (what the
  * command writes at its end, and what `dominolab analyze` runs). */

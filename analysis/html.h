@@ -1,0 +1,48 @@
+/* html.h - small helpers that write HTML safely: every text that comes from data goes
+ * through html_text (or html_attribute), which escapes the five characters HTML gives a
+ * meaning to, so an agent named "<b>" or a path with '&' is shown, never interpreted.
+ *
+ * A page is self-contained: its style is inline in the head, it loads nothing and runs no
+ * script, so it reads the same from a zip, a mail attachment or a printout. The functions
+ * write to a stream the caller owns and checks (an atomic file: analysis/atomic_file.h).
+ */
+#ifndef DOMINOLAB_HTML_H
+#define DOMINOLAB_HTML_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* `text` with & < > " ' as entities: safe between tags and inside a quoted attribute. */
+void html_text(FILE *out, const char *text);
+/* ` name="value"`, the value escaped. */
+void html_attribute(FILE *out, const char *name, const char *value);
+
+/* <!DOCTYPE html> to <main>: the head with its charset, `title` and the inline style sheet
+ * (system fonts, readable widths, tables and figures that print). */
+void html_page_start(FILE *out, const char *title);
+/* A footer holding `footer` (or none if NULL), then the end of the page. */
+void html_page_end(FILE *out, const char *footer);
+
+/* <hN id="id">text</hN> (level 1 to 4; id may be NULL). */
+void html_heading(FILE *out, int level, const char *id, const char *text);
+/* <p class="class_name">text</p> (class_name may be NULL). */
+void html_paragraph(FILE *out, const char *class_name, const char *text);
+/* <a href="href">text</a>: href is a relative path the report made. */
+void html_link(FILE *out, const char *href, const char *text);
+/* <pre><code>text</code></pre> */
+void html_code_block(FILE *out, const char *text);
+
+/* A table: html_table_start, html_table_row for each row, html_table_end. Cells that read as
+ * numbers ("12", "-0.25", "inf", "NaN") are aligned right, in figures of equal width, except
+ * in a table of class "settings" (a list of words and values). class_name and caption may be
+ * NULL. */
+void html_table_start(FILE *out, const char *class_name, const char *caption, const char *const *headers, int count);
+void html_table_row(FILE *out, const char *const *cells, int count);
+/* A row whose first cell is a header of the row (a transposed table's column name). */
+void html_table_row_headed(FILE *out, const char *const *cells, int count);
+void html_table_end(FILE *out);
+
+/* Whether `text` reads as a number as our CSV files write them. */
+bool html_is_number(const char *text);
+
+#endif

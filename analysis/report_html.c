@@ -1,0 +1,1154 @@
+/* report_html.c - DIR/report.html from a report's CSV files (report_html.h).
+ *
+ * 1. Read the layout's CSV files whole (table_t), checking the columns the page uses.
+ * 2. Write the page into an atomic file: heading, result, plots, tables, sample games, how
+ *    it was made.
+ * The tables print every field as the file holds it, so the page and the CSVs never
+ * disagree; only the sentences round, for reading.
+ */
+#include "report_html.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "csv.h"
+#include "html.h"
+#include "plot.h"
+#include "svg_plot.h"
+
+/* The parts of the page a layout writes, in order. */
+typedef enum page_part { PART_RESULT, PART_PLOTS, PART_TABLES } page_part_t;
+
+enum {
+    SENTENCE_SIZE = 4096,
+    TEXT_SIZE = 1024,
+    RATINGS_LISTED = 8, /* agents named in the ratings sentence; the table has them all */
+    MARKERS_MAX = 60    /* points of a line drawn as markers with hover values */
+};
+
+/* ------------------------------------------------------------------ CSV files read whole */
+
+typedef struct table {
+    char name[256]; /* relative to DIR: for messages and links */
+    int columns, rows, capacity;
+    char **header;  /* [columns] */
+    char **cell;    /* [rows * columns] */
+} table_t;
+
+static void table_free(table_t *t)
+{
+    for (int c = 0; t->header && c < t->columns; c++) free(t->header[c]);
+    for (size_t k = 0; t->cell && k < (size_t)t->rows * (size_t)t->columns; k++) free(t->cell[k]);
+    free(t->header);
+    free(t->cell);
+    memset(t, 0, sizeof *t);
+}
+
+/* Copies the fields of the reader's row (or header) into `to`; false when out of memory. */
+static bool copy_fields(char **to, const char *const *fields, int count)
+{
+    for (int c = 0; c < count; c++)
+        if (!(to[c] = strdup(fields[c]))) return false;
+    return true;
+}
+
+static int table_add_row(table_t *t, const csv_reader_t *reader)
+{
+    if (t->rows == t->capacity) {
+        int wanted = t->capacity ? 2 * t->capacity : 64;
+        char **bigger = realloc(t->cell, (size_t)wanted * (size_t)t->columns * sizeof *bigger);
+        if (!bigger) return -1;
+        t->cell = bigger;
+        t->capacity = wanted;
+    }
+    char **row = &t->cell[(size_t)t->rows * (size_t)t->columns];
+    memset(row, 0, (size_t)t->columns * sizeof *row);
+    t->rows++; /* counted before filling, so table_free releases a row filled in part */
+    return copy_fields(row, reader->field, t->columns) ? 0 : -1;
+}
+
+/* DIR/name whole, its columns by name. 0, or -1 with a message naming the file. */
+static int table_load(table_t *t, const char *dir, const char *name, char *error, size_t error_size)
+{
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "%s", name);
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    csv_reader_t *reader = malloc(sizeof *reader); /* two lines of CSV_LINE_MAX: not for the stack */
+    if (!reader) {
+        snprintf(error, error_size, "out of memory reading %s", path);
+        return -1;
+    }
+    if (csv_open(reader, path, error, error_size)) {
+        free(reader);
+        return -1;
+    }
+    int status = 0;
+    t->columns = reader->columns;
+    t->header = calloc((size_t)t->columns, sizeof *t->header);
+    if (!t->header || !copy_fields(t->header, reader->column, t->columns)) status = -1;
+    int next = 0;
+    while (status == 0 && (next = csv_next(reader, error, error_size)) == 1)
+        if (table_add_row(t, reader)) status = -1;
+    if (status < 0) snprintf(error, error_size, "out of memory reading %s", path);
+    if (next < 0) status = -1; /* csv_next said why */
+    csv_close(reader);
+    free(reader);
+    if (status) table_free(t);
+    return status;
+}
+
+static int table_column(const table_t *t, const char *name)
+{
+    for (int c = 0; c < t->columns; c++)
+        if (!strcmp(t->header[c], name)) return c;
+    return -1;
+}
+
+/* Every column of `names` (NULL-ended) is in the file. 0, or -1 with "NAME: no column X". */
+static int table_require(const table_t *t, const char *const *names, char *error, size_t error_size)
+{
+    for (int k = 0; names[k]; k++)
+        if (table_column(t, names[k]) < 0) {
+            snprintf(error, error_size, "%s: no column %s, which report.html shows", t->name, names[k]);
+            return -1;
+        }
+    return 0;
+}
+
+static const char *table_text(const table_t *t, int row, const char *column)
+{
+    int c = table_column(t, column);
+    return c < 0 || row < 0 || row >= t->rows ? "" : t->cell[(size_t)row * (size_t)t->columns + (size_t)c];
+}
+
+/* A field as a number; NaN when it is empty (the CSVs' NaN) or not a number. */
+static double table_value(const table_t *t, int row, const char *column)
+{
+    const char *text = table_text(t, row, column);
+    char *end;
+    double value = strtod(text, &end);
+    return text[0] && *end == '\0' ? value : NAN;
+}
+
+/* The first row whose `column` holds `value`, or -1. */
+static int table_find(const table_t *t, const char *column, const char *value)
+{
+    for (int r = 0; r < t->rows; r++)
+        if (!strcmp(table_text(t, r, column), value)) return r;
+    return -1;
+}
+
+/* ------------------------------------------------------------------ words and numbers */
+
+/* A value rounded for reading: "inf" as the CSVs write it, never "-0". */
+static void rounded(char *out, size_t size, double value, int decimals, bool sign)
+{
+    if (isnan(value)) snprintf(out, size, "?");
+    else if (isinf(value)) snprintf(out, size, "%s", value > 0 ? "inf" : "-inf");
+    else snprintf(out, size, sign ? "%+.*f" : "%.*f", decimals, value);
+    bool zero = strspn(out + 1, "0.") == strlen(out + 1);
+    if ((out[0] == '-' || out[0] == '+') && zero && !isinf(value)) memmove(out, out + 1, strlen(out));
+}
+
+/* "25 Elo [20, 31]": a value, its unit (or ""), and its interval, rounded alike. */
+static void with_interval(char *out, size_t size, double value, double low, double high, int decimals, bool sign,
+                          const char *unit)
+{
+    char v[40], l[40], h[40];
+    rounded(v, sizeof v, value, decimals, sign);
+    rounded(l, sizeof l, low, decimals, sign);
+    rounded(h, sizeof h, high, decimals, sign);
+    const char *space = unit[0] ? " " : "";
+    if (isnan(low) || isnan(high)) snprintf(out, size, "%s%s%s", v, space, unit);
+    else snprintf(out, size, "%s%s%s [%s, %s]", v, space, unit, l, h);
+}
+
+/* "10,000 deals a pair" from the counts of the runs behind a plot (plot.h's words). */
+static void sample_of(char *out, size_t size, const plot_counts_t *counts, const char *unit, const char *each)
+{
+    if (counts->runs == 0) snprintf(out, size, "no %ss", unit);
+    else plot_sample(out, size, counts->low, counts->high, unit, counts->runs > 1 ? each : NULL);
+}
+
+/* A chart's second line: the subject and the sample. */
+static void subtitle_of(char *out, size_t size, const report_html_context_t *context, const char *sample)
+{
+    const char *subject = context->subject ? context->subject : "";
+    snprintf(out, size, "%s%s%s", subject, subject[0] && sample[0] ? ", " : "", sample);
+}
+
+/* The answer's own sentences; the others of the result stand beside them in plain type. */
+static void result_paragraph(FILE *out, const char *text) { html_paragraph(out, "lead", text); }
+
+static void figure_start(FILE *out) { fputs("<figure>\n", out); }
+static void figure_end(FILE *out) { fputs("</figure>\n", out); }
+
+/* ------------------------------------------------------------------ tables on the page */
+
+/* The file's name as a heading that links to it. */
+static void file_heading(FILE *out, const char *name)
+{
+    fputs("<h3>", out);
+    html_link(out, name, name);
+    fputs("</h3>\n", out);
+}
+
+static void table_html(FILE *out, const table_t *t, const char *about)
+{
+    file_heading(out, t->name);
+    if (about) html_paragraph(out, "note", about);
+    html_table_start(out, NULL, NULL, (const char *const *)t->header, t->columns);
+    for (int r = 0; r < t->rows; r++)
+        html_table_row(out, (const char *const *)&t->cell[(size_t)r * (size_t)t->columns], t->columns);
+    html_table_end(out);
+}
+
+/* A file of few rows and many columns, turned: a row per column, a column per row named by
+ * its `name_column` (or "value" for a file of one row). */
+static int table_html_turned(FILE *out, const table_t *t, const char *name_column, const char *about, char *error,
+                             size_t error_size)
+{
+    const char **line = calloc((size_t)t->rows + 1, sizeof *line);
+    if (!line) {
+        snprintf(error, error_size, "out of memory writing %s as a table", t->name);
+        return -1;
+    }
+    file_heading(out, t->name);
+    if (about) html_paragraph(out, "note", about);
+    int named = name_column ? table_column(t, name_column) : -1;
+    line[0] = "column";
+    for (int r = 0; r < t->rows; r++) line[r + 1] = named >= 0 ? table_text(t, r, name_column) : "value";
+    html_table_start(out, NULL, NULL, line, t->rows + 1);
+    for (int c = 0; c < t->columns; c++) {
+        if (c == named) continue;
+        line[0] = t->header[c];
+        for (int r = 0; r < t->rows; r++) line[r + 1] = t->cell[(size_t)r * (size_t)t->columns + (size_t)c];
+        html_table_row_headed(out, line, t->rows + 1);
+    }
+    html_table_end(out);
+    free(line);
+    return 0;
+}
+
+/* "Also in this directory: a.csv, b.csv." with links. */
+static void other_files(FILE *out, const char *const *names, int count)
+{
+    fputs("<p class=\"note\">Also in this directory: ", out);
+    for (int k = 0; k < count; k++) {
+        if (k) fputs(", ", out);
+        html_link(out, names[k], names[k]);
+    }
+    fputs(".</p>\n", out);
+}
+
+/* ------------------------------------------------------------------ ratings */
+
+typedef struct ratings_files {
+    table_t ratings, pairwise, matrix, los, model;
+} ratings_files_t;
+
+static const char *const ratings_columns[] = {"rank", "agent", "elo", "elo_low", "elo_high", NULL};
+static const char *const pairwise_columns[] = {"agent_a",          "agent_b",           "blocks", "elo", "elo_low",
+                                               "elo_high",         "paired_score",      "paired_score_low",
+                                               "paired_score_high", NULL};
+static const char *const model_columns[] = {"anchor", "confidence", "leader_advantage", "leader_advantage_low",
+                                            "leader_advantage_high", NULL};
+
+static int load_ratings(ratings_files_t *f, const char *dir, char *error, size_t error_size)
+{
+    memset(f, 0, sizeof *f);
+    if (table_load(&f->ratings, dir, "ratings.csv", error, error_size) ||
+        table_load(&f->pairwise, dir, "pairwise.csv", error, error_size) ||
+        table_load(&f->matrix, dir, "pairwise_matrix.csv", error, error_size) ||
+        table_load(&f->los, dir, "los.csv", error, error_size) ||
+        table_load(&f->model, dir, "model.csv", error, error_size))
+        return -1;
+    if (table_require(&f->ratings, ratings_columns, error, error_size) ||
+        table_require(&f->pairwise, pairwise_columns, error, error_size) ||
+        table_require(&f->model, model_columns, error, error_size))
+        return -1;
+    if (f->model.rows != 1) {
+        snprintf(error, error_size, "%s: one row expected, not %d", f->model.name, f->model.rows);
+        return -1;
+    }
+    if (f->matrix.columns != f->matrix.rows + 1) {
+        snprintf(error, error_size, "%s: not a square table of agents", f->matrix.name);
+        return -1;
+    }
+    return 0;
+}
+
+static void free_ratings(ratings_files_t *f)
+{
+    table_free(&f->ratings);
+    table_free(&f->pairwise);
+    table_free(&f->matrix);
+    table_free(&f->los);
+    table_free(&f->model);
+}
+
+static double confidence_percent(const ratings_files_t *f) { return 100 * table_value(&f->model, 0, "confidence"); }
+
+/* The top agent against the next one down, from their paired games: which is stronger and
+ * by how much, or that the sample cannot tell. */
+static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, const report_html_context_t *context)
+{
+    const char *top = table_text(&f->ratings, 0, "agent"), *next = table_text(&f->ratings, 1, "agent");
+    int row = -1;
+    bool flipped = false;
+    for (int r = 0; r < f->pairwise.rows && row < 0; r++) {
+        const char *a = table_text(&f->pairwise, r, "agent_a"), *b = table_text(&f->pairwise, r, "agent_b");
+        if (!strcmp(a, top) && !strcmp(b, next)) row = r;
+        if (!strcmp(a, next) && !strcmp(b, top)) {
+            row = r;
+            flipped = true; /* the row is next's side */
+        }
+    }
+    if (row < 0) {
+        snprintf(out, size, "%s rates highest; it did not play %s, the next one down.", top, next);
+        return;
+    }
+    double elo = table_value(&f->pairwise, row, "elo"), low = table_value(&f->pairwise, row, "elo_low"),
+           high = table_value(&f->pairwise, row, "elo_high");
+    if (flipped) {
+        double swap = low;
+        elo = -elo;
+        low = -high;
+        high = -swap;
+    }
+    char interval[160], blocks[160];
+    snprintf(blocks, sizeof blocks, "their %.0f%% interval over %s %s blocks", confidence_percent(f),
+             table_text(&f->pairwise, row, "blocks"), context->matches ? "match" : "deal");
+    if (low > 0 || high < 0) {
+        with_interval(interval, sizeof interval, fabs(elo), low > 0 ? low : -high, low > 0 ? high : -low, 0, false,
+                      "Elo");
+        snprintf(out, size, "%s is stronger than %s by %s (%s).", low > 0 ? top : next, low > 0 ? next : top,
+                 interval, blocks);
+    } else {
+        with_interval(interval, sizeof interval, elo, low, high, 0, true, "Elo");
+        snprintf(out, size, "No difference between %s and %s is detectable at this sample size: %s (%s).", top,
+                 next, interval, blocks);
+    }
+}
+
+/* "Ratings, in Elo relative to random with 95% intervals: heuristic 127 [104, 147]; ..." */
+static void ratings_sentence(char *out, size_t size, const ratings_files_t *f)
+{
+    int used = snprintf(out, size, "Ratings, in Elo relative to %s with %.0f%% intervals: ",
+                        table_text(&f->model, 0, "anchor"), confidence_percent(f));
+    for (int r = 0; r < f->ratings.rows && r < RATINGS_LISTED && used > 0 && (size_t)used < size; r++) {
+        char interval[160];
+        with_interval(interval, sizeof interval, table_value(&f->ratings, r, "elo"),
+                      table_value(&f->ratings, r, "elo_low"), table_value(&f->ratings, r, "elo_high"), 0, false, "");
+        used += snprintf(out + used, size - (size_t)used, "%s%s %s", r ? "; " : "", table_text(&f->ratings, r, "agent"),
+                         interval);
+    }
+    if (used > 0 && (size_t)used < size) {
+        if (f->ratings.rows > RATINGS_LISTED)
+            snprintf(out + used, size - (size_t)used, "; and %d more in the table below.",
+                     f->ratings.rows - RATINGS_LISTED);
+        else
+            snprintf(out + used, size - (size_t)used, ".");
+    }
+}
+
+static void ratings_result(FILE *out, const ratings_files_t *f, const report_html_context_t *context)
+{
+    char sentence[SENTENCE_SIZE];
+    if (f->ratings.rows >= 2) {
+        top_pair_sentence(sentence, sizeof sentence, f, context);
+        result_paragraph(out, sentence);
+    }
+    ratings_sentence(sentence, sizeof sentence, f);
+    html_paragraph(out, NULL, sentence);
+    double advantage = table_value(&f->model, 0, "leader_advantage");
+    if (!isnan(advantage) && advantage != 0) {
+        char interval[160];
+        with_interval(interval, sizeof interval, advantage, table_value(&f->model, 0, "leader_advantage_low"),
+                      table_value(&f->model, 0, "leader_advantage_high"), 0, true, "Elo");
+        snprintf(sentence, sizeof sentence,
+                 "Leading the hand is worth %s (fitted with the ratings, which compare the agents on equal terms).",
+                 interval);
+        html_paragraph(out, NULL, sentence);
+    }
+}
+
+static int ratings_plots(FILE *out, const ratings_files_t *f, const report_html_context_t *context, char *error,
+                         size_t error_size)
+{
+    int agents = f->ratings.rows, size = f->matrix.rows;
+    const char **labels = calloc((size_t)agents + 1, sizeof *labels);
+    double *values = calloc(3 * (size_t)agents + (size_t)size * (size_t)size + 1, sizeof *values);
+    const char **rows = calloc((size_t)size + 1, sizeof *rows);
+    if (!labels || !values || !rows) {
+        free(labels);
+        free(values);
+        free(rows);
+        snprintf(error, error_size, "out of memory drawing the ratings");
+        return -1;
+    }
+    plot_counts_t counts = {0};
+    for (int r = 0; r < f->pairwise.rows; r++)
+        plot_counts_add(&counts, (int64_t)table_value(&f->pairwise, r, "blocks"));
+    char sample[256], subtitle[1024], title[1024], axis[512];
+    sample_of(sample, sizeof sample, &counts, context->matches ? "match" : "deal", "a pair");
+    subtitle_of(subtitle, sizeof subtitle, context, sample);
+    const char *anchor = table_text(&f->model, 0, "anchor");
+    double *elo = values, *low = values + agents, *high = values + 2 * agents;
+    for (int r = 0; r < agents; r++) {
+        labels[r] = table_text(&f->ratings, r, "agent");
+        elo[r] = table_value(&f->ratings, r, "elo");
+        low[r] = table_value(&f->ratings, r, "elo_low");
+        high[r] = table_value(&f->ratings, r, "elo_high");
+    }
+    snprintf(title, sizeof title, "Ratings with %.0f%% intervals (%s = 0)", confidence_percent(f), anchor);
+    snprintf(axis, sizeof axis, "Elo relative to %s", anchor);
+    svg_bar_series_t series = {"Elo", elo, low, high};
+    figure_start(out);
+    svg_bars(out, &(svg_bars_t){.title = title, .subtitle = subtitle, .axis_label = axis, .labels = labels,
+                                .count = agents, .series = &series, .series_count = 1, .decimals = 1});
+    figure_end(out);
+
+    double *matrix = values + 3 * agents;
+    for (int r = 0; r < size; r++) {
+        rows[r] = f->matrix.cell[(size_t)r * (size_t)f->matrix.columns];
+        for (int c = 0; c < size; c++)
+            matrix[(size_t)r * (size_t)size + (size_t)c] = table_value(&f->matrix, r, f->matrix.header[c + 1]);
+    }
+    char scale[256];
+    snprintf(scale, sizeof scale, "paired score: mean score a %s block (0.5 even; grey: the agent itself)",
+             context->matches ? "match" : "deal");
+    figure_start(out);
+    svg_heat_map(out, &(svg_heat_map_t){.title = "Paired score of the row agent against the column agent",
+                                        .subtitle = subtitle, .x_label = "column agent", .y_label = "row agent",
+                                        .scale_label = scale, .rows = rows,
+                                        .columns = (const char *const *)f->matrix.header + 1, .row_count = size,
+                                        .column_count = size, .values = matrix, .low = 0, .high = 1, .decimals = 3});
+    figure_end(out);
+    free(labels);
+    free(values);
+    free(rows);
+    return 0;
+}
+
+static int ratings_tables(FILE *out, const ratings_files_t *f, char *error, size_t error_size)
+{
+    table_html(out, &f->ratings, "Bradley-Terry ratings on the Elo scale, best first; los_next: the likelihood of "
+                                 "superiority over the next agent down.");
+    table_html(out, &f->pairwise, "Every pair, from agent_a's side: the paired score over deal blocks and its Elo, "
+                                  "with intervals; model_elo from the ratings.");
+    table_html(out, &f->matrix, "The paired score of the row agent against the column agent (NaN: the agent "
+                                "itself, or no games).");
+    table_html(out, &f->los, "The likelihood of superiority of the row agent over the column agent.");
+    return table_html_turned(out, &f->model, NULL, "How the model was fitted.", error, error_size);
+}
+
+static int ratings_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error,
+                        size_t error_size, void *state)
+{
+    const ratings_files_t *f = state;
+    switch (part) {
+    case PART_RESULT: ratings_result(out, f, context); return 0;
+    case PART_PLOTS: return ratings_plots(out, f, context, error, error_size);
+    default: return ratings_tables(out, f, error, error_size);
+    }
+}
+
+/* ------------------------------------------------------------------ sprt */
+
+typedef struct sprt_files {
+    table_t summary, trace;
+} sprt_files_t;
+
+static const char *const sprt_columns[] = {"agent_a", "agent_b", "elo0",  "elo1",     "alpha",     "beta",
+                                           "lower",   "upper",   "llr",   "verdict",  "blocks",    "games",
+                                           "score",   "score_low", "score_high", "elo", "elo_low", "elo_high", NULL};
+static const char *const trace_columns[] = {"blocks", "llr", "lower", "upper", NULL};
+
+static int load_sprt(sprt_files_t *f, const char *dir, char *error, size_t error_size)
+{
+    memset(f, 0, sizeof *f);
+    if (table_load(&f->summary, dir, "sprt.csv", error, error_size) ||
+        table_load(&f->trace, dir, "sprt_trace.csv", error, error_size) ||
+        table_require(&f->summary, sprt_columns, error, error_size) ||
+        table_require(&f->trace, trace_columns, error, error_size))
+        return -1;
+    if (f->summary.rows != 1) {
+        snprintf(error, error_size, "%s: one row expected, not %d", f->summary.name, f->summary.rows);
+        return -1;
+    }
+    return 0;
+}
+
+static void free_sprt(sprt_files_t *f)
+{
+    table_free(&f->summary);
+    table_free(&f->trace);
+}
+
+/* The verdict in words, with the measured difference and where the LLR stopped. */
+static void sprt_sentences(FILE *out, const sprt_files_t *f, const report_html_context_t *context)
+{
+    const table_t *s = &f->summary;
+    const char *a = table_text(s, 0, "agent_a"), *b = table_text(s, 0, "agent_b");
+    const char *verdict = table_text(s, 0, "verdict");
+    double elo0 = table_value(s, 0, "elo0"), elo1 = table_value(s, 0, "elo1"), elo = table_value(s, 0, "elo");
+    double low = table_value(s, 0, "elo_low"), high = table_value(s, 0, "elo_high");
+    char measured[160], magnitude[160], games[160], sentence[SENTENCE_SIZE];
+    with_interval(measured, sizeof measured, elo, low, high, 0, true, "Elo");
+    with_interval(magnitude, sizeof magnitude, elo, low, high, 0, false, "Elo");
+    snprintf(games, sizeof games, "after %s games (%s %s blocks)", table_text(s, 0, "games"),
+             table_text(s, 0, "blocks"), context->matches ? "match" : "deal");
+    if (!strcmp(verdict, "H1") && elo0 >= 0)
+        snprintf(sentence, sizeof sentence, "H1 accepted: %s is stronger than %s by %s %s.", a, b, magnitude, games);
+    else if (!strcmp(verdict, "H1"))
+        snprintf(sentence, sizeof sentence, "H1 accepted: %s is %g Elo better than %s rather than %g; measured %s %s.",
+                 a, elo1, b, elo0, measured, games);
+    else if (!strcmp(verdict, "H0"))
+        snprintf(sentence, sizeof sentence,
+                 "H0 accepted: %s is not %g Elo better than %s (it is about %g or less); measured %s %s.", a, elo1, b,
+                 elo0, measured, games);
+    else
+        snprintf(sentence, sizeof sentence, "No decision: the test reached its cap %s; %s against %s measured %s.",
+                 games, a, b, measured);
+    result_paragraph(out, sentence);
+    char score[160], llr[64], lower[64], upper[64];
+    with_interval(score, sizeof score, table_value(s, 0, "score"), table_value(s, 0, "score_low"),
+                  table_value(s, 0, "score_high"), 3, false, "");
+    rounded(llr, sizeof llr, table_value(s, 0, "llr"), 3, false);
+    rounded(lower, sizeof lower, table_value(s, 0, "lower"), 3, false);
+    rounded(upper, sizeof upper, table_value(s, 0, "upper"), 3, false);
+    snprintf(sentence, sizeof sentence,
+             "The LLR stopped at %s, with bounds [%s, %s] (H0: %g Elo, H1: %g Elo, alpha %g, beta %g); %s's mean block "
+             "score %s (95%% interval).",
+             llr, lower, upper, elo0, elo1, table_value(s, 0, "alpha"), table_value(s, 0, "beta"), a, score);
+    html_paragraph(out, NULL, sentence);
+}
+
+static int sprt_plots(FILE *out, const sprt_files_t *f, const report_html_context_t *context, char *error,
+                      size_t error_size)
+{
+    const table_t *s = &f->summary, *t = &f->trace;
+    double *points = calloc(2 * (size_t)t->rows + 1, sizeof *points);
+    if (!points) {
+        snprintf(error, error_size, "out of memory drawing %s", t->name);
+        return -1;
+    }
+    for (int r = 0; r < t->rows; r++) {
+        points[r] = table_value(t, r, "blocks");
+        points[t->rows + r] = table_value(t, r, "llr");
+    }
+    char title[1024], sample[256], games[160], subtitle[1024], x_label[64];
+    snprintf(title, sizeof title, "SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g",
+             table_text(s, 0, "agent_a"), table_text(s, 0, "agent_b"), table_value(s, 0, "elo0"),
+             table_value(s, 0, "elo1"), table_value(s, 0, "alpha"), table_value(s, 0, "beta"));
+    int64_t blocks = (int64_t)table_value(s, 0, "blocks"), game_count = (int64_t)table_value(s, 0, "games");
+    plot_sample(sample, sizeof sample, blocks, blocks, context->matches ? "match block" : "deal block", NULL);
+    plot_sample(games, sizeof games, game_count, game_count, context->matches ? "match" : "game", NULL);
+    size_t used = strlen(sample);
+    snprintf(sample + used, sizeof sample - used, " (%s)", games);
+    subtitle_of(subtitle, sizeof subtitle, context, sample);
+    snprintf(x_label, sizeof x_label, "%s blocks played", context->matches ? "match" : "deal");
+    svg_line_series_t series = {.name = "LLR", .x = points, .y = points + t->rows, .count = t->rows};
+    svg_rule_t rules[] = {{table_value(s, 0, "lower"), "lower bound: accept H0"},
+                          {table_value(s, 0, "upper"), "upper bound: accept H1"}};
+    figure_start(out);
+    svg_lines(out, &(svg_lines_t){.title = title, .subtitle = subtitle, .x_label = x_label,
+                                  .y_label = "log-likelihood ratio", .series = &series, .series_count = 1,
+                                  .rules = rules, .rule_count = 2, .decimals = 3});
+    figure_end(out);
+    free(points);
+    return 0;
+}
+
+static int sprt_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error, size_t error_size,
+                     void *state)
+{
+    const sprt_files_t *f = state;
+    if (part == PART_RESULT) {
+        sprt_sentences(out, f, context);
+        return 0;
+    }
+    if (part == PART_PLOTS) return sprt_plots(out, f, context, error, error_size);
+    if (table_html_turned(out, &f->summary, NULL, "The test and where it stopped.", error, error_size)) return -1;
+    static const char *const more[] = {"sprt_trace.csv"};
+    other_files(out, more, 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ balance */
+
+typedef struct balance_files {
+    table_t balance, seats, ends, distributions;
+} balance_files_t;
+
+static const char *const balance_columns[] = {
+    "variant", "fair_share", "hands", "hand_balance", "hand_balance_low", "hand_balance_high", "hand_leader_share",
+    "hand_leader_low", "hand_leader_high", "hand_leader_advantage", "hand_leader_advantage_low",
+    "hand_leader_advantage_high", "replays", "deal_bias", "deal_bias_low", "deal_bias_high", "matches",
+    "match_balance", "match_balance_low", "match_balance_high", "match_leader_share", "match_leader_low",
+    "match_leader_high", "match_leader_advantage", "match_leader_advantage_low", "match_leader_advantage_high",
+    "hand_balance_vs_first", "hand_balance_vs_first_low", "hand_balance_vs_first_high", "match_balance_vs_first",
+    "match_balance_vs_first_low", "match_balance_vs_first_high", NULL};
+static const char *const seats_columns[] = {"variant", "unit", "who", "seat", "share", "share_low", "share_high", NULL};
+static const char *const distributions_columns[] = {"variant", "measure", "value", "share", NULL};
+
+static int load_balance(balance_files_t *f, const char *dir, char *error, size_t error_size)
+{
+    memset(f, 0, sizeof *f);
+    return table_load(&f->balance, dir, "balance.csv", error, error_size) ||
+                   table_load(&f->seats, dir, "seats.csv", error, error_size) ||
+                   table_load(&f->ends, dir, "ends.csv", error, error_size) ||
+                   table_load(&f->distributions, dir, "distributions.csv", error, error_size) ||
+                   table_require(&f->balance, balance_columns, error, error_size) ||
+                   table_require(&f->seats, seats_columns, error, error_size) ||
+                   table_require(&f->distributions, distributions_columns, error, error_size)
+               ? -1
+               : 0;
+}
+
+static void free_balance(balance_files_t *f)
+{
+    table_free(&f->balance);
+    table_free(&f->seats);
+    table_free(&f->ends);
+    table_free(&f->distributions);
+}
+
+/* Whether variant `row` played the unit ("hand" or "match"): its count is there. */
+static bool unit_played(const table_t *balance, int row, bool matches)
+{
+    return table_text(balance, row, matches ? "matches" : "hands")[0] != '\0';
+}
+
+/* A column of balance.csv for the unit: "hand_balance" or "match_balance" from "balance". */
+static double unit_value(const table_t *balance, int row, bool matches, const char *suffix)
+{
+    char column[160];
+    snprintf(column, sizeof column, "%s_%s", matches ? "match" : "hand", suffix);
+    return table_value(balance, row, column);
+}
+
+/* One variant's seat balance and first-seat advantage in hands or matches. */
+static void unit_sentence(char *out, size_t size, const table_t *balance, int row, bool matches, bool named)
+{
+    char fairness[160], share[160], advantage[160], fair[32];
+    with_interval(fairness, sizeof fairness, unit_value(balance, row, matches, "balance"),
+                  unit_value(balance, row, matches, "balance_low"), unit_value(balance, row, matches, "balance_high"),
+                  3, false, "");
+    with_interval(share, sizeof share, unit_value(balance, row, matches, "leader_share"),
+                  unit_value(balance, row, matches, "leader_low"), unit_value(balance, row, matches, "leader_high"), 3,
+                  false, "");
+    with_interval(advantage, sizeof advantage, unit_value(balance, row, matches, "leader_advantage"),
+                  unit_value(balance, row, matches, "leader_advantage_low"),
+                  unit_value(balance, row, matches, "leader_advantage_high"), 3, true, "");
+    rounded(fair, sizeof fair, table_value(balance, row, "fair_share"), 3, false);
+    double low = unit_value(balance, row, matches, "leader_advantage_low"),
+           high = unit_value(balance, row, matches, "leader_advantage_high");
+    const char *verdict = low > 0    ? "the first player has the advantage"
+                          : high < 0 ? "the first player is at a disadvantage"
+                                     : "no advantage of the first player is detectable";
+    snprintf(out, size, "%s%s%s: balance %s (1 is fair); %s: %s (the seat that led won %s of them, against a fair "
+                        "%s).",
+             named ? table_text(balance, row, "variant") : "", named ? ", " : "",
+             named ? (matches ? "matches" : "hands") : (matches ? "Matches" : "Hands"),
+             fairness, verdict, advantage, share, fair);
+}
+
+/* A variant against the first, in the words of the terminal's verdict. */
+static void difference_sentence(char *out, size_t size, const table_t *balance, int row, bool matches)
+{
+    const char *name = table_text(balance, row, "variant"), *first = table_text(balance, 0, "variant");
+    const char *measure = matches ? "match" : "hand";
+    double d = unit_value(balance, row, matches, "balance_vs_first"),
+           low = unit_value(balance, row, matches, "balance_vs_first_low"),
+           high = unit_value(balance, row, matches, "balance_vs_first_high");
+    char interval[160];
+    if (low > 0 || high < 0) {
+        bool fairer = d > 0;
+        with_interval(interval, sizeof interval, fabs(d), fairer ? low : -high, fairer ? high : -low, 4, false, "");
+        snprintf(out, size, "%s is fairer than %s by %s in %s balance.", fairer ? name : first, fairer ? first : name,
+                 interval, measure);
+    } else {
+        with_interval(interval, sizeof interval, d, low, high, 4, true, "");
+        snprintf(out, size, "No difference in %s balance is detectable between %s and %s at this sample size: %s.",
+                 measure, name, first, interval);
+    }
+}
+
+static void balance_result(FILE *out, const balance_files_t *f)
+{
+    const table_t *b = &f->balance;
+    char sentence[SENTENCE_SIZE];
+    bool named = b->rows > 1;
+    for (int r = 0; r < b->rows; r++)
+        for (int m = 0; m < 2; m++) {
+            if (!unit_played(b, r, m)) continue;
+            unit_sentence(sentence, sizeof sentence, b, r, m, named);
+            result_paragraph(out, sentence);
+        }
+    for (int r = 1; r < b->rows; r++)
+        for (int m = 0; m < 2; m++) {
+            if (!unit_played(b, r, m) || !unit_played(b, 0, m) || isnan(unit_value(b, r, m, "balance_vs_first_low")))
+                continue;
+            difference_sentence(sentence, sizeof sentence, b, r, m);
+            result_paragraph(out, sentence);
+        }
+    for (int r = 0; r < b->rows; r++) {
+        if (isnan(table_value(b, r, "deal_bias"))) continue;
+        char bias[160];
+        with_interval(bias, sizeof bias, table_value(b, r, "deal_bias"), table_value(b, r, "deal_bias_low"),
+                      table_value(b, r, "deal_bias_high"), 3, false, "");
+        snprintf(sentence, sizeof sentence, "%s%sDeal bias %s: the share of a hand's outcome the deal alone decides "
+                                            "(0: none, 1: all), from %s plays of each deal.",
+                 named ? table_text(b, r, "variant") : "", named ? ": " : "", bias, table_text(b, r, "replays"));
+        html_paragraph(out, NULL, sentence);
+    }
+}
+
+/* "400 deals a variant (2 plays of each)" or "60 matches a variant". */
+static void balance_sample(char *out, size_t size, const table_t *b, bool matches)
+{
+    plot_counts_t counts = {0};
+    int plays = 1;
+    for (int r = 0; r < b->rows; r++) {
+        if (!unit_played(b, r, matches)) continue;
+        int replays = matches ? 1 : (int)table_value(b, r, "replays");
+        if (replays < 1) replays = 1;
+        plot_counts_add(&counts, (int64_t)table_value(b, r, matches ? "matches" : "hands") / replays);
+        if (replays > plays) plays = replays;
+    }
+    sample_of(out, size, &counts, matches ? "match" : "deal", "a variant");
+    size_t used = strlen(out);
+    if (plays > 1) snprintf(out + used, size - used, " (%d plays of each)", plays);
+}
+
+/* Each seat's share of the unit, a series per variant that played it, the leader last. */
+static int seat_chart(FILE *out, const balance_files_t *f, const report_html_context_t *context, bool matches,
+                      char *error, size_t error_size)
+{
+    const table_t *b = &f->balance, *s = &f->seats;
+    const char *unit = matches ? "match" : "hand";
+    int seats = 0, variants = 0;
+    for (int r = 0; r < s->rows; r++)
+        if (!strcmp(table_text(s, r, "unit"), unit) && !strcmp(table_text(s, r, "who"), "seat") &&
+            table_value(s, r, "seat") + 1 > seats)
+            seats = (int)table_value(s, r, "seat") + 1;
+    for (int r = 0; r < b->rows; r++) variants += unit_played(b, r, matches);
+    if (seats == 0 || variants == 0) return 0;
+    int categories = seats + 1;
+    char (*names)[32] = calloc((size_t)categories, sizeof *names);
+    const char **labels = calloc((size_t)categories, sizeof *labels);
+    svg_bar_series_t *series = calloc((size_t)variants, sizeof *series);
+    double *values = calloc(3 * (size_t)variants * (size_t)categories, sizeof *values);
+    if (!names || !labels || !series || !values) {
+        free(names);
+        free(labels);
+        free(series);
+        free(values);
+        snprintf(error, error_size, "out of memory drawing %s", s->name);
+        return -1;
+    }
+    for (int c = 0; c < categories; c++) {
+        if (c < seats) snprintf(names[c], sizeof names[c], "seat %d", c);
+        else snprintf(names[c], sizeof names[c], "the seat that led");
+        labels[c] = names[c];
+    }
+    for (size_t k = 0; k < 3 * (size_t)variants * (size_t)categories; k++) values[k] = NAN;
+    int v = 0;
+    for (int r = 0; r < b->rows; r++) {
+        if (!unit_played(b, r, matches)) continue;
+        const char *variant = table_text(b, r, "variant");
+        double *share = values + (size_t)v * 3 * (size_t)categories, *low = share + categories,
+               *high = low + categories;
+        series[v] = (svg_bar_series_t){variant, share, low, high};
+        for (int row = 0; row < s->rows; row++) {
+            if (strcmp(table_text(s, row, "variant"), variant) || strcmp(table_text(s, row, "unit"), unit)) continue;
+            bool leader = !strcmp(table_text(s, row, "who"), "leader");
+            int c = leader ? seats : (int)table_value(s, row, "seat");
+            if (c < 0 || c > seats) continue;
+            share[c] = table_value(s, row, "share");
+            low[c] = table_value(s, row, "share_low");
+            high[c] = table_value(s, row, "share_high");
+        }
+        v++;
+    }
+    char title[256], axis[256], sample[256], subtitle[1024];
+    const char *units = matches ? "matches" : "hands";
+    snprintf(title, sizeof title, "Share of %s won by seat (95%% interval; dashes: a fair share)", units);
+    snprintf(axis, sizeof axis, "share of the %s won (a tie of k sides: 1/k each)", units);
+    balance_sample(sample, sizeof sample, b, matches);
+    subtitle_of(subtitle, sizeof subtitle, context, sample);
+    int first = 0;
+    while (!unit_played(b, first, matches)) first++;
+    figure_start(out);
+    svg_bars(out, &(svg_bars_t){.title = title, .subtitle = subtitle, .axis_label = axis, .labels = labels,
+                                .count = categories, .series = series, .series_count = variants, .reference = true,
+                                .reference_at = table_value(b, first, "fair_share"), .reference_label = "fair share",
+                                .decimals = 3});
+    figure_end(out);
+    free(names);
+    free(labels);
+    free(series);
+    free(values);
+    return 0;
+}
+
+/* A distribution of distributions.csv as lines, one per variant. */
+static int distribution_chart(FILE *out, const balance_files_t *f, const report_html_context_t *context,
+                              const char *measure, const char *title, const char *x_label, const char *y_label,
+                              bool matches, char *error, size_t error_size)
+{
+    const table_t *b = &f->balance, *d = &f->distributions;
+    int variants = 0;
+    for (int r = 0; r < b->rows; r++) variants += unit_played(b, r, matches);
+    if (variants == 0 || table_find(d, "measure", measure) < 0) return 0;
+    svg_line_series_t *series = calloc((size_t)variants, sizeof *series);
+    double *points = calloc(2 * (size_t)d->rows + 1, sizeof *points);
+    if (!series || !points) {
+        free(series);
+        free(points);
+        snprintf(error, error_size, "out of memory drawing %s", d->name);
+        return -1;
+    }
+    int v = 0, used = 0;
+    for (int r = 0; r < b->rows; r++) {
+        if (!unit_played(b, r, matches)) continue;
+        const char *variant = table_text(b, r, "variant");
+        svg_line_series_t *line = &series[v++];
+        line->name = variant;
+        line->x = points + used;
+        line->y = points + d->rows + used;
+        for (int row = 0; row < d->rows; row++) {
+            if (strcmp(table_text(d, row, "variant"), variant) || strcmp(table_text(d, row, "measure"), measure))
+                continue;
+            points[used] = table_value(d, row, "value");
+            points[d->rows + used] = table_value(d, row, "share");
+            used++;
+            line->count++;
+        }
+        line->markers = line->count <= MARKERS_MAX;
+    }
+    char sample[256], subtitle[1024];
+    balance_sample(sample, sizeof sample, b, matches);
+    subtitle_of(subtitle, sizeof subtitle, context, sample);
+    figure_start(out);
+    svg_lines(out, &(svg_lines_t){.title = title, .subtitle = subtitle, .x_label = x_label, .y_label = y_label,
+                                  .series = series, .series_count = variants, .whole_x = true, .decimals = 4});
+    figure_end(out);
+    free(series);
+    free(points);
+    return 0;
+}
+
+static int balance_plots(FILE *out, const balance_files_t *f, const report_html_context_t *context, char *error,
+                         size_t error_size)
+{
+    return seat_chart(out, f, context, false, error, error_size) ||
+                   seat_chart(out, f, context, true, error, error_size) ||
+                   distribution_chart(out, f, context, "points_per_hand", "Points a side scores in a hand", "points",
+                                      "share of the sides' hands", false, error, error_size) ||
+                   distribution_chart(out, f, context, "plies_per_hand", "Length of a hand",
+                                      "moves (placements, draws, passes)", "share of the hands", false, error,
+                                      error_size) ||
+                   distribution_chart(out, f, context, "hands_per_match", "Length of a match", "hands",
+                                      "share of the matches", true, error, error_size)
+               ? -1
+               : 0;
+}
+
+static int balance_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error,
+                        size_t error_size, void *state)
+{
+    const balance_files_t *f = state;
+    if (part == PART_RESULT) {
+        balance_result(out, f);
+        return 0;
+    }
+    if (part == PART_PLOTS) return balance_plots(out, f, context, error, error_size);
+    if (table_html_turned(out, &f->balance, "variant",
+                          "A column per variant: seat balance, the leader's share and advantage, draws, deal bias, "
+                          "and each variant against the first.",
+                          error, error_size))
+        return -1;
+    table_html(out, &f->seats, "Every seat's share of the games won, and the leading seat's (who = leader).");
+    table_html(out, &f->ends, "How the hands (and the matches' last hands) ended.");
+    static const char *const more[] = {"distributions.csv"};
+    other_files(out, more, 1);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ calibration */
+
+typedef struct calibration_files {
+    table_t levels, candidates, verify; /* verify: verify/pairwise.csv, for the sample only (may be empty) */
+} calibration_files_t;
+
+static const char *const levels_columns[] = {"level", "spec", "target_elo", "elo", "elo_low", "elo_high", NULL};
+static const char *const candidates_columns[] = {"candidate", "elo", "elo_low", "elo_high", "smoothed_elo", NULL};
+
+static int load_calibration(calibration_files_t *f, const char *dir, char *error, size_t error_size)
+{
+    memset(f, 0, sizeof *f);
+    if (table_load(&f->levels, dir, "calibration.csv", error, error_size) ||
+        table_load(&f->candidates, dir, "candidates.csv", error, error_size) ||
+        table_require(&f->levels, levels_columns, error, error_size) ||
+        table_require(&f->candidates, candidates_columns, error, error_size))
+        return -1;
+    char ignored[256]; /* every level may be the reference: then there is no verify/pairwise.csv */
+    if (table_load(&f->verify, dir, "verify/pairwise.csv", ignored, sizeof ignored))
+        memset(&f->verify, 0, sizeof f->verify);
+    return 0;
+}
+
+static void free_calibration(calibration_files_t *f)
+{
+    table_free(&f->levels);
+    table_free(&f->candidates);
+    table_free(&f->verify);
+}
+
+/* "3 levels against greedy, 120 Elo apart: level 1 greedy:noise=1, measured -210 [...] (target -200); ..." */
+static void calibration_result(FILE *out, const calibration_files_t *f, const report_html_context_t *context)
+{
+    const table_t *l = &f->levels;
+    const char *reference = context->reference ? context->reference : "the reference";
+    char sentence[SENTENCE_SIZE], spacing[64] = "";
+    if (l->rows >= 2)
+        rounded(spacing, sizeof spacing, table_value(l, 1, "target_elo") - table_value(l, 0, "target_elo"), 0, false);
+    int used = snprintf(sentence, sizeof sentence, "%d level%s against %s%s%s%s: ", l->rows, l->rows == 1 ? "" : "s",
+                        reference, spacing[0] ? ", " : "", spacing, spacing[0] ? " Elo apart" : "");
+    for (int r = 0; r < l->rows && used > 0 && (size_t)used < sizeof sentence; r++) {
+        char measured[160], target[64];
+        with_interval(measured, sizeof measured, table_value(l, r, "elo"), table_value(l, r, "elo_low"),
+                      table_value(l, r, "elo_high"), 0, false, "Elo");
+        rounded(target, sizeof target, table_value(l, r, "target_elo"), 0, false);
+        used += snprintf(sentence + used, sizeof sentence - (size_t)used, "%slevel %s is %s, measured at %s "
+                                                                          "(target %s)",
+                         r ? "; " : "", table_text(l, r, "level"), table_text(l, r, "spec"), measured, target);
+    }
+    if (used > 0 && (size_t)used < sizeof sentence) snprintf(sentence + used, sizeof sentence - (size_t)used, ".");
+    result_paragraph(out, sentence);
+    html_paragraph(out, NULL, "Use the table with --level-table levels.ini (or DOMINOLAB_LEVELS=levels.ini).");
+}
+
+static int calibration_plots(FILE *out, const calibration_files_t *f, const report_html_context_t *context, char *error,
+                             size_t error_size)
+{
+    const table_t *l = &f->levels, *c = &f->candidates;
+    size_t size = 5 * (size_t)l->rows + 4 * (size_t)c->rows + 1;
+    double *values = calloc(size, sizeof *values);
+    const char **labels = calloc((size_t)c->rows + 1, sizeof *labels);
+    if (!values || !labels) {
+        free(values);
+        free(labels);
+        snprintf(error, error_size, "out of memory drawing %s", l->name);
+        return -1;
+    }
+    double *level = values, *target = level + l->rows, *elo = target + l->rows, *low = elo + l->rows,
+           *high = low + l->rows;
+    for (int r = 0; r < l->rows; r++) {
+        level[r] = table_value(l, r, "level");
+        target[r] = table_value(l, r, "target_elo");
+        elo[r] = table_value(l, r, "elo");
+        low[r] = table_value(l, r, "elo_low");
+        high[r] = table_value(l, r, "elo_high");
+    }
+    const char *reference = context->reference ? context->reference : "the reference";
+    plot_counts_t counts = {0};
+    for (int r = 0; r < f->verify.rows; r++) plot_counts_add(&counts, (int64_t)table_value(&f->verify, r, "blocks"));
+    char title[512], axis[256], sample[256] = "", subtitle[1024];
+    snprintf(title, sizeof title, "Difficulty levels against %s: targets, and measured Elo with 95%% intervals",
+             reference);
+    snprintf(axis, sizeof axis, "Elo relative to %s", reference);
+    if (counts.runs) sample_of(sample, sizeof sample, &counts, context->matches ? "match" : "deal", "a level");
+    subtitle_of(subtitle, sizeof subtitle, context, sample);
+    svg_line_series_t lines[] = {
+        {.name = "target", .x = level, .y = target, .count = l->rows, .dashed = true, .markers = true},
+        {.name = "measured", .x = level, .y = elo, .low = low, .high = high, .count = l->rows, .markers = true},
+    };
+    figure_start(out);
+    svg_lines(out, &(svg_lines_t){.title = title, .subtitle = subtitle, .x_label = "level", .y_label = axis,
+                                  .series = lines, .series_count = 2, .whole_x = true, .decimals = 1});
+    figure_end(out);
+
+    double *measured = high + l->rows, *measured_low = measured + c->rows, *measured_high = measured_low + c->rows,
+           *smoothed = measured_high + c->rows;
+    for (int r = 0; r < c->rows; r++) {
+        labels[r] = table_text(c, r, "candidate");
+        measured[r] = table_value(c, r, "elo");
+        measured_low[r] = table_value(c, r, "elo_low");
+        measured_high[r] = table_value(c, r, "elo_high");
+        smoothed[r] = table_value(c, r, "smoothed_elo");
+    }
+    svg_bar_series_t series[] = {{"measured, with its 95% interval", measured, measured_low, measured_high},
+                                 {"smoothed within its kind", smoothed, NULL, NULL}};
+    snprintf(title, sizeof title, "Candidates against %s, as listed", reference);
+    subtitle_of(subtitle, sizeof subtitle, context, "");
+    figure_start(out);
+    svg_bars(out, &(svg_bars_t){.title = title, .subtitle = subtitle, .axis_label = axis, .labels = labels,
+                                .count = c->rows, .series = series, .series_count = 2, .decimals = 1});
+    figure_end(out);
+    free(values);
+    free(labels);
+    return 0;
+}
+
+static int calibration_page(FILE *out, const report_html_context_t *context, page_part_t part, char *error,
+                            size_t error_size, void *state)
+{
+    const calibration_files_t *f = state;
+    if (part == PART_RESULT) {
+        calibration_result(out, f, context);
+        return 0;
+    }
+    if (part == PART_PLOTS) return calibration_plots(out, f, context, error, error_size);
+    table_html(out, &f->levels, "Every level: its agent, the Elo it was placed at, and its rating measured again on "
+                                "fresh deals.");
+    table_html(out, &f->candidates, "Every candidate: its kind, measured and smoothed rating, and its rank by "
+                                    "smoothed rating (1 the weakest).");
+    static const char *const more[] = {"levels.ini", "candidates/ratings.csv", "verify/ratings.csv"};
+    other_files(out, more, f->verify.columns ? 3 : 2);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the page */
+
+static void samples_section(FILE *out, const report_html_context_t *context)
+{
+    html_heading(out, 2, "games", "Sample games");
+    if (context->sample_count == 0) {
+        html_paragraph(out, "note", "No sample games.");
+        return;
+    }
+    html_paragraph(out, "note", "The first game of each run, to step through in the viewer.");
+    fputs("<ul class=\"samples\">\n", out);
+    for (int k = 0; k < context->sample_count; k++) {
+        const report_html_sample_t *sample = &context->samples[k];
+        fputs("<li>", out);
+        html_text(out, sample->label);
+        fputs(": ", out);
+        if (sample->page) html_link(out, sample->page, "view the game");
+        if (sample->problem) {
+            fputs("no viewer page (", out);
+            html_text(out, sample->problem);
+            putc(')', out);
+        }
+        if (sample->record) {
+            fputs(" \xC2\xB7 ", out);
+            html_link(out, sample->record, "its record");
+            if (sample->record_note) {
+                fputs(" (", out);
+                html_text(out, sample->record_note);
+                putc(')', out);
+            }
+        }
+        fputs("</li>\n", out);
+    }
+    fputs("</ul>\n", out);
+}
+
+static void provenance_section(FILE *out, const report_html_context_t *context)
+{
+    html_heading(out, 2, "made", "How this was made");
+    html_paragraph(out, NULL, "The command:");
+    html_code_block(out, context->command ? context->command : "(not recorded)");
+    if (context->setting_count > 0) {
+        static const char *const headers[] = {"setting", "value"};
+        html_table_start(out, "settings", "The configuration", headers, 2);
+        for (int k = 0; k < context->setting_count; k++) {
+            const char *cells[] = {context->settings[k].key, context->settings[k].value};
+            html_table_row_headed(out, cells, 2);
+        }
+        html_table_end(out);
+    }
+    char versions[512];
+    snprintf(versions, sizeof versions, "Versions: made by dominolab %s; this page written by dominolab %s.",
+             context->made_by ? context->made_by : "(not recorded)", context->version ? context->version : "?");
+    html_paragraph(out, NULL, versions);
+}
+
+/* A layout: its files loaded into `state`, then each part of the page written from them. */
+typedef struct layout {
+    const char *heading;
+    size_t state_size;
+    int (*load)(void *state, const char *dir, char *error, size_t error_size);
+    void (*release)(void *state);
+    int (*part)(FILE *out, const report_html_context_t *context, page_part_t part, char *error, size_t error_size,
+                void *state);
+} layout_t;
+
+static int load_ratings_state(void *s, const char *d, char *e, size_t n) { return load_ratings(s, d, e, n); }
+static int load_sprt_state(void *s, const char *d, char *e, size_t n) { return load_sprt(s, d, e, n); }
+static int load_balance_state(void *s, const char *d, char *e, size_t n) { return load_balance(s, d, e, n); }
+static int load_calibration_state(void *s, const char *d, char *e, size_t n) { return load_calibration(s, d, e, n); }
+static void free_ratings_state(void *s) { free_ratings(s); }
+static void free_sprt_state(void *s) { free_sprt(s); }
+static void free_balance_state(void *s) { free_balance(s); }
+static void free_calibration_state(void *s) { free_calibration(s); }
+
+static const layout_t layouts[] = {
+    [REPORT_HTML_RATINGS] = {"Ratings", sizeof(ratings_files_t), load_ratings_state, free_ratings_state, ratings_page},
+    [REPORT_HTML_SPRT] = {"Sequential test", sizeof(sprt_files_t), load_sprt_state, free_sprt_state, sprt_page},
+    [REPORT_HTML_BALANCE] = {"Balance", sizeof(balance_files_t), load_balance_state, free_balance_state, balance_page},
+    [REPORT_HTML_CALIBRATION] = {"Difficulty levels", sizeof(calibration_files_t), load_calibration_state,
+                                 free_calibration_state, calibration_page},
+};
+
+static int write_page(FILE *out, const report_html_context_t *context, const layout_t *layout, void *state,
+                      char *error, size_t error_size)
+{
+    char title[TEXT_SIZE];
+    const char *subject = context->subject ? context->subject : "";
+    snprintf(title, sizeof title, "dominolab %s%s%s", context->kind, subject[0] ? ": " : "", subject);
+    html_page_start(out, title);
+    snprintf(title, sizeof title, "dominolab %s: %s", context->kind, layout->heading);
+    html_heading(out, 1, NULL, title);
+    if (subject[0]) html_paragraph(out, "subject", subject);
+    for (int k = 0; k < context->note_count; k++) html_paragraph(out, "note", context->notes[k]);
+    html_heading(out, 2, "result", "Result");
+    fputs("<div class=\"result\">\n", out);
+    if (layout->part(out, context, PART_RESULT, error, error_size, state)) return -1;
+    fputs("</div>\n", out);
+    html_heading(out, 2, "plots", "Plots");
+    if (layout->part(out, context, PART_PLOTS, error, error_size, state)) return -1;
+    html_heading(out, 2, "tables", "Tables");
+    if (layout->part(out, context, PART_TABLES, error, error_size, state)) return -1;
+    samples_section(out, context);
+    provenance_section(out, context);
+    html_page_end(out, "Written from the CSV files beside it; dominolab analyze on this directory writes it again. "
+                       "It loads nothing and runs no script.");
+    return 0;
+}
+
+int report_html_write(const char *dir, const report_html_context_t *context, char *error, size_t error_size)
+{
+    if ((unsigned)context->layout >= sizeof layouts / sizeof layouts[0]) {
+        snprintf(error, error_size, "%s/report.html: unknown kind of report", dir);
+        return -1;
+    }
+    const layout_t *layout = &layouts[context->layout];
+    void *state = calloc(1, layout->state_size);
+    if (!state) {
+        snprintf(error, error_size, "out of memory writing %s/report.html", dir);
+        return -1;
+    }
+    char message[TEXT_SIZE];
+    int status = layout->load(state, dir, message, sizeof message);
+    if (status) snprintf(error, error_size, "%s/report.html: %s", dir, message);
+    atomic_file_t file;
+    if (status == 0) status = atomic_file_open_in(&file, dir, "report.html", error, error_size);
+    if (status == 0 && write_page(file.stream, context, layout, state, message, sizeof message)) {
+        atomic_file_abort(&file);
+        snprintf(error, error_size, "%s/report.html: %s", dir, message);
+        status = -1;
+    }
+    if (status == 0) status = atomic_file_commit(&file, error, error_size);
+    layout->release(state);
+    free(state);
+    return status;
+}

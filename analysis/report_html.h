@@ -1,0 +1,64 @@
+/* report_html.h - DIR/report.html: one page that shows a report's answer, written beside its
+ * CSV files and made from them alone.
+ *
+ * The page holds, in this order: the result in a sentence or a few, each with its interval
+ * ("heuristic is stronger than greedy by 75 Elo [52, 98]"); the report's plots as inline
+ * SVG (svg_plot.h); its tables, every value exactly as the CSV holds it; a sample game of
+ * each run (the viewer's page and the game's record); and how it was made (the command, the
+ * configuration, the versions). It loads nothing and runs no script.
+ *
+ * What the CSV files cannot tell (the command, the configuration, the versions, the sample
+ * games) the caller gives in report_html_context_t. The page is a function of the files and
+ * the context: rebuilt from the same ones, it is the same bytes (nothing in it is dated).
+ */
+#ifndef DOMINOLAB_REPORT_HTML_H
+#define DOMINOLAB_REPORT_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Which report's files the page reads from DIR. */
+typedef enum report_html_layout {
+    REPORT_HTML_RATINGS,     /* ratings.csv, pairwise.csv, pairwise_matrix.csv, los.csv, model.csv */
+    REPORT_HTML_SPRT,        /* sprt.csv, sprt_trace.csv */
+    REPORT_HTML_BALANCE,     /* balance.csv, seats.csv, ends.csv, distributions.csv */
+    REPORT_HTML_CALIBRATION  /* calibration.csv, candidates.csv (and verify/pairwise.csv for the sample) */
+} report_html_layout_t;
+
+/* One line of the configuration: "seed" = "5". */
+typedef struct report_html_setting {
+    const char *key, *value;
+} report_html_setting_t;
+
+/* A sample game of one run: the viewer's page and the game's record, as paths relative to
+ * DIR (either may be NULL); `problem` says in one line why there is no page, or is NULL. */
+typedef struct report_html_sample {
+    const char *label;  /* "random vs greedy" */
+    const char *page;
+    const char *record;
+    const char *record_note; /* what the record is ("kept by --records"), or NULL */
+    const char *problem;
+} report_html_sample_t;
+
+typedef struct report_html_context {
+    report_html_layout_t layout;
+    const char *kind;       /* the heading: "tournament", "sprt", "balance", "calibrate", "sim run" */
+    const char *subject;    /* what was played: "bergen, 4 players" (plot_subject's words) */
+    bool matches;           /* the runs' units are matches (else deals) */
+    const char *reference;  /* calibration: the agent rated 0; else NULL */
+    const char *command;    /* the command that made DIR, or NULL */
+    const char *made_by;    /* the version of dominolab that made DIR, or NULL */
+    const char *version;    /* the version writing the page */
+    const report_html_setting_t *settings;
+    int setting_count;
+    const report_html_sample_t *samples;
+    int sample_count;
+    const char *const *notes; /* said under the heading ("2 of 3 pairs have finished"), or NULL */
+    int note_count;
+} report_html_context_t;
+
+/* Writes DIR/report.html (atomically) from the layout's CSV files in DIR and `context`.
+ * Returns 0, or -1 with a message naming the file (a missing file, a missing column). */
+int report_html_write(const char *dir, const report_html_context_t *context, char *error, size_t error_size);
+
+#endif
