@@ -107,6 +107,10 @@ static void record_progress(run_t *r, const sim_totals_t *totals, bool complete)
     json_object_set_new(r->json, "units_done", json_integer((json_int_t)totals->units)); /* of this slice */
     json_object_set_new(r->json, "deals_bytes", json_integer(r->deals_bytes));
     json_object_set_new(r->json, "complete", json_boolean(complete));
+    /* A stopping rule (the SPRT) ends a run before its last unit: run.json says so, so that
+     * a complete run with fewer units done is told from a damaged one. */
+    int64_t slice = r->config.end_unit - r->config.first_unit;
+    if (complete && totals->units < slice) json_object_set_new(r->json, "decided", json_true());
     json_object_set_new(r->json, complete ? "finished" : "updated", json_string(now));
     json_object_set_new(r->json, "totals", rundir_totals_to_json(totals, r->config.agent_count, r->config.seats));
 }

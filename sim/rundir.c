@@ -453,7 +453,11 @@ static int read_progress(run_reader_t *r, rundir_run_t *run)
     int64_t games;
     if (__builtin_mul_overflow(run->units, (int64_t)run->rotations * run->seats, &games))
         return refuse(r, "units", "more games than a count holds");
-    if (run->complete && run->units_done != run->end_unit - run->first_unit)
+    /* "decided": a stopping rule ended the run early (sim/run.c); any other complete run has
+     * played its whole slice. */
+    bool decided = json_is_true(json_object_get(r->json, "decided"));
+    if (run->complete && (decided ? run->units_done > run->end_unit - run->first_unit
+                                  : run->units_done != run->end_unit - run->first_unit))
         return refuse(r, "units_done", "the run is complete, but %" PRId64 " of %" PRId64 " units are done",
                       run->units_done, run->end_unit - run->first_unit);
     if (run->per_deal && !run->complete && run->deals_bytes < (int64_t)strlen(rundir_deals_header))
