@@ -6,7 +6,9 @@
  * shows the frame's tiles, ends or trick, stock, scores and hands (the frames themselves are
  * checked against the engine by test_view); stepping with #next reaches the record's final
  * scores, and the keys, buttons, move list and play/pause go where they should; the switch
- * hides the other seats' hands; no page logs anything to the console.
+ * hides the other seats' hands; no page logs anything to the console. The report.html of a
+ * study of every kind loads with a silent console, draws its charts and shows the numbers of
+ * its CSV files.
  */
 #include <check.h>
 #include <jansson.h>
@@ -289,6 +291,88 @@ START_TEST(the_switch_hides_the_other_hands)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the study reports */
+
+/* A small study of every kind, through the program, into DIR: tournament (t), sprt (s),
+ * balance of two variants (b), calibrate (c), analyze of a sim --per-deal run (a), and an
+ * experiment file run by `dominolab run` (e). */
+static const char make_studies[] =
+    "set -e\n"
+    "cd \"$1\"\n"
+    "B=" DOMINOLAB_BINARY "\n"
+    "$B tournament --players 2 --agents random,greedy,heuristic --deals 200 --bootstrap 100 --threads 1 --quiet "
+    "--no-plots --out t\n"
+    "$B sprt --players 2 --agents heuristic,greedy --seed 3 --threads 1 --quiet --no-plots --out s\n"
+    "$B balance --players 3 --agent greedy --deals 300 --matches 20 --compare block_method=simple,american "
+    "--threads 1 --quiet --no-plots --out b\n"
+    "$B calibrate --players 2 --levels 2 --deals 100 --candidate greedy:noise=1 --candidate heuristic --threads 1 "
+    "--quiet --no-plots --out c\n"
+    "$B sim --players 2 --agents random,greedy --deals 400 --per-deal --threads 1 --quiet --out a\n"
+    "$B analyze a --no-plots > /dev/null\n"
+    "printf '[experiment]\\ncommand = tournament\\nout = e\\nquiet = true\\nno-plots = true\\nthreads = 1\\n"
+    "[game]\\nplayers = 2\\n[agents]\\nagents = random,greedy\\n[tournament]\\ndeals = 200\\nbootstrap = 100\\n' > e.ini\n"
+    "$B run e.ini\n";
+
+/* The cells of the first data row of DIR/NAME that hold a number, as the CSV writes them. */
+static int first_row_numbers(const char *dir, const char *name, char cells[][64], int max)
+{
+    char path[8192];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    char *text = support_read_file(path, NULL);
+    ck_assert_msg(text != NULL, "no %s", path);
+    char *row = strchr(text, '\n');
+    ck_assert_msg(row && row[1], "%s has no data row", path);
+    row++;
+    row[strcspn(row, "\n")] = '\0';
+    int count = 0;
+    for (char *cell = strtok(row, ","); cell && count < max; cell = strtok(NULL, ",")) {
+        char *end;
+        strtod(cell, &end);
+        if (end != cell && *end == '\0') snprintf(cells[count++], 64, "%s", cell);
+    }
+    free(text);
+    return count;
+}
+
+START_TEST(every_report_loads_quietly_with_its_numbers)
+{
+    static const struct {
+        const char *dir, *csv;
+    } studies[] = {{"t", "ratings.csv"}, {"s", "sprt.csv"}, {"b", "balance.csv"},
+                   {"c", "calibration.csv"}, {"a", "ratings.csv"}, {"e", "ratings.csv"}};
+    enum { STUDIES = sizeof studies / sizeof studies[0] };
+    const char *dir = support_scratch("studies");
+    free(shell_ok(dir, make_studies, dir));
+    char arguments[8192];
+    size_t used = (size_t)snprintf(arguments, sizeof arguments, "load");
+    for (int k = 0; k < STUDIES; k++)
+        used += (size_t)snprintf(arguments + used, sizeof arguments - used, " '%s/%s/report.html'", dir, studies[k].dir);
+    used += (size_t)snprintf(arguments + used, sizeof arguments - used, " '%s/t/games/pairs-00-01.html'", dir);
+    json_t *result = drive(dir, arguments);
+    const json_t *pages = json_object_get(result, "pages");
+    ck_assert_int_eq((int)json_array_size(pages), STUDIES + 1);
+    for (int k = 0; k <= STUDIES; k++) {
+        const json_t *page = json_array_get(pages, (size_t)k);
+        const char *name = json_string_value(json_object_get(page, "page"));
+        assert_quiet_console(page, name);
+        ck_assert_msg(json_integer_value(json_object_get(page, "scripts")) == 0, "%s loads a script", name);
+        if (k == STUDIES) { /* the sample game: the viewer, its first position */
+            ck_assert_msg(strstr(json_string_value(json_object_get(page, "text")), "random"), "%s: no seats", name);
+            continue;
+        }
+        ck_assert_msg(json_integer_value(json_object_get(page, "svgs")) > 0, "%s: no chart", name);
+        char cells[32][64], where[4200];
+        snprintf(where, sizeof where, "%s/%s", dir, studies[k].dir);
+        int count = first_row_numbers(where, studies[k].csv, cells, 32);
+        ck_assert_msg(count > 0, "%s: no numbers in %s", where, studies[k].csv);
+        const char *text = json_string_value(json_object_get(page, "text"));
+        for (int c = 0; c < count; c++)
+            ck_assert_msg(strstr(text, cells[c]), "%s: %s's %s is not on the page", name, studies[k].csv, cells[c]);
+    }
+    json_decref(result);
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("browser");
@@ -299,5 +383,10 @@ int main(void)
     tcase_add_loop_test(viewer, stepping_reaches_the_final_scores, 0, VIEW_CASES);
     tcase_add_test(viewer, the_switch_hides_the_other_hands);
     suite_add_tcase(suite, viewer);
+    TCase *reports = tcase_create("reports");
+    tcase_add_checked_fixture(reports, NULL, support_scratch_teardown);
+    tcase_set_timeout(reports, 600);
+    tcase_add_test(reports, every_report_loads_quietly_with_its_numbers);
+    suite_add_tcase(suite, reports);
     return support_run_suite(suite, "test_browser");
 }
