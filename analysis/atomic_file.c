@@ -211,3 +211,28 @@ int atomic_file_remove_leftovers(const char *path)
     closedir(listing);
     return removed;
 }
+
+int atomic_file_copy(const char *from, const char *to, char *error, size_t error_size)
+{
+    FILE *in = fopen(from, "rb");
+    if (!in) {
+        snprintf(error, error_size, "cannot read %.900s: %s", from, strerror(errno));
+        return -1;
+    }
+    atomic_file_t file;
+    if (atomic_file_open(&file, to, error, error_size)) {
+        fclose(in);
+        return -1;
+    }
+    char buffer[8192];
+    size_t got;
+    while ((got = fread(buffer, 1, sizeof buffer, in)) > 0) fwrite(buffer, 1, got, file.stream);
+    bool failed = ferror(in) != 0;
+    fclose(in);
+    if (failed) {
+        atomic_file_abort(&file);
+        snprintf(error, error_size, "cannot read %.900s", from);
+        return -1;
+    }
+    return atomic_file_commit(&file, error, error_size);
+}

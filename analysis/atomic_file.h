@@ -50,5 +50,8 @@ void atomic_file_abort(atomic_file_t *f);
  * it). Only for a writer that resumes PATH and knows no other process writes it. Returns
  * how many it removed. */
 int atomic_file_remove_leftovers(const char *path);
+/* `from` copied whole to `to` through a temporary file: `to` is the whole copy or untouched.
+ * Returns 0, or -1 with a message naming the file. */
+int atomic_file_copy(const char *from, const char *to, char *error, size_t error_size);
 
 #endif

@@ -172,11 +172,11 @@ static int frame_count(const json_t *data, int hand) /* hand 1-based */
 START_TEST(fragments_open_the_positions)
 {
     const view_case_t *c = &view_cases[_i];
-    const char *dir = support_scratch("fragments");
-    const char *record = view_record_match(c, dir);
-    char html[4096], arguments[8192];
-    snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = view_make_page(record, html, NULL);
+    const char *html;
+    char arguments[8192];
+    json_t *data = view_recorded_page(c, "fragments", NULL, NULL, &html);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
     int hands = (int)json_array_size(json_object_get(data, "hands"));
     int last = frame_count(data, hands) - 1;
     int positions[][2] = {{1, 0}, {1, frame_count(data, 1) / 2}, {1, frame_count(data, 1) - 1},
@@ -202,11 +202,11 @@ END_TEST
 START_TEST(stepping_reaches_the_final_scores)
 {
     const view_case_t *c = &view_cases[_i];
-    const char *dir = support_scratch("step");
-    const char *record = view_record_match(c, dir);
-    char html[4096], arguments[4200], text[256];
-    snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = view_make_page(record, html, NULL);
+    const char *html;
+    char arguments[4200], text[256];
+    json_t *data = view_recorded_page(c, "step", NULL, NULL, &html);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
     snprintf(arguments, sizeof arguments, "step '%s'", html);
     json_t *result = drive(dir, arguments);
 
@@ -268,11 +268,11 @@ END_TEST
 START_TEST(the_switch_hides_the_other_hands)
 {
     const view_case_t *c = &view_cases[3]; /* four seats */
-    const char *dir = support_scratch("hide");
-    const char *record = view_record_match(c, dir);
-    char html[4096], arguments[4200];
-    snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = view_make_page(record, html, NULL);
+    const char *html;
+    char arguments[4200];
+    json_t *data = view_recorded_page(c, "hide", NULL, NULL, &html);
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
     snprintf(arguments, sizeof arguments, "hide '%s' 2", html);
     json_t *result = drive(dir, arguments);
     size_t seat;

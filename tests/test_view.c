@@ -164,11 +164,8 @@ static void compare_frame(const json_t *frame, const engine_frame_t *truth, int 
 START_TEST(every_frame_shows_what_the_engine_says)
 {
     const view_case_t *c = &view_cases[_i];
-    const char *dir = support_scratch("frames");
-    const char *record = view_record_match(c, dir);
-    char html[4096];
-    snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = view_make_page(record, html, NULL);
+    const char *record;
+    json_t *data = view_recorded_page(c, "frames", NULL, &record, NULL);
 
     static engine_view_t view;
     memset(&view, 0, sizeof view);
@@ -201,11 +198,8 @@ END_TEST
 START_TEST(the_last_frame_holds_the_result)
 {
     const view_case_t *c = &view_cases[_i];
-    const char *dir = support_scratch("result");
-    const char *record = view_record_match(c, dir);
-    char html[4096];
-    snprintf(html, sizeof html, "%s/page.html", dir);
-    json_t *data = view_make_page(record, html, NULL);
+    const char *record;
+    json_t *data = view_recorded_page(c, "result", NULL, &record, NULL);
     char *text = support_read_file(record, NULL);
     char *last = strrchr(text, '{');
     json_t *end = json_loads(last, 0, NULL);
@@ -233,12 +227,8 @@ START_TEST(greedy_annotating_greedy_never_deviates)
     static const view_case_t cases[] = {{"bergen", "2", "greedy,random", "21"}, {"bingo", "2", "greedy,random", "22"},
                                         {"partnership", "4", "greedy,random,greedy,random", "23"}};
     const view_case_t *c = &cases[_i];
-    const char *dir = support_scratch("annotate");
-    const char *record = view_record_match(c, dir);
-    char html[4096];
-    snprintf(html, sizeof html, "%s/page.html", dir);
     view_options_t options = {.annotate = "greedy"};
-    json_t *data = view_make_page(record, html, &options);
+    json_t *data = view_recorded_page(c, "annotate", &options, NULL, NULL);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(data, "annotation"), "measure")), "points now");
     int greedy_decisions = 0, random_decisions = 0, random_deviations = 0;
     size_t h, p, m;

@@ -56,3 +56,15 @@ json_t *view_make_page(const char *record, const char *html, const view_options_
     ck_assert_msg(result == 0, "view_write %s: %s", record, error);
     return view_page_data(html);
 }
+
+json_t *view_recorded_page(const view_case_t *c, const char *name, const struct view_options *options,
+                           const char **record, const char **html)
+{
+    static char page[4096];
+    const char *dir = support_scratch(name);
+    const char *recorded = view_record_match(c, dir);
+    snprintf(page, sizeof page, "%s/page.html", dir);
+    if (record) *record = recorded;
+    if (html) *html = page;
+    return view_make_page(recorded, page, options);
+}

@@ -23,4 +23,10 @@ json_t *view_page_data(const char *html_path);
 struct view_options;
 json_t *view_make_page(const char *record, const char *html, const struct view_options *options);
 
+/* A fresh scratch directory `name` (support_scratch) holding the case's match recorded and
+ * made a page, DIR/page.html: the page's data. *record and *html (static storage, until the
+ * next call) name the two files; either may be NULL. */
+json_t *view_recorded_page(const view_case_t *c, const char *name, const struct view_options *options,
+                           const char **record, const char **html);
+
 #endif

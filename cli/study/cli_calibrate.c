@@ -479,27 +479,7 @@ static int copy_table(const char *dir, const char *path, char *error, size_t err
 {
     char from[4096];
     snprintf(from, sizeof from, "%s/levels.ini", dir);
-    FILE *in = fopen(from, "r");
-    atomic_file_t file;
-    if (!in) {
-        snprintf(error, error_size, "cannot read %.900s: %s", from, strerror(errno));
-        return -1;
-    }
-    if (atomic_file_open(&file, path, error, error_size)) {
-        fclose(in);
-        return -1;
-    }
-    char buffer[4096];
-    size_t got;
-    while ((got = fread(buffer, 1, sizeof buffer, in)) > 0) fwrite(buffer, 1, got, file.stream);
-    bool failed = ferror(in) != 0;
-    fclose(in);
-    if (failed) {
-        atomic_file_abort(&file);
-        snprintf(error, error_size, "cannot read %.900s", from);
-        return -1;
-    }
-    if (atomic_file_commit(&file, error, error_size)) return -1;
+    if (atomic_file_copy(from, path, error, error_size)) return -1;
     printf("level table also written to %s\n", path);
     return 0;
 }

@@ -98,32 +98,6 @@ static int first_row(const char *run_dir, uint64_t *unit, int64_t *rotation, cha
     return status;
 }
 
-/* `from` copied whole to `to` (atomically). 0, or -1 with a message. */
-static int copy_file(const char *from, const char *to, char *error, size_t error_size)
-{
-    FILE *in = fopen(from, "rb");
-    if (!in) {
-        snprintf(error, error_size, "cannot read %.900s: %s", from, strerror(errno));
-        return -1;
-    }
-    atomic_file_t file;
-    if (atomic_file_open(&file, to, error, error_size)) {
-        fclose(in);
-        return -1;
-    }
-    char buffer[8192];
-    size_t got;
-    while ((got = fread(buffer, 1, sizeof buffer, in)) > 0) fwrite(buffer, 1, got, file.stream);
-    bool failed = ferror(in) != 0;
-    fclose(in);
-    if (failed) {
-        atomic_file_abort(&file);
-        snprintf(error, error_size, "cannot read %.900s", from);
-        return -1;
-    }
-    return atomic_file_commit(&file, error, error_size);
-}
-
 /* Where the sample's record comes from and goes. */
 typedef struct sample_paths {
     char run_dir[SAMPLE_PATH_MAX], games[SAMPLE_PATH_MAX];
@@ -148,7 +122,7 @@ static int use_kept_record(const char *dir, const char *out_dir, const study_sam
     if (!path_of(from, sizeof from, "%s/%s", records, name) ||
         !path_of(p->record, sizeof p->record, "%s/%s.jsonl", p->games, text->name))
         snprintf(message, sizeof message, "a path longer than %d bytes", SAMPLE_PATH_MAX);
-    else if (copy_file(from, p->record, message, sizeof message) == 0) {
+    else if (atomic_file_copy(from, p->record, message, sizeof message) == 0) {
         snprintf(text->record, sizeof text->record, "games/%s.jsonl", text->name);
         return 1;
     }
