@@ -52,18 +52,21 @@ static const cli_command_spec_t view_spec = {
 /* 0, 1 for --help, -1 with a message; -o is --out. */
 static int parse_view_args(int argc, char **argv, view_args_t *args, char *error, size_t error_size)
 {
-    char **rest = malloc(((size_t)argc + 1) * sizeof *rest);
-    if (!rest) {
+    /* The words with -o spelled --out (the caller's argv is left as it is), then the rest. */
+    char **words = malloc(2 * ((size_t)argc + 1) * sizeof *words);
+    if (!words) {
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    for (int i = 0; i < argc; i++) argv[i] = strcmp(argv[i], "-o") ? argv[i] : "--out";
+    char **rest = words + argc + 1;
+    for (int i = 0; i < argc; i++) words[i] = strcmp(argv[i], "-o") ? argv[i] : "--out";
+    words[argc] = NULL;
     memset(args, 0, sizeof *args);
     const char *record = NULL;
-    int rest_count, parsed = cli_take_operand(&view_spec, argc, argv, rest, &rest_count, &record, "record file", error,
+    int rest_count, parsed = cli_take_operand(&view_spec, argc, words, rest, &rest_count, &record, "record file", error,
                                               error_size);
     if (parsed == 0) parsed = cli_parse_argv(&view_spec, rest_count, rest, args, error, error_size);
-    free(rest);
+    free(words);
     args->record = record;
     if (parsed) return parsed;
     if (!args->record) {

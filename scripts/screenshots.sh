@@ -6,11 +6,13 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root=$(pwd)
 build=${1:-build}
-dominolab="$build/dominolab"
-[[ -x "$dominolab" ]] || { echo "screenshots: $dominolab not found: build first" >&2; exit 1; }
+[[ -x "$build/dominolab" ]] || { echo "screenshots: $build/dominolab not found: build first" >&2; exit 1; }
+dominolab="$(cd "$build" && pwd)/dominolab"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+cd "$work" # the pages name their record as given: a plain file name, not a scratch path
 
 # name, game, players, agents, seed, position, extra view arguments
 shots=(
@@ -22,9 +24,9 @@ shots=(
 for shot in "${shots[@]}"; do
     IFS='|' read -r name game players agents seed position extra <<< "$shot"
     "$dominolab" play --game "$game" --players "$players" --agents "$agents" --seed "$seed" \
-        --record "$work/$name.jsonl" --quiet > /dev/null
+        --record "$name.jsonl" --quiet > /dev/null
     # shellcheck disable=SC2086 # extra holds several words on purpose
-    "$dominolab" view "$work/$name.jsonl" -o "$work/$name.html" $extra > /dev/null
-    python3 tests/browser/drive.py shot "$work/$name.html#$position" "docs/images/viewer-$name.png" > /dev/null
+    "$dominolab" view "$name.jsonl" -o "$name.html" $extra > /dev/null
+    python3 "$root/tests/browser/drive.py" shot "$name.html#$position" "$root/docs/images/viewer-$name.png" > /dev/null
     echo "screenshots: docs/images/viewer-$name.png ($game at #$position)"
 done

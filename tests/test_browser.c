@@ -291,6 +291,38 @@ START_TEST(the_switch_hides_the_other_hands)
 }
 END_TEST
 
+/* Text from the record (an agent's name) is shown as text in the page, never as markup. */
+START_TEST(record_text_stays_text)
+{
+    const char *record, *html;
+    json_decref(view_recorded_page(&view_cases[0], "text", NULL, &record, &html));
+    char *text = support_read_file(record, NULL), evil_record[4200], evil_page[4200], arguments[8192];
+    ck_assert_ptr_nonnull(text);
+    const char *from = "\"agents\":[\"random\"";
+    char *at = strstr(text, from), *evil = malloc(strlen(text) + 64);
+    ck_assert(at && evil);
+    sprintf(evil, "%.*s\"agents\":[\"random</script><b id=x>bold\"%s", (int)(at - text), text, at + strlen(from));
+    snprintf(evil_record, sizeof evil_record, "%.*s/evil.jsonl", (int)(strrchr(html, '/') - html), html);
+    snprintf(evil_page, sizeof evil_page, "%.*s/evil.html", (int)(strrchr(html, '/') - html), html);
+    ck_assert(support_write_file(evil_record, evil));
+    json_decref(view_make_page(evil_record, evil_page, NULL));
+    snprintf(arguments, sizeof arguments,
+             "probe '%.4000s' \"[document.querySelectorAll('#x').length, "
+             "document.body.innerText.indexOf('random</script><b id=x>bold') >= 0]\"",
+             evil_page);
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
+    json_t *result = drive(dir, arguments);
+    const json_t *value = json_object_get(result, "value");
+    ck_assert_msg(json_integer_value(json_array_get(value, 0)) == 0, "the record's text became an element");
+    ck_assert_msg(json_is_true(json_array_get(value, 1)), "the record's text is not shown as written");
+    assert_quiet_console(result, "evil.html");
+    json_decref(result);
+    free(evil);
+    free(text);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ the study reports */
 
 /* A small study of every kind, through the program, into DIR: tournament (t), sprt (s),
@@ -382,6 +414,7 @@ int main(void)
     tcase_add_loop_test(viewer, fragments_open_the_positions, 0, VIEW_CASES);
     tcase_add_loop_test(viewer, stepping_reaches_the_final_scores, 0, VIEW_CASES);
     tcase_add_test(viewer, the_switch_hides_the_other_hands);
+    tcase_add_test(viewer, record_text_stays_text);
     suite_add_tcase(suite, viewer);
     TCase *reports = tcase_create("reports");
     tcase_add_checked_fixture(reports, NULL, support_scratch_teardown);

@@ -374,7 +374,7 @@ END_TEST
 
 START_TEST(command_line_errors)
 {
-    static const char *const cases[][6] = {
+    static const char *const cases[][7] = {
         {"view", NULL},
         {"view", "a.jsonl", "b.jsonl", NULL},
         {"view", "a.jsonl", "--seats", "0", NULL},

@@ -9,6 +9,7 @@ one JSON document, for tests/test_browser.c to check.
     drive.py hide PAGE SEAT              the hands before and after #hide-hands, seen from SEAT
     drive.py load PAGE [PAGE ...]        each page loaded: its console messages, title, text
     drive.py shot PAGE#FRAGMENT OUT.png  a screenshot (1280x860)
+    drive.py probe PAGE EXPRESSION       the value of a JavaScript expression on the loaded page
 
 Chromium and ChromeDriver are Debian's (chromium, chromium-driver), installed by
 scripts/install-deps.sh; $DOMINOLAB_CHROMIUM and $DOMINOLAB_CHROMEDRIVER override them.
@@ -153,6 +154,18 @@ def frames(browser, page, positions):
     return {"frames": out, "console": browser.console()}
 
 
+def settled(browser, limit=15.0):
+    """The position once the address has caught up with it: the page delays its history
+    writes after a burst of steps (Chromium ignores more than 200 in 10 s), so a read made
+    right after a fast walk may still see the old fragment."""
+    deadline = time.monotonic() + limit
+    while True:
+        position = browser.script(READ_POSITION)
+        if position["hash"] == f"#hand={position['hand']}&ply={position['ply']}" or time.monotonic() > deadline:
+            return position
+        time.sleep(0.2)
+
+
 def step(browser, page):
     browser.open(page_url(page, "#hand=1&ply=0"))
     start = browser.script(READ_POSITION)
@@ -165,24 +178,24 @@ def step(browser, page):
         seen.append((position["hand"], position["ply"]))
         if clicks > 20000:
             break
-    end = browser.script(READ_POSITION)
+    end = settled(browser)
     browser.keys("\ue012")  # ArrowLeft
-    after_left = browser.script(READ_POSITION)
+    after_left = settled(browser)
     browser.keys("\ue011")  # Home
-    after_home = browser.script(READ_POSITION)
+    after_home = settled(browser)
     browser.keys("\ue014")  # ArrowRight
-    after_right = browser.script(READ_POSITION)
+    after_right = settled(browser)
     browser.keys("\ue010")  # End
-    after_end = browser.script(READ_POSITION)
+    after_end = settled(browser)
     browser.click("#first")
-    after_first = browser.script(READ_POSITION)
+    after_first = settled(browser)
     browser.click("#last")
-    after_last = browser.script(READ_POSITION)
+    after_last = settled(browser)
     browser.click("#prev")
-    after_prev = browser.script(READ_POSITION)
+    after_prev = settled(browser)
     # a click in the move list: the third move of the first hand
     browser.click('#moves li[data-hand="1"][data-ply="3"]')
-    after_list = browser.script(READ_POSITION)
+    after_list = settled(browser)
     # play, then pause: the position moves on by itself
     browser.click("#first")
     browser.click("#play")
@@ -236,6 +249,9 @@ def main(argv):
             result = hide(browser, argv[2], int(argv[3]))
         elif command == "load":
             result = load(browser, argv[2:])
+        elif command == "probe":
+            browser.open(page_url(argv[2]))
+            result = {"value": browser.script("return (" + argv[3] + ");"), "console": browser.console()}
         elif command == "shot":
             page, _, fragment = argv[2].partition("#")
             browser.open(page_url(page, "#" + fragment if fragment else ""))
