@@ -249,7 +249,8 @@ START_TEST(tree_cites_nothing_outside)
     /* Every tracked top-level entry but .gitignore; a new folder belongs here too. */
     static const char *const roots[] = {"README.md", "HACKING.md", "CMakeLists.txt", ".ci",      "docs",
                                         "configs",   "engine",     "agents",         "analysis", "sim",
-                                        "cli",       "tests",      "scripts",        "measurements"};
+                                        "cli",       "tests",      "scripts",        "measurements", "cmake",
+                                        "lib",       "python",     "examples"};
     findings_t found = {.used = 0};
     int files = 0;
     for (size_t k = 0; k < sizeof roots / sizeof roots[0]; k++)
@@ -261,6 +262,30 @@ START_TEST(tree_cites_nothing_outside)
     ck_assert_msg(files > 100, "only %d text files read under %s", files, DOMINOLAB_SOURCE_DIR);
     ck_assert(exists_in(DOMINOLAB_SOURCE_DIR, "docs/rules/bergen.md"));
     ck_assert(exists_in(DOMINOLAB_SOURCE_DIR, "docs/record-format.md"));
+}
+END_TEST
+
+/* The README shows a picture of the viewer for every game, and each picture is there. */
+START_TEST(readme_shows_the_viewer_of_every_game)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/README.md", DOMINOLAB_SOURCE_DIR);
+    char *readme = support_read_file(path, NULL);
+    ck_assert_ptr_nonnull(readme);
+    int count;
+    const game_t *const *games = game_list(&count);
+    for (int k = 0; k < count; k++) {
+        char image[256];
+        snprintf(image, sizeof image, "docs/images/viewer-%s.png", games[k]->name);
+        ck_assert_msg(strstr(readme, image), "README.md shows no %s", image);
+        snprintf(path, sizeof path, "%s/%s", DOMINOLAB_SOURCE_DIR, image);
+        struct stat info;
+        char *png = support_read_file(path, NULL); /* text up to its first NUL: the signature */
+        ck_assert_msg(png && stat(path, &info) == 0 && info.st_size > 10000 && !memcmp(png, "\x89PNG", 4),
+                      "%s is not a picture", image);
+        free(png);
+    }
+    free(readme);
 }
 END_TEST
 
@@ -278,6 +303,7 @@ static Suite *citations_suite(void)
     suite_add_tcase(suite, output);
     TCase *tree = tcase_create("tree");
     tcase_add_test(tree, tree_cites_nothing_outside);
+    tcase_add_test(tree, readme_shows_the_viewer_of_every_game);
     suite_add_tcase(suite, tree);
     return suite;
 }
