@@ -1066,9 +1066,10 @@ static void provenance_section(FILE *out, const report_html_context_t *context)
         }
         html_table_end(out);
     }
-    char versions[512];
-    snprintf(versions, sizeof versions, "Versions: made by dominolab %s; this page written by dominolab %s.",
-             context->made_by ? context->made_by : "(not recorded)", context->version ? context->version : "?");
+    char versions[1024];
+    snprintf(versions, sizeof versions, "Versions: made by dominolab %s; this page written by dominolab %s%s%s.",
+             context->made_by ? context->made_by : "(not recorded)", context->version ? context->version : "?",
+             context->formats ? " " : "", context->formats ? context->formats : "");
     html_paragraph(out, NULL, versions);
 }
 

@@ -49,6 +49,7 @@ typedef struct report_html_context {
     const char *command;    /* the command that made DIR, or NULL */
     const char *made_by;    /* the version of dominolab that made DIR, or NULL */
     const char *version;    /* the version writing the page */
+    const char *formats;    /* NULL, or the file formats and libraries behind it: "(run.json format 2, ...)" */
     const report_html_setting_t *settings;
     int setting_count;
     const report_html_sample_t *samples;

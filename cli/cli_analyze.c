@@ -95,6 +95,8 @@ static int run_html(const char *dir, const char *out, const rundir_run_t *run, c
         return -1;
     }
     study_settings_add(settings, run->json, keys);
+    char formats[256];
+    study_formats(formats, sizeof formats);
     report_html_context_t context = {
         .layout = run->agent_count >= 2 ? REPORT_HTML_RATINGS : REPORT_HTML_BALANCE,
         .kind = "sim run",
@@ -103,6 +105,7 @@ static int run_html(const char *dir, const char *out, const rundir_run_t *run, c
         .command = json_string_value(json_object_get(run->json, "command")),
         .made_by = json_string_value(json_object_get(run->json, "version")),
         .version = DOMINOLAB_VERSION,
+        .formats = formats,
         .settings = settings->setting,
         .setting_count = settings->count,
         .samples = samples.sample,

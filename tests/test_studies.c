@@ -140,6 +140,9 @@ static char *expect_report_html(const char *dir, const char *const *files, const
     ck_assert_msg(!strstr(page, "<script") && !strstr(page, "http://") && !strstr(page, "https://"),
                   "%s loads or runs something", path);
     for (int k = 0; files[k]; k++) expect_csv_values_on_page(page, dir, files[k]);
+    ck_assert_msg(strstr(page, "this page written by dominolab " DOMINOLAB_VERSION " (run.json format 2, game records "
+                               "format 1, viewer data 1; Jansson "),
+                  "%s does not give its versions", path);
     for (int k = 0; runs[k]; k++) {
         char name[256], link[512];
         snprintf(name, sizeof name, "games/%.200s.html", runs[k]);

@@ -199,6 +199,9 @@ typedef struct study_settings {
 } study_settings_t;
 /* Adds the keys of `object` in its order, or only those of `keys` (NULL-ended) that it holds. */
 void study_settings_add(study_settings_t *settings, const json_t *object, const char *const *keys);
+/* For report.html's versions: the formats of the directory's files and the libraries the
+ * numbers went through, "(run.json format 2, game records format 1, ...)". */
+void study_formats(char *out, size_t size);
 
 /* What report.html shows of a study besides its report's CSV files. */
 typedef struct study_html {

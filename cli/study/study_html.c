@@ -5,7 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "records/record.h"
+#include "rundir.h"
 #include "study/study.h"
+#include "view.h"
 
 /* Appends `text` to out (of `size`, `*used` written so far), cut when it is full. */
 static void append(char *out, size_t size, size_t *used, const char *text)
@@ -112,6 +117,13 @@ static void say_where(FILE *text, const char *out_dir, const study_samples_t *sa
     fputc('\n', text);
 }
 
+void study_formats(char *out, size_t size)
+{
+    /* What a reader needs to read the directory again. */
+    snprintf(out, size, "(run.json format %d, game records format %d, viewer data %d; Jansson %s)", RUNDIR_FORMAT,
+             RECORD_FORMAT_VERSION, VIEW_DATA_VERSION, JANSSON_VERSION);
+}
+
 int study_write_html(const char *dir, const char *out_dir, const json_t *identity, const plot_session_t *plots,
                      const study_html_t *html, FILE *text, char *error, size_t error_size)
 {
@@ -131,6 +143,8 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
     study_settings_add(settings, study, study_keys);
     study_settings_add(settings, identity, NULL);
     const char *notes[] = {html->note};
+    char formats[256];
+    study_formats(formats, sizeof formats);
     report_html_context_t context = {
         .layout = html->layout,
         .kind = kind ? kind : "study",
@@ -140,6 +154,7 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
         .command = json_string_value(json_object_get(study, "command")),
         .made_by = json_string_value(json_object_get(study, "version")),
         .version = DOMINOLAB_VERSION,
+        .formats = formats,
         .settings = settings->setting,
         .setting_count = settings->count,
         .samples = samples.sample,

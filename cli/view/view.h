@@ -9,6 +9,8 @@
 
 #include "agent.h"
 
+enum { VIEW_DATA_VERSION = 1 }; /* the page's match JSON, "viewer": 1 (docs/viewer.md) */
+
 typedef struct view_options {
     const char *annotate;          /* NULL, or the agent spec whose choice and values are shown */
     unsigned annotate_seats;       /* bit s: annotate seat s's decisions (0: every seat) */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "records/record.h"
+#include "view.h"
 
 enum { VIEW_ARM_MAX = 64, VIEW_MESSAGE_SIZE = 512 };
 
@@ -108,7 +109,7 @@ static int on_start(void *context, const match_setup_t *setup)
         if (agents) append(t, agents, json_string(setup->agent_specs[seat]));
     }
     int sides = game->side_count(setup->rules);
-    set(t, t->root, "viewer", json_integer(1));
+    set(t, t->root, "viewer", json_integer(VIEW_DATA_VERSION));
     set(t, t->root, "game", json_string(game->name));
     set(t, t->root, "preset", setup->preset ? json_string(setup->preset) : json_null());
     set(t, t->root, "options", json_loads(options, 0, NULL));
