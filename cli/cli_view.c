@@ -3,6 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -100,6 +102,33 @@ static int parse_seats(const view_args_t *args, unsigned *out, char *error, size
     return 0;
 }
 
+/* The progress of a slow annotating agent, on a terminal: a line rewritten at most four times
+ * a second. */
+typedef struct view_progress {
+    const char *agent;
+    double shown_at;
+    int shown, decisions; /* the count last shown (0: nothing shown yet), and the latest */
+} view_progress_t;
+
+static double seconds_now(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+static void show_progress(void *context, int decisions)
+{
+    view_progress_t *progress = context;
+    progress->decisions = decisions;
+    double now = seconds_now();
+    if (now - progress->shown_at < 0.25) return;
+    fprintf(stderr, "\rdominolab view: %s has annotated %d decisions", progress->agent, decisions);
+    fflush(stderr);
+    progress->shown_at = now;
+    progress->shown = decisions;
+}
+
 /* The record's name with .html for its .jsonl (or added). */
 static int default_out(const char *record, char *out, size_t size)
 {
@@ -135,9 +164,16 @@ int cli_view(int argc, char **argv)
         free(storage);
         return 2;
     }
-    view_options_t options = {args.annotate, seats, levels == storage ? storage : NULL, args.title};
+    view_progress_t progress = {args.annotate, seconds_now(), 0, 0};
+    view_options_t options = {args.annotate, seats, levels == storage ? storage : NULL, args.title, NULL, NULL};
+    if (args.annotate && isatty(STDERR_FILENO)) {
+        options.on_annotated = show_progress;
+        options.context = &progress;
+    }
     const char *html = args.out ? args.out : out;
     int result = view_write(args.record, html, &options, error, sizeof error);
+    if (progress.shown) /* the line, with the whole count, stays; the next begins below it */
+        fprintf(stderr, "\rdominolab view: %s has annotated %d decisions\n", progress.agent, progress.decisions);
     free(storage);
     if (result) {
         fprintf(stderr, "dominolab view: %s\n", error);

@@ -220,6 +220,13 @@ START_TEST(the_last_frame_holds_the_result)
 }
 END_TEST
 
+static void count_annotated(void *context, int decisions)
+{
+    int *told = context;
+    ck_assert_int_eq(decisions, *told + 1);
+    *told = decisions;
+}
+
 /* A greedy seat annotated by greedy agrees at every decision; a random seat does not, and
  * the bot's move is always one of the best it valued. */
 START_TEST(greedy_annotating_greedy_never_deviates)
@@ -227,7 +234,8 @@ START_TEST(greedy_annotating_greedy_never_deviates)
     static const view_case_t cases[] = {{"bergen", "2", "greedy,random", "21"}, {"bingo", "2", "greedy,random", "22"},
                                         {"partnership", "4", "greedy,random,greedy,random", "23"}};
     const view_case_t *c = &cases[_i];
-    view_options_t options = {.annotate = "greedy"};
+    int told = 0;
+    view_options_t options = {.annotate = "greedy", .on_annotated = count_annotated, .context = &told};
     json_t *data = view_recorded_page(c, "annotate", &options, NULL, NULL);
     ck_assert_str_eq(json_string_value(json_object_get(json_object_get(data, "annotation"), "measure")), "points now");
     int greedy_decisions = 0, random_decisions = 0, random_deviations = 0;
@@ -263,6 +271,7 @@ START_TEST(greedy_annotating_greedy_never_deviates)
     ck_assert_msg(greedy_decisions > 5 && random_decisions > 5, "%s: too few decisions (%d, %d)", c->game,
                   greedy_decisions, random_decisions);
     ck_assert_msg(random_deviations > 0, "%s: random never left greedy's choice", c->game);
+    ck_assert_int_eq(told, greedy_decisions + random_decisions); /* the progress heard of each */
     json_decref(data);
 }
 END_TEST

@@ -78,7 +78,8 @@ int view_write(const char *record_path, const char *html_path, const view_option
 {
     static const view_options_t none = {0};
     if (!options) options = &none;
-    view_annotation_setup_t annotation = {options->annotate, options->annotate_seats, options->levels};
+    view_annotation_setup_t annotation = {options->annotate, options->annotate_seats, options->levels,
+                                          options->on_annotated, options->context};
     view_timeline_t *timeline = view_timeline_create(&annotation);
     if (!timeline) {
         snprintf(error, error_size, "out of memory");

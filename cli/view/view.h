@@ -16,6 +16,8 @@ typedef struct view_options {
     unsigned annotate_seats;       /* bit s: annotate seat s's decisions (0: every seat) */
     const agent_levels_t *levels;  /* resolves level:n in `annotate`; NULL: the game's built-in table */
     const char *title;             /* NULL: made from the record's game and agents */
+    void (*on_annotated)(void *context, int decisions); /* NULL, or told each decision annotated */
+    void *context;
 } view_options_t;
 
 /* Replays the record at `record_path` and writes the page to `html_path` (atomically:

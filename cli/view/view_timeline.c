@@ -28,6 +28,7 @@ struct view_timeline {
     int arm_length[GAME_MAX_ENDS];
     int arm[GAME_MAX_ENDS][VIEW_ARM_MAX][2];
     agent_t *agents[GAME_MAX_SEATS];
+    int annotated; /* decisions annotated so far */
     bool failed;
     char message[VIEW_MESSAGE_SIZE];
 };
@@ -387,6 +388,8 @@ static json_t *annotate(view_timeline_t *t, agent_t *agent, const void *state, g
     set(t, annotation, "bot", json_integer(bot_index));
     double cost = valued && played_index >= 0 && bot_index >= 0 ? values[bot_index] - values[played_index] : NAN;
     set(t, annotation, "cost", value_json(cost));
+    t->annotated++;
+    if (t->annotation.on_annotated) t->annotation.on_annotated(t->annotation.context, t->annotated);
     return annotation;
 }
 

@@ -24,6 +24,10 @@ typedef struct view_annotation_setup {
     const char *spec;             /* NULL: no annotations */
     unsigned seats;               /* bit s: seat s's decisions (0: every seat) */
     const agent_levels_t *levels; /* resolves level:n; NULL: the game's built-in table */
+    /* NULL, or told after each decision annotated, with how many so far (a slow agent's
+     * progress, for the command line) */
+    void (*on_annotated)(void *context, int decisions);
+    void *context;
 } view_annotation_setup_t;
 
 /* A timeline that fills as its sink sees the match. Returns NULL when memory runs out. */
