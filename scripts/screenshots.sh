@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # screenshots.sh [BUILD_DIR] - makes the pictures of the viewer in docs/images/ again: a match
 # of each game recorded with a fixed seed, written as a page by `dominolab view`, and shot in
-# headless Chromium (tests/browser/drive.py) at a position in the middle of a hand.
+# headless Chromium (tests/browser/drive.py) at a position in the middle of a hand; then the
+# top of a small tournament's report.html.
 # BUILD_DIR defaults to build/. Needs chromium and chromium-driver (scripts/install-deps.sh).
 set -euo pipefail
 
@@ -30,3 +31,7 @@ for shot in "${shots[@]}"; do
     python3 "$root/tests/browser/drive.py" shot "$name.html#$position" "$root/docs/images/viewer-$name.png" > /dev/null
     echo "screenshots: docs/images/viewer-$name.png ($game at #$position)"
 done
+"$dominolab" tournament --players 2 --agents random,greedy,heuristic --deals 2000 --seed 1 --threads 1 --quiet \
+    --no-plots --out tournament > /dev/null
+python3 "$root/tests/browser/drive.py" shot tournament/report.html "$root/docs/images/report-tournament.png" > /dev/null
+echo "screenshots: docs/images/report-tournament.png (a tournament's report.html)"
