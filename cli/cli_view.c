@@ -17,12 +17,14 @@ typedef struct view_args {
     const char *out, *annotate, *seats, *levels, *title;
 } view_args_t;
 
-#define VIEW_OPTION(name, kind, field, value, help) {name, "view", kind, CLI_AT(view_args_t, field), 0, 0, NULL, value, help}
+#define VIEW_OPTION(name, kind, field, value, help)                                                                  \
+    {name, "view", kind, CLI_AT(view_args_t, field), 0, 0, NULL, value, help}
 static const cli_option_t view_options[] = {
     VIEW_OPTION("out", CLI_TEXT, out, "FILE", "the page to write (default: the record's name with .html for .jsonl)"),
     VIEW_OPTION("annotate", CLI_TEXT, annotate, "AGENT",
                 "at every decision, what this agent would play and its value of each legal move"),
-    VIEW_OPTION("seats", CLI_TEXT, seats, "S,S,...", "with --annotate: only these seats' decisions (default: every seat)"),
+    VIEW_OPTION("seats", CLI_TEXT, seats, "S,S,...",
+                "with --annotate: only these seats' decisions (default: every seat)"),
     CLI_LEVELS_OPTION(view_args_t, levels),
     VIEW_OPTION("title", CLI_TEXT, title, "TEXT", "the page's title (default: the game and the agents)"),
 };

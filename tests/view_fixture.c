@@ -11,11 +11,12 @@
 #include "view.h"
 
 const view_case_t view_cases[VIEW_CASES] = {
-    {"bergen", "2", "random,greedy", "3"},
-    {"bergen", "4", "heuristic,random,greedy,random", "11"},
-    {"double_bergen", "3", "heuristic,greedy,random", "5"},
-    {"partnership", "4", "heuristic,greedy,random,greedy", "7"},
-    {"bingo", "2", "heuristic,random", "9"},
+    {"bergen", "2", "random,greedy", "3", NULL},
+    {"bergen", "4", "heuristic,random,greedy,random", "11", NULL},
+    {"double_bergen", "3", "heuristic,greedy,random", "5", NULL},
+    {"partnership", "4", "heuristic,greedy,random,greedy", "7", NULL},
+    {"bingo", "2", "heuristic,random", "9", NULL},
+    {"bergen", "2", "random,random", "3", "no_double_rule=redeal"}, /* hand 4 is void, then dealt again */
 };
 
 const char *view_record_match(const view_case_t *c, const char *dir)
@@ -23,7 +24,11 @@ const char *view_record_match(const view_case_t *c, const char *dir)
     static char path[4096];
     snprintf(path, sizeof path, "%s/%s.jsonl", dir, c->game);
     char *argv[] = {"play", "--game", (char *)c->game, "--players", (char *)c->players, "--agents", (char *)c->agents,
-                    "--seed", (char *)c->seed, "--record", path, "--quiet", NULL};
+                    "--seed", (char *)c->seed, "--record", path, "--quiet", NULL, NULL, NULL};
+    if (c->option) {
+        argv[12] = "--option";
+        argv[13] = (char *)c->option;
+    }
     capture_t run;
     support_run(cli_play, argv, &run);
     ck_assert_msg(run.status == 0, "play %s: %s", c->game, run.err);

@@ -7,11 +7,13 @@
 
 typedef struct view_case {
     const char *game, *players, *agents, *seed;
+    const char *option; /* NULL, or one rule option "key=value" */
 } view_case_t;
 
-/* A match of every game: Bergen with 2 and 4 players, Double Bergen, Partnership, Bingo. */
+/* A match of every game: Bergen with 2 and 4 players, Double Bergen, Partnership, Bingo, and
+ * Bergen with a void hand dealt again (no_double_rule=redeal). */
 extern const view_case_t view_cases[];
-enum { VIEW_CASES = 5 };
+enum { VIEW_CASES = 6 };
 
 /* Records the case's match (dominolab play --record) into DIR/GAME.jsonl; returns the path
  * (static storage, until the next call). Fails the test if play fails. */

@@ -135,7 +135,8 @@ static void make_annotators(view_timeline_t *t)
         if (t->annotation.seats && !(t->annotation.seats & (1u << seat))) continue;
         char error[VIEW_MESSAGE_SIZE];
         uint64_t seed = match_agent_seed(match_replay_seed(setup->seed, 0), seat);
-        const agent_levels_t *levels = t->annotation.levels ? t->annotation.levels : agent_levels_builtin_for(t->game->name);
+        const agent_levels_t *levels = t->annotation.levels;
+        if (!levels) levels = agent_levels_builtin_for(t->game->name);
         if (agent_create(t->annotation.spec, levels, t->game, setup->rules, seat, seed, &t->agents[seat],
                          error, sizeof error)) {
             fail(t, "--annotate %s: %s", t->annotation.spec, error);
@@ -198,7 +199,8 @@ static json_t *trick_table(view_timeline_t *t, const game_observation_t *obs)
     }
     char name[TILESET_TILE_NAME_SIZE];
     set(t, table, "trump", json_integer(tricks->trump));
-    set(t, table, "face_up", tricks->face_up >= 0 ? json_string(tileset_tile_name(tricks->face_up, name)) : json_null());
+    json_t *face_up = tricks->face_up >= 0 ? json_string(tileset_tile_name(tricks->face_up, name)) : json_null();
+    set(t, table, "face_up", face_up);
     set(t, table, "closed", json_boolean(tricks->closed));
     if (tricks->led >= 0) {
         json_t *lead = json_object();
