@@ -1,8 +1,10 @@
 /* cli_view.c - `dominolab view`: a game record as one self-contained HTML page to step
  * through in a browser (docs/viewer.md). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -131,6 +133,14 @@ static void show_progress(void *context, int decisions)
     progress->shown = decisions;
 }
 
+/* Whether writing `page` would replace `record` (the same file by another name too). */
+static bool same_file(const char *record, const char *page)
+{
+    struct stat a, b;
+    if (!strcmp(record, page)) return true;
+    return stat(record, &a) == 0 && stat(page, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 /* The record's name with .html for its .jsonl (or added). */
 static int default_out(const char *record, char *out, size_t size)
 {
@@ -173,6 +183,11 @@ int cli_view(int argc, char **argv)
         options.context = &progress;
     }
     const char *html = args.out ? args.out : out;
+    if (same_file(args.record, html)) {
+        fprintf(stderr, "dominolab view: --out %s is the record itself: give the page another name\n", html);
+        free(storage);
+        return 2;
+    }
     int result = view_write(args.record, html, &options, error, sizeof error);
     if (progress.shown) /* the line, with the whole count, stays; the next begins below it */
         fprintf(stderr, "\rdominolab view: %s has annotated %d decisions\n", progress.agent, progress.decisions);

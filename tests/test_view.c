@@ -397,8 +397,10 @@ START_TEST(command_line_errors)
         {"view", "a.jsonl", "--seats", "0", NULL},
         {"view", "a.jsonl", "--annotate", "nobody", NULL},
         {"view", "a.jsonl", "--annotate", "greedy", "--seats", "x"},
+        {"view", "a.jsonl", "-o", "a.jsonl"},
     };
-    static const char *const saying[] = {"no record file", "one record file only", "--seats", "--annotate", "--seats"};
+    static const char *const saying[] = {"no record file", "one record file only", "--seats", "--annotate", "--seats",
+                                         "the record itself"};
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         capture_t run;
         support_run(cli_view, (char *const *)cases[k], &run);
