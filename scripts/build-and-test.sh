@@ -21,7 +21,7 @@ done
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-./scripts/install-deps.sh
+./scripts/install-deps.sh --tests
 
 jobs=$(nproc)
 if [[ $sanitize -eq 1 ]]; then

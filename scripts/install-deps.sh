@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# install-deps.sh [--fuzz] - installs the Debian packages dominolab needs to build and
-# test, only those that are missing; --fuzz adds what scripts/fuzz.sh needs. Idempotent:
+# install-deps.sh [--tests] [--fuzz] - installs the Debian packages dominolab needs to build
+# and run, only those that are missing; --tests adds the browser the tests drive (what
+# build-and-test.sh asks for), --fuzz what scripts/fuzz.sh needs. Idempotent:
 # when everything is present it changes nothing, does not touch the network, and prints
 # one line saying so.
 set -euo pipefail
 
-usage() { echo "usage: $0 [--fuzz]" >&2; }
+usage() { echo "usage: $0 [--tests] [--fuzz]" >&2; }
 
 fuzz=0
+tests=0
 for arg in "$@"; do
     case "$arg" in
         --fuzz) fuzz=1 ;;
+        --tests) tests=1 ;;
         -h | --help) usage; exit 0 ;;
         *) echo "install-deps: unknown argument: $arg" >&2; usage; exit 2 ;;
     esac
@@ -22,10 +25,14 @@ done
 # strace: test_run_state watches a run's system calls (deals.csv synced before run.json).
 # python3: the reference bots of examples/bots/ (docs/protocol.md) and test_external;
 # python3-pytest: the Python module's tests (python/tests, test_python).
-# chromium and chromium-driver: the browser tests of the game viewer and the study reports
-# (test_browser opens the pages headless through ChromeDriver; docs/viewer.md).
 packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev
-          strace python3 python3-pytest chromium chromium-driver)
+          strace python3 python3-pytest)
+# --tests: chromium and chromium-driver, for the browser tests of the game viewer and the
+# study reports (test_browser opens the pages headless through ChromeDriver; docs/viewer.md).
+# Only the tests need a browser: the pages dominolab writes need none to be made.
+if [[ $tests -eq 1 ]]; then
+    packages+=(chromium chromium-driver)
+fi
 # --fuzz: clang and its libFuzzer/sanitizer runtimes (libclang-rt-14-dev), the OpenMP
 # runtime clang links the simulator with (libomp-14-dev), and llvm-symbolizer (llvm-14)
 # for readable stacks in crash reports. Versions are Debian 12's.
