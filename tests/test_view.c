@@ -190,7 +190,7 @@ START_TEST(every_frame_shows_what_the_engine_says)
         }
     }
     ck_assert_msg(index == view.count, "%s: %d frames for %d steps", c->game, index, view.count);
-    if (c->option) { /* the redeal case: the void hand is there, as one frame, and so is its redeal */
+    if (_i == VIEW_CASE_REDEAL) { /* the void hand is there, as one frame, and so is its redeal */
         json_t *hands = json_object_get(data, "hands");
         json_t *void_hand = json_array_get(hands, 3), *redeal = json_array_get(hands, 4);
         ck_assert(json_is_true(json_object_get(void_hand, "void")) && json_is_false(json_object_get(redeal, "void")));
@@ -238,9 +238,9 @@ static void count_annotated(void *context, int decisions)
  * the bot's move is always one of the best it valued. */
 START_TEST(greedy_annotating_greedy_never_deviates)
 {
-    static const view_case_t cases[] = {{"bergen", "2", "greedy,random", "21", NULL},
-                                        {"bingo", "2", "greedy,random", "22", NULL},
-                                        {"partnership", "4", "greedy,random,greedy,random", "23", NULL}};
+    static const view_case_t cases[] = {{"bergen", "2", "greedy,random", "21", NULL, NULL},
+                                        {"bingo", "2", "greedy,random", "22", NULL, NULL},
+                                        {"partnership", "4", "greedy,random,greedy,random", "23", NULL, NULL}};
     const view_case_t *c = &cases[_i];
     int told = 0;
     view_options_t options = {.annotate = "greedy", .on_annotated = count_annotated, .context = &told};

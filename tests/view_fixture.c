@@ -11,12 +11,13 @@
 #include "view.h"
 
 const view_case_t view_cases[VIEW_CASES] = {
-    {"bergen", "2", "random,greedy", "3", NULL},
-    {"bergen", "4", "heuristic,random,greedy,random", "11", NULL},
-    {"double_bergen", "3", "heuristic,greedy,random", "5", NULL},
-    {"partnership", "4", "heuristic,greedy,random,greedy", "7", NULL},
-    {"bingo", "2", "heuristic,random", "9", NULL},
-    {"bergen", "2", "random,random", "3", "no_double_rule=redeal"}, /* hand 4 is void, then dealt again */
+    {"bergen", "2", "random,greedy", "3", NULL, NULL},
+    {"bergen", "4", "heuristic,random,greedy,random", "11", NULL, NULL},
+    {"double_bergen", "3", "heuristic,greedy,random", "5", NULL, NULL},
+    {"partnership", "4", "heuristic,greedy,random,greedy", "7", NULL, NULL},
+    {"bingo", "2", "heuristic,random", "9", NULL, NULL},
+    {"bergen", "2", "random,random", "3", "--option", "no_double_rule=redeal"}, /* hand 4 is void, then dealt again */
+    {"double_bergen", "3", "heuristic,greedy,random", "4", "--preset", "double_bergen_12"},
 };
 
 const char *view_record_match(const view_case_t *c, const char *dir)
@@ -25,9 +26,9 @@ const char *view_record_match(const view_case_t *c, const char *dir)
     snprintf(path, sizeof path, "%s/%s.jsonl", dir, c->game);
     char *argv[] = {"play", "--game", (char *)c->game, "--players", (char *)c->players, "--agents", (char *)c->agents,
                     "--seed", (char *)c->seed, "--record", path, "--quiet", NULL, NULL, NULL};
-    if (c->option) {
-        argv[12] = "--option";
-        argv[13] = (char *)c->option;
+    if (c->flag) {
+        argv[12] = (char *)c->flag;
+        argv[13] = (char *)c->value;
     }
     capture_t run;
     support_run(cli_play, argv, &run);

@@ -7,13 +7,14 @@
 
 typedef struct view_case {
     const char *game, *players, *agents, *seed;
-    const char *option; /* NULL, or one rule option "key=value" */
+    const char *flag, *value; /* NULL, or one more argument of play: "--option", "key=value" */
 } view_case_t;
 
-/* A match of every game: Bergen with 2 and 4 players, Double Bergen, Partnership, Bingo, and
- * Bergen with a void hand dealt again (no_double_rule=redeal). */
+/* A match of every game: Bergen with 2 and 4 players, Double Bergen, Partnership, Bingo,
+ * Bergen with a void hand dealt again (no_double_rule=redeal), and Double Bergen on a
+ * double-twelve set with an eight-armed spinner. */
 extern const view_case_t view_cases[];
-enum { VIEW_CASES = 6 };
+enum { VIEW_CASES = 7, VIEW_CASE_REDEAL = 5 };
 
 /* Records the case's match (dominolab play --record) into DIR/GAME.jsonl; returns the path
  * (static storage, until the next call). Fails the test if play fails. */
