@@ -22,7 +22,8 @@ typedef struct view_args {
 #define VIEW_OPTION(name, kind, field, value, help)                                                                  \
     {name, "view", kind, CLI_AT(view_args_t, field), 0, 0, NULL, value, help}
 static const cli_option_t view_options[] = {
-    VIEW_OPTION("out", CLI_TEXT, out, "FILE", "the page to write (default: the record's name with .html for .jsonl)"),
+    VIEW_OPTION("out", CLI_TEXT, out, "FILE",
+                "the page to write, also -o FILE (default: the record's name, .html for .jsonl)"),
     VIEW_OPTION("annotate", CLI_TEXT, annotate, "AGENT",
                 "at every decision, what this agent would play and its value of each legal move"),
     VIEW_OPTION("seats", CLI_TEXT, seats, "S,S,...",
