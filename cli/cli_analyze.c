@@ -82,21 +82,17 @@ static int run_html(const char *dir, const char *out, const rundir_run_t *run, c
     static const char *const keys[] = {"game", "preset", "options", "seats", "agents", "mode", "units", "seed",
                                        "duplicate", "replays", "records", "started", NULL};
     study_settings_t *settings = calloc(1, sizeof *settings);
+    if (!settings) {
+        snprintf(error, error_size, "out of memory writing %s/report.html", out);
+        return -1;
+    }
     char label[1024] = "";
     for (int a = 0; a < run->agent_count; a++) {
         size_t used = strlen(label);
         snprintf(label + used, sizeof label - used, "%s%s", a ? " vs " : "", run->agents[a]);
     }
     study_sample_run_t sample_run = {".", label, run->records};
-    study_samples_t samples;
-    if (!settings || study_samples_make(dir, out, &sample_run, 1, &samples, error, error_size)) {
-        if (!settings) snprintf(error, error_size, "out of memory writing %s/report.html", out);
-        free(settings);
-        return -1;
-    }
     study_settings_add(settings, run->json, keys);
-    char formats[256];
-    study_formats(formats, sizeof formats);
     report_html_context_t context = {
         .layout = run->agent_count >= 2 ? REPORT_HTML_RATINGS : REPORT_HTML_BALANCE,
         .kind = "sim run",
@@ -104,20 +100,8 @@ static int run_html(const char *dir, const char *out, const rundir_run_t *run, c
         .matches = run->matches,
         .command = json_string_value(json_object_get(run->json, "command")),
         .made_by = json_string_value(json_object_get(run->json, "version")),
-        .version = DOMINOLAB_VERSION,
-        .formats = formats,
-        .settings = settings->setting,
-        .setting_count = settings->count,
-        .samples = samples.sample,
-        .sample_count = samples.count,
     };
-    int status = report_html_write(out, &context, error, error_size);
-    if (status == 0 && samples.sample[0].problem)
-        printf("report.html written to %s/report.html; sample games: 0 of 1 made (%s: %s)\n", out, label,
-               samples.sample[0].problem);
-    else if (status == 0)
-        printf("report.html written to %s/report.html; sample games: 1 of 1 made\n", out);
-    study_samples_free(&samples);
+    int status = study_html_write(dir, out, &sample_run, 1, settings, &context, stdout, error, error_size);
     free(settings);
     return status;
 }

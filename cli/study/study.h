@@ -199,9 +199,14 @@ typedef struct study_settings {
 } study_settings_t;
 /* Adds the keys of `object` in its order, or only those of `keys` (NULL-ended) that it holds. */
 void study_settings_add(study_settings_t *settings, const json_t *object, const char *const *keys);
-/* For report.html's versions: the formats of the directory's files and the libraries the
- * numbers went through, "(run.json format 2, game records format 1, ...)". */
-void study_formats(char *out, size_t size);
+/* out_dir/report.html from `context` as the caller filled it (layout, kind, subject, command,
+ * made_by, reference, notes), completed here with `settings`, this dominolab's version, the
+ * formats of the directory's files, and a sample game of each of `runs` (study_samples.h).
+ * Says where the page is and how the samples went on `text` (or nothing if NULL). 0, or -1
+ * with a message. Both a study's page and a sim run's (analyze) are written by it. */
+int study_html_write(const char *dir, const char *out_dir, const study_sample_run_t *runs, int run_count,
+                     const study_settings_t *settings, report_html_context_t *context, FILE *text, char *error,
+                     size_t error_size);
 
 /* What report.html shows of a study besides its report's CSV files. */
 typedef struct study_html {

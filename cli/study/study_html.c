@@ -117,11 +117,32 @@ static void say_where(FILE *text, const char *out_dir, const study_samples_t *sa
     fputc('\n', text);
 }
 
-void study_formats(char *out, size_t size)
+/* For the versions: what a reader needs to read the directory again, the formats of its
+ * files and the library the numbers went through. */
+static void formats_of_files(char *out, size_t size)
 {
-    /* What a reader needs to read the directory again. */
     snprintf(out, size, "(run.json format %d, game records format %d, viewer data %d; Jansson %s)", RUNDIR_FORMAT,
              RECORD_FORMAT_VERSION, VIEW_DATA_VERSION, JANSSON_VERSION);
+}
+
+int study_html_write(const char *dir, const char *out_dir, const study_sample_run_t *runs, int run_count,
+                     const study_settings_t *settings, report_html_context_t *context, FILE *text, char *error,
+                     size_t error_size)
+{
+    study_samples_t samples;
+    if (study_samples_make(dir, out_dir, runs, run_count, &samples, error, error_size)) return -1;
+    char formats[256];
+    formats_of_files(formats, sizeof formats);
+    context->version = DOMINOLAB_VERSION;
+    context->formats = formats;
+    context->settings = settings->setting;
+    context->setting_count = settings->count;
+    context->samples = samples.sample;
+    context->sample_count = samples.count;
+    int status = report_html_write(out_dir, context, error, error_size);
+    if (status == 0 && text) say_where(text, out_dir, &samples);
+    study_samples_free(&samples);
+    return status;
 }
 
 int study_write_html(const char *dir, const char *out_dir, const json_t *identity, const plot_session_t *plots,
@@ -131,10 +152,8 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
     snprintf(path, sizeof path, "%s/study.json", dir);
     json_t *study = json_load_file(path, 0, NULL); /* read and checked by the report already: the words only */
     study_settings_t *settings = calloc(1, sizeof *settings);
-    study_samples_t samples;
-    if (!settings || study_samples_make(dir, out_dir, html->runs, html->run_count, &samples, error, error_size)) {
-        if (!settings) snprintf(error, error_size, "out of memory writing %s/report.html", out_dir);
-        free(settings);
+    if (!settings) {
+        snprintf(error, error_size, "out of memory writing %s/report.html", out_dir);
         json_decref(study);
         return -1;
     }
@@ -143,8 +162,6 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
     study_settings_add(settings, study, study_keys);
     study_settings_add(settings, identity, NULL);
     const char *notes[] = {html->note};
-    char formats[256];
-    study_formats(formats, sizeof formats);
     report_html_context_t context = {
         .layout = html->layout,
         .kind = kind ? kind : "study",
@@ -153,18 +170,11 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
         .reference = html->reference,
         .command = json_string_value(json_object_get(study, "command")),
         .made_by = json_string_value(json_object_get(study, "version")),
-        .version = DOMINOLAB_VERSION,
-        .formats = formats,
-        .settings = settings->setting,
-        .setting_count = settings->count,
-        .samples = samples.sample,
-        .sample_count = samples.count,
         .notes = notes,
         .note_count = html->note ? 1 : 0,
     };
-    int status = report_html_write(out_dir, &context, error, error_size);
-    if (status == 0 && text) say_where(text, out_dir, &samples);
-    study_samples_free(&samples);
+    int status =
+        study_html_write(dir, out_dir, html->runs, html->run_count, settings, &context, text, error, error_size);
     free(settings);
     json_decref(study);
     return status;
