@@ -25,11 +25,12 @@ typedef struct heuristic_weights {
 extern const heuristic_weights_t heuristic_default_weights;
 
 /* Index of the best move for the seat to move (ties: the heaviest tile, then the first).
- * scratch is game->state_size bytes the function may overwrite. */
+ * scratch is game->state_size bytes the function may overwrite. values: NULL, or where each
+ * move's value is written (a move not valued, a draw or pass beside placements, is left as
+ * it was). */
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
                           const heuristic_weights_t *weights, void *scratch, double *values);
-/* values: NULL, or where each move's value is written (a move not valued, a draw or pass
- * beside placements, is left as it was). */
+/* heuristic_pick_valued without the values: the agents' and playouts' call. */
 static inline int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                                  const heuristic_weights_t *weights, void *scratch)
 {

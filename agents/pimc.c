@@ -146,18 +146,16 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     bool solve = pimc->solver != NULL;
     search_context_set_target(&pimc->context, state);
     for (int i = 0; i < count; i++) pimc->total[i] = 0;
-    int sampled = 0;
-    for (int sample = 0; sample < samples; sample++, sampled++) {
+    int sampled = 0; /* worlds evaluated: `samples`, or fewer when the deadline came first */
+    while (sampled < samples) {
         if (pimc->oracle) memcpy(pimc->world, state, game->state_size);
         else game->determinize(state, agent->seat, &agent->rng, pimc->world);
         pcg32_t world_stream;
         pcg32_seed(&world_stream, (uint64_t)pcg32_next(&agent->rng) << 32 | pcg32_next(&agent->rng),
                    (uint64_t)agent->seat + 101);
         for (int i = 0; i < count; i++) pimc->total[i] += evaluate_move(agent, pimc, moves[i], side, world_stream, &solve);
-        if (deadline > 0 && milliseconds_now() >= deadline) {
-            sampled++;
-            break;
-        }
+        sampled++;
+        if (deadline > 0 && milliseconds_now() >= deadline) break;
     }
     if (agent->values)
         for (int i = 0; i < count; i++) agent->values[i] = pimc->total[i] / (sampled > 0 ? sampled : 1);
