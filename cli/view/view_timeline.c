@@ -220,19 +220,18 @@ static json_t *trick_table(view_timeline_t *t, const game_observation_t *obs)
     return table;
 }
 
-/* The position after the current step, into the current frame. */
-static void show_position(view_timeline_t *t, const void *state)
+/* The position after the current step, into the current frame; `obs` is what any seat
+ * observes of `state` (the public part is all it reads). */
+static void show_position(view_timeline_t *t, const void *state, const game_observation_t *obs)
 {
     const game_t *game = t->game;
-    game_observation_t obs;
-    game->observe(state, 0, &obs);
     int scores[GAME_MAX_SEATS];
     game->scores(state, scores);
     set(t, t->frame, "hands", json_deep_copy(t->held));
-    set(t, t->frame, "stock", json_integer(obs.stock_size));
-    set(t, t->frame, "scores", int_array(scores, obs.sides));
+    set(t, t->frame, "stock", json_integer(obs->stock_size));
+    set(t, t->frame, "scores", int_array(scores, obs->sides));
     set(t, t->frame, "to_move", json_integer(game->status(state) == GAME_IN_HAND ? game->to_move(state) : -1));
-    set(t, t->frame, "table", obs.layout_kind == GAME_LAYOUT_TRICK ? trick_table(t, &obs) : line_table(t, &obs.ends));
+    set(t, t->frame, "table", obs->layout_kind == GAME_LAYOUT_TRICK ? trick_table(t, obs) : line_table(t, &obs->ends));
     t->frame_shown = true;
 }
 
@@ -301,7 +300,8 @@ static void remove_tile(json_t *tiles, const char *tile)
 }
 
 /* What a play, draw or trick line changes on the table the timeline keeps itself. */
-static void follow_line(view_timeline_t *t, const void *state, const game_event_t *event, const json_t *line)
+static void follow_line(view_timeline_t *t, const game_observation_t *obs, const game_event_t *event,
+                        const json_t *line)
 {
     const char *type = json_string_value(json_object_get(line, "type"));
     const char *tile = json_string_value(json_object_get(line, "tile"));
@@ -310,15 +310,13 @@ static void follow_line(view_timeline_t *t, const void *state, const game_event_
         remove_tile(tiles, tile);
         set(t, t->frame, "points", json_integer(event->points));
         if (t->layout == GAME_LAYOUT_TRICK) return;
-        game_observation_t obs;
-        t->game->observe(state, 0, &obs);
         if (event->end == GAME_NO_END) {
             t->has_lead = true;
             t->lead[0] = tileset_low(event->tile);
             t->lead[1] = tileset_high(event->tile);
         } else if (event->end < GAME_MAX_ENDS && t->arm_length[event->end] < VIEW_ARM_MAX) {
             int *placed = t->arm[event->end][t->arm_length[event->end]++];
-            placed[1] = obs.ends.number[event->end];
+            placed[1] = obs->ends.number[event->end];
             placed[0] = tileset_other_side(event->tile, placed[1]);
         }
     } else if (!strcmp(type, "draw") && tiles && tile) {
@@ -348,11 +346,13 @@ static int on_event(void *context, const match_setup_t *setup, const void *state
         json_decref(line);
         return 0;
     }
+    game_observation_t obs;
+    t->game->observe(state, 0, &obs);
     if (line) {
-        follow_line(t, state, event, line);
+        follow_line(t, &obs, event, line);
         append(t, json_object_get(t->frame, "lines"), line);
     }
-    show_position(t, state);
+    show_position(t, state, &obs);
     return 0;
 }
 
@@ -400,7 +400,11 @@ static int on_move(void *context, const match_setup_t *setup, const void *state,
     (void)setup;
     view_timeline_t *t = context;
     if (t->failed || !t->frames) return 0;
-    if (t->frame && !t->frame_shown) show_position(t, state); /* the last move made no line */
+    if (t->frame && !t->frame_shown) { /* the last move made no line */
+        game_observation_t obs;
+        t->game->observe(state, 0, &obs);
+        show_position(t, state, &obs);
+    }
     char text[64];
     t->game->move_text(move, text, sizeof text);
     int seat = t->game->to_move(state);
