@@ -25,6 +25,17 @@ const uint8_t tileset_high_number[TILESET_MAX_TILES] = {
     12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 12,
 };
 
+/* low + high: the pips of a tile, one load where the playouts weigh and place tiles */
+const uint8_t tileset_pip_count[TILESET_MAX_TILES] = {
+    0, 1, 2, 2, 3, 4, 3, 4, 5, 6, 4, 5, 6,
+    7, 8, 5, 6, 7, 8, 9, 10, 6, 7, 8, 9, 10,
+    11, 12, 7, 8, 9, 10, 11, 12, 13, 14, 8, 9, 10,
+    11, 12, 13, 14, 15, 16, 9, 10, 11, 12, 13, 14, 15,
+    16, 17, 18, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+    20, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+    12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24,
+};
+
 const tileset_t tileset_suit_table[TILESET_MAX_NUMBER + 1] = {
     {{0x008020101020844BULL, 0x0000000000004004ULL}}, /* 0 */
     {{0x0100402020410896ULL, 0x0000000000008008ULL}}, /* 1 */

@@ -29,6 +29,7 @@ typedef struct tileset {
  * that shows s in a double-twelve set (mask with tileset_full(n) for smaller sets). */
 extern const uint8_t tileset_low_number[TILESET_MAX_TILES];
 extern const uint8_t tileset_high_number[TILESET_MAX_TILES];
+extern const uint8_t tileset_pip_count[TILESET_MAX_TILES]; /* low + high */
 extern const tileset_t tileset_suit_table[TILESET_MAX_NUMBER + 1];
 extern const tileset_t tileset_doubles_table;
 
@@ -42,7 +43,7 @@ static inline int tileset_double_index(int d) { return d * (d + 3) / 2; }
 static inline int tileset_low(int tile) { return tileset_low_number[tile]; }
 static inline int tileset_high(int tile) { return tileset_high_number[tile]; }
 static inline bool tileset_is_double(int tile) { return tileset_low_number[tile] == tileset_high_number[tile]; }
-static inline int tileset_pips(int tile) { return tileset_low_number[tile] + tileset_high_number[tile]; }
+static inline int tileset_pips(int tile) { return tileset_pip_count[tile]; }
 static inline bool tileset_shows(int tile, int number)
 {
     return tileset_low_number[tile] == number || tileset_high_number[tile] == number;

@@ -813,6 +813,88 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
+/* ------------------------------------------------------------------ the line kernel */
+
+/* The playout of the commonest rules, a plain line scored by headers (both Bergen presets,
+ * any number of seats), with the state in local variables. bergen_state_t's byte fields
+ * may alias anything, so the compiler stores and reloads the state around every stream
+ * draw and every store; here it keeps it in registers. The kernel plays the common turns
+ * (placing, drawing, passing and keeping, both ends open) as the loop over legal_moves and
+ * apply would, the same moves from the same draws, and writes the state back before any
+ * step it leaves to that code: a placement that ends the hand or may end the match, a
+ * blocked hand (R18), a line with one end closed (R10). tests/test_bergen_invariants.c
+ * compares its states with the loop's byte for byte. */
+typedef struct line_kernel {
+    uint64_t hand[GAME_MAX_SEATS], lacks[GAME_MAX_SEATS], layout;
+    int score[GAME_MAX_SEATS], draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
+    int end_number[2];
+    uint64_t end_suit[2]; /* the tiles showing each end's number */
+    unsigned end_double, end_started;
+    int seats, to_move, phase, drawn_tile, stock_next;
+    /* the rules the kernel reads, as plain values: no load through the rules per use */
+    uint64_t doubles, one_set;
+    int near_goal, target, drawable_end;
+    bool may_keep_drawn, one_per_turn, both_sides_first, win_immediate;
+} line_kernel_t;
+
+static PLAYOUT_INLINE void line_kernel_load(line_kernel_t *k, const bergen_state_t *s)
+{
+    const bergen_rules_t *r = s->rules;
+    k->seats = s->seats;
+    for (int seat = 0; seat < k->seats; seat++) {
+        k->hand[seat] = s->hand[seat].w[0];
+        k->lacks[seat] = s->lacks[seat].w[0];
+        k->score[seat] = s->score[seat];
+        k->draws[seat] = s->draws[seat];
+        k->passes[seat] = s->passes[seat];
+    }
+    k->layout = s->layout.w[0];
+    for (int end = 0; end < 2; end++) {
+        k->end_number[end] = s->end_number[end];
+        k->end_suit[end] = r->physical_suit[s->end_number[end]].w[0];
+    }
+    k->end_double = s->end_double;
+    k->end_started = s->end_started;
+    k->to_move = s->to_move;
+    k->phase = s->phase;
+    k->drawn_tile = s->drawn_tile;
+    k->stock_next = s->stock_next;
+    k->doubles = r->physical_doubles.w[0];
+    k->one_set = r->one_set.w[0];
+    k->near_goal = r->near_goal;
+    k->target = r->target;
+    k->drawable_end = r->drawable_end;
+    k->may_keep_drawn = r->may_keep_drawn;
+    k->one_per_turn = r->draw_mode == BERGEN_DRAW_ONE_PER_TURN;
+    k->both_sides_first = r->first_double_both_sides;
+    k->win_immediate = r->win_check == BERGEN_WIN_IMMEDIATE;
+}
+
+/* The state as the loop would have left it: what the kernel does not keep is derived
+ * (the counts are the sizes of the sets, in a plain game). */
+static PLAYOUT_INLINE void line_kernel_store(const line_kernel_t *k, bergen_state_t *s)
+{
+    for (int seat = 0; seat < k->seats; seat++) {
+        s->hand[seat].w[0] = k->hand[seat];
+        s->hand_count[seat] = (uint8_t)__builtin_popcountll(k->hand[seat]);
+        s->lacks[seat].w[0] = k->lacks[seat];
+        s->score[seat] = k->score[seat];
+        s->draws[seat] = (uint8_t)k->draws[seat];
+        s->passes[seat] = (uint8_t)k->passes[seat];
+    }
+    s->layout.w[0] = k->layout;
+    s->layout_count = (uint8_t)__builtin_popcountll(k->layout);
+    s->end_number[0] = (int8_t)k->end_number[0];
+    s->end_number[1] = (int8_t)k->end_number[1];
+    s->end_double = (uint8_t)k->end_double;
+    s->end_started = (uint8_t)k->end_started;
+    s->open_ends = (uint8_t)compute_open_ends(s);
+    s->to_move = (int8_t)k->to_move;
+    s->phase = (uint8_t)k->phase;
+    s->drawn_tile = (int8_t)k->drawn_tile;
+    s->stock_next = (uint8_t)k->stock_next;
+}
+
 /* The `k`-th lowest tile of `fit` (k below its size). */
 static inline int nth_tile(uint64_t fit, int k)
 {
@@ -820,99 +902,155 @@ static inline int nth_tile(uint64_t fit, int k)
     return __builtin_ctzll(fit);
 }
 
-/* R12, R13: a seat that cannot place draws while the stock may be drawn from, else passes
- * (the move legal_moves would list alone). */
-static PLAYOUT_INLINE void draw_or_pass(bergen_state_t *s)
+/* What placing `tile` on `end` credits `seat` (R14, R16): the layout scores when the
+ * tile's other side matches the far end, 2 and 1 for each double crosswise at an end;
+ * what layout_points gives after mark_placement, without the trial placement. A tile
+ * shows the number of its end, so its other side is its pips less that number. */
+static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile, int end)
 {
-    if (stock_drawable(s) > 0) apply_draw(s, NULL);
-    else apply_pass(s, NULL);
+    if (tileset_pips(tile) - k->end_number[end] != k->end_number[end ^ 1]) return 0;
+    unsigned bit = 1u << end;
+    unsigned doubles = (k->end_double & ~bit) | (unsigned)(k->doubles >> tile & 1) << end;
+    return near_goal_points(k->near_goal, 2 + __builtin_popcount(doubles & 3u), k->target - k->score[seat]);
 }
 
-/* GAME_CHOOSE_UNIFORM in the common turn of game_t.playout, a plain line open at both
- * ends, without the list: legal_moves would list end 0's tiles, lowest first, then end
- * 1's, and the move drawn is the k-th of them (no number is drawn when one move is legal).
- * The move is applied by the same functions as bergen_apply's, inlined here. */
-static PLAYOUT_INLINE void random_turn_plain_line(bergen_state_t *s, pcg32_t *rng)
+/* GAME_CHOOSE_MOST_POINTS over the placements of `fit[0]` on end 0 and `fit[1]` on end 1,
+ * in legal_moves's order (end 0's tiles, lowest first, then end 1's): the most points
+ * win, then the heavier tile, then the first (game.h). Returns the tile, `end` set. */
+static inline int line_kernel_most_points(const line_kernel_t *k, const uint64_t fit[2], int *end)
 {
-    const tileset_t *suit = s->rules->physical_suit;
-    uint64_t hand = s->hand[s->to_move].w[0];
-    uint64_t fit0 = hand & suit[s->end_number[0]].w[0], fit1 = hand & suit[s->end_number[1]].w[0];
-    int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
-    if (count == 0) {
-        draw_or_pass(s);
-        return;
-    }
-    int k = count == 1 ? 0 : (int)pcg32_below(rng, (uint32_t)count);
-    int end = k >= on_end0;
-    int tile = nth_tile(end ? fit1 : fit0, end ? k - on_end0 : k);
-    apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
-}
-
-/* R12: the tile just drawn, in a plain line open at both ends: special_moves would list
- * it on end 0 if it fits there, on end 1 if it fits there, then keeping it (A12). */
-static PLAYOUT_INLINE void random_drawn_plain_line(bergen_state_t *s, pcg32_t *rng)
-{
-    const bergen_rules_t *r = s->rules;
-    int tile = s->drawn_tile;
-    int on_end0 = tileset_has(r->physical_suit[s->end_number[0]], tile);
-    int on_end1 = tileset_has(r->physical_suit[s->end_number[1]], tile);
-    int count = on_end0 + on_end1 + r->may_keep_drawn;
-    int k = count == 1 ? 0 : (int)pcg32_below(rng, (uint32_t)count);
-    if (k >= on_end0 + on_end1) { /* keeps it */
-        start_turn(s, next_seat(s, s->to_move), NULL);
-        return;
-    }
-    apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)(k >= on_end0), 0}, NULL);
-}
-
-/* placement_points of `tile` on `end` of a plain line open at both ends, under headers
- * scoring, without the trial placement: the layout scores (R14) when the tile's other
- * side matches the far end, 2 and 1 for each double crosswise at an end then; R16. */
-static inline int line_header_points(const bergen_state_t *s, int seat, int tile, int end)
-{
-    const bergen_rules_t *r = s->rules;
-    int points = 0;
-    if (tileset_other_side(tile, s->end_number[end]) == s->end_number[end ^ 1]) {
-        unsigned bit = 1u << end;
-        unsigned doubles = (s->end_double & ~bit) | (tileset_is_double(tile) ? bit : 0);
-        points = 2 + __builtin_popcount(doubles & 3u);
-    }
-    return near_goal_points(r->near_goal, points, r->target - s->score[seat]);
-}
-
-/* GAME_CHOOSE_MOST_POINTS in the common turn, a plain line open at both ends, without the
- * list: the candidates in legal_moves's order (end 0's tiles, lowest first, then end
- * 1's), the most points winning, then the heavier tile, then the first (game.h). */
-static inline void most_points_turn_plain_line(bergen_state_t *s)
-{
-    const tileset_t *suit = s->rules->physical_suit;
-    int seat = s->to_move;
-    uint64_t hand = s->hand[seat].w[0];
-    uint64_t fit[2] = {hand & suit[s->end_number[0]].w[0], hand & suit[s->end_number[1]].w[0]};
-    if (!(fit[0] | fit[1])) {
-        draw_or_pass(s);
-        return;
-    }
-    int best_tile = -1, best_end = 0, best_points = -1, best_weight = -1;
-    bool headers = s->rules->scoring == BERGEN_SCORING_HEADERS;
-    if (__builtin_popcountll(fit[0]) + __builtin_popcountll(fit[1]) == 1) { /* no choice to make */
-        best_end = fit[0] == 0;
-        best_tile = __builtin_ctzll(fit[best_end]);
-    } else {
-        for (int end = 0; end < 2; end++)
-            for (uint64_t tiles = fit[end]; tiles; tiles &= tiles - 1) {
-                int tile = __builtin_ctzll(tiles);
-                int points = headers ? line_header_points(s, seat, tile, end) : placement_points(s, seat, tile, end);
-                int weight = tileset_pips(tile);
-                if (points > best_points || (points == best_points && weight > best_weight)) {
-                    best_tile = tile;
-                    best_end = end;
-                    best_points = points;
-                    best_weight = weight;
-                }
+    int best_tile = -1, best_points = -1, best_weight = -1;
+    for (int e = 0; e < 2; e++)
+        for (uint64_t tiles = fit[e]; tiles; tiles &= tiles - 1) {
+            int tile = __builtin_ctzll(tiles);
+            int points = line_kernel_points(k, k->to_move, tile, e);
+            int weight = tileset_pips(tile);
+            if (points > best_points || (points == best_points && weight > best_weight)) {
+                best_tile = tile;
+                *end = e;
+                best_points = points;
+                best_weight = weight;
             }
+        }
+    return best_tile;
+}
+
+/* start_turn for the next seat. Returns false when the hand is blocked (R18), which the
+ * kernel leaves to end_hand. */
+static PLAYOUT_INLINE bool line_kernel_next_turn(line_kernel_t *k)
+{
+    k->to_move = k->to_move + 1 == k->seats ? 0 : k->to_move + 1;
+    k->phase = BERGEN_PHASE_PLAY;
+    k->drawn_tile = -1;
+    if (k->stock_next < k->drawable_end) return true;
+    uint64_t held = 0;
+    for (int seat = 0; seat < k->seats; seat++) held |= k->hand[seat];
+    return (held & (k->end_suit[0] | k->end_suit[1])) != 0;
+}
+
+/* R12, R13 for a seat with nothing to place: apply_draw or apply_pass. Returns false
+ * when the next turn finds the hand blocked. */
+static PLAYOUT_INLINE bool line_kernel_draw_or_pass(const bergen_state_t *s, line_kernel_t *k)
+{
+    int seat = k->to_move;
+    uint64_t fitting = k->end_suit[0] | k->end_suit[1];
+    if (k->stock_next >= k->drawable_end) {
+        k->lacks[seat] |= fitting & k->one_set;
+        k->passes[seat]++;
+        return line_kernel_next_turn(k);
     }
-    apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)best_tile, (uint8_t)best_end, 0}, NULL);
+    int physical = s->deck[k->stock_next++];
+    uint64_t bit = (uint64_t)1 << physical;
+    k->hand[seat] |= bit;
+    k->draws[seat]++;
+    bool playable = (fitting & bit) != 0;
+    /* what the seat is then known to lack, as apply_draw says (R12, A12) */
+    if (k->may_keep_drawn) k->lacks[seat] = 0;
+    else if (!playable) k->lacks[seat] = fitting & k->one_set;
+    if (playable) {
+        k->lacks[seat] &= ~bit;
+        k->phase = BERGEN_PHASE_PLAY_DRAWN;
+        k->drawn_tile = physical;
+        return true;
+    }
+    return k->one_per_turn ? line_kernel_next_turn(k) : true;
+}
+
+/* Plays plies while the turn is a common one; returns how many. The state is written
+ * back, and the ply that left the kernel applied by the general code. */
+static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
+                                           bool only_uniform)
+{
+    const tileset_t *suit = s->rules->physical_suit;
+    line_kernel_t k;
+    line_kernel_load(&k, s);
+    for (int plies = 1;; plies++) {
+        int seat = k.to_move, tile, end = 0;
+        const game_chooser_t *chooser = &chooser_of_seat[seat];
+        bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
+        if (k.phase == BERGEN_PHASE_PLAY_DRAWN) { /* R12: only the tile just drawn, or keep it (A12) */
+            tile = k.drawn_tile;
+            int on_end0 = (int)(k.end_suit[0] >> tile & 1), on_end1 = (int)(k.end_suit[1] >> tile & 1);
+            if (uniform) {
+                int count = on_end0 + on_end1 + k.may_keep_drawn;
+                int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
+                if (pick >= on_end0 + on_end1) { /* keeps it */
+                    if (!line_kernel_next_turn(&k)) goto blocked;
+                    continue;
+                }
+                end = pick >= on_end0;
+            } else { /* keeping scores nothing and weighs less than any tile */
+                end = !on_end0 ||
+                      (on_end1 && line_kernel_points(&k, seat, tile, 1) > line_kernel_points(&k, seat, tile, 0));
+            }
+        } else {
+            uint64_t fit[2] = {k.hand[seat] & k.end_suit[0], k.hand[seat] & k.end_suit[1]};
+            int on_end0 = __builtin_popcountll(fit[0]), count = on_end0 + __builtin_popcountll(fit[1]);
+            if (count == 0) {
+                if (!line_kernel_draw_or_pass(s, &k)) goto blocked;
+                continue;
+            }
+            if (count == 1) {
+                end = fit[0] == 0;
+                tile = __builtin_ctzll(fit[end]);
+            } else if (uniform) {
+                int pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
+                end = pick >= on_end0;
+                tile = nth_tile(fit[end], end ? pick - on_end0 : pick);
+            } else {
+                tile = line_kernel_most_points(&k, fit, &end);
+            }
+        }
+        uint64_t bit = (uint64_t)1 << tile;
+        int points = line_kernel_points(&k, seat, tile, end);
+        bool may_win = points > 0 && k.score[seat] + points >= k.target && k.win_immediate;
+        if (k.hand[seat] == bit || may_win) { /* R18 domino, R24: apply_play ends it */
+            line_kernel_store(&k, s);
+            apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
+            return plies;
+        }
+        if (k.phase == BERGEN_PHASE_PLAY_DRAWN && !k.may_keep_drawn) /* he drew because nothing else fit */
+            k.lacks[seat] |= (k.end_suit[0] | k.end_suit[1]) & k.one_set;
+        k.hand[seat] &= ~bit; /* place_tile and mark_placement (R9) */
+        k.layout |= bit;
+        int exposed = tileset_pips(tile) - k.end_number[end];
+        k.end_number[end] = exposed;
+        k.end_suit[end] = suit[exposed].w[0];
+        k.end_started |= 1u << end;
+        k.end_double = (k.end_double & ~(1u << end)) | (unsigned)(k.doubles >> tile & 1) << end;
+        k.score[seat] += points; /* R17 */
+        bool one_side_bare = k.both_sides_first && __builtin_popcount(k.end_started) == 1; /* R10 */
+        if (!line_kernel_next_turn(&k)) goto blocked;
+        if (one_side_bare) {
+            line_kernel_store(&k, s);
+            return plies;
+        }
+        continue;
+    blocked:
+        line_kernel_store(&k, s);
+        end_hand(s, -1, NULL);
+        return plies;
+    }
 }
 
 /* The loop of game_t.playout; `only_uniform` (every seat chooses at random) is a constant
@@ -921,25 +1059,19 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
 {
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
-    for (; s->status == GAME_IN_HAND; plies++) {
+    while (s->status == GAME_IN_HAND) {
+        if (s->rules->plain_header_line && s->open_ends == 3 && s->phase >= BERGEN_PHASE_PLAY) {
+            plies += line_kernel_play(s, chooser_of_seat, only_uniform);
+            continue;
+        }
         const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
-        if (s->rules->plain && line_open_at_both_ends(s)) {
-            if (s->phase == BERGEN_PHASE_PLAY) {
-                if (uniform) random_turn_plain_line(s, chooser->rng);
-                else most_points_turn_plain_line(s);
-                continue;
-            }
-            if (s->phase == BERGEN_PHASE_PLAY_DRAWN && uniform) {
-                random_drawn_plain_line(s, chooser->rng);
-                continue;
-            }
-        }
         int count = bergen_legal_moves(s, moves), pick = 0;
         if (count > 1)
             pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
                            : game_most_points_by(bergen_move_points, s, s->to_move, moves, count);
         bergen_apply(s, moves[pick], NULL);
+        plies++;
     }
     return plies;
 }

@@ -224,6 +224,7 @@ static void build_tables(bergen_rules_t *r)
     for (int p = 0; p < r->physical_count; p++) r->logical_of[p] = (uint8_t)(p % r->tile_count);
     r->narrow = r->physical_count <= 64;
     r->plain = r->narrow && r->num_sets == 1;
+    r->plain_header_line = r->plain && r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS;
     r->one_set = one_set;
     r->logical_doubles = doubles;
     r->dealt_count = r->players * r->hand_size;
