@@ -258,6 +258,10 @@ typedef struct game {
      * returns the moves applied. Search gives every seat one chooser; the simulator,
      * each seat's agent's. NULL: callers run that loop (search_playout). */
     int (*playout)(void *state, const game_chooser_t *chooser_of_seat);
+    /* The seat that placed the hand's first tile, -1 before it (or in a void hand). A
+     * caller that learns the lead from here may hand the whole hand, lead included, to
+     * playout. NULL: the game does not say, and the caller plays the lead itself. */
+    int (*hand_leader)(const void *state);
 
     void (*scores)(const void *state, int *out); /* per side */
     /* The HAND_END event of the last hand ended (seat: the winning side or -1; reason;

@@ -249,8 +249,9 @@ static void tally_hand_end(const sim_config_t *config, const void *state, int *s
 /* The hot path (bench's workload): no events are asked of the game; what the tally needs
  * is read from the moves (the first placement's seat, a close) and, at the end of each
  * hand, from the state. Where every seat's agent chooses by a rule of game_t.playout
- * (random, greedy), the game plays each hand itself once its first tile is down: the same
- * moves as the loop (game.h), without calls per move. No game with closes (Bingo) has one.
+ * (random, greedy), the game plays each hand itself, from its deal where the game says who
+ * led (game_t.hand_leader), else once its first tile is down: the same moves as the loop
+ * (game.h), without calls per move. No game with closes (Bingo) has one.
  * Kept out of line, so that what the batch loop gained (play_by_driver, the error path)
  * leaves its code as it was. */
 __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
@@ -282,8 +283,9 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         if (tally.hands >= SIM_MAX_HANDS_PER_MATCH) break;
         if (status == GAME_BETWEEN_HANDS) {
             game->deal(state, NULL);
-        } else if (by_playout && out->leader >= 0) {
+        } else if (by_playout && (out->leader >= 0 || game->hand_leader)) {
             out->plies += game->playout(state, chooser);
+            if (out->leader < 0 && game->hand_leader) out->leader = (int8_t)game->hand_leader(state);
         } else {
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);

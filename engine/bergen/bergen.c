@@ -1087,6 +1087,9 @@ static int bergen_playout(void *state, const game_chooser_t *chooser_of_seat)
     return playout_loop(s, chooser_of_seat, true);
 }
 
+/* R7: the leader places the opening double, which no other move does. */
+static int bergen_hand_leader(const void *state) { return ((const bergen_state_t *)state)->leader; }
+
 static game_event_t bergen_last_hand_end(const void *state)
 {
     const bergen_state_t *s = state;
@@ -1108,7 +1111,7 @@ static int bergen_match_winner(const void *state)
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
-    .last_hand_end = bergen_last_hand_end, .playout = bergen_playout,                                             \
+    .last_hand_end = bergen_last_hand_end, .playout = bergen_playout, .hand_leader = bergen_hand_leader,                                             \
     .pips_left = bergen_pips_left, .match_winner = bergen_match_winner, .move_points = bergen_move_points,      \
     .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
     .move_text = bergen_move_text, .event_line = bergen_event_line, .line_move = bergen_line_move,               \
