@@ -7,10 +7,9 @@
 
 enum { MATCH_MAX_PLIES = 10000000 }; /* a guard against a game that never ends */
 
-uint64_t match_agent_seed(uint64_t match_seed, int seat)
-{
-    return pcg32_mix(match_seed ^ pcg32_mix(0x6167656E74ULL + (uint64_t)seat)); /* "agent" */
-}
+uint64_t match_agent_salt(int seat) { return pcg32_mix(0x6167656E74ULL + (uint64_t)seat); /* "agent" */ }
+
+uint64_t match_agent_seed(uint64_t match_seed, int seat) { return match_agent_seed_salted(match_seed, match_agent_salt(seat)); }
 
 uint64_t match_replay_seed(uint64_t match_seed, int replay)
 {

@@ -62,8 +62,12 @@ int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *
  * wins), or -1 when sides tie for it: the winner of a match stopped by max_hands. */
 int match_leading_side(const game_t *game, const game_rules_t *rules, const void *state);
 
-/* Seed of the game's own generator and of each seat's agent, derived from the match seed. */
+/* Seed of the game's own generator and of each seat's agent, derived from the match seed:
+ * match_agent_seed_salted(match_seed, match_agent_salt(seat)), the salt fixed per seat
+ * (the simulator computes it once, not once a match). */
 uint64_t match_agent_seed(uint64_t match_seed, int seat);
+uint64_t match_agent_salt(int seat);
+static inline uint64_t match_agent_seed_salted(uint64_t match_seed, uint64_t salt) { return pcg32_mix(match_seed ^ salt); }
 /* The seed the agents' seeds derive from in replay `replay` of a match: the match seed for
  * replay 0, another for each further replay (same deals, fresh agent randomness). */
 uint64_t match_replay_seed(uint64_t match_seed, int replay);

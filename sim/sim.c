@@ -76,7 +76,25 @@ void sim_seatings(sim_config_t *config, const int *agent_of_seat, sim_seating_sc
 
 /* ------------------------------------------------------------------ one thread's tools */
 
+/* What every play of a run reads and no play changes: asked of the game once a thread,
+ * not once a play (this runs a million times a second). */
+typedef struct sim_fixed {
+    int side_of[GAME_MAX_SEATS];         /* each seat's side */
+    int64_t score_sign;                  /* game_score_sign: the margin is how far ahead */
+    uint64_t agent_salt[GAME_MAX_SEATS]; /* match_agent_salt of each seat */
+} sim_fixed_t;
+
+static void fixed_init(const sim_config_t *config, sim_fixed_t *fixed)
+{
+    for (int seat = 0; seat < config->seats; seat++) {
+        fixed->side_of[seat] = config->game->side_of_seat(config->rules, seat);
+        fixed->agent_salt[seat] = match_agent_salt(seat);
+    }
+    fixed->score_sign = game_score_sign(config->game, config->rules);
+}
+
 typedef struct sim_worker {
+    sim_fixed_t fixed;
     void *state;
     agent_t *agent[GAME_MAX_SEATS][SIM_MAX_AGENTS]; /* [seat][agent]; NULL where never seated */
     sim_totals_t totals[SIM_PIPELINE]; /* this thread's share of each batch in flight: integers, so
@@ -96,6 +114,7 @@ static void worker_free(sim_worker_t *worker, const sim_config_t *config)
 static int worker_init(sim_worker_t *worker, const sim_config_t *config, char *error, size_t error_size)
 {
     memset(worker, 0, sizeof *worker);
+    fixed_init(config, &worker->fixed);
     worker->state = malloc(config->game->state_size);
     if (!worker->state) {
         snprintf(error, error_size, "out of memory for a game state");
@@ -126,16 +145,27 @@ typedef struct play_tally {
     int winner;                   /* match winner side, -1 */
     int closer;                   /* the seat that closed the stock this hand, -1 */
     int forfeit_side;             /* the side whose agent forfeited the match, -1 */
-    int side_of[GAME_MAX_SEATS];  /* each seat's side, asked of the game once a play */
+    const int *side_of;           /* each seat's side (sim_fixed_t) */
 } play_tally_t;
 
-static void tally_start(const sim_config_t *config, play_tally_t *tally)
+static void tally_start(const sim_config_t *config, const sim_fixed_t *fixed, play_tally_t *tally)
 {
-    memset(tally, 0, sizeof *tally);
+    for (int side = 0; side < config->sides; side++) tally->hand_points[side] = 0;
+    tally->hands = 0;
     tally->winner = -1;
     tally->closer = -1;
     tally->forfeit_side = -1;
-    for (int seat = 0; seat < config->seats; seat++) tally->side_of[seat] = config->game->side_of_seat(config->rules, seat);
+    tally->side_of = fixed->side_of;
+}
+
+/* A play's outcome before it starts: the seats in play zeroed, not the whole array. */
+static void outcome_start(const sim_config_t *config, sim_play_outcome_t *out)
+{
+    for (int seat = 0; seat < config->seats; seat++) out->seat[seat] = (sim_seat_outcome_t){0};
+    out->plies = 0;
+    out->hands = 0;
+    out->end_reason = 0;
+    out->leader = -1;
 }
 
 static inline void tally_event(const sim_config_t *config, const game_event_t *e, play_tally_t *tally,
@@ -265,15 +295,15 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
     game_move_t moves[GAME_MAX_MOVES];
     int scores_before[GAME_MAX_SEATS] = {0}; /* the scores when the last counted hand ended */
     play_tally_t tally;
-    tally_start(config, &tally);
-    memset(out, 0, sizeof *out);
-    out->leader = -1;
+    tally_start(config, &worker->fixed, &tally);
+    outcome_start(config, out);
     game->match_start(state, config->rules, seed);
     for (int seat = 0; seat < config->seats; seat++) {
         int a = sim_agent_at(config, rotation, seat);
         agents[seat] = worker->agent[seat][a];
         /* as `dominolab play --seed` (with --replay for a replay) */
-        agent_reset(agents[seat], match_agent_seed(config->replays ? match_replay_seed(seed, rotation) : seed, seat));
+        agent_reset(agents[seat], match_agent_seed_salted(config->replays ? match_replay_seed(seed, rotation) : seed,
+                                                          worker->fixed.agent_salt[seat]));
         out->seat[seat].agent = (int8_t)a;
         if (by_playout) by_playout = agent_chooser(agents[seat], &chooser[seat]);
     }
@@ -337,8 +367,7 @@ __attribute__((noinline)) static int play_by_driver(const sim_config_t *config, 
 {
     agent_t *agents[GAME_MAX_SEATS];
     const char *specs[GAME_MAX_SEATS];
-    memset(out, 0, sizeof *out);
-    out->leader = -1;
+    outcome_start(config, out);
     for (int seat = 0; seat < config->seats; seat++) {
         int a = sim_agent_at(config, rotation, seat);
         agents[seat] = worker->agent[seat][a];
@@ -354,7 +383,7 @@ __attribute__((noinline)) static int play_by_driver(const sim_config_t *config, 
                            .seed = seed,
                            .max_hands = config->mode == SIM_DEALS ? 1 : 0};
     sink_tally_t tally = {.config = config, .out = out, .too_long = false};
-    tally_start(config, &tally.tally);
+    tally_start(config, &worker->fixed, &tally.tally);
     match_sink_t sinks[2] = {{.context = &tally, .on_event = tally_on_event}, {0}};
     if (record && config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
     int64_t moves = 0;
@@ -466,15 +495,18 @@ static void add_block(stats_totals_t *t, const block_tally_t *block)
 /* Adds one unit's outcomes into totals: every sum of the seats' rows, and the blocks of
  * the agents' rows. The agents' game sums, those of their seats, are added once a batch
  * (sum_seats_into_agents), not twice a seat and unit. */
-static void accumulate_unit(const sim_config_t *config, const sim_unit_outcome_t *unit, sim_totals_t *totals)
+static void accumulate_unit(const sim_config_t *config, const sim_fixed_t *fixed, const sim_unit_outcome_t *unit,
+                            sim_totals_t *totals)
 {
-    /* only the agents' rows are used: zero those, not all the table (this runs every unit) */
+    /* only the rows of the agents and seats in play are used: zero those, not all the
+     * table (this runs every unit) */
     block_tally_t agent_block[SIM_MAX_AGENTS], seat_block[SIM_MAX_AGENTS][GAME_MAX_SEATS];
-    memset(agent_block, 0, (size_t)config->agent_count * sizeof agent_block[0]);
-    memset(seat_block, 0, (size_t)config->agent_count * sizeof seat_block[0]);
-    int side_of[GAME_MAX_SEATS]; /* asked once a unit: the game's function, not per play and seat */
-    for (int seat = 0; seat < config->seats; seat++) side_of[seat] = config->game->side_of_seat(config->rules, seat);
-    int64_t sign = game_score_sign(config->game, config->rules); /* the margin is how far ahead */
+    for (int a = 0; a < config->agent_count; a++) {
+        agent_block[a] = (block_tally_t){0};
+        for (int seat = 0; seat < config->seats; seat++) seat_block[a][seat] = (block_tally_t){0};
+    }
+    const int *side_of = fixed->side_of;
+    int64_t sign = fixed->score_sign;
     totals->units++;
     for (int rotation = 0; rotation < config->rotations; rotation++) {
         const sim_play_outcome_t *play = &unit->play[rotation];
@@ -656,7 +688,7 @@ static void play_chunk(const sim_config_t *config, sim_worker_t *worker, sim_sch
     for (int64_t unit = chunk->first; unit < chunk->first + chunk->count && !failed; unit++) {
         sim_unit_outcome_t *out = batch->outcomes ? &batch->outcomes[unit - batch->first] : &worker->scratch;
         failed = play_unit(config, worker, unit, out, message, sizeof message) != 0;
-        if (!failed && !config->stop_rule) accumulate_unit(config, out, &worker->totals[chunk->slot]);
+        if (!failed && !config->stop_rule) accumulate_unit(config, &worker->fixed, out, &worker->totals[chunk->slot]);
     }
     pthread_mutex_lock(&s->lock);
     if (failed && !batch->failed) {
@@ -706,7 +738,8 @@ static bool add_batch(const sim_schedule_t *s, const sim_batch_t *batch, int slo
     int kept = (int)batch->count;
     if (config->stop_rule) { /* the threads counted nothing: the units the rule keeps count, as one thread's */
         kept = config->stop_rule(config->stop_context, batch->outcomes, kept, &decided);
-        for (int k = 0; k < kept; k++) accumulate_unit(config, &batch->outcomes[k], &m->workers[0]->totals[slot]);
+        for (int k = 0; k < kept; k++)
+            accumulate_unit(config, &m->workers[0]->fixed, &batch->outcomes[k], &m->workers[0]->totals[slot]);
     }
     for (int t = 0; t < s->threads; t++) {
         sum_seats_into_agents(config, &m->workers[t]->totals[slot]);

@@ -584,7 +584,9 @@ OUT_OF_LINE static void end_hand(bergen_state_t *s, int went_out, game_events_t 
 {
     const bergen_rules_t *r = s->rules;
     bergen_hand_facts_t facts[GAME_MAX_SEATS];
-    for (int seat = 0; seat < s->seats; seat++) facts[seat] = bergen_hand_facts(r, s->hand[seat]);
+    /* a domino won under the winner award (R19) reads no hand */
+    if (went_out < 0 || r->end_award != BERGEN_AWARD_WINNER)
+        for (int seat = 0; seat < s->seats; seat++) facts[seat] = bergen_hand_facts(r, s->hand[seat]);
     bergen_reason_t reason = went_out >= 0 ? BERGEN_REASON_DOMINO : BERGEN_REASON_BLOCKED;
     int winner = went_out;
     if (r->end_award == BERGEN_AWARD_WINNER) { /* R19 */

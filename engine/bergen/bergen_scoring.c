@@ -10,6 +10,11 @@
 
 bergen_hand_facts_t bergen_hand_facts(const bergen_rules_t *rules, tileset_t physical_hand)
 {
+    if (rules->num_sets == 1) { /* every tile once: counted by masks, as the doubles grow with their number */
+        tileset_t doubles = tileset_and(physical_hand, rules->physical_doubles);
+        return (bergen_hand_facts_t){tileset_pip_sum(physical_hand), tileset_size(physical_hand), tileset_size(doubles),
+                                     tileset_is_empty(doubles) ? -1 : tileset_low(tileset_lowest(doubles))};
+    }
     bergen_hand_facts_t facts = {0, 0, 0, -1};
     while (!tileset_is_empty(physical_hand)) {
         int tile = rules->logical_of[tileset_pop_lowest(&physical_hand)];
