@@ -63,9 +63,13 @@ static inline int physical_copy(const bergen_rules_t *r, tileset_t hand, int til
 
 /* The set of the `count` physical tiles listed in `tiles`. Both words are built in
  * registers: tileset_add's indexed word would keep the set in memory. */
-static tileset_t set_of_tiles(const uint8_t *tiles, int count)
+static tileset_t set_of_tiles(const bergen_rules_t *r, const uint8_t *tiles, int count)
 {
     uint64_t low = 0, high = 0;
+    if (r->narrow) { /* every tile in word 0: no test per tile */
+        for (int k = 0; k < count; k++) low |= (uint64_t)1 << tiles[k];
+        return (tileset_t){{low, 0}};
+    }
     for (int k = 0; k < count; k++) {
         uint64_t bit = (uint64_t)1 << (tiles[k] & 63);
         low |= tiles[k] < 64 ? bit : 0;
@@ -264,7 +268,7 @@ static void void_hand(bergen_state_t *s, game_events_t *events)
 static void begin_hand(bergen_state_t *s, game_events_t *events)
 {
     const bergen_rules_t *r = s->rules;
-    for (int seat = 0; seat < s->seats; seat++) s->hand[seat] = set_of_tiles(s->deck + seat * r->hand_size, r->hand_size);
+    for (int seat = 0; seat < s->seats; seat++) s->hand[seat] = set_of_tiles(r, s->deck + seat * r->hand_size, r->hand_size);
     s->stock_next = (uint8_t)r->dealt_count;
     reset_hand(s);
     game_event_t event = {GAME_EVENT_DEAL, (int8_t)s->starter, 0, 0, 0, BERGEN_REASON_NONE, 0};
@@ -395,7 +399,7 @@ static void bergen_get_deal(const void *state, game_deal_t *out)
     out->seats = s->seats;
     out->leader = s->starter;
     for (int seat = 0; seat < s->seats; seat++) { /* each hand as the set it was, lowest tile first */
-        tileset_t dealt = set_of_tiles(s->deck + seat * r->hand_size, r->hand_size);
+        tileset_t dealt = set_of_tiles(r, s->deck + seat * r->hand_size, r->hand_size);
         while (!tileset_is_empty(dealt)) out->hand[seat][out->hand_size[seat]++] = r->logical_of[tileset_pop_lowest(&dealt)];
     }
     out->stock_size = r->physical_count - r->dealt_count;
@@ -827,10 +831,12 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
  * blocked hand (R18), a line with one end closed (R10). tests/test_bergen_invariants.c
  * compares its states with the loop's byte for byte. */
 typedef struct line_kernel {
-    uint64_t hand[GAME_MAX_SEATS], lacks[GAME_MAX_SEATS], layout;
+    uint64_t hand[GAME_MAX_SEATS], lacks[GAME_MAX_SEATS];
     int score[GAME_MAX_SEATS], draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
-    int end_number[2];
-    uint64_t end_suit[2]; /* the tiles showing each end's number */
+    /* Single fields, no arrays indexed by an end: the compiler keeps each in a register. */
+    uint64_t layout, held;   /* held: every seat's hand together */
+    uint64_t suit0, suit1;   /* the tiles showing each end's number */
+    int end0, end1;          /* the numbers the ends show */
     unsigned end_double, end_started;
     int seats, to_move, phase, drawn_tile, stock_next;
     /* the rules the kernel reads, as plain values: no load through the rules per use */
@@ -843,18 +849,20 @@ static PLAYOUT_INLINE void line_kernel_load(line_kernel_t *k, const bergen_state
 {
     const bergen_rules_t *r = s->rules;
     k->seats = s->seats;
+    k->held = 0;
     for (int seat = 0; seat < k->seats; seat++) {
         k->hand[seat] = s->hand[seat].w[0];
+        k->held |= k->hand[seat];
         k->lacks[seat] = s->lacks[seat].w[0];
         k->score[seat] = s->score[seat];
         k->draws[seat] = s->draws[seat];
         k->passes[seat] = s->passes[seat];
     }
     k->layout = s->layout.w[0];
-    for (int end = 0; end < 2; end++) {
-        k->end_number[end] = s->end_number[end];
-        k->end_suit[end] = r->physical_suit[s->end_number[end]].w[0];
-    }
+    k->end0 = s->end_number[0];
+    k->end1 = s->end_number[1];
+    k->suit0 = r->physical_suit[k->end0].w[0];
+    k->suit1 = r->physical_suit[k->end1].w[0];
     k->end_double = s->end_double;
     k->end_started = s->end_started;
     k->to_move = s->to_move;
@@ -886,8 +894,8 @@ static PLAYOUT_INLINE void line_kernel_store(const line_kernel_t *k, bergen_stat
     }
     s->layout.w[0] = k->layout;
     s->layout_count = (uint8_t)__builtin_popcountll(k->layout);
-    s->end_number[0] = (int8_t)k->end_number[0];
-    s->end_number[1] = (int8_t)k->end_number[1];
+    s->end_number[0] = (int8_t)k->end0;
+    s->end_number[1] = (int8_t)k->end1;
     s->end_double = (uint8_t)k->end_double;
     s->end_started = (uint8_t)k->end_started;
     s->open_ends = (uint8_t)compute_open_ends(s);
@@ -910,20 +918,21 @@ static inline int nth_tile(uint64_t fit, int k)
  * shows the number of its end, so its other side is its pips less that number. */
 static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile, int end)
 {
-    if (tileset_pips(tile) - k->end_number[end] != k->end_number[end ^ 1]) return 0;
+    int here = end ? k->end1 : k->end0, far = end ? k->end0 : k->end1;
+    if (tileset_pips(tile) - here != far) return 0;
     unsigned bit = 1u << end;
     unsigned doubles = (k->end_double & ~bit) | (unsigned)(k->doubles >> tile & 1) << end;
     return near_goal_points(k->near_goal, 2 + __builtin_popcount(doubles & 3u), k->target - k->score[seat]);
 }
 
-/* GAME_CHOOSE_MOST_POINTS over the placements of `fit[0]` on end 0 and `fit[1]` on end 1,
- * in legal_moves's order (end 0's tiles, lowest first, then end 1's): the most points
- * win, then the heavier tile, then the first (game.h). Returns the tile, `end` set. */
-static inline int line_kernel_most_points(const line_kernel_t *k, const uint64_t fit[2], int *end)
+/* GAME_CHOOSE_MOST_POINTS over the placements of `fit0` on end 0 and `fit1` on end 1, in
+ * legal_moves's order (end 0's tiles, lowest first, then end 1's): the most points win,
+ * then the heavier tile, then the first (game.h). Returns the tile, `end` set. */
+static inline int line_kernel_most_points(const line_kernel_t *k, uint64_t fit0, uint64_t fit1, int *end)
 {
     int best_tile = -1, best_points = -1, best_weight = -1;
     for (int e = 0; e < 2; e++)
-        for (uint64_t tiles = fit[e]; tiles; tiles &= tiles - 1) {
+        for (uint64_t tiles = e ? fit1 : fit0; tiles; tiles &= tiles - 1) {
             int tile = __builtin_ctzll(tiles);
             int points = line_kernel_points(k, k->to_move, tile, e);
             int weight = tileset_pips(tile);
@@ -944,10 +953,7 @@ static PLAYOUT_INLINE bool line_kernel_next_turn(line_kernel_t *k)
     k->to_move = k->to_move + 1 == k->seats ? 0 : k->to_move + 1;
     k->phase = BERGEN_PHASE_PLAY;
     k->drawn_tile = -1;
-    if (k->stock_next < k->drawable_end) return true;
-    uint64_t held = 0;
-    for (int seat = 0; seat < k->seats; seat++) held |= k->hand[seat];
-    return (held & (k->end_suit[0] | k->end_suit[1])) != 0;
+    return k->stock_next < k->drawable_end || (k->held & (k->suit0 | k->suit1)) != 0;
 }
 
 /* R12, R13 for a seat with nothing to place: apply_draw or apply_pass. Returns false
@@ -955,7 +961,7 @@ static PLAYOUT_INLINE bool line_kernel_next_turn(line_kernel_t *k)
 static PLAYOUT_INLINE bool line_kernel_draw_or_pass(const bergen_state_t *s, line_kernel_t *k)
 {
     int seat = k->to_move;
-    uint64_t fitting = k->end_suit[0] | k->end_suit[1];
+    uint64_t fitting = k->suit0 | k->suit1;
     if (k->stock_next >= k->drawable_end) {
         k->lacks[seat] |= fitting & k->one_set;
         k->passes[seat]++;
@@ -964,6 +970,7 @@ static PLAYOUT_INLINE bool line_kernel_draw_or_pass(const bergen_state_t *s, lin
     int physical = s->deck[k->stock_next++];
     uint64_t bit = (uint64_t)1 << physical;
     k->hand[seat] |= bit;
+    k->held |= bit;
     k->draws[seat]++;
     bool playable = (fitting & bit) != 0;
     /* what the seat is then known to lack, as apply_draw says (R12, A12) */
@@ -992,7 +999,7 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
         if (k.phase == BERGEN_PHASE_PLAY_DRAWN) { /* R12: only the tile just drawn, or keep it (A12) */
             tile = k.drawn_tile;
-            int on_end0 = (int)(k.end_suit[0] >> tile & 1), on_end1 = (int)(k.end_suit[1] >> tile & 1);
+            int on_end0 = (int)(k.suit0 >> tile & 1), on_end1 = (int)(k.suit1 >> tile & 1);
             if (uniform) {
                 int count = on_end0 + on_end1 + k.may_keep_drawn;
                 int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
@@ -1006,21 +1013,21 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
                       (on_end1 && line_kernel_points(&k, seat, tile, 1) > line_kernel_points(&k, seat, tile, 0));
             }
         } else {
-            uint64_t fit[2] = {k.hand[seat] & k.end_suit[0], k.hand[seat] & k.end_suit[1]};
-            int on_end0 = __builtin_popcountll(fit[0]), count = on_end0 + __builtin_popcountll(fit[1]);
+            uint64_t fit0 = k.hand[seat] & k.suit0, fit1 = k.hand[seat] & k.suit1;
+            int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
             if (count == 0) {
                 if (!line_kernel_draw_or_pass(s, &k)) goto blocked;
                 continue;
             }
             if (count == 1) {
-                end = fit[0] == 0;
-                tile = __builtin_ctzll(fit[end]);
+                end = fit0 == 0;
+                tile = __builtin_ctzll(fit0 | fit1);
             } else if (uniform) {
                 int pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
                 end = pick >= on_end0;
-                tile = nth_tile(fit[end], end ? pick - on_end0 : pick);
+                tile = nth_tile(end ? fit1 : fit0, end ? pick - on_end0 : pick);
             } else {
-                tile = line_kernel_most_points(&k, fit, &end);
+                tile = line_kernel_most_points(&k, fit0, fit1, &end);
             }
         }
         uint64_t bit = (uint64_t)1 << tile;
@@ -1032,12 +1039,16 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             return plies;
         }
         if (k.phase == BERGEN_PHASE_PLAY_DRAWN && !k.may_keep_drawn) /* he drew because nothing else fit */
-            k.lacks[seat] |= (k.end_suit[0] | k.end_suit[1]) & k.one_set;
+            k.lacks[seat] |= (k.suit0 | k.suit1) & k.one_set;
         k.hand[seat] &= ~bit; /* place_tile and mark_placement (R9) */
+        k.held &= ~bit;
         k.layout |= bit;
-        int exposed = tileset_pips(tile) - k.end_number[end];
-        k.end_number[end] = exposed;
-        k.end_suit[end] = suit[exposed].w[0];
+        int exposed = tileset_pips(tile) - (end ? k.end1 : k.end0);
+        uint64_t exposed_suit = suit[exposed].w[0];
+        k.end0 = end ? k.end0 : exposed;
+        k.end1 = end ? exposed : k.end1;
+        k.suit0 = end ? k.suit0 : exposed_suit;
+        k.suit1 = end ? exposed_suit : k.suit1;
         k.end_started |= 1u << end;
         k.end_double = (k.end_double & ~(1u << end)) | (unsigned)(k.doubles >> tile & 1) << end;
         k.score[seat] += points; /* R17 */
@@ -1064,6 +1075,11 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
     while (s->status == GAME_IN_HAND) {
         if (s->rules->plain_header_line && s->open_ends == 3 && s->phase >= BERGEN_PHASE_PLAY) {
             plies += line_kernel_play(s, chooser_of_seat, only_uniform);
+            continue;
+        }
+        if (s->phase == BERGEN_PHASE_LEAD && s->qualifying_tile >= 0) { /* R5: the one legal lead */
+            apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)s->qualifying_tile, GAME_NO_END, 0}, NULL);
+            plies++;
             continue;
         }
         const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
