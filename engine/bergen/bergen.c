@@ -956,33 +956,42 @@ static PLAYOUT_INLINE bool line_kernel_next_turn(line_kernel_t *k)
     return k->stock_next < k->drawable_end || (k->held & (k->suit0 | k->suit1)) != 0;
 }
 
-/* R12, R13 for a seat with nothing to place: apply_draw or apply_pass. Returns false
- * when the next turn finds the hand blocked. */
-static PLAYOUT_INLINE bool line_kernel_draw_or_pass(const bergen_state_t *s, line_kernel_t *k)
+/* R12, R13 for a seat with nothing to place: apply_draw or apply_pass, and under
+ * draw_until_playable the plies that follow a tile that does not fit, where the seat can
+ * still place nothing: the next draw, or the pass once the stock is spent. Returns the
+ * plies played; *blocked when the next turn finds the hand blocked. */
+static PLAYOUT_INLINE int line_kernel_draw_or_pass(const bergen_state_t *s, line_kernel_t *k, bool *blocked)
 {
     int seat = k->to_move;
     uint64_t fitting = k->suit0 | k->suit1;
-    if (k->stock_next >= k->drawable_end) {
-        k->lacks[seat] |= fitting & k->one_set;
-        k->passes[seat]++;
-        return line_kernel_next_turn(k);
+    for (int plies = 1;; plies++) {
+        if (k->stock_next >= k->drawable_end) {
+            k->lacks[seat] |= fitting & k->one_set;
+            k->passes[seat]++;
+            *blocked = !line_kernel_next_turn(k);
+            return plies;
+        }
+        int physical = s->deck[k->stock_next++];
+        uint64_t bit = (uint64_t)1 << physical;
+        k->hand[seat] |= bit;
+        k->held |= bit;
+        k->draws[seat]++;
+        bool playable = (fitting & bit) != 0;
+        /* what the seat is then known to lack, as apply_draw says (R12, A12) */
+        if (k->may_keep_drawn) k->lacks[seat] = 0;
+        else if (!playable) k->lacks[seat] = fitting & k->one_set;
+        if (playable) {
+            k->lacks[seat] &= ~bit;
+            k->phase = BERGEN_PHASE_PLAY_DRAWN;
+            k->drawn_tile = physical;
+            *blocked = false;
+            return plies;
+        }
+        if (k->one_per_turn) {
+            *blocked = !line_kernel_next_turn(k);
+            return plies;
+        }
     }
-    int physical = s->deck[k->stock_next++];
-    uint64_t bit = (uint64_t)1 << physical;
-    k->hand[seat] |= bit;
-    k->held |= bit;
-    k->draws[seat]++;
-    bool playable = (fitting & bit) != 0;
-    /* what the seat is then known to lack, as apply_draw says (R12, A12) */
-    if (k->may_keep_drawn) k->lacks[seat] = 0;
-    else if (!playable) k->lacks[seat] = fitting & k->one_set;
-    if (playable) {
-        k->lacks[seat] &= ~bit;
-        k->phase = BERGEN_PHASE_PLAY_DRAWN;
-        k->drawn_tile = physical;
-        return true;
-    }
-    return k->one_per_turn ? line_kernel_next_turn(k) : true;
 }
 
 /* Plays plies while the turn is a common one; returns how many. The state is written
@@ -995,6 +1004,7 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
     line_kernel_load(&k, s);
     for (int plies = 1;; plies++) {
         int seat = k.to_move, tile, end = 0;
+        bool blocked;
         const game_chooser_t *chooser = &chooser_of_seat[seat];
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
         if (k.phase == BERGEN_PHASE_PLAY_DRAWN) { /* R12: only the tile just drawn, or keep it (A12) */
@@ -1016,7 +1026,8 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             uint64_t fit0 = k.hand[seat] & k.suit0, fit1 = k.hand[seat] & k.suit1;
             int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
             if (count == 0) {
-                if (!line_kernel_draw_or_pass(s, &k)) goto blocked;
+                plies += line_kernel_draw_or_pass(s, &k, &blocked) - 1;
+                if (blocked) goto blocked;
                 continue;
             }
             if (count == 1) {
