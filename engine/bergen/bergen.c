@@ -1003,52 +1003,72 @@ static PLAYOUT_INLINE int line_kernel_draw_or_pass(const bergen_state_t *s, line
     }
 }
 
+/* The tile a seat with `count` (> 0) tiles that fit places, and on which end: uniform over
+ * the placements in legal_moves's order (end 0's tiles, lowest first, then end 1's), or
+ * the most points. */
+static PLAYOUT_INLINE int line_kernel_choose(const line_kernel_t *k, const game_chooser_t *chooser, bool uniform,
+                                            uint64_t fit0, uint64_t fit1, int *end)
+{
+    int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
+    if (count == 1) {
+        *end = fit0 == 0;
+        return __builtin_ctzll(fit0 | fit1);
+    }
+    if (!uniform) return line_kernel_most_points(k, fit0, fit1, end);
+    int pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
+    *end = pick >= on_end0;
+    return nth_tile(*end ? fit1 : fit0, pick - (*end ? on_end0 : 0));
+}
+
+/* R12: the end the tile just drawn goes on, or -1 when the seat keeps it (A12): uniform
+ * over special_moves's list (end 0 if it fits there, end 1 if it fits there, keeping), or
+ * the most points (keeping scores nothing and weighs less than any tile). */
+static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const game_chooser_t *chooser,
+                                                  bool uniform)
+{
+    int tile = k->drawn_tile;
+    int on_end0 = (int)(k->suit0 >> tile & 1), on_end1 = (int)(k->suit1 >> tile & 1);
+    if (!uniform)
+        return !on_end0 || (on_end1 && line_kernel_points(k, k->to_move, tile, 1) >
+                                           line_kernel_points(k, k->to_move, tile, 0));
+    int count = on_end0 + on_end1 + k->may_keep_drawn;
+    int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
+    return pick >= on_end0 + on_end1 ? -1 : pick >= on_end0;
+}
+
 /* Plays plies while the turn is a common one; returns how many. The state is written
- * back, and the ply that left the kernel applied by the general code. */
+ * back, and the ply that left the kernel applied by the general code. A tile drawn that
+ * fits is placed (or kept) in the same round of the loop as its draw. */
 static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
                                            bool only_uniform)
 {
     const tileset_t *suit = s->rules->physical_suit;
     line_kernel_t k;
     line_kernel_load(&k, s);
-    for (int plies = 1;; plies++) {
-        int seat = k.to_move, tile, end = 0;
-        bool blocked;
+    for (int plies = 0;;) {
+        int seat = k.to_move, tile = -1, end = 0;
         const game_chooser_t *chooser = &chooser_of_seat[seat];
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
-        if (k.phase == BERGEN_PHASE_PLAY_DRAWN) { /* R12: only the tile just drawn, or keep it (A12) */
-            tile = k.drawn_tile;
-            int on_end0 = (int)(k.suit0 >> tile & 1), on_end1 = (int)(k.suit1 >> tile & 1);
-            if (uniform) {
-                int count = on_end0 + on_end1 + k.may_keep_drawn;
-                int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
-                if (pick >= on_end0 + on_end1) { /* keeps it */
-                    if (!line_kernel_next_turn(&k)) goto blocked;
-                    continue;
-                }
-                end = pick >= on_end0;
-            } else { /* keeping scores nothing and weighs less than any tile */
-                end = !on_end0 ||
-                      (on_end1 && line_kernel_points(&k, seat, tile, 1) > line_kernel_points(&k, seat, tile, 0));
-            }
-        } else {
+        if (k.phase == BERGEN_PHASE_PLAY) {
             uint64_t fit0 = k.hand[seat] & k.suit0, fit1 = k.hand[seat] & k.suit1;
-            int on_end0 = __builtin_popcountll(fit0), count = on_end0 + __builtin_popcountll(fit1);
-            if (count == 0) {
-                plies += line_kernel_draw_or_pass(s, &k, &blocked) - 1;
+            if (fit0 | fit1) {
+                tile = line_kernel_choose(&k, chooser, uniform, fit0, fit1, &end);
+                plies++;
+            } else {
+                bool blocked;
+                plies += line_kernel_draw_or_pass(s, &k, &blocked);
                 if (blocked) goto blocked;
+                if (k.phase != BERGEN_PHASE_PLAY_DRAWN) continue;
+            }
+        }
+        if (k.phase == BERGEN_PHASE_PLAY_DRAWN) {
+            plies++;
+            end = line_kernel_choose_drawn(&k, chooser, uniform);
+            if (end < 0) { /* keeps it */
+                if (!line_kernel_next_turn(&k)) goto blocked;
                 continue;
             }
-            if (count == 1) {
-                end = fit0 == 0;
-                tile = __builtin_ctzll(fit0 | fit1);
-            } else if (uniform) {
-                int pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
-                end = pick >= on_end0;
-                tile = nth_tile(end ? fit1 : fit0, pick - (end ? on_end0 : 0));
-            } else {
-                tile = line_kernel_most_points(&k, fit0, fit1, &end);
-            }
+            tile = k.drawn_tile;
         }
         uint64_t bit = (uint64_t)1 << tile;
         int points = line_kernel_points(&k, seat, tile, end);
