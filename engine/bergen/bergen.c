@@ -156,6 +156,7 @@ static void bergen_scores(const void *state, int *out)
 static int bergen_pips_left(const void *state, int seat)
 {
     const bergen_state_t *s = state;
+    if (s->rules->num_sets == 1) return tileset_pip_sum(s->hand[seat]); /* a physical tile is its logical tile */
     return bergen_hand_facts(s->rules, s->hand[seat]).pips;
 }
 
