@@ -369,6 +369,26 @@ START_TEST(variant)
 }
 END_TEST
 
+/* ---- option variants over the double_bergen preset (the playout's spinner kernel) ---- */
+
+static const char *const spinner_variants[][3] = {
+    {"spinner_arms=8", NULL, NULL},
+    {"combination_scope=new_end_only", "near_goal=pagat", "target=30"},
+    {"draw_mode=one_per_turn", "drawn_tile_must_be_played=false", NULL},
+    {"near_goal=cap", "target=25", "end_award=winner"},
+    {"set_max=9", "win_check=end_of_hand", "target=40"},
+};
+enum { SPINNER_VARIANT_COUNT = sizeof spinner_variants / sizeof spinner_variants[0] };
+
+START_TEST(spinner_variant)
+{
+    int index = _i / 3, players = 2 + _i % 3, count = 0;
+    while (count < 3 && spinner_variants[index][count]) count++;
+    run_config(&double_bergen_game, "double_bergen", spinner_variants[index], count, players, DEALS_PER_VARIANT,
+               700 + (uint64_t)_i);
+}
+END_TEST
+
 START_TEST(two_sets_many_players)
 {
     static const char *const options[] = {"num_sets=2", "hand_size=6"};
@@ -396,6 +416,7 @@ static Suite *invariants_suite(void)
     TCase *options = tcase_create("option variants");
     tcase_set_timeout(options, 1200);
     tcase_add_loop_test(options, variant, 0, VARIANT_COUNT * 3);
+    tcase_add_loop_test(options, spinner_variant, 0, SPINNER_VARIANT_COUNT * 3);
     tcase_add_loop_test(options, two_sets_many_players, 0, 4);
     tcase_add_test(options, two_sets_double_nine);
     suite_add_tcase(suite, options);

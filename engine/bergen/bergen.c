@@ -823,33 +823,32 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
-/* ------------------------------------------------------------------ the line kernel */
+/* ------------------------------------------------------------------ the kernels */
 
-/* The playout of the commonest rules, a plain line scored by headers (both Bergen presets,
- * any number of seats), with the state in local variables. bergen_state_t's byte fields
- * may alias anything, so the compiler stores and reloads the state around every stream
- * draw and every store; here it keeps it in registers. The kernel plays the common turns
- * (placing, drawing, passing and keeping, both ends open) as the loop over legal_moves and
- * apply would, the same moves from the same draws, and writes the state back before any
- * step it leaves to that code: a placement that ends the hand or may end the match, a
- * blocked hand (R18), a line with one end closed (R10). tests/test_bergen_invariants.c
- * compares its states with the loop's byte for byte. */
-typedef struct line_kernel {
+/* The playout of the commonest rules, with the state in local variables: a plain line
+ * scored by headers (both Bergen presets, any number of seats) and a plain spinner scored
+ * by combinations (Double Bergen). bergen_state_t's byte fields may alias anything, so the
+ * compiler stores and reloads the state around every stream draw and every store; here it
+ * keeps it in registers. A kernel plays the common turns (placing, drawing, passing and
+ * keeping) as the loop over legal_moves and apply would, the same moves from the same
+ * draws, and writes the state back before any step it leaves to that code: a placement
+ * that ends the hand or may end the match, a blocked hand (R18), a line with one end
+ * closed (R10). tests/test_bergen_invariants.c compares its states with the loop's byte
+ * for byte. */
+
+/* What both kernels keep of the hands, the stock and the turn, and the rules they read,
+ * as plain values: no load through the rules per use. */
+typedef struct kernel {
     uint64_t hand[GAME_MAX_SEATS], lacks[GAME_MAX_SEATS];
     int score[GAME_MAX_SEATS], draws[GAME_MAX_SEATS], passes[GAME_MAX_SEATS];
-    /* Single fields, no arrays indexed by an end: the compiler keeps each in a register. */
-    uint64_t layout, held;   /* held: every seat's hand together */
-    uint64_t suit0, suit1;   /* the tiles showing each end's number */
-    int end0, end1;          /* the numbers the ends show */
-    unsigned end_double, end_started;
+    uint64_t layout, held; /* held: every seat's hand together */
     int seats, to_move, phase, drawn_tile, stock_next;
-    /* the rules the kernel reads, as plain values: no load through the rules per use */
     uint64_t doubles, one_set;
     int near_goal, target, drawable_end;
-    bool may_keep_drawn, one_per_turn, both_sides_first, win_immediate;
-} line_kernel_t;
+    bool may_keep_drawn, one_per_turn, win_immediate;
+} kernel_t;
 
-static PLAYOUT_INLINE void line_kernel_load(line_kernel_t *k, const bergen_state_t *s)
+static PLAYOUT_INLINE void kernel_load(kernel_t *k, const bergen_state_t *s)
 {
     const bergen_rules_t *r = s->rules;
     k->seats = s->seats;
@@ -863,12 +862,6 @@ static PLAYOUT_INLINE void line_kernel_load(line_kernel_t *k, const bergen_state
         k->passes[seat] = s->passes[seat];
     }
     k->layout = s->layout.w[0];
-    k->end0 = s->end_number[0];
-    k->end1 = s->end_number[1];
-    k->suit0 = r->physical_suit[k->end0].w[0];
-    k->suit1 = r->physical_suit[k->end1].w[0];
-    k->end_double = s->end_double;
-    k->end_started = s->end_started;
     k->to_move = s->to_move;
     k->phase = s->phase;
     k->drawn_tile = s->drawn_tile;
@@ -880,13 +873,13 @@ static PLAYOUT_INLINE void line_kernel_load(line_kernel_t *k, const bergen_state
     k->drawable_end = r->drawable_end;
     k->may_keep_drawn = r->may_keep_drawn;
     k->one_per_turn = r->draw_mode == BERGEN_DRAW_ONE_PER_TURN;
-    k->both_sides_first = r->first_double_both_sides;
     k->win_immediate = r->win_check == BERGEN_WIN_IMMEDIATE;
 }
 
-/* The state as the loop would have left it: what the kernel does not keep is derived
- * (the counts are the sizes of the sets, in a plain game). */
-static PLAYOUT_INLINE void line_kernel_store(const line_kernel_t *k, bergen_state_t *s)
+/* The state as the loop would have left it, the ends aside (each kernel writes its own):
+ * what the kernel does not keep is derived (the counts are the sizes of the sets, in a
+ * plain game). */
+static PLAYOUT_INLINE void kernel_store(const kernel_t *k, bergen_state_t *s)
 {
     for (int seat = 0; seat < k->seats; seat++) {
         s->hand[seat].w[0] = k->hand[seat];
@@ -898,11 +891,6 @@ static PLAYOUT_INLINE void line_kernel_store(const line_kernel_t *k, bergen_stat
     }
     s->layout.w[0] = k->layout;
     s->layout_count = (uint8_t)__builtin_popcountll(k->layout);
-    s->end_number[0] = (int8_t)k->end0;
-    s->end_number[1] = (int8_t)k->end1;
-    s->end_double = (uint8_t)k->end_double;
-    s->end_started = (uint8_t)k->end_started;
-    s->open_ends = (uint8_t)compute_open_ends(s);
     s->to_move = (int8_t)k->to_move;
     s->phase = (uint8_t)k->phase;
     s->drawn_tile = (int8_t)k->drawn_tile;
@@ -922,63 +910,28 @@ static inline int nth_tile(uint64_t fit, int k)
 #endif
 }
 
-/* What placing `tile` on `end` credits `seat` (R14, R16): the layout scores when the
- * tile's other side matches the far end, 2 and 1 for each double crosswise at an end;
- * what layout_points gives after mark_placement, without the trial placement. A tile
- * shows the number of its end, so its other side is its pips less that number. */
-static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile, int end)
-{
-    int here = end ? k->end1 : k->end0, far = end ? k->end0 : k->end1;
-    if (tileset_pips(tile) - here != far) return 0;
-    unsigned bit = 1u << end;
-    unsigned doubles = (k->end_double & ~bit) | (unsigned)(k->doubles >> tile & 1) << end;
-    return near_goal_points(k->near_goal, 2 + __builtin_popcount(doubles & 3u), k->target - k->score[seat]);
-}
-
-/* GAME_CHOOSE_MOST_POINTS over the placements of `fit0` on end 0 and `fit1` on end 1, in
- * legal_moves's order (end 0's tiles, lowest first, then end 1's): the most points win,
- * then the heavier tile, then the first (game.h). Returns the tile, `end` set. */
-static inline int line_kernel_most_points(const line_kernel_t *k, uint64_t fit0, uint64_t fit1, int *end)
-{
-    int best_tile = -1, best_points = -1, best_weight = -1;
-    for (int e = 0; e < 2; e++)
-        for (uint64_t tiles = e ? fit1 : fit0; tiles; tiles &= tiles - 1) {
-            int tile = __builtin_ctzll(tiles);
-            int points = line_kernel_points(k, k->to_move, tile, e);
-            int weight = tileset_pips(tile);
-            if (points > best_points || (points == best_points && weight > best_weight)) {
-                best_tile = tile;
-                *end = e;
-                best_points = points;
-                best_weight = weight;
-            }
-        }
-    return best_tile;
-}
-
-/* start_turn for the next seat. Returns false when the hand is blocked (R18), which the
- * kernel leaves to end_hand. */
-static PLAYOUT_INLINE bool line_kernel_next_turn(line_kernel_t *k)
+/* start_turn for the next seat; `fitting`: the tiles that fit an open end. Returns false
+ * when the hand is blocked (R18), which the kernels leave to end_hand. */
+static PLAYOUT_INLINE bool kernel_next_turn(kernel_t *k, uint64_t fitting)
 {
     k->to_move = k->to_move + 1 == k->seats ? 0 : k->to_move + 1;
     k->phase = BERGEN_PHASE_PLAY;
     k->drawn_tile = -1;
-    return k->stock_next < k->drawable_end || (k->held & (k->suit0 | k->suit1)) != 0;
+    return k->stock_next < k->drawable_end || (k->held & fitting) != 0;
 }
 
 /* R12, R13 for a seat with nothing to place: apply_draw or apply_pass, and under
  * draw_until_playable the plies that follow a tile that does not fit, where the seat can
  * still place nothing: the next draw, or the pass once the stock is spent. Returns the
  * plies played; *blocked when the next turn finds the hand blocked. */
-static PLAYOUT_INLINE int line_kernel_draw_or_pass(const bergen_state_t *s, line_kernel_t *k, bool *blocked)
+static PLAYOUT_INLINE int kernel_draw_or_pass(const bergen_state_t *s, kernel_t *k, uint64_t fitting, bool *blocked)
 {
     int seat = k->to_move;
-    uint64_t fitting = k->suit0 | k->suit1;
     for (int plies = 1;; plies++) {
         if (k->stock_next >= k->drawable_end) {
             k->lacks[seat] |= fitting & k->one_set;
             k->passes[seat]++;
-            *blocked = !line_kernel_next_turn(k);
+            *blocked = !kernel_next_turn(k, fitting);
             return plies;
         }
         int physical = s->deck[k->stock_next++];
@@ -998,15 +951,102 @@ static PLAYOUT_INLINE int line_kernel_draw_or_pass(const bergen_state_t *s, line
             return plies;
         }
         if (k->one_per_turn) {
-            *blocked = !line_kernel_next_turn(k);
+            *blocked = !kernel_next_turn(k, fitting);
             return plies;
         }
     }
 }
 
-/* The tile a seat with `count` (> 0) tiles that fit places, and on which end: uniform over
- * the placements in legal_moves's order (end 0's tiles, lowest first, then end 1's), or
- * the most points. */
+/* Whether placing `tile` worth `points` leaves the kernel: R18 domino, R24 a win. */
+static inline bool kernel_leaves_for(const kernel_t *k, int tile, int points)
+{
+    int seat = k->to_move;
+    return k->hand[seat] == (uint64_t)1 << tile || (points > 0 && k->score[seat] + points >= k->target && k->win_immediate);
+}
+
+/* The hand and score side of a placement (place_tile, R17). */
+static inline void kernel_place(kernel_t *k, int tile, int points, uint64_t fitting)
+{
+    int seat = k->to_move;
+    uint64_t bit = (uint64_t)1 << tile;
+    if (k->phase == BERGEN_PHASE_PLAY_DRAWN && !k->may_keep_drawn) /* he drew because nothing else fit */
+        k->lacks[seat] |= fitting & k->one_set;
+    k->hand[seat] &= ~bit;
+    k->held &= ~bit;
+    k->layout |= bit;
+    k->score[seat] += points;
+}
+
+/* ---- the line: two ends, headers (R14) ---- */
+
+typedef struct line_kernel {
+    kernel_t t;
+    /* single fields, no arrays indexed by an end: the compiler keeps each in a register */
+    uint64_t suit0, suit1; /* the tiles showing each end's number */
+    int end0, end1;        /* the numbers the ends show */
+    unsigned end_double, end_started;
+    bool both_sides_first;
+} line_kernel_t;
+
+static PLAYOUT_INLINE void line_kernel_load(line_kernel_t *k, const bergen_state_t *s)
+{
+    const bergen_rules_t *r = s->rules;
+    kernel_load(&k->t, s);
+    k->end0 = s->end_number[0];
+    k->end1 = s->end_number[1];
+    k->suit0 = r->physical_suit[k->end0].w[0];
+    k->suit1 = r->physical_suit[k->end1].w[0];
+    k->end_double = s->end_double;
+    k->end_started = s->end_started;
+    k->both_sides_first = r->first_double_both_sides;
+}
+
+static PLAYOUT_INLINE void line_kernel_store(const line_kernel_t *k, bergen_state_t *s)
+{
+    kernel_store(&k->t, s);
+    s->end_number[0] = (int8_t)k->end0;
+    s->end_number[1] = (int8_t)k->end1;
+    s->end_double = (uint8_t)k->end_double;
+    s->end_started = (uint8_t)k->end_started;
+    s->open_ends = (uint8_t)compute_open_ends(s);
+}
+
+/* What placing `tile` on `end` credits `seat` (R14, R16): the layout scores when the
+ * tile's other side matches the far end, 2 and 1 for each double crosswise at an end;
+ * what layout_points gives after mark_placement, without the trial placement. A tile
+ * shows the number of its end, so its other side is its pips less that number. */
+static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile, int end)
+{
+    int here = end ? k->end1 : k->end0, far = end ? k->end0 : k->end1;
+    if (tileset_pips(tile) - here != far) return 0;
+    unsigned bit = 1u << end;
+    unsigned doubles = (k->end_double & ~bit) | (unsigned)(k->t.doubles >> tile & 1) << end;
+    return near_goal_points(k->t.near_goal, 2 + __builtin_popcount(doubles & 3u), k->t.target - k->t.score[seat]);
+}
+
+/* GAME_CHOOSE_MOST_POINTS over the placements of `fit0` on end 0 and `fit1` on end 1, in
+ * legal_moves's order (end 0's tiles, lowest first, then end 1's): the most points win,
+ * then the heavier tile, then the first (game.h). Returns the tile, `end` set. */
+static inline int line_kernel_most_points(const line_kernel_t *k, uint64_t fit0, uint64_t fit1, int *end)
+{
+    int best_tile = -1, best_points = -1, best_weight = -1;
+    for (int e = 0; e < 2; e++)
+        for (uint64_t tiles = e ? fit1 : fit0; tiles; tiles &= tiles - 1) {
+            int tile = __builtin_ctzll(tiles);
+            int points = line_kernel_points(k, k->t.to_move, tile, e);
+            int weight = tileset_pips(tile);
+            if (points > best_points || (points == best_points && weight > best_weight)) {
+                best_tile = tile;
+                *end = e;
+                best_points = points;
+                best_weight = weight;
+            }
+        }
+    return best_tile;
+}
+
+/* The tile a seat with tiles that fit places, and on which end: uniform over the
+ * placements in legal_moves's order, or the most points. */
 static PLAYOUT_INLINE int line_kernel_choose(const line_kernel_t *k, const game_chooser_t *chooser, bool uniform,
                                             uint64_t fit0, uint64_t fit1, int *end)
 {
@@ -1027,12 +1067,12 @@ static PLAYOUT_INLINE int line_kernel_choose(const line_kernel_t *k, const game_
 static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const game_chooser_t *chooser,
                                                   bool uniform)
 {
-    int tile = k->drawn_tile;
+    int tile = k->t.drawn_tile;
     int on_end0 = (int)(k->suit0 >> tile & 1), on_end1 = (int)(k->suit1 >> tile & 1);
     if (!uniform)
-        return !on_end0 || (on_end1 && line_kernel_points(k, k->to_move, tile, 1) >
-                                           line_kernel_points(k, k->to_move, tile, 0));
-    int count = on_end0 + on_end1 + k->may_keep_drawn;
+        return !on_end0 || (on_end1 && line_kernel_points(k, k->t.to_move, tile, 1) >
+                                           line_kernel_points(k, k->t.to_move, tile, 0));
+    int count = on_end0 + on_end1 + k->t.may_keep_drawn;
     int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
     return pick >= on_end0 + on_end1 ? -1 : pick >= on_end0;
 }
@@ -1047,54 +1087,47 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
     line_kernel_t k;
     line_kernel_load(&k, s);
     for (int plies = 0;;) {
-        int seat = k.to_move, tile = -1, end = 0;
+        int seat = k.t.to_move, tile = -1, end = 0;
         const game_chooser_t *chooser = &chooser_of_seat[seat];
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
-        if (k.phase == BERGEN_PHASE_PLAY) {
-            uint64_t fit0 = k.hand[seat] & k.suit0, fit1 = k.hand[seat] & k.suit1;
+        if (k.t.phase == BERGEN_PHASE_PLAY) {
+            uint64_t fit0 = k.t.hand[seat] & k.suit0, fit1 = k.t.hand[seat] & k.suit1;
             if (fit0 | fit1) {
                 tile = line_kernel_choose(&k, chooser, uniform, fit0, fit1, &end);
                 plies++;
             } else {
                 bool blocked;
-                plies += line_kernel_draw_or_pass(s, &k, &blocked);
+                plies += kernel_draw_or_pass(s, &k.t, k.suit0 | k.suit1, &blocked);
                 if (blocked) goto blocked;
-                if (k.phase != BERGEN_PHASE_PLAY_DRAWN) continue;
+                if (k.t.phase != BERGEN_PHASE_PLAY_DRAWN) continue;
             }
         }
-        if (k.phase == BERGEN_PHASE_PLAY_DRAWN) {
+        if (k.t.phase == BERGEN_PHASE_PLAY_DRAWN) {
             plies++;
             end = line_kernel_choose_drawn(&k, chooser, uniform);
             if (end < 0) { /* keeps it */
-                if (!line_kernel_next_turn(&k)) goto blocked;
+                if (!kernel_next_turn(&k.t, k.suit0 | k.suit1)) goto blocked;
                 continue;
             }
-            tile = k.drawn_tile;
+            tile = k.t.drawn_tile;
         }
-        uint64_t bit = (uint64_t)1 << tile;
         int points = line_kernel_points(&k, seat, tile, end);
-        bool may_win = points > 0 && k.score[seat] + points >= k.target && k.win_immediate;
-        if (k.hand[seat] == bit || may_win) { /* R18 domino, R24: apply_play ends it */
+        if (kernel_leaves_for(&k.t, tile, points)) { /* apply_play ends the hand or the match */
             line_kernel_store(&k, s);
             apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
             return plies;
         }
-        if (k.phase == BERGEN_PHASE_PLAY_DRAWN && !k.may_keep_drawn) /* he drew because nothing else fit */
-            k.lacks[seat] |= (k.suit0 | k.suit1) & k.one_set;
-        k.hand[seat] &= ~bit; /* place_tile and mark_placement (R9) */
-        k.held &= ~bit;
-        k.layout |= bit;
-        int exposed = tileset_pips(tile) - (end ? k.end1 : k.end0);
+        kernel_place(&k.t, tile, points, k.suit0 | k.suit1);
+        int exposed = tileset_pips(tile) - (end ? k.end1 : k.end0); /* mark_placement (R9) */
         uint64_t exposed_suit = suit[exposed].w[0];
         k.end0 = end ? k.end0 : exposed;
         k.end1 = end ? exposed : k.end1;
         k.suit0 = end ? k.suit0 : exposed_suit;
         k.suit1 = end ? exposed_suit : k.suit1;
         k.end_started |= 1u << end;
-        k.end_double = (k.end_double & ~(1u << end)) | (unsigned)(k.doubles >> tile & 1) << end;
-        k.score[seat] += points; /* R17 */
+        k.end_double = (k.end_double & ~(1u << end)) | (unsigned)(k.t.doubles >> tile & 1) << end;
         bool one_side_bare = k.both_sides_first && __builtin_popcount(k.end_started) == 1; /* R10 */
-        if (!line_kernel_next_turn(&k)) goto blocked;
+        if (!kernel_next_turn(&k.t, k.suit0 | k.suit1)) goto blocked;
         if (one_side_bare) {
             line_kernel_store(&k, s);
             return plies;
@@ -1102,6 +1135,190 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
         continue;
     blocked:
         line_kernel_store(&k, s);
+        end_hand(s, -1, NULL);
+        return plies;
+    }
+}
+
+/* ---- the spinner: every arm started before any is extended (DB R8), combinations (DB R12) ---- */
+
+typedef struct spinner_kernel {
+    kernel_t t;
+    int end_number[GAME_MAX_ENDS];
+    uint64_t end_suit[GAME_MAX_ENDS];
+    unsigned end_double, end_started, all; /* all: a bit for every arm */
+    uint64_t fitting;                      /* the tiles that fit an open end */
+    int opening_number;
+    /* DB R12, kept up to date: count[n] the exposures of n (an end showing n, twice for a
+     * crosswise double there, twice for the spinner while an arm is bare); `total` the
+     * points of every combination, the counts of 2 and more summed (all_exposed) */
+    int count[TILESET_MAX_NUMBER + 1], total;
+    bool new_end_only;
+} spinner_kernel_t;
+
+static inline void spinner_count_add(spinner_kernel_t *k, int number, int delta)
+{
+    int before = k->count[number], after = before + delta;
+    k->total += (after >= 2 ? after : 0) - (before >= 2 ? before : 0);
+    k->count[number] = after;
+}
+
+static inline unsigned spinner_open_ends(const spinner_kernel_t *k)
+{
+    unsigned bare = k->all & ~k->end_started;
+    return bare ? bare : k->all;
+}
+
+/* k->fitting, after a change of the ends */
+static inline void spinner_update_fitting(spinner_kernel_t *k)
+{
+    uint64_t fitting = 0;
+    for (unsigned ends = spinner_open_ends(k); ends; ends &= ends - 1) fitting |= k->end_suit[__builtin_ctz(ends)];
+    k->fitting = fitting;
+}
+
+static PLAYOUT_INLINE void spinner_kernel_load(spinner_kernel_t *k, const bergen_state_t *s)
+{
+    const bergen_rules_t *r = s->rules;
+    kernel_load(&k->t, s);
+    k->all = (1u << s->end_count) - 1;
+    k->end_double = s->end_double;
+    k->end_started = s->end_started;
+    k->opening_number = s->opening_number;
+    k->new_end_only = r->combination_scope == BERGEN_SCOPE_NEW_END_ONLY;
+    memset(k->count, 0, sizeof k->count);
+    k->total = 0;
+    for (int e = 0; e < s->end_count; e++) {
+        k->end_number[e] = s->end_number[e];
+        k->end_suit[e] = r->physical_suit[s->end_number[e]].w[0];
+        if (k->end_started >> e & 1) spinner_count_add(k, k->end_number[e], 1 + (int)(k->end_double >> e & 1));
+    }
+    if ((k->end_started & k->all) != k->all) spinner_count_add(k, k->opening_number, 2);
+    spinner_update_fitting(k);
+}
+
+static PLAYOUT_INLINE void spinner_kernel_store(const spinner_kernel_t *k, bergen_state_t *s)
+{
+    kernel_store(&k->t, s);
+    for (int e = 0; e < s->end_count; e++) s->end_number[e] = (int8_t)k->end_number[e];
+    s->end_double = (uint8_t)k->end_double;
+    s->end_started = (uint8_t)k->end_started;
+    s->open_ends = (uint8_t)compute_open_ends(s);
+}
+
+/* The counts' side of placing `tile` on `end` (mark_placement, DB R7-R9); `sign` -1 takes
+ * it back. Returns the number it exposes. */
+static inline int spinner_mark(spinner_kernel_t *k, int tile, int end, int sign)
+{
+    unsigned bit = 1u << end;
+    int exposed = tileset_pips(tile) - k->end_number[end];
+    bool completes = (k->end_started | bit) == k->all && k->end_started != k->all;
+    if (k->end_started & bit) spinner_count_add(k, k->end_number[end], -sign * (1 + (int)(k->end_double >> end & 1)));
+    spinner_count_add(k, exposed, sign * (1 + (int)(k->t.doubles >> tile & 1)));
+    if (completes) spinner_count_add(k, k->opening_number, -2 * sign);
+    return exposed;
+}
+
+/* What placing `tile` on `end` credits the seat to move (DB R12, R13), as placement_points
+ * gives it: the combinations after the placement, tried on the counts and taken back. */
+static inline int spinner_kernel_points(spinner_kernel_t *k, int tile, int end)
+{
+    int exposed = spinner_mark(k, tile, end, 1);
+    int points = k->new_end_only ? (k->count[exposed] >= 2 ? k->count[exposed] : 0) : k->total;
+    spinner_mark(k, tile, end, -1);
+    return near_goal_points(k->t.near_goal, points, k->t.target - k->t.score[k->t.to_move]);
+}
+
+/* The tile a seat places, and on which end, from the open ends' placements in
+ * legal_moves's order (end by end, lowest tile first): uniform, or the most points, then
+ * the heavier tile, then the first. `only` limits the tiles (the one just drawn) or is
+ * every tile; with `may_keep`, keeping it is listed last. Returns -1 when the seat keeps
+ * it, or -2 when nothing fits. */
+static PLAYOUT_INLINE int spinner_kernel_choose(spinner_kernel_t *k, const game_chooser_t *chooser, bool uniform,
+                                               uint64_t only, bool may_keep, int *end)
+{
+    uint64_t hand = k->t.hand[k->t.to_move] & only;
+    unsigned open = spinner_open_ends(k);
+    int count = may_keep;
+    for (unsigned ends = open; ends; ends &= ends - 1) count += __builtin_popcountll(hand & k->end_suit[__builtin_ctz(ends)]);
+    if (count == may_keep) return -2;
+    if (uniform) {
+        int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
+        for (unsigned ends = open; ends; ends &= ends - 1) {
+            int e = __builtin_ctz(ends);
+            uint64_t fit = hand & k->end_suit[e];
+            int on_end = __builtin_popcountll(fit);
+            if (pick < on_end) {
+                *end = e;
+                return nth_tile(fit, pick);
+            }
+            pick -= on_end;
+        }
+        return -1; /* the last in the list: keeping the drawn tile */
+    }
+    int best_tile = -1, best_points = -1, best_weight = -1;
+    for (unsigned ends = open; ends; ends &= ends - 1) {
+        int e = __builtin_ctz(ends);
+        for (uint64_t tiles = hand & k->end_suit[e]; tiles; tiles &= tiles - 1) {
+            int tile = __builtin_ctzll(tiles);
+            int points = spinner_kernel_points(k, tile, e), weight = tileset_pips(tile);
+            if (points > best_points || (points == best_points && weight > best_weight)) {
+                best_tile = tile;
+                *end = e;
+                best_points = points;
+                best_weight = weight;
+            }
+        }
+    }
+    return best_tile; /* keeping scores nothing and weighs less than any tile */
+}
+
+static PLAYOUT_INLINE int spinner_kernel_play(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
+                                              bool only_uniform)
+{
+    const tileset_t *suit = s->rules->physical_suit;
+    spinner_kernel_t k;
+    spinner_kernel_load(&k, s);
+    for (int plies = 0;;) {
+        const game_chooser_t *chooser = &chooser_of_seat[k.t.to_move];
+        bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
+        int tile = -2, end = 0;
+        if (k.t.phase == BERGEN_PHASE_PLAY) {
+            tile = spinner_kernel_choose(&k, chooser, uniform, ~(uint64_t)0, false, &end);
+            if (tile == -2) {
+                bool blocked;
+                plies += kernel_draw_or_pass(s, &k.t, k.fitting, &blocked);
+                if (blocked) goto blocked;
+                if (k.t.phase != BERGEN_PHASE_PLAY_DRAWN) continue;
+            } else {
+                plies++;
+            }
+        }
+        if (k.t.phase == BERGEN_PHASE_PLAY_DRAWN) { /* R12: only the tile just drawn, or keep it (A12) */
+            plies++;
+            tile = spinner_kernel_choose(&k, chooser, uniform, (uint64_t)1 << k.t.drawn_tile, k.t.may_keep_drawn, &end);
+            if (tile < 0) { /* keeps it */
+                if (!kernel_next_turn(&k.t, k.fitting)) goto blocked;
+                continue;
+            }
+        }
+        int points = spinner_kernel_points(&k, tile, end);
+        if (kernel_leaves_for(&k.t, tile, points)) { /* apply_play ends the hand or the match */
+            spinner_kernel_store(&k, s);
+            apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
+            return plies;
+        }
+        kernel_place(&k.t, tile, points, k.fitting);
+        int exposed = spinner_mark(&k, tile, end, 1); /* mark_placement (DB R7-R9) */
+        k.end_number[end] = exposed;
+        k.end_suit[end] = suit[exposed].w[0];
+        k.end_started |= 1u << end;
+        k.end_double = (k.end_double & ~(1u << end)) | (unsigned)(k.t.doubles >> tile & 1) << end;
+        spinner_update_fitting(&k);
+        if (!kernel_next_turn(&k.t, k.fitting)) goto blocked;
+        continue;
+    blocked:
+        spinner_kernel_store(&k, s);
         end_hand(s, -1, NULL);
         return plies;
     }
@@ -1116,6 +1333,10 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
     while (s->status == GAME_IN_HAND) {
         if (s->rules->plain_header_line && s->open_ends == 3 && s->phase >= BERGEN_PHASE_PLAY) {
             plies += line_kernel_play(s, chooser_of_seat, only_uniform);
+            continue;
+        }
+        if (s->rules->plain_combination_spinner && s->opening_number >= 0 && s->phase >= BERGEN_PHASE_PLAY) {
+            plies += spinner_kernel_play(s, chooser_of_seat, only_uniform);
             continue;
         }
         if (s->phase == BERGEN_PHASE_LEAD && s->qualifying_tile >= 0) { /* R5: the one legal lead */

@@ -85,6 +85,7 @@ typedef struct bergen_rules {
     bool narrow;        /* every physical tile fits in word 0: the hot paths read one word */
     bool plain;         /* narrow and one set: a physical tile is its own logical tile */
     bool plain_header_line; /* plain, a line, headers scoring: the playout's line kernel (bergen.c) */
+    bool plain_combination_spinner; /* plain, a spinner, combinations: its spinner kernel */
     bool may_keep_drawn; /* one_per_turn without drawn_tile_must_be_played: a drawn tile may be kept (A12) */
     tileset_t physical_suit[TILESET_MAX_NUMBER + 1];
     tileset_t physical_doubles;

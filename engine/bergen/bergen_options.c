@@ -225,6 +225,8 @@ static void build_tables(bergen_rules_t *r)
     r->narrow = r->physical_count <= 64;
     r->plain = r->narrow && r->num_sets == 1;
     r->plain_header_line = r->plain && r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS;
+    r->plain_combination_spinner =
+        r->plain && r->layout == BERGEN_LAYOUT_SPINNER && r->scoring == BERGEN_SCORING_COMBINATIONS;
     r->one_set = one_set;
     r->logical_doubles = doubles;
     r->dealt_count = r->players * r->hand_size;
