@@ -1273,6 +1273,7 @@ static PLAYOUT_INLINE int spinner_kernel_choose(spinner_kernel_t *k, const game_
     return best_tile; /* keeping scores nothing and weighs less than any tile */
 }
 
+/* line_kernel_play for the spinner: the same turns, the arms' own ends and combinations. */
 static PLAYOUT_INLINE int spinner_kernel_play(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
                                               bool only_uniform)
 {
