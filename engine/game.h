@@ -187,6 +187,15 @@ typedef struct game_chooser {
 static inline int game_move_weight(game_move_t move) { return move.kind == GAME_MOVE_PLAY ? tileset_pips(move.tile) : -1; }
 static inline bool game_move_heavier(game_move_t a, game_move_t b) { return game_move_weight(a) > game_move_weight(b); }
 
+/* GAME_CHOOSE_MOST_POINTS's order: a candidate worth `points`, of weight `weight`
+ * (game_move_weight), beats the best so far when it scores more, or as much with a
+ * heavier tile; of two alike the first listed stays. The games' own playouts, which
+ * weigh their candidates without a list, decide by it too. */
+static inline bool game_more_points(int points, int weight, int best_points, int best_weight)
+{
+    return points > best_points || (points == best_points && weight > best_weight);
+}
+
 /* GAME_CHOOSE_MOST_POINTS: the move credited the most points now by `points_of` (a game's
  * move_points, for `seat`), ties to the heavier tile, then to the first listed; moves it
  * calls impossible (-1) are passed over. Inline, so that a game's own playout calls its
@@ -198,7 +207,7 @@ static inline int game_most_points_by(int (*points_of)(const void *, int, game_m
     for (int i = 0; i < count; i++) {
         int points = points_of(state, seat, moves[i]);
         if (points < 0) continue;
-        if (points > best_points || (points == best_points && game_move_heavier(moves[i], moves[best]))) {
+        if (game_more_points(points, game_move_weight(moves[i]), best_points, game_move_weight(moves[best]))) {
             best = i;
             best_points = points;
         }

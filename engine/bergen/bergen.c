@@ -1035,7 +1035,7 @@ static inline int line_kernel_most_points(const line_kernel_t *k, uint64_t fit0,
             int tile = __builtin_ctzll(tiles);
             int points = line_kernel_points(k, k->t.to_move, tile, e);
             int weight = tileset_pips(tile);
-            if (points > best_points || (points == best_points && weight > best_weight)) {
+            if (game_more_points(points, weight, best_points, best_weight)) {
                 best_tile = tile;
                 *end = e;
                 best_points = points;
@@ -1262,7 +1262,7 @@ static PLAYOUT_INLINE int spinner_kernel_choose(spinner_kernel_t *k, const game_
         for (uint64_t tiles = hand & k->end_suit[e]; tiles; tiles &= tiles - 1) {
             int tile = __builtin_ctzll(tiles);
             int points = spinner_kernel_points(k, tile, e), weight = tileset_pips(tile);
-            if (points > best_points || (points == best_points && weight > best_weight)) {
+            if (game_more_points(points, weight, best_points, best_weight)) {
                 best_tile = tile;
                 *end = e;
                 best_points = points;
