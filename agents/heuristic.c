@@ -66,7 +66,9 @@ const heuristic_weights_t heuristic_default_weights = {
 
 static const double HEURISTIC_WIN = 1e6;         /* winning the match now beats any feature */
 
-/* What one decision shares over its moves. */
+/* What one decision shares over its moves. The counts of a number are filled the first
+ * time a move asks for it (counted): a move's ends show two or three numbers of the seven
+ * or more, and search playouts pick at every step. */
 typedef struct heuristic_context {
     const game_t *game;
     const void *state;
@@ -74,8 +76,11 @@ typedef struct heuristic_context {
     void *scratch;
     game_observation_t obs;
     int seat, max_number;
-    double urgency;
+    double urgency;                          /* only when the shed weight is used */
     tileset_t live;                          /* tiles not on the layout: held or unseen */
+    double p[GAME_MAX_SEATS];                /* chance an other seat holds a tile it may hold */
+    tileset_t candidates[GAME_MAX_SEATS];    /* the unseen tiles each seat may hold */
+    unsigned counted;                        /* bit n: own, live_count and opp of n are filled */
     int own[TILESET_MAX_NUMBER + 1];         /* held tiles showing n */
     int live_count[TILESET_MAX_NUMBER + 1];  /* live tiles showing n */
     double opp[TILESET_MAX_NUMBER + 1];      /* expected tiles showing n in the other hands */
@@ -110,44 +115,10 @@ static double hold_probability(const game_observation_t *obs, int seat, tileset_
     return p < 1 ? p : 1;
 }
 
-/* 1. Observe once; 2. count each number held, live and expected in the other hands;
- * 3. how urgent shedding is. */
-static void prepare(heuristic_context_t *c, const game_t *game, const void *state,
-                    const heuristic_weights_t *weights, void *scratch)
+/* How urgent shedding is, from 0 to 1 (see the top of the file). */
+static double shed_urgency(const heuristic_context_t *c)
 {
-    c->game = game;
-    c->state = state;
-    c->weights = weights;
-    c->scratch = scratch;
-    c->seat = game->to_move(state);
-    game->observe(state, c->seat, &c->obs); /* a line or a spinner: trick games go to heuristic_trick.c */
     const game_observation_t *obs = &c->obs;
-
-    tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);
-    c->max_number = tileset_is_empty(all) ? 0 : tileset_high(tileset_highest(all));
-    c->live = tileset_or(obs->hand, obs->unseen);
-    double p[GAME_MAX_SEATS] = {0};
-    tileset_t candidates[GAME_MAX_SEATS];
-    for (int o = 0; o < obs->seats; o++) {
-        candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
-        if (o != c->seat) p[o] = hold_probability(obs, o, candidates[o]);
-    }
-    for (int n = 0; n <= c->max_number; n++) {
-        tileset_t suit = tileset_suit(n);
-        c->own[n] = tileset_size(tileset_and(obs->hand, suit));
-        c->live_count[n] = tileset_size(tileset_and(c->live, suit));
-        /* A partner's tiles of n are the team's, so they count against the opponents'
-         * (play to the partner's number, block the numbers the opponents hold); in Bergen
-         * every other seat is an opponent. */
-        double expected = 0;
-        for (int o = 0; o < obs->seats; o++)
-            if (o != c->seat && p[o] > 0) {
-                double tiles = p[o] * tileset_size(tileset_and(candidates[o], suit));
-                expected += same_side(obs, c->seat, o) ? -tiles : tiles;
-            }
-        c->opp[n] = expected;
-    }
-
     int fewest = 1 << 30;
     for (int o = 0; o < obs->seats; o++)
         if (o != c->seat && !same_side(obs, c->seat, o) && obs->hand_size[o] < fewest) fewest = obs->hand_size[o];
@@ -165,7 +136,53 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     } else if (obs->stock_drawable <= obs->seats && urgency < 0.5) {
         urgency = 0.5;
     }
-    c->urgency = urgency;
+    return urgency;
+}
+
+/* Observe once, and what every number's counts need: each other seat's candidate tiles
+ * and the chance it holds one of them. The urgency only where its weight is used. */
+static void prepare(heuristic_context_t *c, const game_t *game, const void *state,
+                    const heuristic_weights_t *weights, void *scratch)
+{
+    c->game = game;
+    c->state = state;
+    c->weights = weights;
+    c->scratch = scratch;
+    c->seat = game->to_move(state);
+    game->observe(state, c->seat, &c->obs); /* a line or a spinner: trick games go to heuristic_trick.c */
+    const game_observation_t *obs = &c->obs;
+
+    tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);
+    c->max_number = tileset_is_empty(all) ? 0 : tileset_high(tileset_highest(all));
+    c->live = tileset_or(obs->hand, obs->unseen);
+    c->counted = 0;
+    for (int o = 0; o < obs->seats; o++) {
+        c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
+        c->p[o] = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
+    }
+    c->urgency = weights->shed != 0 ? shed_urgency(c) : 0;
+}
+
+/* Fills the counts of number n, once per decision: held, live, and expected in the other
+ * hands. */
+static void count_number(heuristic_context_t *c, int n)
+{
+    if (c->counted >> n & 1) return;
+    c->counted |= 1u << n;
+    const game_observation_t *obs = &c->obs;
+    tileset_t suit = tileset_suit(n);
+    c->own[n] = tileset_size(tileset_and(obs->hand, suit));
+    c->live_count[n] = tileset_size(tileset_and(c->live, suit));
+    /* A partner's tiles of n are the team's, so they count against the opponents' (play to
+     * the partner's number, block the numbers the opponents hold); in Bergen every other
+     * seat is an opponent. */
+    double expected = 0;
+    for (int o = 0; o < obs->seats; o++)
+        if (o != c->seat && c->p[o] > 0) {
+            double tiles = c->p[o] * tileset_size(tileset_and(c->candidates[o], suit));
+            expected += same_side(obs, c->seat, o) ? -tiles : tiles;
+        }
+    c->opp[n] = expected;
 }
 
 /* The numbers the ends show after `move` (a lead shows its number everywhere). */
@@ -182,7 +199,7 @@ static void ends_after(const heuristic_context_t *c, game_move_t move, int8_t *n
 }
 
 /* doubles: see the top of the file. `hand` is the hand after the move. */
-static double doubles_feature(const heuristic_context_t *c, game_move_t move, int points, tileset_t hand,
+static double doubles_feature(heuristic_context_t *c, game_move_t move, int points, tileset_t hand,
                               const int8_t *number)
 {
     double value = 0;
@@ -193,22 +210,25 @@ static double doubles_feature(const heuristic_context_t *c, game_move_t move, in
     tileset_t held = tileset_and(hand, tileset_doubles());
     while (!tileset_is_empty(held)) {
         int d = tileset_low(tileset_pop_lowest(&held));
+        count_number(c, d);
         if (shown >> d & 1) value += 1;
         else if (c->live_count[d] - 1 - (played >= 0 && tileset_shows(played, d)) <= 0) value -= 1;
     }
+    if (played >= 0 && tileset_is_double(played)) count_number(c, tileset_low(played));
     if (played >= 0 && tileset_is_double(played) && points == 0 && c->live_count[tileset_low(played)] > 1)
         value -= 1;
     return value;
 }
 
 /* suits: see the top of the file. */
-static double suits_feature(const heuristic_context_t *c, game_move_t move, const int8_t *number)
+static double suits_feature(heuristic_context_t *c, game_move_t move, const int8_t *number)
 {
     int ends = 0;
     double value = 0;
     for (int e = 0; e < c->obs.ends.count; e++) {
         int n = number[e];
         if (n < 0) continue;
+        count_number(c, n);
         int own = c->own[n] - (move.kind == GAME_MOVE_PLAY && tileset_shows(move.tile, n));
         value += own - c->opp[n];
         ends++;
@@ -376,7 +396,7 @@ static bool may_end_match(const heuristic_context_t *c, game_move_t move, int po
 }
 
 /* The value of a move that is not a draw or pass. */
-static double move_value(const heuristic_context_t *c, game_move_t move)
+static double move_value(heuristic_context_t *c, game_move_t move)
 {
     const game_t *game = c->game;
     const heuristic_weights_t *w = c->weights;
