@@ -148,9 +148,9 @@ typedef struct play_tally {
     const int *side_of;           /* each seat's side (sim_fixed_t) */
 } play_tally_t;
 
-static void tally_start(const sim_config_t *config, const sim_fixed_t *fixed, play_tally_t *tally)
+static inline void tally_start(int sides, const sim_fixed_t *fixed, play_tally_t *tally)
 {
-    for (int side = 0; side < config->sides; side++) tally->hand_points[side] = 0;
+    for (int side = 0; side < sides; side++) tally->hand_points[side] = 0;
     tally->hands = 0;
     tally->winner = -1;
     tally->closer = -1;
@@ -159,16 +159,16 @@ static void tally_start(const sim_config_t *config, const sim_fixed_t *fixed, pl
 }
 
 /* A play's outcome before it starts: the seats in play zeroed, not the whole array. */
-static void outcome_start(const sim_config_t *config, sim_play_outcome_t *out)
+static inline void outcome_start(int seats, sim_play_outcome_t *out)
 {
-    for (int seat = 0; seat < config->seats; seat++) out->seat[seat] = (sim_seat_outcome_t){0};
+    for (int seat = 0; seat < seats; seat++) out->seat[seat] = (sim_seat_outcome_t){0};
     out->plies = 0;
     out->hands = 0;
     out->end_reason = 0;
     out->leader = -1;
 }
 
-static inline void tally_event(const sim_config_t *config, const game_event_t *e, play_tally_t *tally,
+static inline void tally_event(int seats, int sides, const game_event_t *e, play_tally_t *tally,
                                sim_play_outcome_t *out)
 {
     switch (e->kind) {
@@ -187,12 +187,12 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
             out->seat[tally->closer].failed_closes += e->seat != tally->side_of[tally->closer];
             tally->closer = -1;
         }
-        for (int seat = 0; seat < config->seats; seat++) {
+        for (int seat = 0; seat < seats; seat++) {
             int64_t points = tally->hand_points[tally->side_of[seat]];
             out->seat[seat].hand_points += points;
             out->seat[seat].hand_points_squared += points * points;
         }
-        for (int side = 0; side < config->sides; side++) tally->hand_points[side] = 0;
+        for (int side = 0; side < sides; side++) tally->hand_points[side] = 0;
         break;
     case GAME_EVENT_MATCH_END: tally->winner = e->seat; break;
     default: break;
@@ -202,11 +202,10 @@ static inline void tally_event(const sim_config_t *config, const game_event_t *e
 /* Win, draw or loss of each seat: the unique best side wins, tied best sides draw (best:
  * the most points, or the fewest where scores are penalties). A side that forfeited loses,
  * and the others are ranked so among themselves, on the points they have. */
-static void decide_results(const sim_config_t *config, const int *side_of, sim_play_outcome_t *out, int match_winner,
-                           int forfeit_side)
+static inline void decide_results(const sim_config_t *config, int seats, int sign, const int *side_of,
+                                  sim_play_outcome_t *out, int match_winner, int forfeit_side)
 {
-    int sign = game_score_sign(config->game, config->rules);
-    for (int seat = 0; seat < config->seats; seat++) {
+    for (int seat = 0; seat < seats; seat++) {
         sim_seat_outcome_t *me = &out->seat[seat];
         int my_side = side_of[seat];
         if (my_side == forfeit_side) {
@@ -218,7 +217,7 @@ static void decide_results(const sim_config_t *config, const int *side_of, sim_p
             continue;
         }
         int better = 0, equal = 0;
-        for (int other = 0; other < config->seats; other++) {
+        for (int other = 0; other < seats; other++) {
             if (side_of[other] == my_side || side_of[other] == forfeit_side) continue;
             better += sign * out->seat[other].points > sign * me->points;
             equal += out->seat[other].points == me->points;
@@ -239,27 +238,27 @@ static void take_faults(const sim_config_t *config, agent_t *const *agents, sim_
 }
 
 /* The outcome of a played match from the state at its end and the tally. */
-static inline void finish_play(const sim_config_t *config, const void *state, const play_tally_t *tally,
-                               sim_play_outcome_t *out)
+static inline void finish_play(const sim_config_t *config, int seats, int sign, const void *state,
+                               const play_tally_t *tally, sim_play_outcome_t *out)
 {
     const game_t *game = config->game;
     out->hands = (int16_t)tally->hands;
     int scores[GAME_MAX_SEATS];
     game->scores(state, scores);
-    for (int seat = 0; seat < config->seats; seat++) {
+    for (int seat = 0; seat < seats; seat++) {
         int side = tally->side_of[seat];
         /* In deals mode the hand's points are the whole match so far: one hand from zero. */
         out->seat[seat].points = scores[side];
         out->seat[seat].pips_left = (int16_t)game->pips_left(state, seat);
     }
-    decide_results(config, tally->side_of, out, tally->winner, tally->forfeit_side);
+    decide_results(config, seats, sign, tally->side_of, out, tally->winner, tally->forfeit_side);
 }
 
 /* The end of a hand in play_once, from the state: what tally_event does with the HAND_END
  * event, the hand's points being what the scores gained since the last hand counted
  * (every point is credited by a PLAY or an AWARD event, which is what tally_event sums). */
-static void tally_hand_end(const sim_config_t *config, const void *state, int *scores_before, play_tally_t *tally,
-                           sim_play_outcome_t *out)
+static inline void tally_hand_end(const sim_config_t *config, int seats, int sides, const void *state,
+                                  int *scores_before, play_tally_t *tally, sim_play_outcome_t *out)
 {
     const game_t *game = config->game;
     game_event_t end = game->last_hand_end(state);
@@ -269,11 +268,11 @@ static void tally_hand_end(const sim_config_t *config, const void *state, int *s
     }
     int scores[GAME_MAX_SEATS];
     game->scores(state, scores);
-    for (int side = 0; side < config->sides; side++) {
+    for (int side = 0; side < sides; side++) {
         tally->hand_points[side] = scores[side] - scores_before[side];
         scores_before[side] = scores[side];
     }
-    tally_event(config, &end, tally, out);
+    tally_event(seats, sides, &end, tally, out);
 }
 
 /* The hot path (bench's workload): no events are asked of the game; what the tally needs
@@ -281,11 +280,10 @@ static void tally_hand_end(const sim_config_t *config, const void *state, int *s
  * hand, from the state. Where every seat's agent chooses by a rule of game_t.playout
  * (random, greedy), the game plays each hand itself, from its deal where the game says who
  * led (game_t.hand_leader), else once its first tile is down: the same moves as the loop
- * (game.h), without calls per move. No game with closes (Bingo) has one.
- * Kept out of line, so that what the batch loop gained (play_by_driver, the error path)
- * leaves its code as it was. */
-__attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
-                                                int rotation, sim_play_outcome_t *out)
+ * (game.h), without calls per move. No game with closes (Bingo) has one. */
+static inline __attribute__((always_inline)) void play_shaped(const sim_config_t *config, sim_worker_t *worker,
+                                                               uint64_t seed, int rotation, sim_play_outcome_t *out,
+                                                               int seats, int sides)
 {
     const game_t *game = config->game;
     void *state = worker->state;
@@ -295,10 +293,10 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
     game_move_t moves[GAME_MAX_MOVES];
     int scores_before[GAME_MAX_SEATS] = {0}; /* the scores when the last counted hand ended */
     play_tally_t tally;
-    tally_start(config, &worker->fixed, &tally);
-    outcome_start(config, out);
+    tally_start(sides, &worker->fixed, &tally);
+    outcome_start(seats, out);
     game->match_start(state, config->rules, seed);
-    for (int seat = 0; seat < config->seats; seat++) {
+    for (int seat = 0; seat < seats; seat++) {
         int a = sim_agent_at(config, rotation, seat);
         agents[seat] = worker->agent[seat][a];
         /* as `dominolab play --seed` (with --replay for a replay) */
@@ -327,13 +325,23 @@ __attribute__((noinline)) static void play_once(const sim_config_t *config, sim_
         }
         game_status_t next = game->status(state);
         /* a hand ends when play stops: at once, or after the winners' decision (R6) */
-        if (status == GAME_IN_HAND && next != GAME_IN_HAND) tally_hand_end(config, state, scores_before, &tally, out);
+        if (status == GAME_IN_HAND && next != GAME_IN_HAND) tally_hand_end(config, seats, sides, state, scores_before, &tally, out);
         else if (status == GAME_BETWEEN_HANDS && next == GAME_BETWEEN_HANDS) /* void at the deal */
-            tally_hand_end(config, state, scores_before, &tally, out);
+            tally_hand_end(config, seats, sides, state, scores_before, &tally, out);
         status = next;
     }
     tally.winner = status == GAME_MATCH_OVER ? game->match_winner(state) : -1;
-    finish_play(config, state, &tally, out); /* no faults: an agent that may have some (ext) is played by the driver */
+    finish_play(config, seats, (int)worker->fixed.score_sign, state, &tally, out); /* no faults: an agent that may have some (ext) is played by the driver */
+}
+
+/* play_shaped with two seats, each its own side, known to the compiler (bench's workloads
+ * and most studies), and with any other shape. Kept out of line, so that what the batch
+ * loop gained (play_by_driver, the error path) leaves its code as it was. */
+__attribute__((noinline)) static void play_once(const sim_config_t *config, sim_worker_t *worker, uint64_t seed,
+                                                int rotation, sim_play_outcome_t *out)
+{
+    if (config->seats == 2 && config->sides == 2) play_shaped(config, worker, seed, rotation, out, 2, 2);
+    else play_shaped(config, worker, seed, rotation, out, config->seats, config->sides);
 }
 
 /* ------------------------------------------------------------------ a game for a sink */
@@ -351,7 +359,7 @@ static int tally_on_event(void *context, const match_setup_t *setup, const void 
     sink_tally_t *t = context;
     (void)setup;
     (void)state;
-    tally_event(t->config, event, &t->tally, t->out);
+    tally_event(t->config->seats, t->config->sides, event, &t->tally, t->out);
     t->too_long = t->tally.hands >= SIM_MAX_HANDS_PER_MATCH && event->kind == GAME_EVENT_HAND_END;
     return t->too_long ? -1 : 0;
 }
@@ -367,7 +375,7 @@ __attribute__((noinline)) static int play_by_driver(const sim_config_t *config, 
 {
     agent_t *agents[GAME_MAX_SEATS];
     const char *specs[GAME_MAX_SEATS];
-    outcome_start(config, out);
+    outcome_start(config->seats, out);
     for (int seat = 0; seat < config->seats; seat++) {
         int a = sim_agent_at(config, rotation, seat);
         agents[seat] = worker->agent[seat][a];
@@ -383,7 +391,7 @@ __attribute__((noinline)) static int play_by_driver(const sim_config_t *config, 
                            .seed = seed,
                            .max_hands = config->mode == SIM_DEALS ? 1 : 0};
     sink_tally_t tally = {.config = config, .out = out, .too_long = false};
-    tally_start(config, &worker->fixed, &tally.tally);
+    tally_start(config->sides, &worker->fixed, &tally.tally);
     match_sink_t sinks[2] = {{.context = &tally, .on_event = tally_on_event}, {0}};
     if (record && config->games->open(config->games->context, unit, rotation, &sinks[1], error, error_size)) return -1;
     int64_t moves = 0;
@@ -406,7 +414,7 @@ __attribute__((noinline)) static int play_by_driver(const sim_config_t *config, 
         snprintf(error, error_size, "%s", message);
     if (played != 0 || closed) return -1;
     out->plies = (int32_t)moves;
-    finish_play(config, worker->state, &tally.tally, out);
+    finish_play(config, config->seats, (int)worker->fixed.score_sign, worker->state, &tally.tally, out);
     take_faults(config, agents, out);
     return 0;
 }
@@ -432,7 +440,7 @@ static int play_unit(const sim_config_t *config, sim_worker_t *worker, int64_t u
 
 /* ------------------------------------------------------------------ totals */
 
-static void add_game(stats_totals_t *t, const sim_seat_outcome_t *me, int64_t margin, int hands)
+static inline void add_game(stats_totals_t *t, const sim_seat_outcome_t *me, int64_t margin, int hands)
 {
     t->games++;
     t->wins += me->result == SIM_WIN;
@@ -452,7 +460,7 @@ static void add_game(stats_totals_t *t, const sim_seat_outcome_t *me, int64_t ma
     t->crashes += me->crashes;
 }
 
-static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)
+static inline uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)
 {
     uint64_t h = pcg32_mix(((uint64_t)(uint32_t)play->plies << 32) ^ ((uint64_t)(uint16_t)play->hands << 16) ^
                            (uint64_t)(uint8_t)play->end_reason);
@@ -464,13 +472,13 @@ static uint64_t outcome_hash(const sim_play_outcome_t *play, int seats)
 
 /* A seat's share of a play in STATS_SHARE_WHOLE units: a win whole, a tie split among the
  * sides tied for the best (every side when a match ends without a winner). */
-static void play_shares(const sim_config_t *config, const int *side_of, const sim_play_outcome_t *play, int64_t *share)
+static inline void play_shares(int seats, const int *side_of, const sim_play_outcome_t *play, int64_t *share)
 {
     unsigned tied_sides = 0;
-    for (int seat = 0; seat < config->seats; seat++)
+    for (int seat = 0; seat < seats; seat++)
         if (play->seat[seat].result == SIM_DRAW) tied_sides |= 1u << side_of[seat];
     int tied = __builtin_popcount(tied_sides);
-    for (int seat = 0; seat < config->seats; seat++) {
+    for (int seat = 0; seat < seats; seat++) {
         int result = play->seat[seat].result;
         share[seat] = result == SIM_WIN ? STATS_SHARE_WHOLE : result == SIM_DRAW ? STATS_SHARE_WHOLE / tied : 0;
     }
@@ -481,7 +489,7 @@ typedef struct block_tally {
 } block_tally_t;
 
 /* One deal block's sums into totals that hold whole blocks. */
-static void add_block(stats_totals_t *t, const block_tally_t *block)
+static inline void add_block(stats_totals_t *t, const block_tally_t *block)
 {
     if (!block->games) return;
     t->blocks++;
@@ -495,30 +503,32 @@ static void add_block(stats_totals_t *t, const block_tally_t *block)
 /* Adds one unit's outcomes into totals: every sum of the seats' rows, and the blocks of
  * the agents' rows. The agents' game sums, those of their seats, are added once a batch
  * (sum_seats_into_agents), not twice a seat and unit. */
-static void accumulate_unit(const sim_config_t *config, const sim_fixed_t *fixed, const sim_unit_outcome_t *unit,
-                            sim_totals_t *totals)
+static inline __attribute__((always_inline)) void accumulate_shaped(const sim_config_t *config,
+                                                                     const sim_fixed_t *fixed,
+                                                                     const sim_unit_outcome_t *unit,
+                                                                     sim_totals_t *totals, int seats, int rotations)
 {
     /* only the rows of the agents and seats in play are used: zero those, not all the
      * table (this runs every unit) */
     block_tally_t agent_block[SIM_MAX_AGENTS], seat_block[SIM_MAX_AGENTS][GAME_MAX_SEATS];
     for (int a = 0; a < config->agent_count; a++) {
         agent_block[a] = (block_tally_t){0};
-        for (int seat = 0; seat < config->seats; seat++) seat_block[a][seat] = (block_tally_t){0};
+        for (int seat = 0; seat < seats; seat++) seat_block[a][seat] = (block_tally_t){0};
     }
     const int *side_of = fixed->side_of;
     int64_t sign = fixed->score_sign;
     totals->units++;
-    for (int rotation = 0; rotation < config->rotations; rotation++) {
+    for (int rotation = 0; rotation < rotations; rotation++) {
         const sim_play_outcome_t *play = &unit->play[rotation];
         totals->plies += play->plies;
         totals->hands += play->hands;
-        totals->signature += outcome_hash(play, config->seats) ^ pcg32_mix((uint64_t)unit->unit);
+        totals->signature += outcome_hash(play, seats) ^ pcg32_mix((uint64_t)unit->unit);
         int64_t share[GAME_MAX_SEATS];
-        play_shares(config, side_of, play, share);
-        for (int seat = 0; seat < config->seats; seat++) {
+        play_shares(seats, side_of, play, share);
+        for (int seat = 0; seat < seats; seat++) {
             const sim_seat_outcome_t *me = &play->seat[seat];
             int64_t best_other = INT64_MIN;
-            for (int other = 0; other < config->seats; other++)
+            for (int other = 0; other < seats; other++)
                 if (side_of[other] != side_of[seat] && sign * play->seat[other].points > best_other)
                     best_other = sign * play->seat[other].points;
             int64_t margin = best_other == INT64_MIN ? 0 : sign * me->points - best_other;
@@ -536,8 +546,19 @@ static void accumulate_unit(const sim_config_t *config, const sim_fixed_t *fixed
     /* The unit is one deal block: its games share the deal, so intervals count blocks. */
     for (int a = 0; a < config->agent_count; a++) {
         add_block(&totals->agent[a], &agent_block[a]);
-        for (int seat = 0; seat < config->seats; seat++) add_block(&totals->agent_seat[a][seat], &seat_block[a][seat]);
+        for (int seat = 0; seat < seats; seat++) add_block(&totals->agent_seat[a][seat], &seat_block[a][seat]);
     }
+}
+
+/* accumulate_shaped for the commonest shapes with their seats and rotations known to the
+ * compiler, which then unrolls every loop over them: two seats, with and without the
+ * duplicate rotation (this runs every unit). */
+static void accumulate_unit(const sim_config_t *config, const sim_fixed_t *fixed, const sim_unit_outcome_t *unit,
+                            sim_totals_t *totals)
+{
+    if (config->seats == 2 && config->rotations == 1) accumulate_shaped(config, fixed, unit, totals, 2, 1);
+    else if (config->seats == 2 && config->rotations == 2) accumulate_shaped(config, fixed, unit, totals, 2, 2);
+    else accumulate_shaped(config, fixed, unit, totals, config->seats, config->rotations);
 }
 
 /* Completes totals that accumulate_unit filled: each agent's game sums from its seats'. */
