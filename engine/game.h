@@ -61,10 +61,16 @@ typedef struct game_move {
     uint8_t extra;
 } game_move_t;
 
-/* Two moves are the same move when every field agrees. */
+_Static_assert(sizeof(game_move_t) == 4, "a move is four bytes, compared as one word");
+
+/* Two moves are the same move when every field agrees: one comparison of the four bytes
+ * (search compares moves with its tree's children at every step). */
 static inline bool game_move_equal(game_move_t a, game_move_t b)
 {
-    return a.kind == b.kind && a.tile == b.tile && a.end == b.end && a.extra == b.extra;
+    uint32_t x, y;
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    return x == y;
 }
 
 typedef enum game_status { GAME_BETWEEN_HANDS, GAME_IN_HAND, GAME_MATCH_OVER } game_status_t;
