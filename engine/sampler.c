@@ -20,27 +20,44 @@ static bool may_hold(const fill_t *f, int seat, int pool_index)
     return !tileset_has(f->request->lacks[seat], tile);
 }
 
-/* Most constrained seats first: each takes the first tiles it may hold. */
+/* How many pool entries `seat` may hold. */
+static int eligible_count(const fill_t *f, const uint8_t *tile, int seat)
+{
+    int eligible = 0;
+    for (int i = 0; i < f->pool_size; i++) eligible += !tileset_has(f->request->lacks[seat], tile[i]);
+    return eligible;
+}
+
+/* Most constrained seats first: each takes the first tiles it may hold. Search draws a
+ * world per iteration, and in a two-player game only one seat's hand is hidden: its
+ * count of eligible tiles orders nothing, and is not taken. */
 static bool fill_greedy(fill_t *f)
 {
     const sampler_request_t *r = f->request;
+    uint8_t tile[TILESET_MAX_BITS]; /* each entry's tile, as the lacks name it */
+    for (int i = 0; i < f->pool_size; i++) tile[i] = r->tile_of ? r->tile_of[f->pool[i]] : f->pool[i];
     int order[SAMPLER_MAX_SEATS], eligible[SAMPLER_MAX_SEATS], count = 0;
-    for (int seat = 0; seat < r->seats; seat++) {
-        if (!r->need[seat]) continue;
-        eligible[seat] = 0;
-        for (int i = 0; i < f->pool_size; i++) eligible[seat] += may_hold(f, seat, i);
-        int k = count++;
-        while (k > 0 && eligible[order[k - 1]] > eligible[seat]) {
-            order[k] = order[k - 1];
-            k--;
+    for (int seat = 0; seat < r->seats; seat++)
+        if (r->need[seat]) order[count++] = seat;
+    if (count > 1) {
+        count = 0;
+        for (int seat = 0; seat < r->seats; seat++) {
+            if (!r->need[seat]) continue;
+            eligible[seat] = eligible_count(f, tile, seat);
+            int k = count++;
+            while (k > 0 && eligible[order[k - 1]] > eligible[seat]) {
+                order[k] = order[k - 1];
+                k--;
+            }
+            order[k] = seat;
         }
-        order[k] = seat;
     }
-    for (int i = 0; i < f->pool_size; i++) f->owner[i] = -1;
+    memset(f->owner, -1, (size_t)f->pool_size);
     for (int k = 0; k < count; k++) {
         int seat = order[k], still = r->need[seat];
+        tileset_t lacks = r->lacks[seat];
         for (int i = 0; i < f->pool_size && still; i++)
-            if (f->owner[i] < 0 && may_hold(f, seat, i)) {
+            if (f->owner[i] < 0 && !tileset_has(lacks, tile[i])) {
                 f->owner[i] = (int8_t)seat;
                 still--;
             }
