@@ -351,11 +351,11 @@ agent_faults_t agent_take_faults(agent_t *agent)
 bool agent_chooser(agent_t *agent, game_chooser_t *out)
 {
     if (agent->kind == &random_agent_kind) {
-        *out = (game_chooser_t){GAME_CHOOSE_UNIFORM, &agent->rng};
+        *out = (game_chooser_t){.rule = GAME_CHOOSE_UNIFORM, .rng = &agent->rng};
         return true;
     }
     if (agent->kind == &greedy_agent_kind && agent_is_deterministic(agent)) { /* no noise */
-        *out = (game_chooser_t){GAME_CHOOSE_MOST_POINTS, NULL};
+        *out = (game_chooser_t){.rule = GAME_CHOOSE_MOST_POINTS};
         return true;
     }
     return false;

@@ -48,11 +48,22 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
     }
 }
 
+/* GAME_CHOOSE_CALLBACK's pick for heuristic playouts: the game asks only where two or more
+ * moves are legal, as policy_pick would. */
+static int heuristic_playout_pick(void *context, const void *state, const game_move_t *moves, int count)
+{
+    search_context_t *search = context;
+    return heuristic_pick(search->game, state, moves, count, &search->weights, search->scratch);
+}
+
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)
 {
     const game_t *game = context->game;
-    if (game->playout && context->policy != POLICY_HEURISTIC) { /* the game plays the hand itself */
-        game_chooser_t chooser = {context->policy == POLICY_RANDOM ? GAME_CHOOSE_UNIFORM : GAME_CHOOSE_MOST_POINTS, rng};
+    if (game->playout) { /* the game plays the hand itself, the heuristic called back at each choice */
+        game_chooser_t chooser = {.rule = GAME_CHOOSE_UNIFORM, .rng = rng};
+        if (context->policy == POLICY_GREEDY) chooser.rule = GAME_CHOOSE_MOST_POINTS;
+        if (context->policy == POLICY_HEURISTIC)
+            chooser = (game_chooser_t){.rule = GAME_CHOOSE_CALLBACK, .pick = heuristic_playout_pick, .context = context};
         return game_playout_all(game, state, chooser);
     }
     game_move_t moves[GAME_MAX_MOVES];

@@ -254,7 +254,7 @@ __attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool
         g->match_start(state, game->rules, BENCH_SEED + (uint64_t)hand);
         g->deal(state, NULL);
         int64_t before = *plies;
-        if (own_playout) *plies += game_playout_all(g, state, (game_chooser_t){GAME_CHOOSE_UNIFORM, &rng});
+        if (own_playout) *plies += game_playout_all(g, state, (game_chooser_t){.rule = GAME_CHOOSE_UNIFORM, .rng = &rng});
         else
             for (; g->status(state) == GAME_IN_HAND; ++*plies) {
                 int count = g->legal_moves(state, moves);

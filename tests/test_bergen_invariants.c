@@ -225,16 +225,15 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
 static void check_playout(const run_t *run, const bergen_state_t *s)
 {
     bergen_state_t own = *s, loop = *s;
-    pcg32_t own_rng[GAME_MAX_SEATS], loop_rng[GAME_MAX_SEATS];
-    game_chooser_t own_of_seat[GAME_MAX_SEATS], loop_of_seat[GAME_MAX_SEATS];
-    int mode = (int)(run->steps % 4);
-    support_twin_choosers(mode, (uint64_t)run->steps, own_rng, loop_rng, own_of_seat, loop_of_seat);
-    int own_plies = run->game->playout(&own, own_of_seat);
-    int loop_plies = support_loop_playout(run->game, &loop, loop_of_seat);
-    if (own_plies != loop_plies || memcmp(&own, &loop, sizeof own) || memcmp(own_rng, loop_rng, sizeof own_rng))
-        ck_abort_msg("step %ld (choosers %d): playout played %d plies, the loop %d; the states %s, the streams %s",
+    support_twins_t twins;
+    int mode = (int)(run->steps % SUPPORT_CHOOSER_MODES);
+    support_twin_choosers(&twins, run->game, mode, (uint64_t)run->steps);
+    int own_plies = run->game->playout(&own, twins.chooser[0]);
+    int loop_plies = support_loop_playout(run->game, &loop, twins.chooser[1]);
+    if (own_plies != loop_plies || memcmp(&own, &loop, sizeof own) || !support_twins_in_step(&twins))
+        ck_abort_msg("step %ld (choosers %d): playout played %d plies, the loop %d; the states %s, the choosers %s",
                      run->steps, mode, own_plies, loop_plies, memcmp(&own, &loop, sizeof own) ? "differ" : "agree",
-                     memcmp(own_rng, loop_rng, sizeof own_rng) ? "differ" : "agree");
+                     support_twins_in_step(&twins) ? "in step" : "out of step");
 }
 
 static void check_world(run_t *run, const bergen_state_t *s, int seat)

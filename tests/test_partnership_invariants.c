@@ -305,14 +305,13 @@ START_TEST(test_playout_is_the_loop)
                 continue;
             }
             by_loop = by_playout = s;
-            pcg32_t loop_rng[GAME_MAX_SEATS], playout_rng[GAME_MAX_SEATS];
-            game_chooser_t loop_of_seat[GAME_MAX_SEATS], playout_of_seat[GAME_MAX_SEATS];
-            int mode = ply % 4;
-            support_twin_choosers(mode, pcg32_next(&rng), loop_rng, playout_rng, loop_of_seat, playout_of_seat);
-            int loop_plies = support_loop_playout(&partnership_game, &by_loop, loop_of_seat);
-            int playout_plies = partnership_game.playout(&by_playout, playout_of_seat);
+            support_twins_t twins;
+            int mode = ply % SUPPORT_CHOOSER_MODES;
+            support_twin_choosers(&twins, &partnership_game, mode, pcg32_next(&rng));
+            int loop_plies = support_loop_playout(&partnership_game, &by_loop, twins.chooser[0]);
+            int playout_plies = partnership_game.playout(&by_playout, twins.chooser[1]);
             REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
-                        memcmp(loop_rng, playout_rng, sizeof loop_rng) == 0,
+                        support_twins_in_step(&twins),
                     "%s %s, match %ld ply %d (choosers %d): the playout differs from the loop (%d and %d moves)",
                     configs[_i][0], configs[_i][1], match, ply, mode, playout_plies, loop_plies);
             compared++;

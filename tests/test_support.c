@@ -253,18 +253,43 @@ game_move_t support_agent_pick(const game_t *game, const game_rules_t *rules, co
     return move;
 }
 
-void support_twin_choosers(int mode, uint64_t seed, pcg32_t *streams_a, pcg32_t *streams_b, game_chooser_t *a,
-                           game_chooser_t *b)
+static int support_pick_callback(void *context, const void *state, const game_move_t *moves, int count)
+{
+    support_pick_t *pick = context;
+    game_move_t listed[GAME_MAX_MOVES];
+    int listed_count = pick->game->legal_moves(state, listed);
+    ck_assert_msg(count >= 2, "a callback was asked to choose among %d move(s)", count);
+    ck_assert_msg(listed_count == count && memcmp(listed, moves, (size_t)count * sizeof *moves) == 0,
+                  "a callback was given %d moves, not the state's %d legal moves", count, listed_count);
+    pick->calls++;
+    return (int)pcg32_below(pick->rng, (uint32_t)count);
+}
+
+void support_twin_choosers(support_twins_t *twins, const game_t *game, int mode, uint64_t seed)
 {
     for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
-        pcg32_seed(&streams_a[seat], seed, 3 + (uint64_t)seat);
-        streams_b[seat] = streams_a[seat];
-        int stream = mode == 1 ? 0 : seat;
-        bool most_points = mode == 2 || (mode == 3 && seat % 2);
-        uint8_t rule = most_points ? GAME_CHOOSE_MOST_POINTS : GAME_CHOOSE_UNIFORM;
-        a[seat] = (game_chooser_t){rule, &streams_a[stream]};
-        b[seat] = (game_chooser_t){rule, &streams_b[stream]};
+        pcg32_seed(&twins->streams[0][seat], seed, 3 + (uint64_t)seat);
+        twins->streams[1][seat] = twins->streams[0][seat];
     }
+    for (int twin = 0; twin < 2; twin++)
+        for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+            pcg32_t *rng = &twins->streams[twin][mode == 1 || mode == 5 ? 0 : seat];
+            bool most_points = mode == 2 || (mode == 3 && seat % 2);
+            bool callback = mode == 5 || (mode == 4 && seat % 2 == 0);
+            twins->picks[twin][seat] = (support_pick_t){.game = game, .rng = rng, .calls = 0};
+            game_chooser_t *chooser = &twins->chooser[twin][seat];
+            *chooser = (game_chooser_t){.rule = most_points ? GAME_CHOOSE_MOST_POINTS : GAME_CHOOSE_UNIFORM, .rng = rng};
+            if (callback)
+                *chooser = (game_chooser_t){.rule = GAME_CHOOSE_CALLBACK, .pick = support_pick_callback,
+                                            .context = &twins->picks[twin][seat]};
+        }
+}
+
+bool support_twins_in_step(const support_twins_t *twins)
+{
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++)
+        if (twins->picks[0][seat].calls != twins->picks[1][seat].calls) return false;
+    return memcmp(twins->streams[0], twins->streams[1], sizeof twins->streams[0]) == 0;
 }
 
 int support_loop_playout(const game_t *game, void *state, const game_chooser_t *chooser_of_seat)
@@ -274,9 +299,11 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
     for (; game->status(state) == GAME_IN_HAND; plies++) {
         int count = game->legal_moves(state, moves), pick = 0;
         const game_chooser_t *chooser = &chooser_of_seat[game->to_move(state)];
-        if (count > 1)
-            pick = chooser->rule == GAME_CHOOSE_UNIFORM ? (int)pcg32_below(chooser->rng, (uint32_t)count)
-                                                        : game_most_points_index(game, state, moves, count);
+        if (count > 1) {
+            if (chooser->rule == GAME_CHOOSE_UNIFORM) pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
+            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = chooser->pick(chooser->context, state, moves, count);
+            else pick = game_most_points_index(game, state, moves, count);
+        }
         game->apply(state, moves[pick], NULL);
     }
     return plies;

@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "game.h"
+
 /* What a subcommand returned and wrote. `out` and `err` are NUL-terminated, owned. */
 typedef struct capture {
     int status;
@@ -74,17 +76,34 @@ struct game_move;
 struct game_move support_agent_pick(const struct game *game, const struct game_rules *rules, const void *state,
                                     const char *spec, uint64_t seed);
 
-/* The choosers of game_t.playout checks: two alike sets, a and b, on twin streams seeded
- * from (seed, seat), for playing one hand two ways. The modes take turns: 0 a stream per
- * seat; 1 one stream for all (as search plays); 2 the most points for all; 3 the two rules
- * seat by seat. streams_a and streams_b hold GAME_MAX_SEATS generators each. */
-struct pcg32;
-struct game_chooser;
-void support_twin_choosers(int mode, uint64_t seed, struct pcg32 *streams_a, struct pcg32 *streams_b,
-                           struct game_chooser *a, struct game_chooser *b);
+/* The choosers of game_t.playout checks: two alike sets, 0 and 1, on twin streams seeded
+ * from (seed, seat), for playing one hand two ways. The modes take turns:
+ *   0 a stream per seat; 1 one stream for all (as search plays); 2 the most points for all;
+ *   3 the two rules seat by seat; 4 a callback (GAME_CHOOSE_CALLBACK) for even seats and a
+ *   stream for odd ones; 5 a callback for every seat, on one stream (as search's heuristic
+ *   playouts).
+ * The callback checks that it is asked only with two or more moves, exactly the legal
+ * moves of the state it is given, counts its calls, and picks uniformly from its stream. */
+enum { SUPPORT_CHOOSER_MODES = 6 };
+
+typedef struct support_pick {
+    const game_t *game;
+    pcg32_t *rng;
+    long calls;
+} support_pick_t;
+
+typedef struct support_twins {
+    pcg32_t streams[2][GAME_MAX_SEATS];
+    support_pick_t picks[2][GAME_MAX_SEATS];
+    game_chooser_t chooser[2][GAME_MAX_SEATS];
+} support_twins_t;
+
+void support_twin_choosers(support_twins_t *twins, const game_t *game, int mode, uint64_t seed);
+/* Whether the two sets ended in step: the same streams, the same callback calls. */
+bool support_twins_in_step(const support_twins_t *twins);
 /* Plays the hand on `state` to its end by the loop over legal_moves and apply, each seat
  * choosing by its chooser as the agents do (game.h); returns the moves applied. */
-int support_loop_playout(const struct game *game, void *state, const struct game_chooser *chooser_of_seat);
+int support_loop_playout(const game_t *game, void *state, const game_chooser_t *chooser_of_seat);
 
 /* The main of a suite whose tests make scratch directories: runs them under a scratch
  * root named `name` (removed at the end, with what failing tests left); the exit status. */
