@@ -4,7 +4,8 @@
  * At every step: every physical tile is in exactly one place (a hand, the layout, the
  * undrawn stock); hand counts match; the cached open ends are the layout's; the legal moves are exactly those an independent
  * reading of R9-R13 (and DB R8) allows; the points of a placement equal an independent
- * recomputation from the ends (R14/R16, DB R12); scores change only by the points the
+ * recomputation from the ends (R14/R16, DB R12), and move_points gives every legal
+ * placement what apply credits for it; scores change only by the points the
  * events report; the match ends exactly when a side reaches the target (R24); every
  * seat's "lacks" set is true of its real hand; and a determinized world keeps everything
  * the seat can see, never gives a seat a tile it is known to lack, and plays on legally.
@@ -18,7 +19,7 @@
 #include "game.h"
 #include "test_support.h"
 
-enum { DEALS_PER_PRESET = 100000, DEALS_PER_VARIANT = 10000, DETERMINIZE_EVERY = 7, PLAYOUT_EVERY = 11 };
+enum { DEALS_PER_PRESET = 100000, DEALS_PER_VARIANT = 10000, DETERMINIZE_EVERY = 7, PLAYOUT_EVERY = 11, POINTS_EVERY = 3 };
 
 #define REQUIRE_EQ(a, b)                                                                                       \
     do {                                                                                                       \
@@ -236,6 +237,22 @@ static void check_playout(const run_t *run, const bergen_state_t *s)
                      support_twins_in_step(&twins) ? "in step" : "out of step");
 }
 
+/* move_points, which agents ask of every candidate, is what apply credits for each legal
+ * placement: the PLAY event's points. */
+static void check_move_points(const game_t *game, const bergen_state_t *s, const game_move_t *moves, int count)
+{
+    for (int i = 0; i < count; i++) {
+        if (moves[i].kind != GAME_MOVE_PLAY) continue;
+        bergen_state_t after = *s;
+        game_events_t events = {0};
+        game->apply(&after, moves[i], &events);
+        int credited = -1;
+        for (int k = 0; k < events.count; k++)
+            if (events.item[k].kind == GAME_EVENT_PLAY) credited = events.item[k].points;
+        REQUIRE_EQ(game->move_points(s, s->to_move, moves[i]), credited);
+    }
+}
+
 static void check_world(run_t *run, const bergen_state_t *s, int seat)
 {
     bergen_state_t world;
@@ -280,6 +297,7 @@ static void play_random_match(run_t *run, uint64_t seed, long hand_budget)
         }
         int count = game->legal_moves(&state, moves);
         check_legal_moves(game, &state, moves, count);
+        if (run->steps % POINTS_EVERY == 0) check_move_points(game, &state, moves, count);
         if (run->steps % DETERMINIZE_EVERY == 0) check_world(run, &state, state.to_move);
         if (run->steps % PLAYOUT_EVERY == 0) check_playout(run, &state);
         game_move_t move = moves[pcg32_below(&run->rng, (uint32_t)count)];

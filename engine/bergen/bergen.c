@@ -682,6 +682,14 @@ static int placement_points(const bergen_state_t *s, int seat, int tile, int end
     } else if (end >= s->end_count || !(s->open_ends >> end & 1) || !tileset_shows(tile, s->end_number[end])) {
         return -1;
     }
+    if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END) {
+        /* R14 without a trial placement (agents ask this of every candidate): the line
+         * scores when the end the tile makes shows the other end's number, 2 and 1 for
+         * each double crosswise at an end after it (mark_placement, layout_points). */
+        if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
+        unsigned bit = 1u << end, doubles = (s->end_double & ~bit) | (tileset_is_double(tile) ? bit : 0u);
+        return near_goal_points(r->near_goal, 2 + __builtin_popcount(doubles & 3u), r->target - s->score[seat]);
+    }
     /* Agents ask this for every candidate placement, so only the leading fields that
      * mark_placement and layout_points read are copied (BERGEN_ENDS_PREFIX, bergen.h), not
      * the hands and deck: a tenth of the bytes (the heuristic agent in Double Bergen: -27% time). */
