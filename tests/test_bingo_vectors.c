@@ -1,7 +1,8 @@
 /* test_bingo_vectors.c - Bingo's option table and preset, and its rule functions against
  * the test vectors of bingo.md §5: BI-01 (trump), BI-02 (trick winner, with the options
  * that change it), BI-03 (point totals from the engine's tables), BI-04 (following in the
- * closed phase), BI-07 (game points), BI-09 (meld points), BI-10 and BI-12 (match end).
+ * closed phase, and what a follow proves the follower lacks), BI-07 (game points), BI-09
+ * (meld points), BI-10 and BI-12 (match end).
  * And the play (bingo_play.c) trick by trick: BI-05 (draws), BI-06 (a failed close), BI-07
  * (a close that succeeds), BI-09 (melds as moves), BI-10 (the capture point), BI-13 (when a
  * player may close).
@@ -168,6 +169,45 @@ START_TEST(bi04_closed_follows)
     ck_assert(bingo_closed_follows(r, 3, tile(5, 6), doubles) == doubles);
     rules_free(r);
     rules_free(plain_only);
+}
+END_TEST
+
+/* R12: what a closed-phase follow proves, bingo_closed_follow_lacks, is the tile-by-tile
+ * reading of bingo_closed_follows: every tile (not held, not led) one more of which would
+ * have made the follow illegal. Random hands of every size, for every trump, lead and
+ * legal follow, under each option that changes the obligation. */
+START_TEST(bi04_follow_proves_lacks)
+{
+    static const char *const variants[] = {NULL, "plain_follow_includes_trumps=false", "bingo_is_trump=true",
+                                           "plain_follow_includes_trumps=false bingo_is_trump=true"};
+    bingo_rules_t *r = rules_ok(variants[_i]);
+    pcg32_t rng;
+    pcg32_seed(&rng, 12, 4 + (uint64_t)_i);
+    long compared = 0, lacking = 0;
+    for (int trump = 0; trump <= 6; trump++)
+        for (int led = 0; led < BINGO_TILES; led++)
+            for (int deal = 0; deal < 60; deal++) {
+                uint64_t hand = 0;
+                for (int size = 1 + (int)pcg32_below(&rng, BINGO_HAND_SIZE); __builtin_popcountll(hand) < size;) {
+                    int t = (int)pcg32_below(&rng, BINGO_TILES);
+                    if (t != led) hand |= 1ull << t;
+                }
+                for (uint64_t legal = bingo_closed_follows(r, trump, led, hand); legal; legal &= legal - 1) {
+                    int followed = __builtin_ctzll(legal);
+                    uint64_t expected = 0;
+                    for (int t = 0; t < BINGO_TILES; t++)
+                        if (!(hand >> t & 1) && t != led &&
+                            !(bingo_closed_follows(r, trump, led, hand | 1ull << t) >> followed & 1))
+                            expected |= 1ull << t;
+                    ck_assert_msg(bingo_closed_follow_lacks(r, trump, led, hand, followed) == expected,
+                                  "%s: trump %d, led %d, hand %#llx, followed %d", variants[_i] ? variants[_i] : "defaults",
+                                  trump, led, (unsigned long long)hand, followed);
+                    compared++;
+                    lacking += expected != 0;
+                }
+            }
+    ck_assert_int_gt(lacking, compared / 10); /* the proofs are not all empty */
+    rules_free(r);
 }
 END_TEST
 
@@ -544,6 +584,7 @@ int main(void)
     tcase_add_test(tc, bi02_plain_tile_must_match);
     tcase_add_test(tc, bi03_point_totals);
     tcase_add_loop_test(tc, bi04_closed_follows, 0, (int)(sizeof bi04 / sizeof bi04[0]));
+    tcase_add_loop_test(tc, bi04_follow_proves_lacks, 0, 4);
     tcase_add_test(tc, bi07_game_points);
     tcase_add_test(tc, bi09_meld_points);
     tcase_add_test(tc, bi12_match_end);

@@ -78,6 +78,10 @@ static inline int bingo_points_of(const bingo_rules_t *rules, int trump, int til
 /* R12: the tiles of `hand` the follower may place on `led` in the closed phase (in the open
  * phase, R7, every tile). */
 uint64_t bingo_closed_follows(const bingo_rules_t *rules, int trump, int led, uint64_t hand);
+/* R12: what a closed-phase follow proves: the tiles (neither in `before`, the follower's
+ * hand with `followed`, nor `led`) one more of which would have made `followed`, a legal
+ * follow from `before`, illegal. The tile-by-tile reading of bingo_closed_follows, at once. */
+uint64_t bingo_closed_follow_lacks(const bingo_rules_t *rules, int trump, int led, uint64_t before, int followed);
 /* R15: the points of a meld of `doubles` (a set of tiles, all doubles): 0 for fewer than two. */
 int bingo_meld_points(uint64_t doubles);
 /* R17: game points to the hand winner, from his points at hand end and the loser's points

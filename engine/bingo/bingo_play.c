@@ -204,10 +204,7 @@ static void after_trick(bingo_state_t *s, int winner, game_events_t *events)
 static void note_lacks(bingo_state_t *s, int follower, int led, int followed)
 {
     uint64_t before = s->hand[follower] | bit(followed);
-    for (int tile = 0; tile < BINGO_TILES; tile++)
-        if (!(before >> tile & 1) && tile != led &&
-            !(bingo_closed_follows(s->rules, s->trump, led, before | bit(tile)) >> followed & 1))
-            s->lacks[follower] |= bit(tile);
+    s->lacks[follower] |= bingo_closed_follow_lacks(s->rules, s->trump, led, before, followed);
 }
 
 static void play_trick(bingo_state_t *s, int followed, game_events_t *events)

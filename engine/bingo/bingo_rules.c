@@ -78,6 +78,22 @@ uint64_t bingo_closed_follows(const bingo_rules_t *rules, int trump, int led, ui
     return low ? low : hand;
 }
 
+uint64_t bingo_closed_follow_lacks(const bingo_rules_t *rules, int trump, int led, uint64_t before, int followed)
+{
+    uint64_t trumps = trump_tiles(rules, trump), bit = (uint64_t)1 << followed;
+    uint64_t absent = (((uint64_t)1 << BINGO_TILES) - 1) & ~before & ~((uint64_t)1 << led);
+    if (trumps >> led & 1) /* a trump lead: a plain follow proves he held no trump; a trump, nothing */
+        return trumps & bit ? 0 : absent & trumps;
+    /* a plain lead: the tiles of the demanded numbers that would have obliged him, as
+     * bingo_closed_follows reads `before` with one more tile */
+    uint64_t may_follow = rules->plain_follow_includes_trumps ? ~(uint64_t)0 : ~trumps;
+    uint64_t high = may_follow & tileset_suit(tileset_high(led)).w[0];
+    uint64_t low = may_follow & tileset_suit(tileset_low(led)).w[0];
+    if (before & high) return 0;                /* followed the higher number: one more changes nothing */
+    if (before & low) return absent & high;     /* followed the lower: he held none of the higher */
+    return absent & (high | low);               /* followed freely: he held neither */
+}
+
 int bingo_meld_points(uint64_t doubles)
 {
     int k = __builtin_popcountll(doubles);
