@@ -191,8 +191,8 @@ static void iterate(agent_t *agent, ismcts_data_t *data, const double *baseline,
 
     if (game->status(world) == GAME_IN_HAND) search_playout(&data->context, world, &agent->rng);
     double reward[GAME_MAX_SEATS];
-    for (int s = 0; s < data->context.sides; s++)
-        reward[s] = squash(search_value(&data->context, world, s) - baseline[s]);
+    search_values(&data->context, world, reward);
+    for (int s = 0; s < data->context.sides; s++) reward[s] = squash(reward[s] - baseline[s]);
     for (int32_t n = current; n > 0; n = data->nodes[n].parent) {
         data->nodes[n].visits++;
         data->nodes[n].reward += reward[data->nodes[n].side];
@@ -209,7 +209,7 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
 
     search_context_set_target(&data->context, state);
     double baseline[GAME_MAX_SEATS];
-    for (int s = 0; s < data->context.sides; s++) baseline[s] = search_value(&data->context, state, s);
+    search_values(&data->context, state, baseline);
     data->used = 0;
     add_node(data, -1, (game_move_t){0}, 0);
     for (int it = 0; it < iterations; it++) {

@@ -76,16 +76,16 @@ int search_playout(search_context_t *context, void *state, pcg32_t *rng)
     return plies;
 }
 
-double search_value(const search_context_t *context, const void *state, int side)
+/* The worth to `side` from the scores already read (search_value, search_values). */
+static double value_of_side(const search_context_t *context, const int *scores, int sign, int winner, bool over,
+                            int side)
 {
-    int scores[GAME_MAX_SEATS];
-    context->game->scores(state, scores);
     /* Against the best other side, not their mean: with three or more sides what decides a
      * hand or a match is being ahead of the strongest rival. Measured in 4-player Bergen,
      * pimc against heuristic over 20,000 duplicate deals (seed 7): seat share 26.20% against
      * 25.64% with the best, 25.93% against 25.67% with the mean. With two sides both read
      * the same. */
-    int best = 0, sign = game_score_sign(context->game, context->rules); /* penalties: fewer is ahead */
+    int best = 0;
     bool any = false;
     for (int other = 0; other < context->sides; other++)
         if (other != side && (!any || sign * scores[other] > best)) {
@@ -93,10 +93,30 @@ double search_value(const search_context_t *context, const void *state, int side
             any = true;
         }
     double value = sign * scores[side] - (any ? best : 0);
-    if (context->game->status(state) == GAME_MATCH_OVER) {
-        int winner = context->game->match_winner(state);
+    if (over) {
         if (winner == side) value += context->win_value;
         else if (winner >= 0) value -= context->win_value;
     }
     return value;
+}
+
+double search_value(const search_context_t *context, const void *state, int side)
+{
+    int scores[GAME_MAX_SEATS];
+    context->game->scores(state, scores);
+    bool over = context->game->status(state) == GAME_MATCH_OVER;
+    int winner = over ? context->game->match_winner(state) : -1;
+    int sign = game_score_sign(context->game, context->rules); /* penalties: fewer is ahead */
+    return value_of_side(context, scores, sign, winner, over, side);
+}
+
+void search_values(const search_context_t *context, const void *state, double *values)
+{
+    int scores[GAME_MAX_SEATS];
+    context->game->scores(state, scores);
+    bool over = context->game->status(state) == GAME_MATCH_OVER;
+    int winner = over ? context->game->match_winner(state) : -1;
+    int sign = game_score_sign(context->game, context->rules);
+    for (int side = 0; side < context->sides; side++)
+        values[side] = value_of_side(context, scores, sign, winner, over, side);
 }

@@ -44,6 +44,8 @@ int search_playout(search_context_t *context, void *state, pcg32_t *rng);
  * Differences of this between moves are the change in match standing: header points
  * reduced near the target, and a win within reach, count as the rules make them count. */
 double search_value(const search_context_t *context, const void *state, int side);
+/* search_value of every side at once, into values[0..sides): the state read once. */
+void search_values(const search_context_t *context, const void *state, double *values);
 
 static inline bool search_in_hand(const search_context_t *context, const void *state)
 {
