@@ -185,13 +185,15 @@ typedef enum game_choice_rule {
 
 typedef struct game_chooser {
     uint8_t rule; /* game_choice_rule_t */
-    pcg32_t *rng; /* GAME_CHOOSE_UNIFORM: the stream drawn from */
+    union {
+        pcg32_t *rng;  /* GAME_CHOOSE_UNIFORM: the stream drawn from */
+        void *context; /* GAME_CHOOSE_CALLBACK: pick's first argument */
+    };
     /* GAME_CHOOSE_CALLBACK: the index of the move to play among the `count` (two or more)
      * legal moves of `state`, listed as legal_moves lists them. The game calls it on a
      * complete state, and plays every turn with one legal move itself, without a call:
      * a search's playout policy (the heuristic) then costs nothing on the forced turns. */
     int (*pick)(void *context, const void *state, const game_move_t *moves, int count);
-    void *context;
 } game_chooser_t;
 
 /* The tie-break every agent uses between moves it values alike: the heavier tile

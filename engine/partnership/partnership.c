@@ -711,9 +711,10 @@ static int pt_move_points(const void *state, int seat, game_move_t move);
 /* The loop of game_t.playout: a uniform placement or pass without the list of moves.
  * legal_moves lists the tiles that fit end 0, then those that fit end 1 (R9), so the k-th
  * of that list is found from the two sets' sizes; any other phase (a lead, a decision),
- * the most points, and a callback seat's choice between two or more placements go through
- * the list (a callback seat's forced pass or placement does not). `only_uniform` (every
- * seat chooses at random) is a constant at each call, so that loop tests no rule. */
+ * the most points and a callback seat's turns go through the list (the callback asked only
+ * where two or more moves are legal; its forced turns without the list measured no faster
+ * in pimc). `only_uniform` (every seat chooses at random) is a constant at each call, so
+ * that loop tests no rule. */
 static inline __attribute__((always_inline)) int playout_loop(partnership_state_t *s, const game_chooser_t *chooser_of_seat,
                                                               bool only_uniform)
 {
@@ -722,25 +723,19 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
     for (; s->status == GAME_IN_HAND; plies++) {
         const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
-        bool callback = !only_uniform && chooser->rule == GAME_CHOOSE_CALLBACK;
-        uint32_t count0 = 0, count = 2;
-        uint64_t fit0 = 0, fit1 = 0;
-        if (s->phase == PT_PHASE_PLAY && (uniform || callback)) {
-            uint64_t hand = word_of(s->hand[s->to_move]);
-            fit0 = hand & word_of(tileset_suit(s->end_number[0]));
-            fit1 = hand & word_of(tileset_suit(s->end_number[1]));
-            count0 = (uint32_t)__builtin_popcountll(fit0);
-            count = count0 + (uint32_t)__builtin_popcountll(fit1);
-        }
-        if (s->phase != PT_PHASE_PLAY || !(uniform || (callback && count < 2))) {
-            int listed = pt_legal_moves(s, moves), pick = 0;
-            if (listed > 1)
-                pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)listed)
-                       : callback ? chooser->pick(chooser->context, s, moves, listed)
-                                  : game_most_points_by(pt_move_points, s, s->to_move, moves, listed);
+        if (s->phase != PT_PHASE_PLAY || !uniform) {
+            int count = pt_legal_moves(s, moves), pick = 0;
+            if (count > 1)
+                pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
+                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, count)
+                                                               : game_most_points_by(pt_move_points, s, s->to_move, moves, count);
             pt_apply(s, moves[pick], NULL);
             continue;
         }
+        uint64_t hand = word_of(s->hand[s->to_move]);
+        uint64_t fit0 = hand & word_of(tileset_suit(s->end_number[0]));
+        uint64_t fit1 = hand & word_of(tileset_suit(s->end_number[1]));
+        uint32_t count0 = (uint32_t)__builtin_popcountll(fit0), count = count0 + (uint32_t)__builtin_popcountll(fit1);
         if (count == 0) {
             apply_pass(s, NULL);
             continue;
