@@ -165,7 +165,7 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
 
 /* Fills the counts of number n, once per decision: held, live, and expected in the other
  * hands. */
-static void count_number(heuristic_context_t *c, int n)
+static inline __attribute__((always_inline)) void count_number(heuristic_context_t *c, int n)
 {
     if (c->counted >> n & 1) return;
     c->counted |= 1u << n;
