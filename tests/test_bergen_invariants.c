@@ -297,7 +297,10 @@ static void play_random_match(run_t *run, uint64_t seed, long hand_budget)
         }
         int count = game->legal_moves(&state, moves);
         check_legal_moves(game, &state, moves, count);
-        if (run->steps % POINTS_EVERY == 0) check_move_points(game, &state, moves, count);
+        if (run->steps % POINTS_EVERY == 0) {
+            check_move_points(game, &state, moves, count);
+            support_check_kept_placement(game, &state, moves, count);
+        }
         if (run->steps % DETERMINIZE_EVERY == 0) check_world(run, &state, state.to_move);
         if (run->steps % PLAYOUT_EVERY == 0) check_playout(run, &state);
         game_move_t move = moves[pcg32_below(&run->rng, (uint32_t)count)];

@@ -157,6 +157,7 @@ static void play_config(const char *preset, const char *overrides, long hands, p
                 check_places(&s, preset);
                 int count = partnership_game.legal_moves(&s, moves);
                 check_legal(&s, moves, count);
+                support_check_kept_placement(&partnership_game, &s, moves, count);
                 if (t->steps % DETERMINIZE_EVERY == 0) check_world(&s, (int)pcg32_below(rng, 4), rng, t);
                 int32_t before[2] = {s.score[0], s.score[1]};
                 ev.count = 0;

@@ -292,6 +292,36 @@ bool support_twins_in_step(const support_twins_t *twins)
     return memcmp(twins->streams[0], twins->streams[1], sizeof twins->streams[0]) == 0;
 }
 
+void support_check_kept_placement(const game_t *game, const void *state, const game_move_t *moves, int count)
+{
+    int seat = game->to_move(state);
+    game_observation_t obs;
+    game->observe(state, seat, &obs);
+    if (obs.stock_drawable != 0 || obs.score_sign < 0 || obs.layout_kind == GAME_LAYOUT_TRICK) return;
+    unsigned char *after = malloc(game->state_size);
+    ck_assert_ptr_nonnull(after);
+    for (int i = 0; i < count; i++) {
+        game_move_t move = moves[i];
+        if (move.kind != GAME_MOVE_PLAY || move.end == GAME_NO_END) continue;
+        tileset_t left = obs.hand;
+        tileset_remove(&left, move.tile);
+        bool keeps = false;
+        for (int e = 0; e < obs.ends.count; e++)
+            keeps |= e != move.end && obs.ends.open[e] && obs.ends.number[e] >= 0 &&
+                     !tileset_is_empty(tileset_and(left, tileset_suit(obs.ends.number[e])));
+        if (!keeps) continue;
+        memcpy(after, state, game->state_size);
+        game->apply(after, move, NULL);
+        int scores[GAME_MAX_SEATS];
+        game->scores(after, scores);
+        int side = obs.side_of_seat[seat];
+        ck_assert_msg(game->status(after) == GAME_IN_HAND || (obs.target > 0 && scores[side] >= obs.target),
+                      "a placement that keeps the mover a placement ended the hand (status %d, score %d of %d)",
+                      (int)game->status(after), scores[side], obs.target);
+    }
+    free(after);
+}
+
 int support_loop_playout(const game_t *game, void *state, const game_chooser_t *chooser_of_seat)
 {
     game_move_t moves[GAME_MAX_MOVES];

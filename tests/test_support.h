@@ -101,6 +101,11 @@ typedef struct support_twins {
 void support_twin_choosers(support_twins_t *twins, const game_t *game, int mode, uint64_t seed);
 /* Whether the two sets ended in step: the same streams, the same callback calls. */
 bool support_twins_in_step(const support_twins_t *twins);
+/* What the heuristic's playouts rely on to skip a trial move (agents/heuristic.c,
+ * keeps_a_placement): with nothing to draw, a placement after which the mover still holds
+ * a tile for another end open now does not end the hand, unless it lifts the mover's side
+ * to the target. Checks every legal placement of `state` (the seat to move's). */
+void support_check_kept_placement(const game_t *game, const void *state, const game_move_t *moves, int count);
 /* Plays the hand on `state` to its end by the loop over legal_moves and apply, each seat
  * choosing by its chooser as the agents do (game.h); returns the moves applied. */
 int support_loop_playout(const game_t *game, void *state, const game_chooser_t *chooser_of_seat);
