@@ -403,8 +403,9 @@ static bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
  * mover's side to the target (game.h, match_winner). Short of that, move_value skips the
  * trial move that looks for a win: search playouts, which ask for nothing else of it, run
  * this for every move of every step (pimc 1.2-1.4x faster in Bergen, the same decisions).
- * Once nothing may be drawn (late in a Bergen hand, every turn of a Double Bergen hand of
- * four, and of Partnership) a mover who keeps a placement cannot have blocked the hand. */
+ * Once nothing may be drawn (late in a Bergen hand, after a few turns of a Double Bergen
+ * hand of four, whose stock holds six drawable tiles, and always in Partnership, which has
+ * no stock) a mover who keeps a placement cannot have blocked the hand. */
 static bool may_end_match(const heuristic_context_t *c, game_move_t move, int points)
 {
     const game_observation_t *obs = &c->obs;
