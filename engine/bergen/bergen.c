@@ -672,6 +672,18 @@ static inline int place_tile(bergen_state_t *s, int physical, int end)
     return mark_placement(s, s->rules->logical_of[physical], end);
 }
 
+/* R14, R16 on a line scored by headers, once the end a tile makes shows the other end's
+ * number: 2, and 1 for each double crosswise at an end after the placement on `end`
+ * (`doubles`: bit e, end e's outermost tile is a crosswise double now; `tile_double`: 1 if
+ * the tile placed is one), reduced `distance` short of the target. What layout_points
+ * gives after mark_placement, without the trial placement; placement_points and the line
+ * kernel ask it, each after its own test of the ends (every candidate is tested, few score). */
+static PLAYOUT_INLINE int header_points(int near_goal, int distance, int end, unsigned doubles, unsigned tile_double)
+{
+    doubles = (doubles & ~(1u << end)) | tile_double << end;
+    return near_goal_points(near_goal, 2 + __builtin_popcount(doubles & 3u), distance);
+}
+
 /* The points of placing `tile` on `end` (see game_t.move_points). */
 static int placement_points(const bergen_state_t *s, int seat, int tile, int end)
 {
@@ -683,12 +695,8 @@ static int placement_points(const bergen_state_t *s, int seat, int tile, int end
         return -1;
     }
     if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END) {
-        /* R14 without a trial placement (agents ask this of every candidate): the line
-         * scores when the end the tile makes shows the other end's number, 2 and 1 for
-         * each double crosswise at an end after it (mark_placement, layout_points). */
         if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
-        unsigned bit = 1u << end, doubles = (s->end_double & ~bit) | (tileset_is_double(tile) ? bit : 0u);
-        return near_goal_points(r->near_goal, 2 + __builtin_popcount(doubles & 3u), r->target - s->score[seat]);
+        return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
     }
     /* Agents ask this for every candidate placement, so only the leading fields that
      * mark_placement and layout_points read are copied (BERGEN_ENDS_PREFIX, bergen.h), not
@@ -1019,17 +1027,14 @@ static PLAYOUT_INLINE void line_kernel_store(const line_kernel_t *k, bergen_stat
     s->open_ends = (uint8_t)compute_open_ends(s);
 }
 
-/* What placing `tile` on `end` credits `seat` (R14, R16): the layout scores when the
- * tile's other side matches the far end, 2 and 1 for each double crosswise at an end;
- * what layout_points gives after mark_placement, without the trial placement. A tile
- * shows the number of its end, so its other side is its pips less that number. */
+/* What placing `tile` on `end` credits `seat` (R14, R16, header_points). A tile shows the
+ * number of its end, so its other side is its pips less that number. */
 static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile, int end)
 {
     int here = end ? k->end1 : k->end0, far = end ? k->end0 : k->end1;
     if (tileset_pips(tile) - here != far) return 0;
-    unsigned bit = 1u << end;
-    unsigned doubles = (k->end_double & ~bit) | (unsigned)(k->t.doubles >> tile & 1) << end;
-    return near_goal_points(k->t.near_goal, 2 + __builtin_popcount(doubles & 3u), k->t.target - k->t.score[seat]);
+    return header_points(k->t.near_goal, k->t.target - k->t.score[seat], end, k->end_double,
+                         (unsigned)(k->t.doubles >> tile & 1));
 }
 
 /* GAME_CHOOSE_MOST_POINTS over the placements of `fit0` on end 0 and `fit1` on end 1, in
