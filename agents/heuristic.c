@@ -214,9 +214,10 @@ static double doubles_feature(heuristic_context_t *c, game_move_t move, int poin
         if (shown >> d & 1) value += 1;
         else if (c->live_count[d] - 1 - (played >= 0 && tileset_shows(played, d)) <= 0) value -= 1;
     }
-    if (played >= 0 && tileset_is_double(played)) count_number(c, tileset_low(played));
-    if (played >= 0 && tileset_is_double(played) && points == 0 && c->live_count[tileset_low(played)] > 1)
-        value -= 1;
+    if (played >= 0 && tileset_is_double(played) && points == 0) {
+        count_number(c, tileset_low(played));
+        if (c->live_count[tileset_low(played)] > 1) value -= 1;
+    }
     return value;
 }
 
