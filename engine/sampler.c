@@ -28,29 +28,69 @@ static int eligible_count(const fill_t *f, const uint8_t *tile, int seat)
     return eligible;
 }
 
-/* Most constrained seats first: each takes the first tiles it may hold. Search draws a
- * world per iteration, and in a two-player game only one seat's hand is hidden: its
- * count of eligible tiles orders nothing, and is not taken. */
+/* Puts the `count` receiving seats of `order` most constrained first (the fewest eligible
+ * tiles, counted from `eligible_positions` where given), ties in seat order. */
+static void sort_by_eligible(fill_t *f, const uint8_t *tile, const tileset_t *eligible_positions, int *order, int count)
+{
+    int eligible[SAMPLER_MAX_SEATS];
+    for (int k = 0; k < count; k++) {
+        int seat = order[k], j = k;
+        eligible[seat] = eligible_positions ? tileset_size(eligible_positions[seat]) : eligible_count(f, tile, seat);
+        while (j > 0 && eligible[order[j - 1]] > eligible[seat]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = seat;
+    }
+}
+
+/* fill_greedy where every entry is a different tile (one set) and several seats receive:
+ * the pool's positions as a set, a seat's eligible positions all but those of the few pool
+ * tiles it lacks, and its share the lowest of them still free. The same deal as the scan
+ * of fill_greedy, without a test per entry and seat (ismcts draws a world per iteration). */
+static bool fill_greedy_distinct(fill_t *f, const uint8_t *tile, tileset_t pool_tiles, int *order, int count)
+{
+    const sampler_request_t *r = f->request;
+    uint8_t position_of[TILESET_MAX_BITS];
+    for (int i = 0; i < f->pool_size; i++) position_of[tile[i]] = (uint8_t)i;
+    tileset_t all = tileset_first(f->pool_size), eligible[SAMPLER_MAX_SEATS];
+    for (int k = 0; k < count; k++) {
+        int seat = order[k];
+        eligible[seat] = all;
+        for (tileset_t lacked = tileset_and(r->lacks[seat], pool_tiles); !tileset_is_empty(lacked);)
+            tileset_remove(&eligible[seat], position_of[tileset_pop_lowest(&lacked)]);
+    }
+    sort_by_eligible(f, tile, eligible, order, count);
+    memset(f->owner, -1, (size_t)f->pool_size);
+    tileset_t taken = tileset_empty();
+    for (int k = 0; k < count; k++) {
+        int seat = order[k];
+        tileset_t free = tileset_minus(eligible[seat], taken);
+        if (tileset_size(free) < r->need[seat]) return false;
+        for (int still = r->need[seat]; still > 0; still--) {
+            int i = tileset_pop_lowest(&free);
+            f->owner[i] = (int8_t)seat;
+            tileset_add(&taken, i);
+        }
+    }
+    return true;
+}
+
+/* Most constrained seats first: each takes the first tiles it may hold. A single seat
+ * needs no order, and its scan stops at its last tile (a two-player game). */
 static bool fill_greedy(fill_t *f)
 {
     const sampler_request_t *r = f->request;
     uint8_t tile[TILESET_MAX_BITS]; /* each entry's tile, as the lacks name it */
     for (int i = 0; i < f->pool_size; i++) tile[i] = r->tile_of ? r->tile_of[f->pool[i]] : f->pool[i];
-    int order[SAMPLER_MAX_SEATS], eligible[SAMPLER_MAX_SEATS], count = 0;
+    int order[SAMPLER_MAX_SEATS], count = 0;
     for (int seat = 0; seat < r->seats; seat++)
         if (r->need[seat]) order[count++] = seat;
     if (count > 1) {
-        count = 0;
-        for (int seat = 0; seat < r->seats; seat++) {
-            if (!r->need[seat]) continue;
-            eligible[seat] = eligible_count(f, tile, seat);
-            int k = count++;
-            while (k > 0 && eligible[order[k - 1]] > eligible[seat]) {
-                order[k] = order[k - 1];
-                k--;
-            }
-            order[k] = seat;
-        }
+        tileset_t pool_tiles = tileset_empty();
+        for (int i = 0; i < f->pool_size; i++) tileset_add(&pool_tiles, tile[i]);
+        if (tileset_size(pool_tiles) == f->pool_size) return fill_greedy_distinct(f, tile, pool_tiles, order, count);
+        sort_by_eligible(f, tile, NULL, order, count);
     }
     memset(f->owner, -1, (size_t)f->pool_size);
     for (int k = 0; k < count; k++) {
