@@ -146,9 +146,10 @@ static int header_points_reference(const game_observation_t *view)
 
 /* Combination points (DB R12) from the arms: started arms count their end once, or twice
  * behind a crosswise double; while an arm is unstarted the spinner counts twice. */
-static int combination_points_reference(const bergen_state_t *s, int exposed)
+static void exposures_reference(const bergen_state_t *s, int *counts)
 {
-    int counts[TILESET_MAX_NUMBER + 1] = {0};
+    for (int v = 0; v <= TILESET_MAX_NUMBER; v++) counts[v] = 0;
+    if (s->opening_number < 0) return;
     bool unstarted = false;
     for (int e = 0; e < s->end_count; e++) {
         if (!(s->end_started >> e & 1)) {
@@ -158,10 +159,30 @@ static int combination_points_reference(const bergen_state_t *s, int exposed)
         counts[s->end_number[e]] += (s->end_double >> e & 1) ? 2 : 1;
     }
     if (unstarted) counts[s->opening_number] += 2;
+}
+
+static int combination_points_reference(const bergen_state_t *s, int exposed)
+{
+    int counts[TILESET_MAX_NUMBER + 1];
+    exposures_reference(s, counts);
     if (s->rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY) return counts[exposed] >= 2 ? counts[exposed] : 0;
     int sum = 0;
     for (int v = 0; v <= TILESET_MAX_NUMBER; v++) sum += counts[v] >= 2 ? counts[v] : 0;
     return sum;
+}
+
+/* The exposures the engine keeps (bergen_state_t.exposures) are the ones counted afresh. */
+static void check_exposures(const bergen_state_t *s)
+{
+    int counts[TILESET_MAX_NUMBER + 1], total = 0;
+    exposures_reference(s, counts);
+    for (int v = 0; v <= TILESET_MAX_NUMBER; v++) {
+        REQUIRE(s->exposures.count[v] == counts[v], "number %d is exposed %d times, the engine keeps %d", v, counts[v],
+                s->exposures.count[v]);
+        total += counts[v] >= 2 ? counts[v] : 0;
+    }
+    REQUIRE(s->exposures.total == total, "the combinations are worth %d, the engine keeps %d", total,
+            s->exposures.total);
 }
 
 static int unique_leader_at_target(const bergen_state_t *s)
@@ -214,6 +235,7 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
     }
     for (int seat = 0; seat < after->seats; seat++)
         REQUIRE_EQ(after->score[seat] - before->score[seat], delta[seat]);
+    if (r->scoring == BERGEN_SCORING_COMBINATIONS) check_exposures(after);
     REQUIRE_EQ(match_end, after->status == GAME_MATCH_OVER);
     bool checks_now = r->win_check == BERGEN_WIN_IMMEDIATE || hand_end;
     if (checks_now) REQUIRE_EQ(match_end, unique_leader_at_target(after) >= 0);

@@ -101,6 +101,16 @@ typedef enum bergen_phase {
     BERGEN_PHASE_PLAY_DRAWN    /* only the tile just drawn may be placed (R12) */
 } bergen_phase_t;
 
+/* DB R12 as the layout stands: each number's exposures (an arm's end showing it, twice for
+ * a crosswise double there, and twice for the spinner while an arm is bare; on a line the
+ * bare sides of the opening double play the spinner's part), and `total`, the points of
+ * every combination (the exposures of the numbers shown twice or more). Kept up to date
+ * by each placement, so that a candidate's points are two or three changes of these. */
+typedef struct bergen_exposures {
+    uint8_t count[TILESET_MAX_NUMBER + 1];
+    uint8_t total;
+} bergen_exposures_t;
+
 typedef struct bergen_state {
     const bergen_rules_t *rules;
     pcg32_t rng; /* deals and hand 1's designated starter */
@@ -114,6 +124,7 @@ typedef struct bergen_state {
     uint8_t end_started;                     /* bit e: a tile covers that side/arm of the opening double */
     uint8_t open_ends;                       /* bergen_open_ends(), kept up to date by every placement */
     int8_t end_number[GAME_MAX_ENDS];
+    bergen_exposures_t exposures;            /* combination scoring only (DB R12), kept by every placement */
     /* ---- everything above is the layout's ends and what the scoring rules read of the
      * state: placement_points (bergen.c) copies only these bytes. Keep new fields that
      * mark_placement, compute_open_ends or layout_points read above this line. ---- */

@@ -31,7 +31,8 @@ int bergen_rules_create(const option_values_t *values, game_rules_t **out, char 
 void bergen_rules_destroy(game_rules_t *rules);
 
 /* ---- bergen_scoring.c ---- */
-/* DB R12: the combinations exposed after a placement that exposed `new_number`. */
+/* DB R12: the combinations exposed after a placement that exposed `new_number`, counted
+ * afresh from the ends (the reference for bergen_state_t.exposures). */
 int bergen_combination_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number);
 
 /* R16 / DB R13: header or combination points `points` credited `distance` short of the
@@ -52,6 +53,42 @@ static inline int near_goal_points(int near_goal, int points, int distance)
     }
 }
 
+/* DB R12 kept up to date: `delta` exposures of `number`, and the points they change. */
+static inline void exposures_add(bergen_exposures_t *x, int number, int delta)
+{
+    int before = x->count[number], after = before + delta;
+    x->total = (uint8_t)(x->total + (after >= 2 ? after : 0) - (before >= 2 ? before : 0));
+    x->count[number] = (uint8_t)after;
+}
+
+/* The exposures after the opening double of `number` (DB R7): the spinner, every arm bare. */
+static inline void exposures_open(bergen_exposures_t *x, int number)
+{
+    *x = (bergen_exposures_t){0};
+    exposures_add(x, number, 2);
+}
+
+/* The exposures' side of placing logical `tile` on `end` of `s`, whose ends are still as
+ * before it (DB R8, R9): the end's old number is covered, the tile's other side shown, and
+ * the spinner no longer counts once the last bare arm is started. Returns that number. */
+static inline int exposures_mark(bergen_exposures_t *x, const bergen_state_t *s, int tile, int end)
+{
+    unsigned bit = 1u << end, all = (1u << s->end_count) - 1;
+    int exposed = tileset_other_side(tile, s->end_number[end]);
+    if (s->end_started & bit) exposures_add(x, s->end_number[end], -(1 + (int)(s->end_double >> end & 1)));
+    exposures_add(x, exposed, 1 + tileset_is_double(tile));
+    if ((s->end_started | bit) == all && s->end_started != all) exposures_add(x, s->opening_number, -2);
+    return exposed;
+}
+
+/* DB R12: the points of exposures `x` after a placement that exposed `new_number`. */
+static inline int exposure_points(const bergen_rules_t *rules, const bergen_exposures_t *x, int new_number)
+{
+    if (rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY)
+        return x->count[new_number] >= 2 ? x->count[new_number] : 0;
+    return x->total; /* all_exposed: old combinations too (A3, A4) */
+}
+
 /* R14 / DB R12: the layout's points just after a placement that exposed `new_number`. */
 static inline int layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
 {
@@ -61,7 +98,7 @@ static inline int layout_points(const bergen_rules_t *rules, const bergen_state_
         if (s->end_started == 0) return 2;
         return 2 + __builtin_popcount(s->end_double & 3u);
     }
-    return bergen_combination_points(rules, s, new_number);
+    return exposure_points(rules, &s->exposures, new_number);
 }
 
 /* ---- bergen.c ---- */

@@ -57,7 +57,8 @@ int bergen_near_goal(int near_goal, int points, int distance) { return near_goal
 
 int bergen_layout_points(const bergen_rules_t *rules, const bergen_state_t *s, int new_number)
 {
-    return layout_points(rules, s, new_number);
+    if (rules->scoring == BERGEN_SCORING_HEADERS) return layout_points(rules, s, new_number);
+    return bergen_combination_points(rules, s, new_number); /* from the ends alone: a state a test wrote */
 }
 
 /* ------------------------------------------------------------------ block and lightest hand */
