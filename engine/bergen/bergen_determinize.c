@@ -47,16 +47,18 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
         out->draws[other] = s->draws[other];
         out->passes[other] = s->passes[other];
     }
-    out->hand = bergen_logical_tiles(r, s->hand[seat]);
+    /* one set: a physical tile is its logical tile (search playouts observe at every step) */
+    bool one_set = r->num_sets == 1;
+    out->hand = one_set ? s->hand[seat] : bergen_logical_tiles(r, s->hand[seat]);
     out->stock_size = r->physical_count - s->stock_next;
     int drawable = out->stock_size - r->stock_reserve;
     out->stock_drawable = drawable > 0 ? drawable : 0;
-    out->table = bergen_logical_tiles(r, s->layout);
+    out->table = one_set ? s->layout : bergen_logical_tiles(r, s->layout);
     out->table_count = s->layout_count;
     out->unseen = unseen_tiles(s, s->hand[seat]);
     out->layout_kind = r->layout == BERGEN_LAYOUT_LINE ? GAME_LAYOUT_LINE : GAME_LAYOUT_SPINNER;
     out->ends.count = s->end_count;
-    unsigned open = bergen_open_ends(s);
+    unsigned open = s->open_ends; /* kept by every placement (bergen_open_ends) */
     for (int e = 0; e < s->end_count; e++) {
         out->ends.number[e] = s->end_number[e];
         out->ends.is_double[e] = (uint8_t)(s->end_double >> e & 1);
