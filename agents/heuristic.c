@@ -80,6 +80,9 @@ typedef struct heuristic_context {
     tileset_t live;                          /* tiles not on the layout: held or unseen */
     double p[GAME_MAX_SEATS];                /* chance an other seat holds a tile it may hold */
     tileset_t candidates[GAME_MAX_SEATS];    /* the unseen tiles each seat may hold */
+    int holders;                             /* the other seats that may hold a tile (p > 0), */
+    int holder[GAME_MAX_SEATS];              /* in seat order, */
+    double holder_weight[GAME_MAX_SEATS];    /* each its p, negated for a partner (count_number) */
     unsigned counted;                        /* bit n: own, live_count and opp of n are filled */
     int own[TILESET_MAX_NUMBER + 1];         /* held tiles showing n */
     int live_count[TILESET_MAX_NUMBER + 1];  /* live tiles showing n */
@@ -152,15 +155,24 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     game->observe(state, c->seat, &c->obs); /* a line or a spinner: trick games go to heuristic_trick.c */
     const game_observation_t *obs = &c->obs;
 
-    tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);
-    c->max_number = tileset_is_empty(all) ? 0 : tileset_high(tileset_highest(all));
     c->live = tileset_or(obs->hand, obs->unseen);
     c->counted = 0;
+    c->holders = 0;
     for (int o = 0; o < obs->seats; o++) {
         c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
         c->p[o] = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
+        if (c->p[o] > 0) {
+            c->holder[c->holders] = o;
+            c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -c->p[o] : c->p[o];
+        }
     }
-    c->urgency = weights->shed != 0 ? shed_urgency(c) : 0;
+    c->max_number = 0;
+    c->urgency = 0;
+    if (weights->shed != 0) { /* only the shed feature reads these */
+        tileset_t all = tileset_or(tileset_or(obs->hand, obs->table), obs->unseen);
+        c->max_number = tileset_is_empty(all) ? 0 : tileset_high(tileset_highest(all));
+        c->urgency = shed_urgency(c);
+    }
 }
 
 /* Fills the counts of number n, once per decision: held, live, and expected in the other
@@ -175,13 +187,10 @@ static inline __attribute__((always_inline)) void count_number(heuristic_context
     c->live_count[n] = tileset_size(tileset_and(c->live, suit));
     /* A partner's tiles of n are the team's, so they count against the opponents' (play to
      * the partner's number, block the numbers the opponents hold); in Bergen every other
-     * seat is an opponent. */
+     * seat is an opponent. A negated weight gives the very sum of subtracting p * tiles. */
     double expected = 0;
-    for (int o = 0; o < obs->seats; o++)
-        if (o != c->seat && c->p[o] > 0) {
-            double tiles = c->p[o] * tileset_size(tileset_and(c->candidates[o], suit));
-            expected += same_side(obs, c->seat, o) ? -tiles : tiles;
-        }
+    for (int k = 0; k < c->holders; k++)
+        expected += c->holder_weight[k] * tileset_size(tileset_and(c->candidates[c->holder[k]], suit));
     c->opp[n] = expected;
 }
 
@@ -189,7 +198,8 @@ static inline __attribute__((always_inline)) void count_number(heuristic_context
 static void ends_after(const heuristic_context_t *c, game_move_t move, int8_t *number)
 {
     const game_observation_t *obs = &c->obs;
-    for (int e = 0; e < obs->ends.count; e++) number[e] = obs->ends.number[e];
+    /* every slot at once, one word: a loop over the ends' count was a call to memcpy */
+    memcpy(number, obs->ends.number, sizeof obs->ends.number);
     if (move.kind != GAME_MOVE_PLAY) return;
     if (move.end == GAME_NO_END) {
         for (int e = 0; e < obs->ends.count; e++) number[e] = (int8_t)tileset_low(move.tile);
@@ -383,15 +393,18 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
     return value + side_award(c, after, (game_move_t){GAME_MOVE_PLAY, (uint8_t)last, 0, 0});
 }
 
-/* Whether the mover, after placing `move` on an end, still holds a tile for another end
- * that is open now: such an end stays open (only the end played on changes, and a spinner
- * opens more arms, never fewer), so somebody can still place and the hand is not blocked. */
+/* Whether somebody, after the mover places `move` on an end, still holds a tile for
+ * another end that is open now: such an end stays open (only the end played on changes,
+ * and a spinner opens more arms, never fewer), so the hand is not blocked. The mover's
+ * tiles count, and once there is no stock (Partnership) every unseen tile, since all of
+ * them are then in the other hands. */
 static bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
 {
     const game_observation_t *obs = &c->obs;
     if (move.kind != GAME_MOVE_PLAY || move.end == GAME_NO_END) return false;
     tileset_t left = obs->hand;
     tileset_remove(&left, move.tile);
+    if (obs->stock_size == 0) left = tileset_or(left, obs->unseen);
     for (int e = 0; e < obs->ends.count; e++)
         if (e != move.end && obs->ends.open[e] && obs->ends.number[e] >= 0 &&
             !tileset_is_empty(tileset_and(left, tileset_suit(obs->ends.number[e]))))
@@ -406,7 +419,7 @@ static bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
  * this for every move of every step (pimc 1.2-1.4x faster in Bergen, the same decisions).
  * Once nothing may be drawn (late in a Bergen hand, after a few turns of a Double Bergen
  * hand of four, whose stock holds six drawable tiles, and always in Partnership, which has
- * no stock) a mover who keeps a placement cannot have blocked the hand. */
+ * no stock) a move after which somebody keeps a placement cannot have blocked the hand. */
 static bool may_end_match(const heuristic_context_t *c, game_move_t move, int points)
 {
     const game_observation_t *obs = &c->obs;
