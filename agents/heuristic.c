@@ -470,11 +470,17 @@ static bool is_draw_or_pass(game_move_t move)
     return move.kind == GAME_MOVE_DRAW || move.kind == GAME_MOVE_PASS;
 }
 
+void heuristic_memo_init(heuristic_memo_t *memo)
+{
+    memo->trump = -1;
+    memo->filled = tileset_empty();
+}
+
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
-                          const heuristic_weights_t *weights, void *scratch, double *values)
+                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     if (game->tiles_beating && game->capture_points)
-        return heuristic_trick_pick(game, state, moves, count, weights, scratch, values);
+        return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
     int best = -1;
     double best_value = 0;
     heuristic_context_t context;
@@ -529,6 +535,7 @@ static const agent_param_spec_t heuristic_params[PARAM_COUNT] = {
 
 typedef struct heuristic_agent {
     heuristic_weights_t weights;
+    heuristic_memo_t memo;
     unsigned char scratch[]; /* game->state_size bytes: the trial state */
 } heuristic_agent_t;
 
@@ -552,6 +559,7 @@ static int create_heuristic(agent_t *agent, char *error, size_t error_size)
         .force = agent->param[PARAM_FORCE],
         .close = agent->param[PARAM_CLOSE],
     };
+    heuristic_memo_init(&data->memo);
     agent->data = data;
     return 0;
 }
@@ -566,7 +574,8 @@ static game_move_t choose_heuristic(agent_t *agent, const void *state, const gam
 {
     if (agent_noise(agent, agent->param[PARAM_NOISE])) return moves[pcg32_below(&agent->rng, (uint32_t)count)];
     heuristic_agent_t *data = agent->data;
-    return moves[heuristic_pick_valued(agent->game, state, moves, count, &data->weights, data->scratch, agent->values)];
+    return moves[heuristic_pick_valued(agent->game, state, moves, count, &data->weights, data->scratch, &data->memo,
+                                       agent->values)];
 }
 
 static bool heuristic_deterministic(const agent_t *agent) { return agent->param[PARAM_NOISE] == 0; }

@@ -24,17 +24,35 @@ typedef struct heuristic_weights {
 
 extern const heuristic_weights_t heuristic_default_weights;
 
+/* What the heuristic keeps from one decision to the next of one agent or search (one game
+ * and rules): a trick game's capture points, which depend only on the trump (game.h),
+ * for the trump they were asked under. heuristic_memo_init before the first decision. */
+typedef struct heuristic_memo {
+    int trump;        /* the trump the points are for, -1 before any */
+    tileset_t filled; /* the tiles whose points are kept */
+    int points[TILESET_MAX_TILES];
+    /* the filled tiles by their points: `levels` distinct values, ascending, and the
+     * tiles worth each (sums and minima over a set of tiles read a few masks) */
+    int levels;
+    int level_points[TILESET_MAX_TILES];
+    tileset_t level_tiles[TILESET_MAX_TILES];
+} heuristic_memo_t;
+
+void heuristic_memo_init(heuristic_memo_t *memo);
+/* Recomputes the levels from the points of the filled tiles. */
+void heuristic_memo_sort_levels(heuristic_memo_t *memo);
+
 /* Index of the best move for the seat to move (ties: the heaviest tile, then the first).
- * scratch is game->state_size bytes the function may overwrite. values: NULL, or where each
- * move's value is written (a move not valued, a draw or pass beside placements, is left as
- * it was). */
+ * scratch is game->state_size bytes the function may overwrite; memo is the caller's
+ * (NULL: nothing kept). values: NULL, or where each move's value is written (a move not
+ * valued, a draw or pass beside placements, is left as it was). */
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
-                          const heuristic_weights_t *weights, void *scratch, double *values);
+                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values);
 /* heuristic_pick_valued without the values: the agents' and playouts' call. */
 static inline int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
-                                 const heuristic_weights_t *weights, void *scratch)
+                                 const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)
 {
-    return heuristic_pick_valued(game, state, moves, count, weights, scratch, NULL);
+    return heuristic_pick_valued(game, state, moves, count, weights, scratch, memo, NULL);
 }
 
 #endif

@@ -40,7 +40,9 @@ typedef struct trick_context {
     tileset_t candidates;   /* tiles the opponent may hold */
     tileset_t known;        /* tiles everyone knows he holds (shown doubles) */
     double p;               /* the chance he holds a given candidate tile not known */
-    int points[TILESET_MAX_TILES];
+    const heuristic_memo_t *memo; /* capture points: the caller's memo, or own_memo */
+    const int *points;      /* memo->points */
+    heuristic_memo_t own_memo;
 } trick_context_t;
 
 static double chance_holds_any(const trick_context_t *c, tileset_t tiles)
@@ -51,8 +53,78 @@ static double chance_holds_any(const trick_context_t *c, tileset_t tiles)
     return 1 - none;
 }
 
+/* heuristic_memo_sort_levels where some value is not within 0..63: by insertion. */
+static void sort_levels_inserting(heuristic_memo_t *memo)
+{
+    memo->levels = 0;
+    for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
+        int tile = tileset_pop_lowest(&tiles), points = memo->points[tile], at = 0;
+        while (at < memo->levels && memo->level_points[at] < points) at++;
+        if (at == memo->levels || memo->level_points[at] != points) {
+            for (int k = memo->levels++; k > at; k--) {
+                memo->level_points[k] = memo->level_points[k - 1];
+                memo->level_tiles[k] = memo->level_tiles[k - 1];
+            }
+            memo->level_points[at] = points;
+            memo->level_tiles[at] = tileset_empty();
+        }
+        tileset_add(&memo->level_tiles[at], tile);
+    }
+}
+
+/* The values present as the bits of a word where they are all within 0..63 (every Bingo
+ * rule set's: 1 to 28), read in ascending order; else by insertion. */
+void heuristic_memo_sort_levels(heuristic_memo_t *memo)
+{
+    uint64_t values = 0;
+    for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
+        int points = memo->points[tileset_pop_lowest(&tiles)];
+        if (points < 0 || points > 63) {
+            sort_levels_inserting(memo);
+            return;
+        }
+        values |= (uint64_t)1 << points;
+    }
+    int level_of[64];
+    memo->levels = 0;
+    for (; values; values &= values - 1) {
+        int points = __builtin_ctzll(values);
+        level_of[points] = memo->levels;
+        memo->level_points[memo->levels] = points;
+        memo->level_tiles[memo->levels++] = tileset_empty();
+    }
+    for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
+        int tile = tileset_pop_lowest(&tiles);
+        tileset_add(&memo->level_tiles[level_of[memo->points[tile]]], tile);
+    }
+}
+
+/* The capture points of the tiles in play (`all`), kept in the memo while the trump stays
+ * (a search asks at every playout step, and a tile's points never change within a hand);
+ * without the caller's memo, in the context's own, for this decision. */
+static const heuristic_memo_t *capture_points_of(trick_context_t *c, heuristic_memo_t *memo, tileset_t all)
+{
+    if (!memo) {
+        memo = &c->own_memo;
+        heuristic_memo_init(memo);
+    }
+    if (memo->trump != c->obs.tricks.trump) {
+        memo->trump = c->obs.tricks.trump;
+        memo->filled = tileset_empty();
+    }
+    tileset_t missing = tileset_minus(all, memo->filled);
+    if (tileset_is_empty(missing)) return memo;
+    while (!tileset_is_empty(missing)) {
+        int tile = tileset_pop_lowest(&missing);
+        memo->points[tile] = c->game->capture_points(c->state, tile);
+        tileset_add(&memo->filled, tile);
+    }
+    heuristic_memo_sort_levels(memo);
+    return memo;
+}
+
 static void prepare(trick_context_t *c, const game_t *game, const void *state, const heuristic_weights_t *weights,
-                    void *scratch)
+                    void *scratch, heuristic_memo_t *memo)
 {
     c->game = game;
     c->state = state;
@@ -68,12 +140,8 @@ static void prepare(trick_context_t *c, const game_t *game, const void *state, c
     int pool = tileset_size(tileset_minus(c->candidates, c->known));
     c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
     if (c->p > 1) c->p = 1;
-    for (int tile = 0; tile < TILESET_MAX_TILES; tile++) c->points[tile] = 0;
-    tileset_t all = tileset_or(tileset_or(obs->hand, obs->unseen), obs->table);
-    while (!tileset_is_empty(all)) {
-        int tile = tileset_pop_lowest(&all);
-        c->points[tile] = game->capture_points(state, tile);
-    }
+    c->memo = capture_points_of(c, memo, tileset_or(tileset_or(obs->hand, obs->unseen), obs->table));
+    c->points = c->memo->points;
 }
 
 /* The candidates that beat `tile` led. */
@@ -90,22 +158,18 @@ static double strength(const trick_context_t *c, tileset_t beaters)
 
 static double mean_points(const trick_context_t *c, tileset_t tiles)
 {
-    int count = 0, sum = 0;
-    while (!tileset_is_empty(tiles)) {
-        sum += c->points[tileset_pop_lowest(&tiles)];
-        count++;
-    }
-    return count ? (double)sum / count : 0;
+    int count = tileset_size(tiles), sum = 0;
+    if (count == 0) return 0;
+    for (int level = 0; level < c->memo->levels; level++)
+        sum += c->memo->level_points[level] * tileset_size(tileset_and(tiles, c->memo->level_tiles[level]));
+    return (double)sum / count;
 }
 
 static int least_points(const trick_context_t *c, tileset_t tiles)
 {
-    int least = -1;
-    while (!tileset_is_empty(tiles)) {
-        int points = c->points[tileset_pop_lowest(&tiles)];
-        if (least < 0 || points < least) least = points;
-    }
-    return least < 0 ? 0 : least;
+    for (int level = 0; level < c->memo->levels; level++)
+        if (!tileset_is_empty(tileset_and(tiles, c->memo->level_tiles[level]))) return c->memo->level_points[level];
+    return 0;
 }
 
 /* The points of the meld the mover may make now on `state`, 0 if none. */
@@ -201,14 +265,13 @@ static int sure_points(const trick_context_t *c)
         }
     }
     if (winners > c->obs.hand_size[c->opponent]) winners = c->obs.hand_size[c->opponent];
-    int cheapest[TILESET_MAX_TILES], count = 0;
-    tileset_t theirs = c->candidates;
-    while (!tileset_is_empty(theirs)) { /* insertion into ascending order: at most 28 tiles */
-        int points = c->points[tileset_pop_lowest(&theirs)], at = count++;
-        for (; at > 0 && cheapest[at - 1] > points; at--) cheapest[at] = cheapest[at - 1];
-        cheapest[at] = points;
+    /* his `winners` cheapest candidates, level by level from the cheapest */
+    for (int level = 0; level < c->memo->levels && winners > 0; level++) {
+        int here = tileset_size(tileset_and(c->candidates, c->memo->level_tiles[level]));
+        int taken = here < winners ? here : winners;
+        sure += taken * c->memo->level_points[level];
+        winners -= taken;
     }
-    for (int k = 0; k < winners && k < count; k++) sure += cheapest[k];
     return sure;
 }
 
@@ -223,10 +286,10 @@ static double move_value(const trick_context_t *c, game_move_t move)
 }
 
 int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
-                         const heuristic_weights_t *weights, void *scratch, double *values)
+                         const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     trick_context_t context;
-    prepare(&context, game, state, weights, scratch);
+    prepare(&context, game, state, weights, scratch, memo);
     int best = 0;
     double best_value = 0;
     for (int i = 0; i < count; i++) {

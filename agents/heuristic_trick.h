@@ -8,6 +8,6 @@
 /* Index of the best of the legal moves, as heuristic_pick_valued (values: NULL, or each
  * move's value); the game has capture_points and tiles_beating. */
 int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
-                         const heuristic_weights_t *weights, void *scratch, double *values);
+                         const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values);
 
 #endif

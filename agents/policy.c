@@ -25,6 +25,7 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
     context->weights.deny = 0;
     context->weights.bonus = 0;
     context->scratch = scratch;
+    heuristic_memo_init(&context->memo);
     context->win_value = 1;
 }
 
@@ -42,7 +43,7 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
     switch (context->policy) {
     case POLICY_GREEDY: return game_most_points_index(context->game, state, moves, count);
     case POLICY_HEURISTIC:
-        return heuristic_pick(context->game, state, moves, count, &context->weights, context->scratch);
+        return heuristic_pick(context->game, state, moves, count, &context->weights, context->scratch, &context->memo);
     case POLICY_RANDOM:
     default: return (int)pcg32_below(rng, (uint32_t)count);
     }
@@ -53,7 +54,7 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
 static int heuristic_playout_pick(void *context, const void *state, const game_move_t *moves, int count)
 {
     search_context_t *search = context;
-    return heuristic_pick(search->game, state, moves, count, &search->weights, search->scratch);
+    return heuristic_pick(search->game, state, moves, count, &search->weights, search->scratch, &search->memo);
 }
 
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)

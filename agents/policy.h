@@ -24,6 +24,7 @@ typedef struct search_context {
     policy_kind_t policy;        /* how playouts choose */
     heuristic_weights_t weights; /* for POLICY_HEURISTIC */
     void *scratch;               /* game->state_size bytes: the heuristic's trial state */
+    heuristic_memo_t memo;       /* the heuristic's, kept across the decisions of one search */
     double win_value;            /* what winning the match is worth, in points */
 } search_context_t;
 

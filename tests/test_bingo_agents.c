@@ -14,6 +14,7 @@
 
 #include "agent.h"
 #include "bingo/bingo.h"
+#include "heuristic.h"
 #include "test_support.h"
 
 enum { ERROR_SIZE = OPTIONS_ERROR_SIZE, SEEDS = 6 };
@@ -213,6 +214,79 @@ START_TEST(heuristic_takes_a_cheap_trick_cheaply)
 }
 END_TEST
 
+/* The heuristic keeps capture points in a memo across decisions (heuristic.h): over whole
+ * matches, every hand with its own trump, it values every move exactly as it does with
+ * nothing kept. Both seats play the heuristic; one memo serves the whole match. */
+START_TEST(heuristic_memo_values_as_fresh)
+{
+    fixture_t fx;
+    open_rules(&fx);
+    const game_t *game = &bingo_game;
+    void *scratch = malloc(game->state_size);
+    ck_assert_ptr_nonnull(scratch);
+    heuristic_memo_t memo;
+    heuristic_memo_init(&memo);
+    int decisions = 0, trumps = 0, last_trump = -1;
+    for (uint64_t match = 0; match < 12; match++) {
+        game->match_start(&fx.s, fx.rules, 100 + match);
+        for (int step = 0; step < 2000 && game->status(&fx.s) != GAME_MATCH_OVER; step++) {
+            if (game->status(&fx.s) == GAME_BETWEEN_HANDS) {
+                game->deal(&fx.s, NULL);
+                continue;
+            }
+            game_move_t moves[GAME_MAX_MOVES];
+            double kept[GAME_MAX_MOVES], fresh[GAME_MAX_MOVES];
+            int count = game->legal_moves(&fx.s, moves);
+            int with = heuristic_pick_valued(game, &fx.s, moves, count, &heuristic_default_weights, scratch, &memo, kept);
+            int without =
+                heuristic_pick_valued(game, &fx.s, moves, count, &heuristic_default_weights, scratch, NULL, fresh);
+            ck_assert_int_eq(with, without);
+            for (int i = 0; i < count; i++)
+                ck_assert_msg(kept[i] == fresh[i], "match %d, step %d, move %d: %g with the memo, %g without",
+                              (int)match, step, i, kept[i], fresh[i]);
+            trumps += fx.s.trump != last_trump;
+            last_trump = fx.s.trump;
+            decisions++;
+            game->apply(&fx.s, moves[with], NULL);
+        }
+    }
+    free(scratch);
+    ck_assert_int_gt(decisions, 500);
+    ck_assert_int_gt(trumps, 5); /* the memo saw the trump change */
+    bingo_game.rules_destroy(fx.rules);
+}
+END_TEST
+
+/* The memo's levels: every filled tile in exactly one level, the level of its points, the
+ * levels distinct and ascending; for values within 0..63 (Bingo's) and beyond. */
+START_TEST(heuristic_memo_levels_partition_the_tiles)
+{
+    pcg32_t rng;
+    pcg32_seed(&rng, 77, 1);
+    for (int round = 0; round < 400; round++) {
+        heuristic_memo_t memo;
+        heuristic_memo_init(&memo);
+        int range = round % 2 ? 200 : 40, offset = round % 4 == 3 ? -50 : 0;
+        for (int tile = 0; tile < TILESET_MAX_TILES; tile++) {
+            if (pcg32_below(&rng, 3) == 0) continue;
+            tileset_add(&memo.filled, tile);
+            memo.points[tile] = offset + (int)pcg32_below(&rng, (uint32_t)range);
+        }
+        heuristic_memo_sort_levels(&memo);
+        tileset_t seen = tileset_empty();
+        for (int level = 0; level < memo.levels; level++) {
+            if (level > 0) ck_assert_int_lt(memo.level_points[level - 1], memo.level_points[level]);
+            ck_assert(!tileset_is_empty(memo.level_tiles[level]));
+            ck_assert(tileset_is_empty(tileset_and(seen, memo.level_tiles[level])));
+            seen = tileset_or(seen, memo.level_tiles[level]);
+            for (tileset_t tiles = memo.level_tiles[level]; !tileset_is_empty(tiles);)
+                ck_assert_int_eq(memo.points[tileset_pop_lowest(&tiles)], memo.level_points[level]);
+        }
+        ck_assert(tileset_equal(seen, memo.filled));
+    }
+}
+END_TEST
+
 static Suite *bingo_agents_suite(void)
 {
     Suite *suite = suite_create("bingo_agents");
@@ -222,6 +296,8 @@ static Suite *bingo_agents_suite(void)
     tcase_add_test(tc, declining_the_meld_loses_the_hand);
     tcase_add_test(tc, heuristic_closes_at_its_sure_points);
     tcase_add_test(tc, heuristic_takes_a_cheap_trick_cheaply);
+    tcase_add_test(tc, heuristic_memo_values_as_fresh);
+    tcase_add_test(tc, heuristic_memo_levels_partition_the_tiles);
     suite_add_tcase(suite, tc);
     return suite;
 }
