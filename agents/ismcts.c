@@ -71,6 +71,8 @@ typedef struct ismcts_data {
     void *scratch; /* the rollout policy's trial state */
     double *log_of; /* log_of[n] = log(n) for every availability count (at most capacity):
                        computed once, the same values as log() gives in ucb (-11% time) */
+    int16_t first_with_tile[256]; /* match_children: the first legal move naming each tile,
+                                     -1 between steps */
     search_context_t context;
 } ismcts_data_t;
 
@@ -104,6 +106,7 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         return -1;
     }
     for (int32_t n = 0; n <= data->capacity; n++) data->log_of[n] = log((double)n);
+    for (int tile = 0; tile < 256; tile++) data->first_with_tile[tile] = -1;
     search_context_init(&data->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         data->scratch);
     return 0;
@@ -142,6 +145,47 @@ static inline double squash(double gain)
     return 0.5 + 0.5 * x;
 }
 
+enum { MATCH_BY_SCAN = 2 };
+
+/* child_of[i]: the child of `parent` whose move is moves[i], or -1 (untried); each child
+ * found counts as available once more. Returns how many moves are untried. The moves are
+ * chained by tile (in list order, so a child takes the first move it equals, as a scan of
+ * the list would), and a child looks only at the moves naming its tile: the scan of every
+ * move for every child was a fifth of ismcts's time in Bingo. */
+static int match_children(ismcts_data_t *data, int32_t parent, const game_move_t *moves, int count, int32_t *child_of)
+{
+    if (count <= MATCH_BY_SCAN) { /* one or two moves: the scan is cheaper than chains (measured) */
+        int untried = count;
+        for (int i = 0; i < count; i++) child_of[i] = -1;
+        for (int32_t c = data->nodes[parent].child; c >= 0; c = data->nodes[c].sibling)
+            for (int i = 0; i < count; i++)
+                if (child_of[i] < 0 && node_is_move(&data->nodes[c], moves[i])) {
+                    child_of[i] = c;
+                    data->nodes[c].available++;
+                    untried--;
+                    break;
+                }
+        return untried;
+    }
+    int16_t *first = data->first_with_tile, next[GAME_MAX_MOVES];
+    for (int i = count - 1; i >= 0; i--) {
+        next[i] = first[moves[i].tile];
+        first[moves[i].tile] = (int16_t)i;
+        child_of[i] = -1;
+    }
+    int untried = count;
+    for (int32_t c = data->nodes[parent].child; c >= 0; c = data->nodes[c].sibling)
+        for (int i = first[data->nodes[c].move.tile]; i >= 0; i = next[i])
+            if (child_of[i] < 0 && node_is_move(&data->nodes[c], moves[i])) {
+                child_of[i] = c;
+                data->nodes[c].available++;
+                untried--;
+                break;
+            }
+    for (int i = 0; i < count; i++) first[moves[i].tile] = -1;
+    return untried;
+}
+
 /* One iteration from the root on a fresh world (steps 2-5 of the top comment). */
 static void iterate(agent_t *agent, ismcts_data_t *data, const double *baseline, double exploration)
 {
@@ -154,16 +198,7 @@ static void iterate(agent_t *agent, ismcts_data_t *data, const double *baseline,
     while (game->status(world) == GAME_IN_HAND) {
         int count = game->legal_moves(world, moves);
         int side = game->side_of_seat(agent->rules, game->to_move(world));
-        int untried = count;
-        for (int i = 0; i < count; i++) child_of[i] = -1;
-        for (int32_t c = data->nodes[current].child; c >= 0; c = data->nodes[c].sibling)
-            for (int i = 0; i < count; i++)
-                if (child_of[i] < 0 && node_is_move(&data->nodes[c], moves[i])) {
-                    child_of[i] = c;
-                    data->nodes[c].available++;
-                    untried--;
-                    break;
-                }
+        int untried = match_children(data, current, moves, count, child_of);
         if (untried > 0 && data->used < data->capacity) { /* expand one untried move */
             int pick = (int)pcg32_below(&agent->rng, (uint32_t)untried);
             int i = 0;
