@@ -127,6 +127,10 @@ static double evaluate_move(agent_t *agent, pimc_t *pimc, game_move_t move, int 
     int rollouts = agent_param_int(agent, PARAM_ROLLOUTS);
     if (!search_in_hand(&pimc->context, pimc->trial)) /* the move ended the hand: nothing to sample */
         return search_value(&pimc->context, pimc->trial, side);
+    if (rollouts == 1) { /* the default: the trial state is not needed again */
+        search_playout(&pimc->context, pimc->trial, &world_stream);
+        return search_value(&pimc->context, pimc->trial, side);
+    }
     double sum = 0;
     for (int r = 0; r < rollouts; r++) {
         memcpy(pimc->playout, pimc->trial, size);
