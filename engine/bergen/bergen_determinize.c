@@ -32,7 +32,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
 {
     const bergen_state_t *s = state;
     const bergen_rules_t *r = s->rules;
-    memset(out, 0, sizeof *out);
+    game_observation_clear_ends(out);
     out->seat = seat;
     out->seats = out->sides = s->seats;
     out->hand_number = s->hand_number;

@@ -16,7 +16,7 @@
 void partnership_observe(const void *state, int seat, game_observation_t *out)
 {
     const partnership_state_t *s = state;
-    memset(out, 0, sizeof *out);
+    game_observation_clear_ends(out);
     out->seat = seat;
     out->seats = PARTNERSHIP_SEATS;
     out->sides = PARTNERSHIP_TEAMS;
