@@ -100,7 +100,11 @@ START_TEST(test_agents_decide_on_what_they_may_know)
         pcg32_t rng;
         pcg32_seed(&rng, seed, 99);
         game->determinize(truth, seat, &rng, twin);
+        /* zeroed first, padding too: observe writes only the union member of its layout
+         * (game.h), and the whole structs are compared */
         game_observation_t seen_in_truth, seen_in_twin;
+        memset(&seen_in_truth, 0, sizeof seen_in_truth);
+        memset(&seen_in_twin, 0, sizeof seen_in_twin);
         game->observe(truth, seat, &seen_in_truth);
         game->observe(twin, seat, &seen_in_twin);
         REQUIRE(memcmp(&seen_in_truth, &seen_in_twin, sizeof seen_in_truth) == 0,
