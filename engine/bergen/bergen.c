@@ -593,8 +593,9 @@ OUT_OF_LINE static void end_hand(bergen_state_t *s, int went_out, game_events_t 
 {
     const bergen_rules_t *r = s->rules;
     bergen_hand_facts_t facts[GAME_MAX_SEATS];
-    /* a domino won under the winner award (R19) reads no hand */
-    if (went_out < 0 || r->end_award != BERGEN_AWARD_WINNER)
+    /* a domino won under the winner award (R19) reads no hand, and the tile deduction
+     * (DB R14) only the counts kept in the state */
+    if ((went_out < 0 || r->end_award != BERGEN_AWARD_WINNER) && r->end_award != BERGEN_AWARD_TILE_DEDUCTION)
         for (int seat = 0; seat < s->seats; seat++) facts[seat] = bergen_hand_facts(r, s->hand[seat]);
     bergen_reason_t reason = went_out >= 0 ? BERGEN_REASON_DOMINO : BERGEN_REASON_BLOCKED;
     int winner = went_out;
@@ -615,8 +616,8 @@ OUT_OF_LINE static void end_hand(bergen_state_t *s, int went_out, game_events_t 
         }
     } else { /* DB R14: every player loses points for the tiles in his own hand */
         for (int seat = 0; seat < s->seats; seat++)
-            if (facts[seat].tiles > 0)
-                credit(s, seat, -r->deduction_per_tile * facts[seat].tiles, BERGEN_REASON_DEDUCTION, events);
+            if (s->hand_count[seat] > 0)
+                credit(s, seat, -r->deduction_per_tile * s->hand_count[seat], BERGEN_REASON_DEDUCTION, events);
     }
     finish_hand(s, reason, winner, events);
 }
