@@ -83,6 +83,7 @@ typedef struct heuristic_context {
     int holders;                             /* the other seats that may hold a tile (p > 0), */
     int holder[GAME_MAX_SEATS];              /* in seat order, */
     double holder_weight[GAME_MAX_SEATS];    /* each its p, negated for a partner (count_number) */
+    bool narrow;                             /* every tile in play has an index below 64 */
     unsigned counted;                        /* bit n: own, live_count and opp of n are filled */
     int own[TILESET_MAX_NUMBER + 1];         /* held tiles showing n */
     int live_count[TILESET_MAX_NUMBER + 1];  /* live tiles showing n */
@@ -156,6 +157,7 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     const game_observation_t *obs = &c->obs;
 
     c->live = tileset_or(obs->hand, obs->unseen);
+    c->narrow = tileset_or(c->live, obs->table).w[1] == 0;
     c->counted = 0;
     c->holders = 0;
     for (int o = 0; o < obs->seats; o++) {
@@ -175,6 +177,13 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     }
 }
 
+/* The tiles of both `a` and `b`; `narrow`: both lie in the first word (a set up to
+ * double-nine, where the second word's count is always 0). */
+static inline int count_common(tileset_t a, tileset_t b, bool narrow)
+{
+    return narrow ? __builtin_popcountll(a.w[0] & b.w[0]) : tileset_size(tileset_and(a, b));
+}
+
 /* Fills the counts of number n, once per decision: held, live, and expected in the other
  * hands. */
 static inline __attribute__((always_inline)) void count_number(heuristic_context_t *c, int n)
@@ -183,14 +192,14 @@ static inline __attribute__((always_inline)) void count_number(heuristic_context
     c->counted |= 1u << n;
     const game_observation_t *obs = &c->obs;
     tileset_t suit = tileset_suit(n);
-    c->own[n] = tileset_size(tileset_and(obs->hand, suit));
-    c->live_count[n] = tileset_size(tileset_and(c->live, suit));
+    c->own[n] = count_common(obs->hand, suit, c->narrow);
+    c->live_count[n] = count_common(c->live, suit, c->narrow);
     /* A partner's tiles of n are the team's, so they count against the opponents' (play to
      * the partner's number, block the numbers the opponents hold); in Bergen every other
      * seat is an opponent. A negated weight gives the very sum of subtracting p * tiles. */
     double expected = 0;
     for (int k = 0; k < c->holders; k++)
-        expected += c->holder_weight[k] * tileset_size(tileset_and(c->candidates[c->holder[k]], suit));
+        expected += c->holder_weight[k] * count_common(c->candidates[c->holder[k]], suit, c->narrow);
     c->opp[n] = expected;
 }
 
@@ -295,13 +304,12 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
  * passed on, - 1 for covering the partner's tile with another number ("not over him");
  * block: - per end showing a number an opponent opened and has not passed on. Both are
  * means over the ends. */
-static unsigned numbers_held_by(const game_observation_t *obs, int seat)
+static unsigned numbers_held_by(const heuristic_context_t *c, int seat)
 {
-    unsigned opened = obs->opened[seat];
+    unsigned opened = c->obs.opened[seat];
     for (unsigned rest = opened; rest; rest &= rest - 1) {
-        int n = __builtin_ctz(rest);
-        if (n > TILESET_MAX_NUMBER ||
-            tileset_is_empty(tileset_minus(tileset_and(tileset_suit(n), obs->unseen), obs->lacks[seat])))
+        int n = __builtin_ctz(rest); /* his candidates: the unseen tiles he is not known to lack */
+        if (n > TILESET_MAX_NUMBER || tileset_is_empty(tileset_and(tileset_suit(n), c->candidates[seat])))
             opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
     }
     return opened;
@@ -318,9 +326,9 @@ static void prepare_team(heuristic_context_t *c)
         if (o == c->seat) continue;
         if (same_side(obs, c->seat, o)) {
             c->partner = o;
-            c->ours = numbers_held_by(obs, o);
+            c->ours = numbers_held_by(c, o);
         } else {
-            c->theirs |= numbers_held_by(obs, o);
+            c->theirs |= numbers_held_by(c, o);
         }
     }
 }
