@@ -482,6 +482,8 @@ void heuristic_memo_init(heuristic_memo_t *memo)
 {
     memo->trump = -1;
     memo->filled = tileset_empty();
+    memo->levels = 0;
+    memo->planes = 0;
 }
 
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,

@@ -36,6 +36,10 @@ typedef struct heuristic_memo {
     int levels;
     int level_points[TILESET_MAX_TILES];
     tileset_t level_tiles[TILESET_MAX_TILES];
+    /* where every value is within 0..63: bit k of a tile's points set in plane[k] (a sum
+     * over a set is the planes' counts, weighted); planes -1 otherwise */
+    int planes;
+    tileset_t plane[6];
 } heuristic_memo_t;
 
 void heuristic_memo_init(heuristic_memo_t *memo);

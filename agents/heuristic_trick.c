@@ -56,6 +56,7 @@ static double chance_holds_any(const trick_context_t *c, tileset_t tiles)
 /* heuristic_memo_sort_levels where some value is not within 0..63: by insertion. */
 static void sort_levels_inserting(heuristic_memo_t *memo)
 {
+    memo->planes = -1;
     memo->levels = 0;
     for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
         int tile = tileset_pop_lowest(&tiles), points = memo->points[tile], at = 0;
@@ -87,15 +88,20 @@ void heuristic_memo_sort_levels(heuristic_memo_t *memo)
     }
     int level_of[64];
     memo->levels = 0;
+    int highest = values ? 63 - __builtin_clzll(values) : 0;
+    for (memo->planes = 0; highest >> memo->planes; memo->planes++) {} /* the bits of the highest value */
     for (; values; values &= values - 1) {
         int points = __builtin_ctzll(values);
         level_of[points] = memo->levels;
         memo->level_points[memo->levels] = points;
         memo->level_tiles[memo->levels++] = tileset_empty();
     }
+    for (int k = 0; k < memo->planes; k++) memo->plane[k] = tileset_empty();
     for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
-        int tile = tileset_pop_lowest(&tiles);
-        tileset_add(&memo->level_tiles[level_of[memo->points[tile]]], tile);
+        int tile = tileset_pop_lowest(&tiles), points = memo->points[tile];
+        tileset_add(&memo->level_tiles[level_of[points]], tile);
+        for (int k = 0; k < memo->planes; k++)
+            if (points >> k & 1) tileset_add(&memo->plane[k], tile);
     }
 }
 
@@ -158,10 +164,14 @@ static double strength(const trick_context_t *c, tileset_t beaters)
 
 static double mean_points(const trick_context_t *c, tileset_t tiles)
 {
+    const heuristic_memo_t *memo = c->memo;
     int count = tileset_size(tiles), sum = 0;
     if (count == 0) return 0;
-    for (int level = 0; level < c->memo->levels; level++)
-        sum += c->memo->level_points[level] * tileset_size(tileset_and(tiles, c->memo->level_tiles[level]));
+    if (memo->planes >= 0) /* a few planes, not a dozen levels: the same sum */
+        for (int k = 0; k < memo->planes; k++) sum += tileset_size(tileset_and(tiles, memo->plane[k])) << k;
+    else
+        for (int level = 0; level < memo->levels; level++)
+            sum += memo->level_points[level] * tileset_size(tileset_and(tiles, memo->level_tiles[level]));
     return (double)sum / count;
 }
 

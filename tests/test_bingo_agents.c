@@ -258,7 +258,8 @@ START_TEST(heuristic_memo_values_as_fresh)
 END_TEST
 
 /* The memo's levels: every filled tile in exactly one level, the level of its points, the
- * levels distinct and ascending; for values within 0..63 (Bingo's) and beyond. */
+ * levels distinct and ascending; and its planes, each tile's points bit by bit; for
+ * values within 0..63 (Bingo's) and beyond. */
 START_TEST(heuristic_memo_levels_partition_the_tiles)
 {
     pcg32_t rng;
@@ -283,6 +284,20 @@ START_TEST(heuristic_memo_levels_partition_the_tiles)
                 ck_assert_int_eq(memo.points[tileset_pop_lowest(&tiles)], memo.level_points[level]);
         }
         ck_assert(tileset_equal(seen, memo.filled));
+        /* the planes: a tile's points are its bits across them, where every value is
+         * within 0..63, and there are none where one is not */
+        bool small = true;
+        for (tileset_t tiles = memo.filled; !tileset_is_empty(tiles);) {
+            int points = memo.points[tileset_pop_lowest(&tiles)];
+            small = small && points >= 0 && points <= 63;
+        }
+        ck_assert_int_eq(memo.planes >= 0, small);
+        for (int k = 0; k < memo.planes; k++) ck_assert(tileset_is_empty(tileset_minus(memo.plane[k], memo.filled)));
+        for (tileset_t tiles = memo.filled; small && !tileset_is_empty(tiles);) {
+            int tile = tileset_pop_lowest(&tiles), bits = 0;
+            for (int k = 0; k < memo.planes; k++) bits |= tileset_has(memo.plane[k], tile) << k;
+            ck_assert_int_eq(bits, memo.points[tile]);
+        }
     }
 }
 END_TEST
