@@ -1239,12 +1239,9 @@ static PLAYOUT_INLINE void spinner_kernel_store(const spinner_kernel_t *k, berge
  * it back. Returns the number it exposes. */
 static inline int spinner_mark(spinner_kernel_t *k, int tile, int end, int sign)
 {
-    unsigned bit = 1u << end;
     int exposed = tileset_pips(tile) - k->end_number[end];
-    bool completes = (k->end_started | bit) == k->all && k->end_started != k->all;
-    if (k->end_started & bit) exposures_add(&k->exposures, k->end_number[end], -sign * (1 + (int)(k->end_double >> end & 1)));
-    exposures_add(&k->exposures, exposed, sign * (1 + (int)(k->t.doubles >> tile & 1)));
-    if (completes) exposures_add(&k->exposures, k->opening_number, -2 * sign);
+    exposures_place(&k->exposures, k->end_started, k->end_double, k->all, end, k->end_number[end], exposed,
+                    k->t.doubles >> tile & 1, k->opening_number, sign);
     return exposed;
 }
 

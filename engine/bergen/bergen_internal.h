@@ -68,16 +68,28 @@ static inline void exposures_open(bergen_exposures_t *x, int number)
     exposures_add(x, number, 2);
 }
 
+/* DB R8, R9: the exposures' change for a placement on an end `e` of ends `started` (bit e:
+ * a tile lies there, showing `covered`, twice behind a crosswise double: bit e of
+ * `doubles`) among `all`: the old number is covered, the tile shows `exposed` (twice for a
+ * `tile_double`), and the spinner (`opening`) no longer counts once the last bare arm is
+ * started. `sign` -1 takes the change back. The state and the spinner kernel both keep
+ * their exposures by it. */
+static inline void exposures_place(bergen_exposures_t *x, unsigned started, unsigned doubles, unsigned all, int e,
+                                   int covered, int exposed, bool tile_double, int opening, int sign)
+{
+    unsigned bit = 1u << e;
+    if (started & bit) exposures_add(x, covered, -sign * (1 + (int)(doubles >> e & 1)));
+    exposures_add(x, exposed, sign * (1 + (int)tile_double));
+    if ((started | bit) == all && started != all) exposures_add(x, opening, -2 * sign);
+}
+
 /* The exposures' side of placing logical `tile` on `end` of `s`, whose ends are still as
- * before it (DB R8, R9): the end's old number is covered, the tile's other side shown, and
- * the spinner no longer counts once the last bare arm is started. Returns that number. */
+ * before it. Returns the number the tile shows there. */
 static inline int exposures_mark(bergen_exposures_t *x, const bergen_state_t *s, int tile, int end)
 {
-    unsigned bit = 1u << end, all = (1u << s->end_count) - 1;
     int exposed = tileset_other_side(tile, s->end_number[end]);
-    if (s->end_started & bit) exposures_add(x, s->end_number[end], -(1 + (int)(s->end_double >> end & 1)));
-    exposures_add(x, exposed, 1 + tileset_is_double(tile));
-    if ((s->end_started | bit) == all && s->end_started != all) exposures_add(x, s->opening_number, -2);
+    exposures_place(x, s->end_started, s->end_double, (1u << s->end_count) - 1, end, s->end_number[end], exposed,
+                    tileset_is_double(tile), s->opening_number, 1);
     return exposed;
 }
 
