@@ -43,7 +43,7 @@ typedef struct heuristic_memo {
 } heuristic_memo_t;
 
 void heuristic_memo_init(heuristic_memo_t *memo);
-/* Recomputes the levels from the points of the filled tiles. */
+/* Recomputes the levels and planes from the points of the filled tiles. */
 void heuristic_memo_sort_levels(heuristic_memo_t *memo);
 
 /* Index of the best move for the seat to move (ties: the heaviest tile, then the first).

@@ -53,13 +53,17 @@ static double chance_holds_any(const trick_context_t *c, tileset_t tiles)
     return 1 - none;
 }
 
-/* heuristic_memo_sort_levels where some value is not within 0..63: by insertion. */
-static void sort_levels_inserting(heuristic_memo_t *memo)
+/* The levels by insertion (the memo refills once per trump, so this is off the hot path),
+ * and the planes where every value is within 0..63 (every Bingo rule set's: 1 to 28). */
+void heuristic_memo_sort_levels(heuristic_memo_t *memo)
 {
-    memo->planes = -1;
+    int highest = 0;
+    bool small = true;
     memo->levels = 0;
     for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
         int tile = tileset_pop_lowest(&tiles), points = memo->points[tile], at = 0;
+        small = small && points >= 0 && points <= 63;
+        if (points > highest) highest = points;
         while (at < memo->levels && memo->level_points[at] < points) at++;
         if (at == memo->levels || memo->level_points[at] != points) {
             for (int k = memo->levels++; k > at; k--) {
@@ -71,37 +75,14 @@ static void sort_levels_inserting(heuristic_memo_t *memo)
         }
         tileset_add(&memo->level_tiles[at], tile);
     }
-}
-
-/* The values present as the bits of a word where they are all within 0..63 (every Bingo
- * rule set's: 1 to 28), read in ascending order; else by insertion. */
-void heuristic_memo_sort_levels(heuristic_memo_t *memo)
-{
-    uint64_t values = 0;
-    for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
-        int points = memo->points[tileset_pop_lowest(&tiles)];
-        if (points < 0 || points > 63) {
-            sort_levels_inserting(memo);
-            return;
-        }
-        values |= (uint64_t)1 << points;
-    }
-    int level_of[64];
-    memo->levels = 0;
-    int highest = values ? 63 - __builtin_clzll(values) : 0;
+    memo->planes = -1;
+    if (!small) return;
     for (memo->planes = 0; highest >> memo->planes; memo->planes++) {} /* the bits of the highest value */
-    for (; values; values &= values - 1) {
-        int points = __builtin_ctzll(values);
-        level_of[points] = memo->levels;
-        memo->level_points[memo->levels] = points;
-        memo->level_tiles[memo->levels++] = tileset_empty();
-    }
     for (int k = 0; k < memo->planes; k++) memo->plane[k] = tileset_empty();
     for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
-        int tile = tileset_pop_lowest(&tiles), points = memo->points[tile];
-        tileset_add(&memo->level_tiles[level_of[points]], tile);
+        int tile = tileset_pop_lowest(&tiles);
         for (int k = 0; k < memo->planes; k++)
-            if (points >> k & 1) tileset_add(&memo->plane[k], tile);
+            if (memo->points[tile] >> k & 1) tileset_add(&memo->plane[k], tile);
     }
 }
 
