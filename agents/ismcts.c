@@ -151,6 +151,16 @@ static inline double squash(double gain)
  * Bergen and Partnership than with the scan alone, and Bingo gained about as much). */
 enum { MATCH_BY_SCAN = 4 };
 
+/* Child c takes moves[i] if no child has it yet and it is c's move; it is then available
+ * once more. */
+static inline bool claim_move(ismcts_data_t *data, int32_t c, const game_move_t *moves, int i, int32_t *child_of)
+{
+    if (child_of[i] >= 0 || !node_is_move(&data->nodes[c], moves[i])) return false;
+    child_of[i] = c;
+    data->nodes[c].available++;
+    return true;
+}
+
 /* child_of[i]: the child of `parent` whose move is moves[i], or -1 (untried); each child
  * found counts as available once more. Returns how many moves are untried. The moves are
  * chained by tile (in list order, so a child takes the first move it equals, as a scan of
@@ -163,9 +173,7 @@ static int match_children(ismcts_data_t *data, int32_t parent, const game_move_t
         for (int i = 0; i < count; i++) child_of[i] = -1;
         for (int32_t c = data->nodes[parent].child; c >= 0; c = data->nodes[c].sibling)
             for (int i = 0; i < count; i++)
-                if (child_of[i] < 0 && node_is_move(&data->nodes[c], moves[i])) {
-                    child_of[i] = c;
-                    data->nodes[c].available++;
+                if (claim_move(data, c, moves, i, child_of)) {
                     untried--;
                     break;
                 }
@@ -180,9 +188,7 @@ static int match_children(ismcts_data_t *data, int32_t parent, const game_move_t
     int untried = count;
     for (int32_t c = data->nodes[parent].child; c >= 0; c = data->nodes[c].sibling)
         for (int i = first[data->nodes[c].move.tile]; i >= 0; i = next[i])
-            if (child_of[i] < 0 && node_is_move(&data->nodes[c], moves[i])) {
-                child_of[i] = c;
-                data->nodes[c].available++;
+            if (claim_move(data, c, moves, i, child_of)) {
                 untried--;
                 break;
             }
