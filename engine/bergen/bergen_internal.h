@@ -83,10 +83,14 @@ static inline void exposures_place(bergen_exposures_t *x, unsigned started, unsi
     if ((started | bit) == all && started != all) exposures_add(x, opening, -2 * sign);
 }
 
-/* The exposures' side of placing logical `tile` on `end` of `s`, whose ends are still as
- * before it. Returns the number the tile shows there. */
+/* The exposures' side of placing logical `tile` on `end` of `s` (GAME_NO_END: the opening
+ * double), whose ends are still as before it. Returns the number the tile shows there. */
 static inline int exposures_mark(bergen_exposures_t *x, const bergen_state_t *s, int tile, int end)
 {
+    if (end == GAME_NO_END) {
+        exposures_open(x, tileset_low(tile));
+        return tileset_low(tile);
+    }
     int exposed = tileset_other_side(tile, s->end_number[end]);
     exposures_place(x, s->end_started, s->end_double, (1u << s->end_count) - 1, end, s->end_number[end], exposed,
                     tileset_is_double(tile), s->opening_number, 1);
