@@ -78,11 +78,11 @@ typedef struct heuristic_context {
     int seat, max_number;
     double urgency;                          /* only when the shed weight is used */
     tileset_t live;                          /* tiles not on the layout: held or unseen */
-    double p[GAME_MAX_SEATS];                /* chance an other seat holds a tile it may hold */
     tileset_t candidates[GAME_MAX_SEATS];    /* the unseen tiles each seat may hold */
-    int holders;                             /* the other seats that may hold a tile (p > 0), */
+    int holders;                             /* the other seats that may hold a tile, */
     int holder[GAME_MAX_SEATS];              /* in seat order, */
-    double holder_weight[GAME_MAX_SEATS];    /* each its p, negated for a partner (count_number) */
+    double holder_weight[GAME_MAX_SEATS];    /* each the chance it holds a given tile it may
+                                                hold, negated for a partner (count_number) */
     bool narrow;                             /* every tile in play has an index below 64 */
     unsigned counted;                        /* bit n: own, live_count and opp of n are filled */
     int own[TILESET_MAX_NUMBER + 1];         /* held tiles showing n */
@@ -162,10 +162,10 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     c->holders = 0;
     for (int o = 0; o < obs->seats; o++) {
         c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
-        c->p[o] = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
-        if (c->p[o] > 0) {
+        double p = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
+        if (p > 0) {
             c->holder[c->holders] = o;
-            c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -c->p[o] : c->p[o];
+            c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -p : p;
         }
     }
     c->max_number = 0;
