@@ -19,7 +19,8 @@
  * points per unit, which keeps trumps, Bingo and the double trump for the tricks that need
  * them and wins cheap tricks with cheap tiles.
  *
- * One observation per decision, one trial apply per follow; nothing allocates.
+ * One observation per decision, one trial apply per follow where the trick may end the hand
+ * or allow a meld; nothing allocates.
  */
 #include <string.h>
 
@@ -204,6 +205,14 @@ static double outcome_value(const trick_context_t *c, const void *after)
     return GAME_POINT_VALUE * ((now[me] - before[me]) - (now[them] - before[them]));
 }
 
+bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
+{
+    if ((won && tileset_is_double(tile)) || obs->hand_size[obs->seat] <= 1 || obs->tricks.hand_target <= 0) return true;
+    for (int side = 0; side < obs->sides; side++)
+        if (obs->tricks.hand_points[side] + stake >= obs->tricks.hand_target) return true;
+    return false;
+}
+
 static double follow_value(const trick_context_t *c, game_move_t move)
 {
     const game_t *game = c->game;
@@ -212,6 +221,9 @@ static double follow_value(const trick_context_t *c, game_move_t move)
     int stake = c->points[led] + c->points[tile];
     bool won = tileset_has(game->tiles_beating(c->state, led), tile);
     double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile));
+    /* Search playouts follow at every other step: the trial only where it can add anything
+     * (its two terms are 0 otherwise; + 0.0 turns a -0 into 0 as they would). */
+    if (!heuristic_trick_follow_may_end_or_meld(&c->obs, stake, won, tile)) return value + 0.0;
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);
     if (won) value += w->points * meld_points_now(c, c->scratch);

@@ -147,6 +147,8 @@ typedef struct game_tricks {
     tileset_t won[GAME_MAX_SEATS];  /* per side */
     tileset_t shown[GAME_MAX_SEATS];/* per seat: melded doubles still in hand */
     int hand_points[GAME_MAX_SEATS];/* per side: points this hand, captures and melds */
+    int hand_target;                /* hand points at which a side may end the hand (Bingo R16:
+                                       70); 0 where the game does not say */
 } game_tricks_t;
 
 typedef struct game_observation {

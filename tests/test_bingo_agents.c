@@ -15,6 +15,7 @@
 #include "agent.h"
 #include "bingo/bingo.h"
 #include "heuristic.h"
+#include "heuristic_trick.h"
 #include "test_support.h"
 
 enum { ERROR_SIZE = OPTIONS_ERROR_SIZE, SEEDS = 6 };
@@ -302,6 +303,75 @@ START_TEST(heuristic_memo_levels_partition_the_tiles)
 }
 END_TEST
 
+/* Every setting of the options that decide when a hand ends and who leads and melds
+ * (R6, R11, R15, R16): the follow's trial move is skipped by what these change. */
+static const char *const HAND_END_SETTINGS[][4] = {
+    {"hand_end=stop_at_70", "closed_opponent_70=ignored", "close_timing=before_lead", "meld_reuse=no_reuse"},
+    {"hand_end=play_out", "closed_opponent_70=ignored", "close_timing=any_own_turn", "meld_reuse=unrestricted"},
+    {"hand_end=stop_at_70", "closed_opponent_70=ends_hand", "close_timing=any_own_turn", "trick_leader=alternate"},
+    {"hand_end=play_out", "closed_opponent_70=ends_hand", "close_timing=before_lead", "meld_reuse=unrestricted"},
+};
+
+/* What the heuristic's follow skips its trial move by (heuristic_trick.h): over random
+ * matches, wherever heuristic_trick_follow_may_end_or_meld says a follow can neither end
+ * the hand nor let its winner meld, playing it leaves the hand in play with no meld for the
+ * follower. Both answers must occur often, so the check is made and the skip is taken. */
+START_TEST(follow_skips_only_quiet_trials)
+{
+    char error[ERROR_SIZE];
+    option_values_t values;
+    game_rules_t *rules = NULL;
+    const game_t *game = &bingo_game;
+    ck_assert_msg(game_configure(game, "bingo", HAND_END_SETTINGS[_i], 4, &values, error, ERROR_SIZE) == 0, "%s", error);
+    ck_assert_msg(game->rules_create(&values, &rules, error, ERROR_SIZE) == 0, "%s", error);
+    bingo_state_t s, trial;
+    pcg32_t rng;
+    pcg32_seed(&rng, 900 + (uint64_t)_i, 5);
+    int quiet = 0, loud = 0, ended = 0, melds = 0;
+    for (uint64_t match = 0; match < 60; match++) {
+        game->match_start(&s, rules, 40 + match);
+        for (int step = 0; step < 4000 && game->status(&s) != GAME_MATCH_OVER; step++) {
+            if (game->status(&s) == GAME_BETWEEN_HANDS) {
+                game->deal(&s, NULL);
+                continue;
+            }
+            game_move_t moves[GAME_MAX_MOVES];
+            int count = game->legal_moves(&s, moves);
+            game_observation_t obs;
+            game->observe(&s, s.to_move, &obs);
+            for (int i = 0; obs.tricks.led >= 0 && i < count; i++) {
+                if (moves[i].kind != GAME_MOVE_PLAY) continue;
+                int tile = moves[i].tile;
+                int stake = game->capture_points(&s, obs.tricks.led) + game->capture_points(&s, tile);
+                bool won = tileset_has(game->tiles_beating(&s, obs.tricks.led), tile);
+                trial = s;
+                game->apply(&trial, moves[i], NULL);
+                if (heuristic_trick_follow_may_end_or_meld(&obs, stake, won, tile)) {
+                    loud++;
+                    ended += game->status(&trial) != GAME_IN_HAND;
+                    melds += trial.phase == BI_PHASE_MELD && trial.to_move == s.to_move;
+                    continue;
+                }
+                quiet++;
+                if (game->status(&trial) != GAME_IN_HAND)
+                    ck_abort_msg("settings %d, match %d, step %d: a follow said quiet ended the hand", _i, (int)match, step);
+                game_move_t after[GAME_MAX_MOVES];
+                int after_count = game->legal_moves(&trial, after);
+                for (int k = 0; trial.to_move == s.to_move && k < after_count; k++)
+                    if (after[k].kind == GAME_MOVE_MELD)
+                        ck_abort_msg("settings %d, match %d, step %d: a follow said quiet let the follower meld", _i,
+                                     (int)match, step);
+            }
+            game->apply(&s, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+        }
+    }
+    game->rules_destroy(rules);
+    ck_assert_int_gt(quiet, 2000);
+    ck_assert_int_gt(ended, 50);
+    ck_assert_int_gt(melds, 20);
+}
+END_TEST
+
 static Suite *bingo_agents_suite(void)
 {
     Suite *suite = suite_create("bingo_agents");
@@ -313,6 +383,8 @@ static Suite *bingo_agents_suite(void)
     tcase_add_test(tc, heuristic_takes_a_cheap_trick_cheaply);
     tcase_add_test(tc, heuristic_memo_values_as_fresh);
     tcase_add_test(tc, heuristic_memo_levels_partition_the_tiles);
+    tcase_add_loop_test(tc, follow_skips_only_quiet_trials, 0,
+                        (int)(sizeof HAND_END_SETTINGS / sizeof *HAND_END_SETTINGS));
     suite_add_tcase(suite, tc);
     return suite;
 }

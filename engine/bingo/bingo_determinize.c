@@ -51,6 +51,7 @@ void bingo_observe(const void *state, int seat, game_observation_t *out)
     out->tricks.closed = bingo_closed_phase(s);
     out->tricks.leader = s->leader;
     out->tricks.led = s->phase == BI_PHASE_FOLLOW ? s->led : -1;
+    out->tricks.hand_target = BINGO_WIN_POINTS; /* R16: the same in every configuration */
     uint64_t table = 0;
     for (int side = 0; side < BINGO_SEATS; side++) {
         out->side_of_seat[side] = side;
