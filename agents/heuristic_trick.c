@@ -41,17 +41,21 @@ typedef struct trick_context {
     tileset_t candidates;   /* tiles the opponent may hold */
     tileset_t known;        /* tiles everyone knows he holds (shown doubles) */
     double p;               /* the chance he holds a given candidate tile not known */
+    double none_of[TILESET_MAX_BITS + 1]; /* none_of[k] = (1 - p)^k, filled up to none_filled */
+    int none_filled;
     const heuristic_memo_t *memo; /* capture points: the caller's memo, or own_memo */
     const int *points;      /* memo->points */
     heuristic_memo_t own_memo;
 } trick_context_t;
 
-static double chance_holds_any(const trick_context_t *c, tileset_t tiles)
+static double chance_holds_any(trick_context_t *c, tileset_t tiles)
 {
     if (!tileset_is_empty(tileset_and(tiles, c->known))) return 1;
-    double none = 1;
-    for (int k = tileset_size(tileset_minus(tileset_and(tiles, c->candidates), c->known)); k > 0; k--) none *= 1 - c->p;
-    return 1 - none;
+    /* (1 - p)^k by k products from 1, as a loop over the k tiles would, kept for this
+     * decision's other leads */
+    int k = tileset_size(tileset_minus(tileset_and(tiles, c->candidates), c->known));
+    for (; c->none_filled < k; c->none_filled++) c->none_of[c->none_filled + 1] = c->none_of[c->none_filled] * (1 - c->p);
+    return 1 - c->none_of[k];
 }
 
 /* The levels by insertion (the memo refills once per trump, so this is off the hot path),
@@ -128,6 +132,8 @@ static void prepare(trick_context_t *c, const game_t *game, const void *state, c
     int pool = tileset_size(tileset_minus(c->candidates, c->known));
     c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
     if (c->p > 1) c->p = 1;
+    c->none_of[0] = 1;
+    c->none_filled = 0;
     c->memo = capture_points_of(c, memo, tileset_or(tileset_or(obs->hand, obs->unseen), obs->table));
     c->points = c->memo->points;
 }
@@ -207,9 +213,16 @@ static double outcome_value(const trick_context_t *c, const void *after)
 
 bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
 {
-    if ((won && tileset_is_double(tile)) || obs->hand_size[obs->seat] <= 1 || obs->tricks.hand_target <= 0) return true;
+    const game_tricks_t *tricks = &obs->tricks;
+    if (tricks->hand_target <= 0 || obs->hand_size[obs->seat] <= 1) return true;
+    /* R15: a meld shows two doubles or more, the one placed among them */
+    if (won && tileset_is_double(tile) && tileset_size(tileset_and(obs->hand, tileset_doubles())) >= 2) return true;
+    /* R16: the trick's points go to its winner alone; a side already at the target (a hand
+     * played out) may end the hand at any trick */
+    int winner = obs->side_of_seat[won ? obs->seat : tricks->leader];
+    if (tricks->hand_points[winner] + stake >= tricks->hand_target) return true;
     for (int side = 0; side < obs->sides; side++)
-        if (obs->tricks.hand_points[side] + stake >= obs->tricks.hand_target) return true;
+        if (tricks->hand_points[side] >= tricks->hand_target) return true;
     return false;
 }
 
@@ -235,7 +248,7 @@ static int trumps_in(const trick_context_t *c, tileset_t tiles)
     return tileset_size(tileset_and(tiles, tileset_suit(c->obs.tricks.trump)));
 }
 
-static double lead_value(const trick_context_t *c, game_move_t move)
+static double lead_value(trick_context_t *c, game_move_t move)
 {
     const heuristic_weights_t *w = c->weights;
     int tile = move.tile;
@@ -278,7 +291,7 @@ static int sure_points(const trick_context_t *c)
     return sure;
 }
 
-static double move_value(const trick_context_t *c, game_move_t move)
+static double move_value(trick_context_t *c, game_move_t move)
 {
     switch (move.kind) {
     case GAME_MOVE_PLAY: return c->obs.tricks.led >= 0 ? follow_value(c, move) : lead_value(c, move);

@@ -12,10 +12,11 @@ int heuristic_trick_pick(const game_t *game, const void *state, const game_move_
 
 /* Whether a follow of `tile` by the observing seat (obs->seat, to move), taking `stake`
  * capture points (its tile's and the led tile's) to the trick's winner (`won`: the
- * follower), may end the hand (R16: a side's hand points reach tricks.hand_target, or both
- * hands run out, which takes the follower's last tile) or let its winner meld (R15: only a
- * trick won with a double the winner placed). When it may not, the hand goes on after the
- * trick with no meld for the follower, and the trial move that values both is skipped. */
+ * follower, else the leader), may end the hand (R16: the winner's hand points reach
+ * tricks.hand_target, or a side is there already, or both hands run out, which takes the
+ * follower's last tile) or let the follower meld (R15: a trick he won with a double, holding
+ * another). When it may not, the hand goes on after the trick with no meld for the
+ * follower, and the trial move that values both is skipped. */
 bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile);
 
 #endif

@@ -169,7 +169,9 @@ typedef struct game_observation {
     uint16_t opened[GAME_MAX_SEATS];  /* bit n: the seat's placements made an end show n this
                                          hand (Partnership; 0 where a game does not say) */
     /* the table's shape: ends for GAME_LAYOUT_LINE and _SPINNER, tricks for _TRICK; only
-     * the member of layout_kind is written (game_observation_clear_ends) */
+     * the member of layout_kind is written (game_observation_clear_ends). A trick game
+     * writes the per-seat and per-side entries below `seats` and `sides` only: read none
+     * past them. */
     int layout_kind;                  /* game_layout_kind_t */
     union {
         game_ends_t ends;

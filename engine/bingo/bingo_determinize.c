@@ -33,7 +33,9 @@ static uint64_t unseen_by(const bingo_state_t *s, int seat)
 void bingo_observe(const void *state, int seat, game_observation_t *out)
 {
     const bingo_state_t *s = state;
-    memset(out, 0, sizeof *out);
+    /* every field of both seats is written below, and none past them (game.h): no memset of
+     * the whole observation, which is sized for eight seats (search playouts observe at
+     * every step) */
     out->seat = seat;
     out->seats = out->sides = BINGO_SEATS;
     out->hand_number = s->hand_number;
@@ -58,6 +60,7 @@ void bingo_observe(const void *state, int seat, game_observation_t *out)
         out->score[side] = s->game_points[side];
         out->hand_size[side] = __builtin_popcountll(s->hand[side]);
         out->lacks[side] = (tileset_t){{s->lacks[side], 0}};
+        out->draws[side] = out->passes[side] = out->opened[side] = 0; /* no stock turns, no ends */
         out->tricks.won[side] = (tileset_t){{s->won[side], 0}};
         out->tricks.shown[side] = (tileset_t){{s->melded[side] & s->hand[side], 0}};
         out->tricks.hand_points[side] = s->points[side];
