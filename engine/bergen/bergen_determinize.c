@@ -32,7 +32,9 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
 {
     const bergen_state_t *s = state;
     const bergen_rules_t *r = s->rules;
-    game_observation_clear_ends(out);
+    /* every field a line or spinner game has is written below, each seat's below `seats`
+     * only (game.h): search playouts observe at every step, and clearing the observation,
+     * sized for eight seats, took a fifth of this */
     out->seat = seat;
     out->seats = out->sides = s->seats;
     out->hand_number = s->hand_number;
@@ -46,6 +48,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
         out->lacks[other] = s->lacks[other];
         out->draws[other] = s->draws[other];
         out->passes[other] = s->passes[other];
+        out->opened[other] = 0; /* not kept: no Bergen agent asks */
     }
     /* one set: a physical tile is its logical tile (search playouts observe at every step) */
     bool one_set = r->num_sets == 1;
@@ -57,7 +60,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
     out->table_count = s->layout_count;
     out->unseen = unseen_tiles(s, s->hand[seat]);
     out->layout_kind = r->layout == BERGEN_LAYOUT_LINE ? GAME_LAYOUT_LINE : GAME_LAYOUT_SPINNER;
-    out->ends.count = s->end_count;
+    out->ends = (game_ends_t){.count = s->end_count};
     unsigned open = s->open_ends; /* kept by every placement (bergen_open_ends) */
     for (int e = 0; e < s->end_count; e++) {
         out->ends.number[e] = s->end_number[e];

@@ -16,7 +16,8 @@
 void partnership_observe(const void *state, int seat, game_observation_t *out)
 {
     const partnership_state_t *s = state;
-    game_observation_clear_ends(out);
+    /* every field of a line game is written below, each seat's and side's below `seats`
+     * and `sides` only (game.h): search playouts observe at every step */
     out->seat = seat;
     out->seats = PARTNERSHIP_SEATS;
     out->sides = PARTNERSHIP_TEAMS;
@@ -30,6 +31,7 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
         out->lacks[other] = s->lacks[other];
         out->passes[other] = s->passes[other];
         out->opened[other] = s->opened[other];
+        out->draws[other] = 0; /* no stock (R1) */
     }
     for (int team = 0; team < PARTNERSHIP_TEAMS; team++) out->score[team] = s->score[team];
     out->hand = s->hand[seat];
@@ -37,7 +39,8 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
     out->table_count = s->table_count;
     out->unseen = tileset_minus(tileset_full(6), tileset_or(s->hand[seat], s->table));
     out->layout_kind = GAME_LAYOUT_LINE;
-    out->ends.count = 2;
+    out->stock_size = out->stock_drawable = 0;
+    out->ends = (game_ends_t){.count = 2};
     for (int e = 0; e < 2; e++) {
         out->ends.number[e] = s->end_number[e];
         out->ends.is_double[e] = 0; /* doubles lie crosswise but score nothing here (R9) */
