@@ -203,6 +203,19 @@ static inline __attribute__((always_inline)) void count_number(heuristic_context
     c->opp[n] = expected;
 }
 
+/* sum / count, count >= 1: by the exact reciprocal where count is 1, 2 or 4 (every line
+ * and most spinner turns), which gives the very quotient a division does in a fraction of
+ * its time; search playouts take a mean or three for every move of every step. */
+static inline double mean_of(double sum, int count)
+{
+    switch (count) {
+    case 1: return sum;
+    case 2: return sum * 0.5;
+    case 4: return sum * 0.25;
+    default: return sum / count;
+    }
+}
+
 /* The numbers the ends show after `move` (a lead shows its number everywhere). */
 static void ends_after(const heuristic_context_t *c, game_move_t move, int8_t *number)
 {
@@ -253,7 +266,7 @@ static double suits_feature(heuristic_context_t *c, game_move_t move, const int8
         value += own - c->opp[n];
         ends++;
     }
-    return ends ? value / ends : 0;
+    return ends ? mean_of(value, ends) : 0;
 }
 
 /* deny: the expected best placement of the next seat on `after` (the state after the move),
@@ -349,8 +362,8 @@ static double team_features(const heuristic_context_t *c, game_move_t move, cons
         ends++;
     }
     if (ends == 0) return 0;
-    value /= ends;
-    *block /= ends;
+    value = mean_of(value, ends);
+    *block = mean_of(*block, ends);
     if (move.kind == GAME_MOVE_PLAY && move.end < obs->ends.count && partner >= 0 &&
         obs->ends.placer[move.end] == partner && number[move.end] != obs->ends.number[move.end])
         value -= 1;
