@@ -111,6 +111,18 @@ static inline int tileset_pop_lowest(tileset_t *s)
     s->w[1] &= s->w[1] - 1;
     return i;
 }
+/* The `k`-th lowest index set in one word (k below its size): the random pick of a
+ * playout. Where the machine deposits bits (BMI2, x86-64-v3), one instruction without a
+ * branch, which a random k cannot mispredict; else a loop. */
+static inline int tileset_word_nth(uint64_t word, int k)
+{
+#ifdef __BMI2__
+    return __builtin_ctzll(__builtin_ia32_pdep_di((uint64_t)1 << k, word));
+#else
+    for (; k > 0; k--) word &= word - 1;
+    return __builtin_ctzll(word);
+#endif
+}
 /* The first `count` indices: every tile of a double-N set is tileset_first(T(N)). */
 static inline tileset_t tileset_first(int count)
 {

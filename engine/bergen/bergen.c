@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
 
 #include "bergen/bergen_internal.h"
 
@@ -929,19 +926,6 @@ static PLAYOUT_INLINE void kernel_store(const kernel_t *k, bergen_state_t *s)
     s->stock_next = (uint8_t)k->stock_next;
 }
 
-/* The `k`-th lowest tile of `fit` (k below its size). Where the machine deposits bits
- * (BMI2), one instruction without a branch: a loop of k steps is a branch the processor
- * cannot predict, since k is the random pick. */
-static inline int nth_tile(uint64_t fit, int k)
-{
-#ifdef __BMI2__
-    return __builtin_ctzll(_pdep_u64((uint64_t)1 << k, fit));
-#else
-    for (; k > 0; k--) fit &= fit - 1;
-    return __builtin_ctzll(fit);
-#endif
-}
-
 /* start_turn for the next seat; `fitting`: the tiles that fit an open end. Returns false
  * when the hand is blocked (R18), which the kernels leave to end_hand. */
 static PLAYOUT_INLINE bool kernel_next_turn(kernel_t *k, uint64_t fitting)
@@ -1087,7 +1071,7 @@ static PLAYOUT_INLINE int line_kernel_choose(const line_kernel_t *k, const game_
     if (!uniform) return line_kernel_most_points(k, fit0, fit1, end);
     int pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
     *end = pick >= on_end0;
-    return nth_tile(*end ? fit1 : fit0, pick - (*end ? on_end0 : 0));
+    return tileset_word_nth(*end ? fit1 : fit0, pick - (*end ? on_end0 : 0));
 }
 
 /* R12: the end the tile just drawn goes on, or -1 when the seat keeps it (A12): uniform
@@ -1274,7 +1258,7 @@ static PLAYOUT_INLINE int spinner_kernel_choose(spinner_kernel_t *k, const game_
             int on_end = __builtin_popcountll(fit);
             if (pick < on_end) {
                 *end = e;
-                return nth_tile(fit, pick);
+                return tileset_word_nth(fit, pick);
             }
             pick -= on_end;
         }

@@ -36,7 +36,7 @@ static int bi_pips_left(const void *state, int seat)
 
 /* Points credited at once: a follow that wins the trick scores both tiles (R9); a meld its
  * points (R15); a lead, a close or a declined meld nothing. */
-static int bi_move_points(const void *state, int seat, game_move_t move)
+int bingo_move_points(const void *state, int seat, game_move_t move)
 {
     const bingo_state_t *s = state;
     if (s->status != GAME_IN_HAND || seat < 0 || seat >= BINGO_SEATS) return -1;
@@ -161,10 +161,11 @@ const game_t bingo_game = {
     .to_move = bi_to_move,
     .legal_moves = bingo_legal_moves,
     .apply = bingo_apply,
+    .playout = bingo_playout,
     .scores = bi_scores,
     .last_hand_end = bi_last_hand_end,
     .match_winner = bi_match_winner,
-    .move_points = bi_move_points,
+    .move_points = bingo_move_points,
     .capture_points = bi_capture_points,
     .tiles_beating = bi_tiles_beating,
     .pips_left = bi_pips_left,

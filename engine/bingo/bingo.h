@@ -148,6 +148,10 @@ void bingo_deal(void *state, game_events_t *events);
 void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *events);
 int bingo_legal_moves(const void *state, game_move_t *out);
 void bingo_apply(void *state, game_move_t move, game_events_t *events);
+/* game_t.playout: the hand played as the loop over legal_moves and apply plays it. */
+int bingo_playout(void *state, const game_chooser_t *chooser_of_seat);
+/* bingo.c: game_t.move_points, which the playout's most-points chooser asks too. */
+int bingo_move_points(const void *state, int seat, game_move_t move);
 /* bingo_record.c: the game's words. */
 extern const char *const bingo_reason_names[BI_REASON_COUNT];
 void bingo_move_text(game_move_t move, char *out, size_t out_size);

@@ -282,3 +282,47 @@ void bingo_apply(void *state, game_move_t move, game_events_t *events)
     default: return;
     }
 }
+
+/* ------------------------------------------------------------------ playouts */
+
+/* The loop of game_t.playout (search's playouts, the simulator's random and greedy agents):
+ * a uniform lead or follow draws its pick among the moves legal_moves lists (a close first
+ * where one is allowed, then the tiles it may place in index order) without writing the
+ * list; a meld, the most points and a callback seat's turns go through the list, the
+ * callback asked only where two or more moves are legal. A forced move draws nothing.
+ * `only_uniform` (every seat chooses at random) is a constant at each call. */
+static inline __attribute__((always_inline)) int playout_loop(bingo_state_t *s, const game_chooser_t *chooser_of_seat,
+                                                              bool only_uniform)
+{
+    game_move_t moves[GAME_MAX_MOVES];
+    int plies = 0;
+    for (; s->status == GAME_IN_HAND; plies++) {
+        const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
+        bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM;
+        if (s->phase == BI_PHASE_MELD || !uniform) {
+            int count = bingo_legal_moves(s, moves), pick = 0;
+            if (count > 1)
+                pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
+                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, count)
+                                                               : game_most_points_by(bingo_move_points, s, s->to_move, moves, count);
+            bingo_apply(s, moves[pick], NULL);
+            continue;
+        }
+        uint64_t tiles = s->hand[s->to_move];
+        if (s->phase == BI_PHASE_FOLLOW && bingo_closed_phase(s)) /* R7, R12 */
+            tiles = bingo_closed_follows(s->rules, s->trump, s->led, tiles);
+        int close = may_close(s), count = close + __builtin_popcountll(tiles);
+        int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
+        game_move_t move = {GAME_MOVE_CLOSE, 0, 0, 0};
+        if (pick >= close) move = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tileset_word_nth(tiles, pick - close), GAME_NO_END, 0};
+        bingo_apply(s, move, NULL);
+    }
+    return plies;
+}
+
+int bingo_playout(void *state, const game_chooser_t *chooser_of_seat)
+{
+    for (int seat = 0; seat < BINGO_SEATS; seat++)
+        if (chooser_of_seat[seat].rule != GAME_CHOOSE_UNIFORM) return playout_loop(state, chooser_of_seat, false);
+    return playout_loop(state, chooser_of_seat, true);
+}

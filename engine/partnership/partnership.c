@@ -694,18 +694,6 @@ static void pt_apply(void *state, game_move_t move, game_events_t *events)
     }
 }
 
-/* The k-th lowest tile of a set (k below its size): one bit deposit where the CPU has it
- * (x86-64-v3's BMI2), which a random k cannot mispredict, else a loop. */
-static inline int kth_tile(uint64_t tiles, uint32_t k)
-{
-#ifdef __BMI2__
-    return __builtin_ctzll(__builtin_ia32_pdep_di((uint64_t)1 << k, tiles));
-#else
-    for (; k; k--) tiles &= tiles - 1;
-    return __builtin_ctzll(tiles);
-#endif
-}
-
 static int pt_move_points(const void *state, int seat, game_move_t move);
 
 /* The loop of game_t.playout: a uniform placement or pass without the list of moves.
@@ -742,7 +730,7 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
         }
         uint32_t k = count == 1 ? 0 : pcg32_below(chooser->rng, count);
         int end = k >= count0;
-        int tile = kth_tile(end ? fit1 : fit0, end ? k - count0 : k);
+        int tile = tileset_word_nth(end ? fit1 : fit0, (int)(end ? k - count0 : k));
         apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
     }
     return plies;
