@@ -114,7 +114,7 @@ static inline int tileset_pop_lowest(tileset_t *s)
 /* The `k`-th lowest index set in one word (k below its size): the random pick of a
  * playout. Where the machine deposits bits (BMI2, x86-64-v3), one instruction without a
  * branch, which a random k cannot mispredict; else a loop. */
-static inline int tileset_word_nth(uint64_t word, int k)
+static inline int tileset_word_nth(uint64_t word, unsigned k)
 {
 #ifdef __BMI2__
     return __builtin_ctzll(__builtin_ia32_pdep_di((uint64_t)1 << k, word));

@@ -730,7 +730,7 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
         }
         uint32_t k = count == 1 ? 0 : pcg32_below(chooser->rng, count);
         int end = k >= count0;
-        int tile = tileset_word_nth(end ? fit1 : fit0, (int)(end ? k - count0 : k));
+        int tile = tileset_word_nth(end ? fit1 : fit0, end ? k - count0 : k);
         apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
     }
     return plies;
