@@ -1090,11 +1090,32 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
     return pick >= on_end0 + on_end1 ? -1 : pick >= on_end0;
 }
 
+/* A callback seat's pick among two or more placements, listed as legal_moves lists them
+ * (`fit0` on end 0, then `fit1` on end 1, lowest tile first; then keeping the tile just
+ * drawn where `may_keep`), asked on the state `s` the kernel has just stored. Returns the
+ * tile, `end` set, or -1 when the seat keeps the drawn tile; the kernel goes on from the
+ * pick without the list's apply and a load of its registers (pimc's heuristic playouts). */
+static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *chooser, uint64_t fit0, uint64_t fit1,
+                           bool may_keep, int *end)
+{
+    game_move_t moves[GAME_MAX_MOVES];
+    int count = 0;
+    for (int e = 0; e < 2; e++)
+        for (uint64_t tiles = e ? fit1 : fit0; tiles; tiles &= tiles - 1)
+            moves[count++] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)__builtin_ctzll(tiles), (uint8_t)e, 0};
+    if (may_keep) moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
+    game_move_t move = moves[chooser->pick(chooser->context, s, moves, count)];
+    if (move.kind != GAME_MOVE_PLAY) return -1;
+    *end = move.end;
+    return move.tile;
+}
+
 /* Plays plies while the turn is a common one; returns how many. The state is written
  * back, and the ply that left the kernel applied by the general code. A tile drawn that
- * fits is placed (or kept) in the same round of the loop as its draw. */
+ * fits is placed (or kept) in the same round of the loop as its draw. A callback seat with
+ * two or more moves is asked on the state stored for it (line_kernel_ask). */
 static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
-                                           bool only_uniform, bool *choice)
+                                           bool only_uniform)
 {
     const tileset_t *suit = s->rules->physical_suit;
     line_kernel_t k;
@@ -1106,8 +1127,11 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM || callback; /* a single move */
         if (k.t.phase == BERGEN_PHASE_PLAY) {
             uint64_t fit0 = k.t.hand[seat] & k.suit0, fit1 = k.t.hand[seat] & k.suit1;
-            if (callback && __builtin_popcountll(fit0) + __builtin_popcountll(fit1) > 1) goto choice;
-            if (fit0 | fit1) {
+            if (callback && __builtin_popcountll(fit0) + __builtin_popcountll(fit1) > 1) {
+                line_kernel_store(&k, s);
+                tile = line_kernel_ask(s, chooser, fit0, fit1, false, &end);
+                plies++;
+            } else if (fit0 | fit1) {
                 tile = line_kernel_choose(&k, chooser, uniform, fit0, fit1, &end);
                 plies++;
             } else {
@@ -1118,11 +1142,14 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             }
         }
         if (k.t.phase == BERGEN_PHASE_PLAY_DRAWN) {
-            if (callback && (int)(k.suit0 >> k.t.drawn_tile & 1) + (int)(k.suit1 >> k.t.drawn_tile & 1) +
-                                    k.t.may_keep_drawn > 1)
-                goto choice;
+            uint64_t drawn = (uint64_t)1 << k.t.drawn_tile;
             plies++;
-            end = line_kernel_choose_drawn(&k, chooser, uniform);
+            if (callback && (int)((k.suit0 & drawn) != 0) + (int)((k.suit1 & drawn) != 0) + k.t.may_keep_drawn > 1) {
+                line_kernel_store(&k, s);
+                if (line_kernel_ask(s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end) < 0) end = -1;
+            } else {
+                end = line_kernel_choose_drawn(&k, chooser, uniform);
+            }
             if (end < 0) { /* keeps it */
                 if (!kernel_next_turn(&k.t, k.suit0 | k.suit1)) goto blocked;
                 continue;
@@ -1154,10 +1181,6 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
     blocked:
         line_kernel_store(&k, s);
         end_hand(s, -1, NULL);
-        return plies;
-    choice: /* a callback seat chooses among two or more moves: the caller's loop asks it */
-        line_kernel_store(&k, s);
-        *choice = true;
         return plies;
     }
 }
@@ -1345,10 +1368,9 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     while (s->status == GAME_IN_HAND) {
-        bool choice = false; /* a kernel stopped where a callback seat chooses: the list below */
         if (s->rules->plain_header_line && s->open_ends == 3 && s->phase >= BERGEN_PHASE_PLAY) {
-            plies += line_kernel_play(s, chooser_of_seat, only_uniform, &choice);
-            if (!choice) continue;
+            plies += line_kernel_play(s, chooser_of_seat, only_uniform);
+            continue;
         } else if (spinner_kernel && s->rules->plain_combination_spinner && s->opening_number >= 0 &&
                    s->phase >= BERGEN_PHASE_PLAY) {
             plies += spinner_kernel_play(s, chooser_of_seat, only_uniform);
