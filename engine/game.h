@@ -292,6 +292,10 @@ typedef struct game {
      * caller that learns the lead from here may hand the whole hand, lead included, to
      * playout. NULL: the game does not say, and the caller plays the lead itself. */
     int (*hand_leader)(const void *state);
+    /* The seat that closed the hand in play or the one just ended (GAME_MOVE_CLOSE), -1 if
+     * nobody did: what a caller that handed the hand to playout counts closes by. NULL: the
+     * game has no closes. */
+    int (*hand_closer)(const void *state);
 
     void (*scores)(const void *state, int *out); /* per side */
     /* The HAND_END event of the last hand ended (seat: the winning side or -1; reason;

@@ -280,7 +280,8 @@ static inline void tally_hand_end(const sim_config_t *config, int seats, int sid
  * hand, from the state. Where every seat's agent chooses by a rule of game_t.playout
  * (random, greedy), the game plays each hand itself, from its deal where the game says who
  * led (game_t.hand_leader), else once its first tile is down: the same moves as the loop
- * (game.h), without calls per move. No game with closes (Bingo) has one. */
+ * (game.h), without calls per move; a close made there is read from the state
+ * (game_t.hand_closer). */
 static inline __attribute__((always_inline)) void play_shaped(const sim_config_t *config, sim_worker_t *worker,
                                                                uint64_t seed, int rotation, sim_play_outcome_t *out,
                                                                int seats, int sides)
@@ -314,6 +315,7 @@ static inline __attribute__((always_inline)) void play_shaped(const sim_config_t
         } else if (by_playout && (out->leader >= 0 || game->hand_leader)) {
             out->plies += game->playout(state, chooser);
             if (out->leader < 0 && game->hand_leader) out->leader = (int8_t)game->hand_leader(state);
+            if (game->hand_closer && game->hand_closer(state) >= 0) tally.closer = game->hand_closer(state);
         } else {
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);

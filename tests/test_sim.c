@@ -944,12 +944,28 @@ static void count_closes_in_records(const char *records, const char *const *agen
     closedir(listing);
 }
 
+/* The agents of each Bingo run: the heuristic has no playout rule, so its matches go
+ * through the loop over legal moves; greedy and random both have one, so theirs are played
+ * by the game's playout after the first tile, and their closes read from the state. */
+static const char *const CLOSE_RUNS[][2] = {{"heuristic", "random"}, {"greedy", "random"}};
+
 START_TEST(bingo_closes_counted_per_agent)
 {
-    const char *dir = support_scratch("closes"), *records = support_scratch("closes-records");
-    study_t st = {"bingo", NULL, 2, "heuristic,random", true, support_scaled(60, 20), 5, false, false, false};
-    sim_ok(&st, "--out", dir, LIST("--records", records));
-    const char *const agents[] = {"heuristic", "random", NULL};
+    char agents_list[64], name[32];
+    const char *const *pair = CLOSE_RUNS[_i];
+    snprintf(agents_list, sizeof agents_list, "%s,%s", pair[0], pair[1]);
+    snprintf(name, sizeof name, "closes-%d", _i);
+    const char *dir = support_scratch(name);
+    snprintf(name, sizeof name, "closes-records-%d", _i);
+    const char *records = support_scratch(name);
+    snprintf(name, sizeof name, "closes-recorded-%d", _i);
+    const char *recorded = support_scratch(name);
+    study_t st = {"bingo", NULL, 2, agents_list, true, support_scaled(60, 20), 5, false, false, false};
+    /* the counts of the run without records (the simulator's own tally) against the
+     * records of the same games, which a run with --records writes through the driver */
+    sim_ok(&st, "--out", dir, NULL);
+    sim_ok(&st, "--out", recorded, LIST("--records", records));
+    const char *const agents[] = {pair[0], pair[1], NULL};
     int64_t closes[2] = {0}, failed[2] = {0};
     count_closes_in_records(records, agents, closes, failed);
     csv_t summary;
@@ -963,8 +979,8 @@ START_TEST(bingo_closes_counted_per_agent)
                 "%s: summary.csv counts %s closes, %s failed; the records %" PRId64 ", %" PRId64, agents[a],
                 row->field[close_column], row->field[failed_column], closes[a], failed[a]);
     }
-    /* the heuristic closes on sure points; over whole matches it closes, and some fail */
-    REQUIRE(closes[0] > 0 && failed[0] + failed[1] > 0, "no closes or no failed close: the test proves nothing");
+    /* over whole matches somebody closes, and some closes fail */
+    REQUIRE(closes[0] + closes[1] > 0 && failed[0] + failed[1] > 0, "no closes or no failed close: the test proves nothing");
     csv_free(&summary);
 }
 END_TEST
@@ -1943,7 +1959,7 @@ static Suite *sim_suite(void)
     tcase_add_test(schema, schema_double_bergen_four_players);
     tcase_add_test(schema, schema_no_duplicate_no_extras);
     tcase_add_test(schema, schema_matches_three_players_no_duplicate);
-    tcase_add_test(schema, bingo_closes_counted_per_agent);
+    tcase_add_loop_test(schema, bingo_closes_counted_per_agent, 0, (int)(sizeof CLOSE_RUNS / sizeof CLOSE_RUNS[0]));
     tcase_add_test(schema, each_distinct_game_counted_once);
     tcase_add_test(schema, resume_alone_keeps_swapped_seatings);
 

@@ -15,6 +15,8 @@ static int bi_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; r
 static game_status_t bi_status(const void *state) { return (game_status_t)((const bingo_state_t *)state)->status; }
 static int bi_to_move(const void *state) { return ((const bingo_state_t *)state)->to_move; }
 static int bi_hand_number(const void *state) { return ((const bingo_state_t *)state)->hand_number; }
+/* R11: kept until the next deal, so the hand just ended still says who closed it. */
+static int bi_hand_closer(const void *state) { return ((const bingo_state_t *)state)->closer; }
 
 static void bi_scores(const void *state, int *out)
 {
@@ -162,6 +164,7 @@ const game_t bingo_game = {
     .legal_moves = bingo_legal_moves,
     .apply = bingo_apply,
     .playout = bingo_playout,
+    .hand_closer = bi_hand_closer,
     .scores = bi_scores,
     .last_hand_end = bi_last_hand_end,
     .match_winner = bi_match_winner,
