@@ -199,42 +199,14 @@ START_TEST(random_matches)
 }
 END_TEST
 
-/* game_t.playout plays the hand the loop over legal_moves and apply plays with the same
- * choosers (a forced move draws nothing), from every point of whole matches of random
- * play, closes and melds included: the two states end byte for byte alike, after as many
- * moves, with the generators in step. The plies take turns through the modes of
- * support_twin_choosers. */
+/* game_t.playout plays as the loop over legal_moves and apply (test_support.h). */
 START_TEST(playout_is_the_loop)
 {
     bingo_rules_t *rules = make_rules(configs[_i]);
-    const char *config = *configs[_i] ? configs[_i] : "bingo";
-    bingo_state_t s, by_loop, by_playout;
-    game_move_t moves[GAME_MAX_MOVES];
-    pcg32_t rng;
-    pcg32_seed(&rng, 0xb1 + (uint64_t)_i, 7);
-    long compared = 0, matches = support_scaled(40, 4);
-    for (long match = 0; match < matches; match++) {
-        bingo_match_start(&s, (const game_rules_t *)(const void *)rules, 300u + (uint64_t)match);
-        for (int ply = 0; s.status != GAME_MATCH_OVER && ply < 20000; ply++) {
-            if (s.status == GAME_BETWEEN_HANDS) {
-                bingo_deal(&s, NULL);
-                continue;
-            }
-            by_loop = by_playout = s;
-            support_twins_t twins;
-            int mode = ply % SUPPORT_CHOOSER_MODES;
-            support_twin_choosers(&twins, &bingo_game, mode, pcg32_next(&rng));
-            int loop_plies = support_loop_playout(&bingo_game, &by_loop, twins.chooser[0]);
-            int playout_plies = bingo_game.playout(&by_playout, twins.chooser[1]);
-            REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
-                        support_twins_in_step(&twins),
-                    "%s, match %ld ply %d (choosers %d): the playout differs from the loop (%d and %d moves)", config,
-                    match, ply, mode, playout_plies, loop_plies);
-            compared++;
-            int count = bingo_legal_moves(&s, moves);
-            bingo_apply(&s, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
-        }
-    }
+    long matches = support_scaled(40, 4);
+    long compared = support_check_playout_is_the_loop(&bingo_game, (const game_rules_t *)(const void *)rules,
+                                                      *configs[_i] ? configs[_i] : "bingo", matches, 300,
+                                                      0xb1 + (uint64_t)_i);
     ck_assert_int_gt(compared, matches);
     bingo_rules_destroy((game_rules_t *)(void *)rules);
 }

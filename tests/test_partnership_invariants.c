@@ -285,41 +285,15 @@ START_TEST(test_random_play)
 }
 END_TEST
 
-/* game_t.playout plays the hand the loop over legal_moves and apply plays with the same
- * choosers (a forced move draws nothing), from every point of whole matches of random
- * play, decisions included: the two states end byte for byte alike, after as many moves,
- * with the generators in step. The plies take turns through the modes of
- * support_twin_choosers. */
+/* game_t.playout plays as the loop over legal_moves and apply (test_support.h), decisions
+ * included. */
 START_TEST(test_playout_is_the_loop)
 {
     game_rules_t *rules = make_rules(configs[_i][0], configs[_i][1]);
-    partnership_state_t s, by_loop, by_playout;
-    game_move_t moves[GAME_MAX_MOVES];
-    pcg32_t rng;
-    pcg32_seed(&rng, 0xab1e + (uint64_t)_i, 3);
-    long compared = 0, matches = support_scaled(40, 4);
-    for (long match = 0; match < matches; match++) {
-        partnership_game.match_start(&s, rules, 500u + (uint64_t)match);
-        for (int ply = 0; s.status != GAME_MATCH_OVER && ply < 20000; ply++) {
-            if (s.status == GAME_BETWEEN_HANDS) {
-                partnership_game.deal(&s, NULL);
-                continue;
-            }
-            by_loop = by_playout = s;
-            support_twins_t twins;
-            int mode = ply % SUPPORT_CHOOSER_MODES;
-            support_twin_choosers(&twins, &partnership_game, mode, pcg32_next(&rng));
-            int loop_plies = support_loop_playout(&partnership_game, &by_loop, twins.chooser[0]);
-            int playout_plies = partnership_game.playout(&by_playout, twins.chooser[1]);
-            REQUIRE(playout_plies == loop_plies && memcmp(&by_loop, &by_playout, sizeof s) == 0 &&
-                        support_twins_in_step(&twins),
-                    "%s %s, match %ld ply %d (choosers %d): the playout differs from the loop (%d and %d moves)",
-                    configs[_i][0], configs[_i][1], match, ply, mode, playout_plies, loop_plies);
-            compared++;
-            int count = partnership_game.legal_moves(&s, moves);
-            partnership_game.apply(&s, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
-        }
-    }
+    char label[160];
+    snprintf(label, sizeof label, "%s %s", configs[_i][0], configs[_i][1]);
+    long matches = support_scaled(40, 4);
+    long compared = support_check_playout_is_the_loop(&partnership_game, rules, label, matches, 500, 0xab1e + (uint64_t)_i);
     ck_assert_int_gt(compared, matches);
     partnership_game.rules_destroy(rules);
 }

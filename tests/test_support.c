@@ -341,6 +341,45 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
     return plies;
 }
 
+long support_check_playout_is_the_loop(const game_t *game, const game_rules_t *rules, const char *label, long matches,
+                                       uint64_t first_seed, uint64_t seed)
+{
+    unsigned char *state = malloc(game->state_size), *by_loop = malloc(game->state_size),
+                  *by_playout = malloc(game->state_size);
+    if (!state || !by_loop || !by_playout) ck_abort_msg("out of memory");
+    game_move_t moves[GAME_MAX_MOVES];
+    pcg32_t rng;
+    pcg32_seed(&rng, seed, 3);
+    long compared = 0;
+    for (long match = 0; match < matches; match++) {
+        game->match_start(state, rules, first_seed + (uint64_t)match);
+        for (int ply = 0; game->status(state) != GAME_MATCH_OVER && ply < 20000; ply++) {
+            if (game->status(state) == GAME_BETWEEN_HANDS) {
+                game->deal(state, NULL);
+                continue;
+            }
+            memcpy(by_loop, state, game->state_size);
+            memcpy(by_playout, state, game->state_size);
+            support_twins_t twins;
+            int mode = ply % SUPPORT_CHOOSER_MODES;
+            support_twin_choosers(&twins, game, mode, pcg32_next(&rng));
+            int loop_plies = support_loop_playout(game, by_loop, twins.chooser[0]);
+            int playout_plies = game->playout(by_playout, twins.chooser[1]);
+            REQUIRE(playout_plies == loop_plies && memcmp(by_loop, by_playout, game->state_size) == 0 &&
+                        support_twins_in_step(&twins),
+                    "%s, match %ld ply %d (choosers %d): the playout differs from the loop (%d and %d moves)", label,
+                    match, ply, mode, playout_plies, loop_plies);
+            compared++;
+            int count = game->legal_moves(state, moves);
+            game->apply(state, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+        }
+    }
+    free(state);
+    free(by_loop);
+    free(by_playout);
+    return compared;
+}
+
 int support_run_suite(Suite *suite, const char *name)
 {
     if (support_scratch_open_root(name)) return EXIT_FAILURE; /* outside any test */

@@ -109,6 +109,14 @@ void support_check_kept_placement(const game_t *game, const void *state, const g
 /* Plays the hand on `state` to its end by the loop over legal_moves and apply, each seat
  * choosing by its chooser as the agents do (game.h); returns the moves applied. */
 int support_loop_playout(const game_t *game, void *state, const game_chooser_t *chooser_of_seat);
+/* game_t.playout plays the hand the loop above plays with the same choosers (a forced move
+ * draws nothing), from every point of `matches` whole matches of random play (match seeds
+ * from `first_seed`, moves drawn from a stream seeded by `seed`), decisions, closes and
+ * melds included: the two states end byte for byte alike, after as many moves, with the
+ * generators in step. The plies take turns through the modes of support_twin_choosers.
+ * `label` names the configuration in a failure; returns the points compared. */
+long support_check_playout_is_the_loop(const game_t *game, const game_rules_t *rules, const char *label, long matches,
+                                       uint64_t first_seed, uint64_t seed);
 
 /* The main of a suite whose tests make scratch directories: runs them under a scratch
  * root named `name` (removed at the end, with what failing tests left); the exit status. */
