@@ -491,14 +491,6 @@ static bool is_draw_or_pass(game_move_t move)
     return move.kind == GAME_MOVE_DRAW || move.kind == GAME_MOVE_PASS;
 }
 
-void heuristic_memo_init(heuristic_memo_t *memo)
-{
-    memo->trump = -1;
-    memo->filled = tileset_empty();
-    memo->levels = 0;
-    memo->planes = 0;
-}
-
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {

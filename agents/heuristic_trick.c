@@ -58,6 +58,14 @@ static double chance_holds_any(trick_context_t *c, tileset_t tiles)
     return 1 - c->none_of[k];
 }
 
+void heuristic_memo_init(heuristic_memo_t *memo)
+{
+    memo->trump = -1;
+    memo->filled = tileset_empty();
+    memo->levels = 0;
+    memo->planes = 0;
+}
+
 /* The levels by insertion (the memo refills once per trump, so this is off the hot path),
  * and the planes where every value is within 0..63 (every Bingo rule set's: 1 to 28). */
 void heuristic_memo_sort_levels(heuristic_memo_t *memo)

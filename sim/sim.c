@@ -315,7 +315,8 @@ static inline __attribute__((always_inline)) void play_shaped(const sim_config_t
         } else if (by_playout && (out->leader >= 0 || game->hand_leader)) {
             out->plies += game->playout(state, chooser);
             if (out->leader < 0 && game->hand_leader) out->leader = (int8_t)game->hand_leader(state);
-            if (game->hand_closer && game->hand_closer(state) >= 0) tally.closer = game->hand_closer(state);
+            int closer = game->hand_closer ? game->hand_closer(state) : -1;
+            if (closer >= 0) tally.closer = closer;
         } else {
             int seat = game->to_move(state);
             int count = game->legal_moves(state, moves);

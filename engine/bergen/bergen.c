@@ -1099,10 +1099,7 @@ static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *choose
                            bool may_keep, int *end)
 {
     game_move_t moves[GAME_MAX_MOVES];
-    int count = 0;
-    for (int e = 0; e < 2; e++)
-        for (uint64_t tiles = e ? fit1 : fit0; tiles; tiles &= tiles - 1)
-            moves[count++] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)__builtin_ctzll(tiles), (uint8_t)e, 0};
+    int count = add_tiles(fit1, 0, 1, moves, add_tiles(fit0, 0, 0, moves, 0));
     if (may_keep) moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
     game_move_t move = moves[chooser->pick(chooser->context, s, moves, count)];
     if (move.kind != GAME_MOVE_PLAY) return -1;
