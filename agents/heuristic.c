@@ -113,10 +113,12 @@ static tileset_t tiles_fitting(const int8_t *number, int count)
 /* Chance that `seat` holds one given tile of `candidates` (the unseen tiles it may hold). */
 static double hold_probability(const game_observation_t *obs, int seat, tileset_t candidates)
 {
-    int size = tileset_size(candidates);
-    if (size == 0) return 0;
-    double p = (double)obs->hand_size[seat] / size;
-    return p < 1 ? p : 1;
+    int size = tileset_size(candidates), held = obs->hand_size[seat];
+    /* held / size, at most 1, and 0 for no hand or no candidates: the tests are on the
+     * integers, so that no branch waits for the division (search playouts run this for
+     * every other seat at every choice) */
+    if (size == 0 || held <= 0) return 0;
+    return held >= size ? 1 : (double)held / size;
 }
 
 /* How urgent shedding is, from 0 to 1 (see the top of the file). */
@@ -162,11 +164,10 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     c->holders = 0;
     for (int o = 0; o < obs->seats; o++) {
         c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
-        double p = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
-        if (p > 0) {
-            c->holder[c->holders] = o;
-            c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -p : p;
-        }
+        if (o == c->seat || obs->hand_size[o] <= 0 || tileset_is_empty(c->candidates[o])) continue; /* p = 0 */
+        double p = hold_probability(obs, o, c->candidates[o]);
+        c->holder[c->holders] = o;
+        c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -p : p;
     }
     c->max_number = 0;
     c->urgency = 0;
@@ -419,7 +420,7 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
  * and a spinner opens more arms, never fewer), so the hand is not blocked. The mover's
  * tiles count, and once there is no stock (Partnership) every unseen tile, since all of
  * them are then in the other hands. */
-static bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
+static inline __attribute__((always_inline)) bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
 {
     const game_observation_t *obs = &c->obs;
     if (move.kind != GAME_MOVE_PLAY || move.end == GAME_NO_END) return false;
@@ -441,13 +442,24 @@ static bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
  * Once nothing may be drawn (late in a Bergen hand, after a few turns of a Double Bergen
  * hand of four, whose stock holds six drawable tiles, and always in Partnership, which has
  * no stock) a move after which somebody keeps a placement cannot have blocked the hand. */
-static bool may_end_match(const heuristic_context_t *c, game_move_t move, int points)
+static inline __attribute__((always_inline)) bool may_end_match(const heuristic_context_t *c, game_move_t move,
+                                                                   int points)
 {
     const game_observation_t *obs = &c->obs;
     if (obs->score_sign < 0 || obs->target <= 0) return true;
     if (move.kind == GAME_MOVE_PLAY && obs->hand_size[c->seat] <= 1) return true;
     if (obs->stock_drawable == 0 && !keeps_a_placement(c, move)) return true;
     return obs->score[obs->side_of_seat[c->seat]] + points >= obs->target;
+}
+
+/* Whether `move` wins the match now, by a trial move on the scratch state. */
+static bool wins_now(const heuristic_context_t *c, game_move_t move)
+{
+    const game_t *game = c->game;
+    memcpy(c->scratch, c->state, game->state_size);
+    game->apply(c->scratch, move, NULL);
+    return game->status(c->scratch) == GAME_MATCH_OVER &&
+           game->match_winner(c->scratch) == c->obs.side_of_seat[c->seat];
 }
 
 /* The value of a move that is not a draw or pass. */
@@ -486,35 +498,128 @@ static double move_value(heuristic_context_t *c, game_move_t move)
     return value;
 }
 
+/* ---- the plain case: what search playouts in Bergen and Double Bergen ask ---- */
+
+/* Whether a decision is plain: no teams, every tile in play below index 64, and only the
+ * points and suits features weighed (policy.c's playout weights, in Bergen and Double
+ * Bergen). The team features are then 0, and plain_move_value gives move_value's value
+ * less a sum of +0, which changes no comparison (values are not asked for). */
+static bool plain_decision(const heuristic_context_t *c)
+{
+    const heuristic_weights_t *w = c->weights;
+    return c->narrow && !team_game(&c->obs) && w->doubles == 0 && w->shed == 0 && w->deny == 0 && w->bonus == 0;
+}
+
+/* count_number for a plain decision: own and opp, by words (live_count is read by the
+ * doubles feature only). */
+static inline __attribute__((always_inline)) void count_plain(heuristic_context_t *c, int n, uint64_t suit)
+{
+    if (c->counted >> n & 1) return;
+    c->counted |= 1u << n;
+    c->own[n] = __builtin_popcountll(c->obs.hand.w[0] & suit);
+    /* count_number's sum from 0 less its first addition: without teams every term is a
+     * product of a positive chance, never -0, so 0 + x is x (one latency fewer) */
+    double expected = 0;
+    if (c->holders > 0) expected = c->holder_weight[0] * __builtin_popcountll(c->candidates[c->holder[0]].w[0] & suit);
+    for (int k = 1; k < c->holders; k++)
+        expected += c->holder_weight[k] * __builtin_popcountll(c->candidates[c->holder[k]].w[0] & suit);
+    c->opp[n] = expected;
+}
+
+/* suits_feature for a plain decision, the ends after the move read in place. */
+static double plain_suits(heuristic_context_t *c, game_move_t move)
+{
+    const game_ends_t *ends = &c->obs.ends;
+    bool play = move.kind == GAME_MOVE_PLAY;
+    uint64_t played = play ? (uint64_t)1 << move.tile : 0;
+    double value = 0;
+    int shown = 0;
+    for (int e = 0; e < ends->count; e++) {
+        int n = ends->number[e];
+        if (play && move.end == GAME_NO_END) n = tileset_low(move.tile); /* a lead shows its number everywhere */
+        else if (play && move.end == e) n = tileset_other_side(move.tile, n);
+        if (n < 0) continue;
+        uint64_t suit = tileset_suit(n).w[0];
+        count_plain(c, n, suit);
+        int own = c->own[n] - ((suit & played) != 0);
+        value += own - c->opp[n];
+        shown++;
+    }
+    return shown ? mean_of(value, shown) : 0;
+}
+
+/* move_value for a plain decision. */
+static double plain_move_value(heuristic_context_t *c, game_move_t move, int points)
+{
+    const heuristic_weights_t *w = c->weights;
+    double value = w->points * points;
+    if (w->suits != 0) value += w->suits * plain_suits(c, move);
+    if (may_end_match(c, move, points) && wins_now(c, move)) value += HEURISTIC_WIN;
+    return value;
+}
+
 static bool is_draw_or_pass(game_move_t move)
 {
     return move.kind == GAME_MOVE_DRAW || move.kind == GAME_MOVE_PASS;
 }
 
-int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
-                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+/* The points a move scores now for the seat to move: `given`'s, else move_points's (0 for
+ * what is not a placement). */
+static int points_of(const heuristic_context_t *c, const game_move_t *moves, const int *given, int i)
 {
-    if (game->tiles_beating && game->capture_points)
-        return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
+    if (moves[i].kind != GAME_MOVE_PLAY) return 0;
+    int points = given ? given[i] : c->game->move_points(c->state, c->seat, moves[i]);
+    return points < 0 ? 0 : points;
+}
+
+/* The best of the moves from `first` on (ties: the heavier tile, then the first), each
+ * valued by plain_move_value or move_value: `plain` is a constant at each call, so each
+ * has a loop of its own (a playout's plain decisions, and the rest, compile apart). */
+static inline __attribute__((always_inline)) int pick_among(heuristic_context_t *c, const game_move_t *moves,
+                                                            const int *given, int first, int count, bool plain,
+                                                            double *values)
+{
     int best = -1;
     double best_value = 0;
-    heuristic_context_t context;
-    bool prepared = false;
-    for (int i = 0; i < count; i++) {
+    for (int i = first; i < count; i++) {
         if (is_draw_or_pass(moves[i])) continue;
-        if (!prepared) {
-            prepare(&context, game, state, weights, scratch);
-            if (weights->partner != 0 || weights->block != 0) prepare_team(&context);
-            prepared = true;
-        }
-        double value = move_value(&context, moves[i]);
+        double value = plain ? plain_move_value(c, moves[i], points_of(c, moves, given, i)) : move_value(c, moves[i]);
         if (values) values[i] = value;
         if (best < 0 || value > best_value || (value == best_value && game_move_heavier(moves[i], moves[best]))) {
             best = i;
             best_value = value;
         }
     }
-    return best < 0 ? 0 : best;
+    return best;
+}
+
+/* heuristic_pick_valued and heuristic_pick_scored: `given` NULL or each move's points. A
+ * draw or pass is valued only where nothing else is legal, and then the first is played. */
+static int pick_best(const game_t *game, const void *state, const game_move_t *moves, const int *given, int count,
+                     const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+{
+    if (game->tiles_beating && game->capture_points)
+        return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
+    int first = 0;
+    while (first < count && is_draw_or_pass(moves[first])) first++;
+    if (first == count) return 0;
+    heuristic_context_t context;
+    prepare(&context, game, state, weights, scratch);
+    if (weights->partner != 0 || weights->block != 0) prepare_team(&context);
+    if (!values && plain_decision(&context)) return pick_among(&context, moves, given, first, count, true, NULL);
+    return pick_among(&context, moves, given, first, count, false, values);
+}
+
+int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
+                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+{
+    return pick_best(game, state, moves, NULL, count, weights, scratch, memo, values);
+}
+
+int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,
+                          int count, const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)
+{
+    return pick_best(game, state, moves, points, count, weights, scratch, memo, NULL);
 }
 
 /* ------------------------------------------------------------------ the agent */

@@ -51,10 +51,12 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
 
 /* GAME_CHOOSE_CALLBACK's pick for heuristic playouts: the game asks only where two or more
  * moves are legal, as policy_pick would. */
-static int heuristic_playout_pick(void *context, const void *state, const game_move_t *moves, int count)
+static int heuristic_playout_pick(void *context, const void *state, const game_move_t *moves, const int *points,
+                                  int count)
 {
     search_context_t *search = context;
-    return heuristic_pick(search->game, state, moves, count, &search->weights, search->scratch, &search->memo);
+    return heuristic_pick_scored(search->game, state, moves, points, count, &search->weights, search->scratch,
+                                 &search->memo);
 }
 
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)

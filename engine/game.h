@@ -186,7 +186,7 @@ typedef struct game_observation {
 typedef enum game_choice_rule {
     GAME_CHOOSE_UNIFORM,     /* moves[pcg32_below(rng, count)] */
     GAME_CHOOSE_MOST_POINTS, /* game_most_points_index: no draw from any stream */
-    GAME_CHOOSE_CALLBACK     /* moves[pick(context, state, moves, count)]: an agent's own rule */
+    GAME_CHOOSE_CALLBACK     /* moves[pick(context, state, moves, points, count)]: an agent's own rule */
 } game_choice_rule_t;
 
 typedef struct game_chooser {
@@ -198,8 +198,10 @@ typedef struct game_chooser {
     /* GAME_CHOOSE_CALLBACK: the index of the move to play among the `count` (two or more)
      * legal moves of `state`, listed as legal_moves lists them. The game calls it on a
      * complete state, and plays every turn with one legal move itself, without a call:
-     * a search's playout policy (the heuristic) then costs nothing on the forced turns. */
-    int (*pick)(void *context, const void *state, const game_move_t *moves, int count);
+     * a search's playout policy (the heuristic) then costs nothing on the forced turns.
+     * `points`: NULL, or each move's move_points for the seat to move, where the game has
+     * them at hand (Bergen's line kernel), so the pick need not ask move_points again. */
+    int (*pick)(void *context, const void *state, const game_move_t *moves, const int *points, int count);
 } game_chooser_t;
 
 /* The tie-break every agent uses between moves it values alike: the heavier tile

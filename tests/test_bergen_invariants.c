@@ -35,6 +35,7 @@ typedef struct run {
     const bergen_rules_t *bergen;
     pcg32_t rng;
     long hands, steps, determinized, matches;
+    long scored_picks; /* playout callbacks told each move's points (checked by the callback) */
 } run_t;
 
 static tileset_t logical(const bergen_rules_t *r, tileset_t physical)
@@ -241,11 +242,10 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
     if (checks_now) REQUIRE_EQ(match_end, unique_leader_at_target(after) >= 0);
 }
 
-/* A determinized world keeps what the seat sees and respects what it knows. */
 /* game_t.playout plays, from here, the very hand that the loop over legal_moves and apply
  * plays with the same choosers: the same plies, the same final state, the streams in step.
  * The steps take turns through the modes of support_twin_choosers. */
-static void check_playout(const run_t *run, const bergen_state_t *s)
+static void check_playout(run_t *run, const bergen_state_t *s)
 {
     bergen_state_t own = *s, loop = *s;
     support_twins_t twins;
@@ -257,6 +257,14 @@ static void check_playout(const run_t *run, const bergen_state_t *s)
         ck_abort_msg("step %ld (choosers %d): playout played %d plies, the loop %d; the states %s, the choosers %s",
                      run->steps, mode, own_plies, loop_plies, memcmp(&own, &loop, sizeof own) ? "differ" : "agree",
                      support_twins_in_step(&twins) ? "in step" : "out of step");
+    /* Bergen's playout tells a callback every move's points, wherever it asks */
+    for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
+        const support_pick_t *pick = &twins.picks[0][seat];
+        if (pick->scored_calls != pick->calls)
+            ck_abort_msg("step %ld (choosers %d): the playout asked seat %d %ld times, %ld of them with points", run->steps,
+                         mode, seat, pick->calls, pick->scored_calls);
+        run->scored_picks += pick->scored_calls;
+    }
 }
 
 /* move_points, which agents ask of every candidate, is what apply credits for each legal
@@ -275,6 +283,7 @@ static void check_move_points(const game_t *game, const bergen_state_t *s, const
     }
 }
 
+/* A determinized world keeps what the seat sees and respects what it knows. */
 static void check_world(run_t *run, const bergen_state_t *s, int seat)
 {
     bergen_state_t world;
@@ -350,11 +359,12 @@ static void run_config(const game_t *game, const char *preset, const char *const
     REQUIRE(game_configure(game, preset, all, count, &values, error, sizeof error) == 0, "%s", error);
     game_rules_t *rules = NULL;
     REQUIRE(game->rules_create(&values, &rules, error, sizeof error) == 0, "%s", error);
-    run_t run = {game, rules, bergen_rules_of(rules), {0, 0}, 0, 0, 0, 0};
+    run_t run = {game, rules, bergen_rules_of(rules), {0, 0}, 0, 0, 0, 0, 0};
     pcg32_seed(&run.rng, seed, (uint64_t)players);
     for (uint64_t match = 0; run.hands < deals; match++) play_random_match(&run, seed * 1000003u + match, deals);
     REQUIRE(run.hands >= deals, "only %ld hands", run.hands);
     REQUIRE(run.determinized > 0, "no world was checked");
+    REQUIRE(run.scored_picks > 0, "no playout callback was told the points of its moves");
     printf("%-14s %-40s %d players: %ld hands, %ld matches, %ld moves, %ld worlds checked\n", preset,
            override_count ? overrides[0] : "(preset)", players, run.hands, run.matches, run.steps, run.determinized);
     game->rules_destroy(rules);

@@ -253,7 +253,8 @@ game_move_t support_agent_pick(const game_t *game, const game_rules_t *rules, co
     return move;
 }
 
-static int support_pick_callback(void *context, const void *state, const game_move_t *moves, int count)
+static int support_pick_callback(void *context, const void *state, const game_move_t *moves, const int *points,
+                                 int count)
 {
     support_pick_t *pick = context;
     game_move_t listed[GAME_MAX_MOVES];
@@ -263,7 +264,13 @@ static int support_pick_callback(void *context, const void *state, const game_mo
     if (count < 2) ck_abort_msg("a callback was asked to choose among %d move(s)", count);
     if (listed_count != count || memcmp(listed, moves, (size_t)count * sizeof *moves) != 0)
         ck_abort_msg("a callback was given %d moves, not the state's %d legal moves", count, listed_count);
+    for (int i = 0; points && i < count; i++) {
+        int right = pick->game->move_points(state, pick->game->to_move(state), moves[i]);
+        if (points[i] != right)
+            ck_abort_msg("a callback was told move %d of %d scores %d, where move_points says %d", i, count, points[i], right);
+    }
     pick->calls++;
+    pick->scored_calls += points != NULL;
     return (int)pcg32_below(pick->rng, (uint32_t)count);
 }
 
@@ -333,7 +340,7 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
         const game_chooser_t *chooser = &chooser_of_seat[game->to_move(state)];
         if (count > 1) {
             if (chooser->rule == GAME_CHOOSE_UNIFORM) pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
-            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = chooser->pick(chooser->context, state, moves, count);
+            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = chooser->pick(chooser->context, state, moves, NULL, count);
             else pick = game_most_points_index(game, state, moves, count);
         }
         game->apply(state, moves[pick], NULL);

@@ -83,13 +83,15 @@ struct game_move support_agent_pick(const struct game *game, const struct game_r
  *   stream for odd ones; 5 a callback for every seat, on one stream (as search's heuristic
  *   playouts).
  * The callback checks that it is asked only with two or more moves, exactly the legal
- * moves of the state it is given, counts its calls, and picks uniformly from its stream. */
+ * moves of the state it is given, and with each move's move_points where it is told
+ * points; it counts its calls, and picks uniformly from its stream. */
 enum { SUPPORT_CHOOSER_MODES = 6 };
 
 typedef struct support_pick {
     const game_t *game;
     pcg32_t *rng;
     long calls;
+    long scored_calls; /* calls told each move's points, which the callback checks against move_points */
 } support_pick_t;
 
 typedef struct support_twins {

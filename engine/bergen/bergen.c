@@ -692,7 +692,27 @@ static PLAYOUT_INLINE int header_points(int near_goal, int distance, int end, un
     return near_goal_points(near_goal, 2 + __builtin_popcount(doubles & 3u), distance);
 }
 
-/* The points of placing `tile` on `end` (see game_t.move_points). */
+/* The points of placing logical `tile` on `end`, a legal placement for `seat`. */
+static int legal_placement_points(const bergen_state_t *s, int seat, int tile, int end)
+{
+    const bergen_rules_t *r = s->rules;
+    if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END) {
+        if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
+        return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
+    }
+    if (r->scoring == BERGEN_SCORING_COMBINATIONS) /* DB R12, from the exposures kept */
+        return near_goal_points(r->near_goal, exposures_points_after(r, &s->exposures, s, tile, end),
+                                r->target - s->score[seat]);
+    /* Agents ask this for every candidate placement, so only the leading fields that
+     * mark_placement and layout_points read are copied (BERGEN_ENDS_PREFIX, bergen.h), not
+     * the hands and deck: a tenth of the bytes (the heuristic agent in Double Bergen: -27% time). */
+    bergen_state_t after;
+    memcpy(&after, s, BERGEN_ENDS_PREFIX);
+    int exposed = mark_placement(&after, tile, end);
+    return near_goal_points(r->near_goal, layout_points(r, &after, exposed), r->target - s->score[seat]);
+}
+
+/* The points of placing `tile` on `end` (see game_t.move_points), -1 where it may not. */
 static int placement_points(const bergen_state_t *s, int seat, int tile, int end)
 {
     const bergen_rules_t *r = s->rules;
@@ -702,22 +722,7 @@ static int placement_points(const bergen_state_t *s, int seat, int tile, int end
     } else if (end >= s->end_count || !(s->open_ends >> end & 1) || !tileset_shows(tile, s->end_number[end])) {
         return -1;
     }
-    if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END) {
-        if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
-        return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
-    }
-    if (r->scoring == BERGEN_SCORING_COMBINATIONS) { /* DB R12 on a copy of the exposures alone */
-        bergen_exposures_t after = s->exposures;
-        int exposed = exposures_mark(&after, s, tile, end);
-        return near_goal_points(r->near_goal, exposure_points(r, &after, exposed), r->target - s->score[seat]);
-    }
-    /* Agents ask this for every candidate placement, so only the leading fields that
-     * mark_placement and layout_points read are copied (BERGEN_ENDS_PREFIX, bergen.h), not
-     * the hands and deck: a tenth of the bytes (the heuristic agent in Double Bergen: -27% time). */
-    bergen_state_t after;
-    memcpy(&after, s, BERGEN_ENDS_PREFIX);
-    int exposed = mark_placement(&after, tile, end);
-    return near_goal_points(r->near_goal, layout_points(r, &after, exposed), r->target - s->score[seat]);
+    return legal_placement_points(s, seat, tile, end);
 }
 
 /* Only a placement scores during play (R14, DB R12): drawing, passing and keeping a drawn
@@ -1092,16 +1097,22 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
 
 /* A callback seat's pick among two or more placements, listed as legal_moves lists them
  * (`fit0` on end 0, then `fit1` on end 1, lowest tile first; then keeping the tile just
- * drawn where `may_keep`), asked on the state `s` the kernel has just stored. Returns the
- * tile, `end` set, or -1 when the seat keeps the drawn tile; the kernel goes on from the
- * pick without the list's apply and a load of its registers (pimc's heuristic playouts). */
-static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *chooser, uint64_t fit0, uint64_t fit1,
-                           bool may_keep, int *end)
+ * drawn where `may_keep`), asked on the state `s` the kernel has just stored, with each
+ * move's points. Returns the tile, `end` set, or -1 when the seat keeps the drawn tile;
+ * the kernel goes on from the pick without the list's apply and a load of its registers
+ * (pimc's heuristic playouts, whose heuristic would otherwise ask move_points of each). */
+static int line_kernel_ask(const line_kernel_t *k, const bergen_state_t *s, const game_chooser_t *chooser,
+                           uint64_t fit0, uint64_t fit1, bool may_keep, int *end)
 {
     game_move_t moves[GAME_MAX_MOVES];
+    int points[GAME_MAX_MOVES];
     int count = add_tiles(fit1, 0, 1, moves, add_tiles(fit0, 0, 0, moves, 0));
-    if (may_keep) moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
-    game_move_t move = moves[chooser->pick(chooser->context, s, moves, count)];
+    for (int i = 0; i < count; i++) points[i] = line_kernel_points(k, k->t.to_move, moves[i].tile, moves[i].end);
+    if (may_keep) {
+        points[count] = 0; /* keeping the tile scores nothing */
+        moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
+    }
+    game_move_t move = moves[chooser->pick(chooser->context, s, moves, points, count)];
     if (move.kind != GAME_MOVE_PLAY) return -1;
     *end = move.end;
     return move.tile;
@@ -1126,7 +1137,7 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             uint64_t fit0 = k.t.hand[seat] & k.suit0, fit1 = k.t.hand[seat] & k.suit1;
             if (callback && __builtin_popcountll(fit0) + __builtin_popcountll(fit1) > 1) {
                 line_kernel_store(&k, s);
-                tile = line_kernel_ask(s, chooser, fit0, fit1, false, &end);
+                tile = line_kernel_ask(&k, s, chooser, fit0, fit1, false, &end);
                 plies++;
             } else if (fit0 | fit1) {
                 tile = line_kernel_choose(&k, chooser, uniform, fit0, fit1, &end);
@@ -1143,7 +1154,8 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             plies++;
             if (callback && (int)((k.suit0 & drawn) != 0) + (int)((k.suit1 & drawn) != 0) + k.t.may_keep_drawn > 1) {
                 line_kernel_store(&k, s);
-                if (line_kernel_ask(s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end) < 0) end = -1;
+                if (line_kernel_ask(&k, s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end) < 0)
+                    end = -1;
             } else {
                 end = line_kernel_choose_drawn(&k, chooser, uniform);
             }
@@ -1353,6 +1365,17 @@ static PLAYOUT_INLINE int spinner_kernel_play(bergen_state_t *s, const game_choo
     }
 }
 
+/* A callback seat's pick among the `count` legal moves of `s`, told each move's points:
+ * the moves are legal, so their points skip move_points's checks (pimc's heuristic
+ * playouts in Double Bergen ask at most turns, and would ask move_points of each move). */
+static int ask_with_points(const bergen_state_t *s, const game_chooser_t *chooser, const game_move_t *moves, int count)
+{
+    int points[GAME_MAX_MOVES];
+    for (int i = 0; i < count; i++)
+        points[i] = moves[i].kind == GAME_MOVE_PLAY ? legal_placement_points(s, s->to_move, moves[i].tile, moves[i].end) : 0;
+    return chooser->pick(chooser->context, s, moves, points, count);
+}
+
 /* The loop of game_t.playout; `only_uniform` (every seat chooses at random) and
  * `spinner_kernel` are constants at each call, so that loop tests no rule. Without a
  * callback seat the spinner's kernel plays; with one, this loop: in Double Bergen a
@@ -1381,7 +1404,7 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
         int count = bergen_legal_moves(s, moves), pick = 0;
         if (count > 1) {
             if (only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM) pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
-            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = chooser->pick(chooser->context, s, moves, count);
+            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = ask_with_points(s, chooser, moves, count);
             else pick = game_most_points_by(bergen_move_points, s, s->to_move, moves, count);
         }
         bergen_apply(s, moves[pick], NULL);

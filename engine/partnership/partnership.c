@@ -715,7 +715,7 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
             int count = pt_legal_moves(s, moves), pick = 0;
             if (count > 1)
                 pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
-                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, count)
+                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, NULL, count)
                                                                : game_most_points_by(pt_move_points, s, s->to_move, moves, count);
             pt_apply(s, moves[pick], NULL);
             continue;
