@@ -700,9 +700,11 @@ static int legal_placement_points(const bergen_state_t *s, int seat, int tile, i
         if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
         return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
     }
-    if (r->scoring == BERGEN_SCORING_COMBINATIONS) /* DB R12, from the exposures kept */
-        return near_goal_points(r->near_goal, exposures_points_after(r, &s->exposures, s, tile, end),
-                                r->target - s->score[seat]);
+    if (r->scoring == BERGEN_SCORING_COMBINATIONS) { /* DB R12 on a copy of the exposures alone */
+        bergen_exposures_t after = s->exposures;
+        int exposed = exposures_mark(&after, s, tile, end);
+        return near_goal_points(r->near_goal, exposure_points(r, &after, exposed), r->target - s->score[seat]);
+    }
     /* Agents ask this for every candidate placement, so only the leading fields that
      * mark_placement and layout_points read are copied (BERGEN_ENDS_PREFIX, bergen.h), not
      * the hands and deck: a tenth of the bytes (the heuristic agent in Double Bergen: -27% time). */

@@ -97,40 +97,6 @@ static inline int exposures_mark(bergen_exposures_t *x, const bergen_state_t *s,
     return exposed;
 }
 
-/* The change of combination points (DB R12) when `number`'s exposures, `count` now, change
- * by `delta`. */
-static inline int exposures_total_change(int count, int delta)
-{
-    int after = count + delta;
-    return (after >= 2 ? after : 0) - (count >= 2 ? count : 0);
-}
-
-/* exposure_points after exposures_mark(x, s, tile, end), without a copy of `x` to mark:
- * the counts of at most three numbers change (the one covered, the one the tile shows,
- * the spinner's), each by the sum of its changes where two of them are one number. A
- * copy marked and read back stalled on its stores (Double Bergen's search playouts ask
- * this of every move of every choice). */
-static inline int exposures_points_after(const bergen_rules_t *rules, const bergen_exposures_t *x,
-                                         const bergen_state_t *s, int tile, int end)
-{
-    if (end == GAME_NO_END) return 2; /* exposures_open: the spinner's number, twice */
-    unsigned bit = 1u << end, all = (1u << s->end_count) - 1, started = s->end_started;
-    int covered = s->end_number[end], exposed = tileset_other_side(tile, covered), opening = s->opening_number;
-    int covered_by = started & bit ? -(1 + (int)(s->end_double >> end & 1)) : 0; /* exposures_place */
-    int exposed_by = 1 + (int)tileset_is_double(tile);
-    int opening_by = (started | bit) == all && started != all ? -2 : 0;
-    int exposed_change = exposed_by + (exposed == covered ? covered_by : 0) + (exposed == opening ? opening_by : 0);
-    if (rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY) {
-        int count = x->count[exposed] + exposed_change;
-        return count >= 2 ? count : 0;
-    }
-    int total = x->total + exposures_total_change(x->count[exposed], exposed_change);
-    if (covered != exposed)
-        total += exposures_total_change(x->count[covered], covered_by + (covered == opening ? opening_by : 0));
-    if (opening != exposed && opening != covered) total += exposures_total_change(x->count[opening], opening_by);
-    return total;
-}
-
 /* DB R12: the points of exposures `x` after a placement that exposed `new_number`. */
 static inline int exposure_points(const bergen_rules_t *rules, const bergen_exposures_t *x, int new_number)
 {
