@@ -1097,6 +1097,22 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
     return pick >= on_end0 + on_end1 ? -1 : pick >= on_end0;
 }
 
+/* Lists the placements of `fit` on `end` after the first `count`, each with its points
+ * (line_kernel_ask). Returns the new count. */
+static inline int line_kernel_list(const line_kernel_t *k, uint64_t fit, int end, game_move_t *moves, int *points,
+                                   int count)
+{
+    const uint32_t first = move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
+    const uint32_t tile_step = move_word((game_move_t){0, 1, 0, 0});
+    for (; fit; fit &= fit - 1, count++) {
+        int tile = __builtin_ctzll(fit);
+        uint32_t word = first + (uint32_t)tile * tile_step; /* add_tiles_plain's move, stored at once */
+        memcpy(&moves[count], &word, sizeof word);
+        points[count] = line_kernel_points(k, k->t.to_move, tile, end);
+    }
+    return count;
+}
+
 /* A callback seat's pick among two or more placements, listed as legal_moves lists them
  * (`fit0` on end 0, then `fit1` on end 1, lowest tile first; then keeping the tile just
  * drawn where `may_keep`), asked on the state `s` the kernel has just stored, with each
@@ -1108,8 +1124,7 @@ static int line_kernel_ask(const line_kernel_t *k, const bergen_state_t *s, cons
 {
     game_move_t moves[GAME_MAX_MOVES];
     int points[GAME_MAX_MOVES];
-    int count = add_tiles(fit1, 0, 1, moves, add_tiles(fit0, 0, 0, moves, 0));
-    for (int i = 0; i < count; i++) points[i] = line_kernel_points(k, k->t.to_move, moves[i].tile, moves[i].end);
+    int count = line_kernel_list(k, fit1, 1, moves, points, line_kernel_list(k, fit0, 0, moves, points, 0));
     if (may_keep) {
         points[count] = 0; /* keeping the tile scores nothing */
         moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
