@@ -692,14 +692,21 @@ static PLAYOUT_INLINE int header_points(int near_goal, int distance, int end, un
     return near_goal_points(near_goal, 2 + __builtin_popcount(doubles & 3u), distance);
 }
 
+/* The points of placing `tile`, which shows end `end`'s number, on that end of a line
+ * scored by headers (R14, R16). */
+static inline int line_placement_points(const bergen_state_t *s, int seat, int tile, int end)
+{
+    const bergen_rules_t *r = s->rules;
+    if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
+    return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
+}
+
 /* The points of placing logical `tile` on `end`, a legal placement for `seat`. */
 static int legal_placement_points(const bergen_state_t *s, int seat, int tile, int end)
 {
     const bergen_rules_t *r = s->rules;
-    if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END) {
-        if (tileset_other_side(tile, s->end_number[end]) != s->end_number[1 - end]) return 0;
-        return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
-    }
+    if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END)
+        return line_placement_points(s, seat, tile, end);
     if (r->scoring == BERGEN_SCORING_COMBINATIONS) { /* DB R12 on a copy of the exposures alone */
         bergen_exposures_t after = s->exposures;
         int exposed = exposures_mark(&after, s, tile, end);
@@ -1097,9 +1104,12 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
     return pick >= on_end0 + on_end1 ? -1 : pick >= on_end0;
 }
 
-/* Lists the placements of `fit` on `end` after the first `count`, each with its points
- * (line_kernel_ask). Returns the new count. */
-static inline int line_kernel_list(const line_kernel_t *k, uint64_t fit, int end, game_move_t *moves, int *points,
+/* Lists the placements of `fit` on `end` of the state the kernel has stored, after the
+ * first `count`, each with its points (line_kernel_ask). Returns the new count. The
+ * points are read from the state, not from the kernel: the kernel's address passed out
+ * of the playout would keep its registers in memory (greedy deals took 5% more
+ * instructions). */
+static inline int line_kernel_list(const bergen_state_t *s, uint64_t fit, int end, game_move_t *moves, int *points,
                                    int count)
 {
     const uint32_t first = move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
@@ -1108,7 +1118,7 @@ static inline int line_kernel_list(const line_kernel_t *k, uint64_t fit, int end
         int tile = __builtin_ctzll(fit);
         uint32_t word = first + (uint32_t)tile * tile_step; /* add_tiles_plain's move, stored at once */
         memcpy(&moves[count], &word, sizeof word);
-        points[count] = line_kernel_points(k, k->t.to_move, tile, end);
+        points[count] = line_placement_points(s, s->to_move, tile, end);
     }
     return count;
 }
@@ -1119,12 +1129,12 @@ static inline int line_kernel_list(const line_kernel_t *k, uint64_t fit, int end
  * move's points. Returns the tile, `end` set, or -1 when the seat keeps the drawn tile;
  * the kernel goes on from the pick without the list's apply and a load of its registers
  * (pimc's heuristic playouts, whose heuristic would otherwise ask move_points of each). */
-static int line_kernel_ask(const line_kernel_t *k, const bergen_state_t *s, const game_chooser_t *chooser,
-                           uint64_t fit0, uint64_t fit1, bool may_keep, int *end)
+static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *chooser, uint64_t fit0, uint64_t fit1,
+                           bool may_keep, int *end)
 {
     game_move_t moves[GAME_MAX_MOVES];
     int points[GAME_MAX_MOVES];
-    int count = line_kernel_list(k, fit1, 1, moves, points, line_kernel_list(k, fit0, 0, moves, points, 0));
+    int count = line_kernel_list(s, fit1, 1, moves, points, line_kernel_list(s, fit0, 0, moves, points, 0));
     if (may_keep) {
         points[count] = 0; /* keeping the tile scores nothing */
         moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
@@ -1154,7 +1164,7 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             uint64_t fit0 = k.t.hand[seat] & k.suit0, fit1 = k.t.hand[seat] & k.suit1;
             if (callback && __builtin_popcountll(fit0) + __builtin_popcountll(fit1) > 1) {
                 line_kernel_store(&k, s);
-                tile = line_kernel_ask(&k, s, chooser, fit0, fit1, false, &end);
+                tile = line_kernel_ask(s, chooser, fit0, fit1, false, &end);
                 plies++;
             } else if (fit0 | fit1) {
                 tile = line_kernel_choose(&k, chooser, uniform, fit0, fit1, &end);
@@ -1171,8 +1181,7 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             plies++;
             if (callback && (int)((k.suit0 & drawn) != 0) + (int)((k.suit1 & drawn) != 0) + k.t.may_keep_drawn > 1) {
                 line_kernel_store(&k, s);
-                if (line_kernel_ask(&k, s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end) < 0)
-                    end = -1;
+                if (line_kernel_ask(s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end) < 0) end = -1;
             } else {
                 end = line_kernel_choose_drawn(&k, chooser, uniform);
             }
@@ -1384,8 +1393,11 @@ static PLAYOUT_INLINE int spinner_kernel_play(bergen_state_t *s, const game_choo
 
 /* A callback seat's pick among the `count` legal moves of `s`, told each move's points:
  * the moves are legal, so their points skip move_points's checks (pimc's heuristic
- * playouts in Double Bergen ask at most turns, and would ask move_points of each move). */
-static int ask_with_points(const bergen_state_t *s, const game_chooser_t *chooser, const game_move_t *moves, int count)
+ * playouts in Double Bergen ask at most turns, and would ask move_points of each move).
+ * Out of line: inlined, it changed the code of the loops beside it (greedy deals took 33
+ * instructions more). */
+__attribute__((noinline)) static int ask_with_points(const bergen_state_t *s, const game_chooser_t *chooser,
+                                                  const game_move_t *moves, int count)
 {
     int points[GAME_MAX_MOVES];
     for (int i = 0; i < count; i++)
