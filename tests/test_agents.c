@@ -16,6 +16,8 @@
  *   seed, used, then agent_reset to that seed, choose alike at every position; a
  *   different seed changes some choice of every agent that draws random numbers, and no
  *   choice of the deterministic rules (greedy, heuristic).
+ * - the heuristic: its plain decisions (no teams, only points and suits weighed) pick as
+ *   the general path does, told the moves' points or not.
  * - specs: unknown agent or key, a repeated key, bad values, trailing comma, too long,
  *   each rejected naming the bad part; level:N and level:n=N; the level table; every
  *   kind's parameters at their defaults and at the ends of their ranges.
@@ -33,6 +35,7 @@
 #include "game.h"
 #include "test_support.h"
 #include "games.h"
+#include "heuristic.h"
 
 enum {
     POSITIONS_PER_PRESET = 10000, /* choices per agent and preset, over its player counts (scale 1) */
@@ -773,6 +776,86 @@ START_TEST(agent_list_names_and_defaults_parse)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the heuristic's two paths */
+
+/* Weights the heuristic values by points and suits alone (its plain decisions, in a game
+ * without teams): the search playouts' (the defaults less deny and bonus) and three more. */
+static heuristic_weights_t plain_weights(int k)
+{
+    heuristic_weights_t w = heuristic_default_weights;
+    w.deny = w.bonus = 0;
+    if (k == 1) w.suits = 1.7;
+    if (k == 2) w.points = 0.5, w.suits = 0;
+    if (k == 3) w.points = -1, w.suits = -0.3, w.partner = w.block = 0;
+    return w;
+}
+enum { PLAIN_WEIGHTS = 4, PLAIN_POSITIONS = 4000 };
+
+/* The heuristic's pick without values (the plain path where no teams play and only points
+ * and suits weigh), told each move's points or not, is the pick with values (the general
+ * path, every feature in turn), at every decision of random walks through whole matches
+ * of the Bergen presets at each player count. */
+START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
+{
+    int players;
+    const preset_ref_t *p = config_at(_i, &players);
+    long minimum = (long)support_scaled(PLAIN_POSITIONS, 400);
+    table_t t;
+    table_open(&t, p->game, p->preset, players);
+    const game_t *game = t.game;
+    void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
+    ck_assert_ptr_nonnull(state);
+    ck_assert_ptr_nonnull(scratch);
+    pcg32_t rng;
+    pcg32_seed(&rng, 5150u + (uint64_t)_i, 7);
+    game_move_t moves[GAME_MAX_MOVES];
+    int points[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES];
+    long compared = 0, split = 0;
+    for (uint64_t match = 0; compared < minimum; match++) {
+        game->match_start(state, t.rules, 300u + match);
+        for (long plies = 0; next_decision(&t, state) && compared < minimum; plies++) {
+            REQUIRE(plies < PLY_LIMIT, "the match does not end");
+            int count = game->legal_moves(state, moves);
+            if (count >= 2) {
+                for (int i = 0; i < count; i++) points[i] = game->move_points(state, game->to_move(state), moves[i]);
+                int first = -1;
+                for (int k = 0; k < PLAIN_WEIGHTS; k++) {
+                    heuristic_weights_t w = plain_weights(k);
+                    int general = heuristic_pick_valued(game, state, moves, count, &w, scratch, NULL, values);
+                    int plain = heuristic_pick(game, state, moves, count, &w, scratch, NULL);
+                    int scored = heuristic_pick_scored(game, state, moves, points, count, &w, scratch, NULL);
+                    if (plain != general || scored != general)
+                        ck_abort_msg("%s, %d players, match %d ply %ld, weights %d: picks %d with values, %d without, "
+                                     "%d told the points", p->preset, players, (int)match, plies, k, general, plain,
+                                     scored);
+                    split += k > 0 && general != first;
+                    if (k == 0) first = general;
+                }
+                compared++;
+            }
+            game->apply(state, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+        }
+    }
+    /* the weight sets lead to different moves, so each pick was decided by its values */
+    REQUIRE(split > compared / 20, "the weight sets chose alike at %ld of %ld positions", compared - split, compared);
+    printf("%-16s %d players: %ld decisions alike on both paths, under %d weight sets (%ld picks apart from the first)\n",
+           p->preset, players, compared, PLAIN_WEIGHTS, split);
+    free(state);
+    free(scratch);
+    table_close(&t);
+}
+END_TEST
+
+/* The Bergen presets' (preset, player count) configurations: config_at's first ones. */
+static int bergen_config_count(void)
+{
+    int count = 0;
+    for (int k = 0; k < PRESET_COUNT; k++)
+        if (strstr(PRESETS[k].game, "bergen")) count += PRESETS[k].max_players - PRESETS[k].min_players + 1;
+    return count;
+}
+
 /* The parameters the issue and the level table use exist with the documented defaults' types. */
 START_TEST(search_parameters_exist)
 {
@@ -818,6 +901,10 @@ static Suite *agents_suite(void)
     tcase_set_timeout(worlds, 600);
     tcase_add_loop_test(worlds, worlds_respect_what_the_seat_knows, 0, config_count());
     suite_add_tcase(suite, worlds);
+    TCase *heuristic = tcase_create("heuristic");
+    tcase_set_timeout(heuristic, 600);
+    tcase_add_loop_test(heuristic, heuristic_plain_decisions_pick_as_the_general_path, 0, bergen_config_count());
+    suite_add_tcase(suite, heuristic);
     TCase *legal = tcase_create("legal play");
     tcase_set_timeout(legal, 1200);
     tcase_add_test(legal, legal_volume_at_full_scale);
