@@ -596,13 +596,12 @@ __attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const ga
     return best;
 }
 
-/* heuristic_pick_valued and heuristic_pick_scored: `given` NULL or each move's points. A
- * draw or pass is valued only where nothing else is legal, and then the first is played. */
-static int pick_best(const game_t *game, const void *state, const game_move_t *moves, const int *given, int count,
-                     const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+/* heuristic_pick_valued and heuristic_pick_scored in a game of ends: `given` NULL or each
+ * move's points. A draw or pass is valued only where nothing else is legal, and then the
+ * first is played. */
+static int pick_on_ends(const game_t *game, const void *state, const game_move_t *moves, const int *given, int count,
+                        const heuristic_weights_t *weights, void *scratch, double *values)
 {
-    if (game->tiles_beating && game->capture_points)
-        return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
     int best = -1;
     double best_value = 0;
     heuristic_context_t context;
@@ -625,16 +624,21 @@ static int pick_best(const game_t *game, const void *state, const game_move_t *m
     return best < 0 ? 0 : best;
 }
 
+/* Whether the game is played in tricks (Bingo), valued by heuristic_trick.c. */
+static bool trick_game(const game_t *game) { return game->tiles_beating && game->capture_points; }
+
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
-    return pick_best(game, state, moves, NULL, count, weights, scratch, memo, values);
+    if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
+    return pick_on_ends(game, state, moves, NULL, count, weights, scratch, values);
 }
 
 int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,
                           int count, const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)
 {
-    return pick_best(game, state, moves, points, count, weights, scratch, memo, NULL);
+    if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, NULL);
+    return pick_on_ends(game, state, moves, points, count, weights, scratch, NULL);
 }
 
 /* ------------------------------------------------------------------ the agent */
