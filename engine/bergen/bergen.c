@@ -701,10 +701,16 @@ static inline int line_placement_points(const bergen_state_t *s, int seat, int t
     return header_points(r->near_goal, r->target - s->score[seat], end, s->end_double, (unsigned)tileset_is_double(tile));
 }
 
-/* The points of placing logical `tile` on `end`, a legal placement for `seat`. */
-static int legal_placement_points(const bergen_state_t *s, int seat, int tile, int end)
+/* The points of placing `tile` on `end` (see game_t.move_points). */
+static int placement_points(const bergen_state_t *s, int seat, int tile, int end)
 {
     const bergen_rules_t *r = s->rules;
+    if (s->status != GAME_IN_HAND || tile >= r->tile_count || seat < 0 || seat >= s->seats) return -1;
+    if (end == GAME_NO_END) {
+        if (s->opening_number >= 0 || !tileset_is_double(tile)) return -1;
+    } else if (end >= s->end_count || !(s->open_ends >> end & 1) || !tileset_shows(tile, s->end_number[end])) {
+        return -1;
+    }
     if (r->layout == BERGEN_LAYOUT_LINE && r->scoring == BERGEN_SCORING_HEADERS && end != GAME_NO_END)
         return line_placement_points(s, seat, tile, end);
     if (r->scoring == BERGEN_SCORING_COMBINATIONS) { /* DB R12 on a copy of the exposures alone */
@@ -719,19 +725,6 @@ static int legal_placement_points(const bergen_state_t *s, int seat, int tile, i
     memcpy(&after, s, BERGEN_ENDS_PREFIX);
     int exposed = mark_placement(&after, tile, end);
     return near_goal_points(r->near_goal, layout_points(r, &after, exposed), r->target - s->score[seat]);
-}
-
-/* The points of placing `tile` on `end` (see game_t.move_points), -1 where it may not. */
-static int placement_points(const bergen_state_t *s, int seat, int tile, int end)
-{
-    const bergen_rules_t *r = s->rules;
-    if (s->status != GAME_IN_HAND || tile >= r->tile_count || seat < 0 || seat >= s->seats) return -1;
-    if (end == GAME_NO_END) {
-        if (s->opening_number >= 0 || !tileset_is_double(tile)) return -1;
-    } else if (end >= s->end_count || !(s->open_ends >> end & 1) || !tileset_shows(tile, s->end_number[end])) {
-        return -1;
-    }
-    return legal_placement_points(s, seat, tile, end);
 }
 
 /* Only a placement scores during play (R14, DB R12): drawing, passing and keeping a drawn
@@ -1391,20 +1384,6 @@ static PLAYOUT_INLINE int spinner_kernel_play(bergen_state_t *s, const game_choo
     }
 }
 
-/* A callback seat's pick among the `count` legal moves of `s`, told each move's points:
- * the moves are legal, so their points skip move_points's checks (pimc's heuristic
- * playouts in Double Bergen ask at most turns, and would ask move_points of each move).
- * Out of line: inlined, it changed the code of the loops beside it (greedy deals took 33
- * instructions more). */
-__attribute__((noinline)) static int ask_with_points(const bergen_state_t *s, const game_chooser_t *chooser,
-                                                  const game_move_t *moves, int count)
-{
-    int points[GAME_MAX_MOVES];
-    for (int i = 0; i < count; i++)
-        points[i] = moves[i].kind == GAME_MOVE_PLAY ? legal_placement_points(s, s->to_move, moves[i].tile, moves[i].end) : 0;
-    return chooser->pick(chooser->context, s, moves, points, count);
-}
-
 /* The loop of game_t.playout; `only_uniform` (every seat chooses at random) and
  * `spinner_kernel` are constants at each call, so that loop tests no rule. Without a
  * callback seat the spinner's kernel plays; with one, this loop: in Double Bergen a
@@ -1433,7 +1412,7 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
         int count = bergen_legal_moves(s, moves), pick = 0;
         if (count > 1) {
             if (only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM) pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
-            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = ask_with_points(s, chooser, moves, count);
+            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = chooser->pick(chooser->context, s, moves, NULL, count);
             else pick = game_most_points_by(bergen_move_points, s, s->to_move, moves, count);
         }
         bergen_apply(s, moves[pick], NULL);
