@@ -130,6 +130,14 @@ static void table_open(table_t *t, const char *game_name, const char *preset, in
 
 static void table_close(table_t *t) { t->game->rules_destroy(t->rules); }
 
+/* Opens the table of the i-th configuration (config_at); `players` set. */
+static const preset_ref_t *open_config(int i, table_t *t, int *players)
+{
+    const preset_ref_t *p = config_at(i, players);
+    table_open(t, p->game, p->preset, *players);
+    return p;
+}
+
 static agent_t *make_agent(const table_t *t, const char *spec, int seat, uint64_t seed)
 {
     char error[ERROR_SIZE] = "";
@@ -305,10 +313,9 @@ static void check_world(const table_t *t, const void *state, int seat, pcg32_t *
 START_TEST(worlds_respect_what_the_seat_knows)
 {
     int players;
-    const preset_ref_t *p = config_at(_i, &players);
-    long minimum = (long)support_scaled(WORLDS_PER_CONFIG, 300);
     table_t t;
-    table_open(&t, p->game, p->preset, players);
+    const preset_ref_t *p = open_config(_i, &t, &players);
+    long minimum = (long)support_scaled(WORLDS_PER_CONFIG, 300);
     const game_t *game = t.game;
     /* greedy and random seats: the positions greedy reaches make more headers and passes */
     agent_t *agents[GAME_MAX_SEATS];
@@ -798,10 +805,9 @@ enum { PLAIN_WEIGHTS = 4, PLAIN_POSITIONS = 4000 };
 START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
 {
     int players;
-    const preset_ref_t *p = config_at(_i, &players);
-    long minimum = (long)support_scaled(PLAIN_POSITIONS, 400);
     table_t t;
-    table_open(&t, p->game, p->preset, players);
+    const preset_ref_t *p = open_config(_i, &t, &players);
+    long minimum = (long)support_scaled(PLAIN_POSITIONS, 400);
     const game_t *game = t.game;
     void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
     ck_assert_ptr_nonnull(state);
