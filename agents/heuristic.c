@@ -31,8 +31,11 @@
  * is and scores nothing.
  *
  * One observation per decision (prepare), then one trial apply per move on the caller's
- * scratch; nothing allocates after the agent's create. A trick game (Bingo: the game gives
- * capture_points and tiles_beating) is valued by heuristic_trick.c instead.
+ * scratch; nothing allocates after the agent's create. A plain decision (no teams, only
+ * points and suits weighed, no values asked for: the search playouts of Bergen and Double
+ * Bergen) is valued by a loop of its own that computes just those two features, with the
+ * same arithmetic. A trick game (Bingo: the game gives capture_points and tiles_beating) is
+ * valued by heuristic_trick.c instead.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +121,7 @@ static double hold_probability(const game_observation_t *obs, int seat, tileset_
     double p = (double)obs->hand_size[seat] / size;
     return p < 1 ? p : 1;
 }
+
 /* How urgent shedding is, from 0 to 1 (see the top of the file). */
 static double shed_urgency(const heuristic_context_t *c)
 {
@@ -450,16 +454,6 @@ static inline __attribute__((always_inline)) bool may_end_match(const heuristic_
     return obs->score[obs->side_of_seat[c->seat]] + points >= obs->target;
 }
 
-/* Whether `move` wins the match now, by a trial move on the scratch state. */
-static bool wins_now(const heuristic_context_t *c, game_move_t move)
-{
-    const game_t *game = c->game;
-    memcpy(c->scratch, c->state, game->state_size);
-    game->apply(c->scratch, move, NULL);
-    return game->status(c->scratch) == GAME_MATCH_OVER &&
-           game->match_winner(c->scratch) == c->obs.side_of_seat[c->seat];
-}
-
 /* The value of a move that is not a draw or pass. */
 static double move_value(heuristic_context_t *c, game_move_t move)
 {
@@ -544,6 +538,16 @@ static double plain_suits(heuristic_context_t *c, game_move_t move)
         shown++;
     }
     return shown ? mean_of(value, shown) : 0;
+}
+
+/* Whether `move` wins the match now, by a trial move on the scratch state. */
+static bool wins_now(const heuristic_context_t *c, game_move_t move)
+{
+    const game_t *game = c->game;
+    memcpy(c->scratch, c->state, game->state_size);
+    game->apply(c->scratch, move, NULL);
+    return game->status(c->scratch) == GAME_MATCH_OVER &&
+           game->match_winner(c->scratch) == c->obs.side_of_seat[c->seat];
 }
 
 /* move_value for a plain decision. */
