@@ -801,12 +801,14 @@ enum { PLAIN_WEIGHTS = 4, PLAIN_POSITIONS = 4000 };
 /* The heuristic's pick without values (the plain path where no teams play and only points
  * and suits weigh), told each move's points or not, is the pick with values (the general
  * path, every feature in turn), at every decision of random walks through whole matches
- * of the Bergen presets at each player count. */
+ * of the Bergen presets at each player count (double_bergen_12's tiles pass index 64, so
+ * both picks take the general path there). */
 START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
 {
     int players;
     table_t t;
     const preset_ref_t *p = open_config(_i, &t, &players);
+    ck_assert_msg(strstr(p->game, "bergen"), "configuration %d is %s, not of the Bergen family", _i, p->game);
     long minimum = (long)support_scaled(PLAIN_POSITIONS, 400);
     const game_t *game = t.game;
     void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
