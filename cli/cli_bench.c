@@ -417,7 +417,6 @@ int cli_bench(int argc, char **argv)
         return 1;
     }
     args->threads = omp_get_num_procs();
-    args->game.players = 2;
     int parsed = cli_parse_argv(&bench_spec, argc, argv, args, error, sizeof error);
     if (parsed > 0) cli_print_help(stdout, &bench_spec);
     if (parsed < 0) fprintf(stderr, "dominolab bench: %s\n", error);

@@ -391,6 +391,32 @@ START_TEST(bench_one_workload)
 }
 END_TEST
 
+/* Without --players, --decisions plays the preset's own number of seats: Partnership's 4
+ * (2 was once forced on every game, and Partnership refused it). */
+START_TEST(bench_decisions_preset_players)
+{
+    static const struct {
+        const char *game, *header;
+    } cases[] = {
+        {"partnership", "100 positions of partnership (preset partnership), 4 players; one thread\n"},
+        {"bingo", "100 positions of bingo (preset bingo), 2 players; one thread\n"},
+        {"bergen", "100 positions of bergen (preset bergen), 2 players; one thread\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        capture_t result;
+        support_run(cli_bench,
+                    (char *[]){"bench", "--decisions", "--quick", "--game", (char *)cases[k].game, "--agents", "random",
+                               NULL},
+                    &result);
+        REQUIRE(result.status == 0 && !strncmp(result.out, cases[k].header, strlen(cases[k].header)) &&
+                    strstr(result.out, "\nrandom "),
+                "bench --decisions --game %s: exit %d, out %s, err %s", cases[k].game, result.status, result.out,
+                result.err);
+        support_capture_free(&result);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ suite */
 
 static Suite *threads_suite(void)
@@ -412,6 +438,7 @@ static Suite *threads_suite(void)
     tcase_set_timeout(bench, 600);
     tcase_add_test(bench, bench_quick_is_deterministic);
     tcase_add_test(bench, bench_one_workload);
+    tcase_add_test(bench, bench_decisions_preset_players);
     suite_add_tcase(suite, bench);
     return suite;
 }
