@@ -33,7 +33,8 @@ typedef struct cli_game_args {
     {"preset", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.preset), 0, 0, NULL, "P", "preset (default: the game's first)"},      \
     {"rules", "game", CLI_TEXT, CLI_AT(TYPE, FIELD.rules), 0, 0, NULL, "FILE",                                         \
      "a rules file (configs/presets/, dominolab rules --ini): its game, preset and options, under --option"},        \
-    {"players", "game", CLI_INT, CLI_AT(TYPE, FIELD.players), 1, CLI_MAX_PLAYERS, NULL, "N", "number of players"},     \
+    {"players", "game", CLI_INT, CLI_AT(TYPE, FIELD.players), 1, CLI_MAX_PLAYERS, NULL, "N",                         \
+     "number of players (Partnership and Bingo allow one count and need none)"},                                     \
     {"option", "options", CLI_PAIRS, CLI_AT(TYPE, FIELD.options), 0, 0, NULL, "KEY=VALUE",                           \
      "a rule option over the preset (repeatable; in a file: the [options] section)"}
 
@@ -57,6 +58,9 @@ typedef struct cli_game {
 /* The name under which the command's level table was given: level-table or levels. */
 const char *cli_level_table_name(const cli_command_spec_t *spec, const void *args);
 
+/* The number of seats of a game that allows only one (Partnership 4, Bingo 2), else 0 (a
+ * bad game or rules file too: opening the game reports it). Such a game needs no --players. */
+int cli_game_only_players(const cli_game_args_t *args);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
 /* cli_game_open for arguments read through an option table: a bad rule option is reported

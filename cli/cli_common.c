@@ -106,6 +106,23 @@ static const char *preset_name(const game_t *game, const char *preset)
     return NULL;
 }
 
+int cli_game_only_players(const cli_game_args_t *args)
+{
+    rules_file_t *rules = calloc(1, sizeof *rules);
+    if (!rules) return 0; /* the caller then asks for --players, and the next step reports memory */
+    const char *name, *preset;
+    char error[CLI_ERROR_SIZE];
+    int only = 0;
+    if (!resolve_rules(args, rules, &name, &preset, error, sizeof error)) {
+        const game_t *game = game_find(name ? name : "bergen");
+        int index = game ? options_find(game->options, game->option_count, "players") : -1;
+        if (index >= 0 && game->options[index].min == game->options[index].max) only = game->options[index].min;
+    }
+    config_free(&rules->file);
+    free(rules);
+    return only;
+}
+
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size)
 {
     memset(out, 0, sizeof *out);

@@ -122,7 +122,7 @@ static int parse_shard(const char *value, sim_args_t *args, char *error, size_t 
 /* The checks between arguments, once each is read (from argv or a file). */
 static int settle_sim_args(sim_args_t *args, char *error, size_t size)
 {
-    if (!cli_given(&sim_spec, args, "players"))
+    if (!cli_given(&sim_spec, args, "players") && !cli_game_only_players(&args->game)) /* else the only count */
         return cli_required(args,
                             args->resume && !args->base.file
                                 ? "--players (or --resume DIR alone, the study being in DIR/run.json)"

@@ -1292,6 +1292,60 @@ START_TEST(plots_name_game_players_and_sample)
 }
 END_TEST
 
+/* A game with one number of seats (Partnership 4, Bingo 2) needs no --players: play, sim
+ * and a study write what they write with it given; Double Bergen, 2 to 8, still asks. */
+static void expect_same_without_players(int (*command)(int, char **), const char *game, const char *players,
+                                        const char *const *rest, const char *file)
+{
+    const char *root = support_scratch("only-players");
+    char *with = path_in(root, "with"), *without = path_in(root, "without");
+    char *argv[ARGS_MAX];
+    capture_t printed[2];
+    for (int given = 0; given < 2; given++) {
+        int argc = 0;
+        argv[argc++] = (char *)rest[0];
+        argv[argc++] = "--game";
+        argv[argc++] = (char *)game;
+        if (given) {
+            argv[argc++] = "--players";
+            argv[argc++] = (char *)players;
+        }
+        for (int k = 1; rest[k]; k++) argv[argc++] = strcmp(rest[k], "OUT") ? (char *)rest[k] : given ? with : without;
+        argv[argc] = NULL;
+        support_run(command, argv, &printed[given]);
+        ck_assert_msg(printed[given].status == 0, "%s --game %s%s exited %d: %s", rest[0], game,
+                      given ? " --players" : "", printed[given].status, printed[given].err);
+    }
+    if (file) expect_same_file(with, without, file);
+    else ck_assert_msg(!strcmp(printed[0].out, printed[1].out), "%s --game %s: printed otherwise without --players",
+                       rest[0], game);
+    for (int k = 0; k < 2; k++) support_capture_free(&printed[k]);
+    free(with);
+    free(without);
+}
+
+START_TEST(fixed_seat_games_need_no_players)
+{
+    expect_same_without_players(cli_play, "bingo", "2", (const char *[]){"play", "--agents", "random,greedy", "--seed", "3", NULL},
+                                NULL);
+    expect_same_without_players(cli_play, "partnership", "4",
+                                (const char *[]){"play", "--agents", "greedy,random,greedy,random", "--seed", "4", NULL}, NULL);
+    expect_same_without_players(cli_sim, "partnership", "4",
+                                (const char *[]){"sim", "--agents", "greedy,random", "--deals", "40", "--threads", "2",
+                                                 "--quiet", "--out", "OUT", NULL},
+                                "summary.csv");
+    expect_same_without_players(cli_tournament, "bingo", "2",
+                                (const char *[]){"tournament", "--agents", "random,greedy", "--deals", "20",
+                                                 "--threads", "1", "--quiet", "--out", "OUT", NULL},
+                                "ratings.csv");
+    capture_t result;
+    support_run(cli_play, ARGS("play", "--game", "double_bergen", "--agents", "random"), &result);
+    ck_assert_msg(result.status == 2 && strstr(result.err, "--players is required"), "double_bergen: exit %d: %s",
+                  result.status, result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ bad input */
 
 static const struct refusal {
@@ -1410,6 +1464,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, calibration_is_even_and_rising);
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
+    tcase_add_test(runs, fixed_seat_games_need_no_players);
     tcase_add_test(runs, analyze_writes_a_sim_runs_report_html);
     tcase_add_test(runs, plots_with_and_without_gnuplot);
     tcase_add_test(runs, plots_name_game_players_and_sample);

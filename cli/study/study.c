@@ -65,7 +65,7 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     study->spec = spec;
     study->args = args;
     study->common = common;
-    if (!common->game.players)
+    if (!common->game.players && !cli_game_only_players(&common->game)) /* else the preset's, the only one */
         return cli_required(args,
                             common->resume && !((const cli_args_base_t *)args)->file
                                 ? "--players (or --resume DIR alone, the study being in DIR/study.json)"
