@@ -87,8 +87,7 @@ static bool fill_greedy(fill_t *f)
     for (int seat = 0; seat < r->seats; seat++)
         if (r->need[seat]) order[count++] = seat;
     if (count > 1) {
-        tileset_t pool_tiles = tileset_empty();
-        for (int i = 0; i < f->pool_size; i++) tileset_add(&pool_tiles, tile[i]);
+        tileset_t pool_tiles = tileset_of(tile, f->pool_size);
         if (tileset_size(pool_tiles) == f->pool_size) return fill_greedy_distinct(f, tile, pool_tiles, order, count);
         sort_by_eligible(f, tile, NULL, order, count);
     }

@@ -94,7 +94,10 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
     /* The pool is listed in tile order before the shuffle, so the world drawn depends only
      * on what the seat knows, not on where the hidden tiles really are: an agent given two
      * deals it cannot tell apart decides the same (tests/test_agent_privacy.c). */
-    sampler_request_t request = {.seats = s->seats, .tile_of = r->logical_of};
+    sampler_request_t request; /* not cleared: the sampler reads the seats below `seats` only,
+                                  and clearing eight took a sixth of this function */
+    request.seats = s->seats;
+    request.tile_of = r->logical_of;
     tileset_t hidden_tiles = tileset_empty();
     for (int other = 0; other < s->seats; other++) {
         tileset_t hidden = tileset_minus(s->hand[other], fixed[other]);
@@ -102,7 +105,7 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
         request.lacks[other] = s->lacks[other];
         hidden_tiles = tileset_or(hidden_tiles, hidden);
     }
-    for (int k = s->stock_next; k < r->physical_count; k++) tileset_add(&hidden_tiles, s->deck[k]);
+    hidden_tiles = tileset_or(hidden_tiles, tileset_of(s->deck + s->stock_next, r->physical_count - s->stock_next));
     uint8_t pool[TILESET_MAX_BITS];
     int8_t owner[TILESET_MAX_BITS];
     int pool_size = 0;
