@@ -481,6 +481,33 @@ START_TEST(test_copy_counts)
 }
 END_TEST
 
+/* tileset_of is the set tileset_add makes of the same list, in both words: an empty list,
+ * tiles 0, 63, 64 and 127 (each word's ends), repeats, and the shuffled physical tiles of
+ * two double-twelve sets cut at every length. */
+START_TEST(test_set_of_a_list)
+{
+    static const uint8_t ends[] = {0, 63, 64, 127, 63, 0};
+    assert_set(tileset_of(ends, 0), 0, 0, "of(nothing)");
+    assert_set(tileset_of(ends, 6), 1ULL | 1ULL << 63, 1ULL | 1ULL << 63, "of(0, 63, 64, 127, 63, 0)");
+    uint8_t tiles[TILESET_MAX_BITS];
+    uint32_t state = 12345;
+    for (int k = 0; k < TILESET_MAX_BITS; k++) tiles[k] = (uint8_t)k;
+    for (int k = TILESET_MAX_BITS - 1; k > 0; k--) { /* a fixed shuffle, by a small LCG */
+        state = state * 1664525u + 1013904223u;
+        int j = (int)(state >> 8) % (k + 1);
+        uint8_t t = tiles[k];
+        tiles[k] = tiles[j];
+        tiles[j] = t;
+    }
+    for (int count = 0; count <= TILESET_MAX_BITS; count++) {
+        tileset_t expected = tileset_empty();
+        for (int k = 0; k < count; k++) tileset_add(&expected, tiles[k]);
+        tileset_t got = tileset_of(tiles, count);
+        ck_assert_msg(tileset_equal(got, expected) && tileset_size(got) == count, "of(%d tiles)", count);
+    }
+}
+END_TEST
+
 static Suite *tileset_suite(void)
 {
     Suite *s = suite_create("tileset");
@@ -514,6 +541,7 @@ static Suite *tileset_suite(void)
     tcase_add_test(tc, test_pip_sum);
     tcase_add_test(tc, test_first);
     tcase_add_test(tc, test_copy_counts);
+    tcase_add_test(tc, test_set_of_a_list);
     suite_add_tcase(s, tc);
 
     return s;
