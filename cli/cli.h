@@ -59,8 +59,9 @@ typedef struct cli_game {
 const char *cli_level_table_name(const cli_command_spec_t *spec, const void *args);
 
 /* The number of seats of a game that allows only one (Partnership 4, Bingo 2), else 0 (a
- * bad game or rules file too: opening the game reports it). Such a game needs no --players. */
-int cli_game_only_players(const cli_game_args_t *args);
+ * bad game or rules file too: opening the game reports it), or -1 out of memory. Such a
+ * game needs no --players. */
+int cli_game_only_players(const cli_game_args_t *args, char *error, size_t error_size);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
 /* cli_game_open for arguments read through an option table: a bad rule option is reported

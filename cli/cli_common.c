@@ -106,14 +106,17 @@ static const char *preset_name(const game_t *game, const char *preset)
     return NULL;
 }
 
-int cli_game_only_players(const cli_game_args_t *args)
+int cli_game_only_players(const cli_game_args_t *args, char *error, size_t error_size)
 {
     rules_file_t *rules = calloc(1, sizeof *rules);
-    if (!rules) return 0; /* the caller then asks for --players, and the next step reports memory */
+    if (!rules) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
     const char *name, *preset;
-    char error[CLI_ERROR_SIZE];
+    char unread[CLI_ERROR_SIZE]; /* a bad rules file is reported where the game is opened */
     int only = 0;
-    if (!resolve_rules(args, rules, &name, &preset, error, sizeof error)) {
+    if (!resolve_rules(args, rules, &name, &preset, unread, sizeof unread)) {
         const game_t *game = game_find(name ? name : "bergen");
         int index = game ? options_find(game->options, game->option_count, "players") : -1;
         if (index >= 0 && game->options[index].min == game->options[index].max) only = game->options[index].min;

@@ -75,8 +75,9 @@ static int parse_play_args(int argc, char **argv, play_args_t *args, char *error
         cli_option_error(&play_spec, args, "seed", -1, error, error_size, "seed + matches - 1 must stay within 0..2^63-1");
         return -1;
     }
-    if (!args->game.players && !cli_game_only_players(&args->game)) /* else the only count there is */
-        return cli_required(args, "--players", NULL, error, error_size);
+    int only = args->game.players ? 0 : cli_game_only_players(&args->game, error, error_size);
+    if (only < 0) return -1;
+    if (!args->game.players && !only) return cli_required(args, "--players", NULL, error, error_size);
     if (!args->agents) return cli_required(args, "--agents", NULL, error, error_size);
     return 0;
 }

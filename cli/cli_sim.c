@@ -122,7 +122,10 @@ static int parse_shard(const char *value, sim_args_t *args, char *error, size_t 
 /* The checks between arguments, once each is read (from argv or a file). */
 static int settle_sim_args(sim_args_t *args, char *error, size_t size)
 {
-    if (!cli_given(&sim_spec, args, "players") && !cli_game_only_players(&args->game)) /* else the only count */
+    bool players = cli_given(&sim_spec, args, "players");
+    int only = players ? 0 : cli_game_only_players(&args->game, error, size);
+    if (only < 0) return -1;
+    if (!players && !only) /* a game with one count (only) plays it without being told */
         return cli_required(args,
                             args->resume && !args->base.file
                                 ? "--players (or --resume DIR alone, the study being in DIR/run.json)"

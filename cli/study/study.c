@@ -65,7 +65,9 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
     study->spec = spec;
     study->args = args;
     study->common = common;
-    if (!common->game.players && !cli_game_only_players(&common->game)) /* else the preset's, the only one */
+    int only = common->game.players ? 0 : cli_game_only_players(&common->game, error, error_size);
+    if (only < 0) return -1;
+    if (!common->game.players && !only) /* a game with one count (only) plays it without being told */
         return cli_required(args,
                             common->resume && !((const cli_args_base_t *)args)->file
                                 ? "--players (or --resume DIR alone, the study being in DIR/study.json)"
