@@ -148,8 +148,8 @@ static double shed_urgency(const heuristic_context_t *c)
 
 /* Observe once, and what every number's counts need: each other seat's candidate tiles
  * and the chance it holds one of them. The urgency only where its weight is used. */
-static void prepare(heuristic_context_t *c, const game_t *game, const void *state,
-                    const heuristic_weights_t *weights, void *scratch)
+static void observe_decision(heuristic_context_t *c, const game_t *game, const void *state,
+                             const heuristic_weights_t *weights, void *scratch)
 {
     c->game = game;
     c->state = state;
@@ -157,12 +157,16 @@ static void prepare(heuristic_context_t *c, const game_t *game, const void *stat
     c->scratch = scratch;
     c->seat = game->to_move(state);
     game->observe(state, c->seat, &c->obs); /* a line or a spinner: trick games go to heuristic_trick.c */
-    const game_observation_t *obs = &c->obs;
-
-    c->live = tileset_or(obs->hand, obs->unseen);
-    c->narrow = tileset_or(c->live, obs->table).w[1] == 0;
     c->counted = 0;
     c->holders = 0;
+}
+
+static void prepare(heuristic_context_t *c)
+{
+    const heuristic_weights_t *weights = c->weights;
+    const game_observation_t *obs = &c->obs;
+    c->live = tileset_or(obs->hand, obs->unseen);
+    c->narrow = tileset_or(c->live, obs->table).w[1] == 0;
     for (int o = 0; o < obs->seats; o++) {
         c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
         double p = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
@@ -499,7 +503,25 @@ static double move_value(heuristic_context_t *c, game_move_t move)
 static bool plain_decision(const heuristic_context_t *c)
 {
     const heuristic_weights_t *w = c->weights;
-    return c->narrow && !team_game(&c->obs) && w->doubles == 0 && w->shed == 0 && w->deny == 0 && w->bonus == 0;
+    const game_observation_t *obs = &c->obs;
+    if (team_game(obs) || w->doubles != 0 || w->shed != 0 || w->deny != 0 || w->bonus != 0) return false;
+    return (obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0; /* every tile in play narrow */
+}
+
+/* prepare for a plain decision: the other seats' candidates and chances alone, as prepare
+ * gives them where no seat is a partner (what else prepare fills, no plain move reads). */
+static void prepare_plain(heuristic_context_t *c)
+{
+    const game_observation_t *obs = &c->obs;
+    for (int o = 0; o < obs->seats; o++) {
+        if (o == c->seat) continue;
+        c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
+        double p = hold_probability(obs, o, c->candidates[o]);
+        if (p > 0) {
+            c->holder[c->holders] = o;
+            c->holder_weight[c->holders++] = p;
+        }
+    }
 }
 
 /* count_number for a plain decision: own and opp, by words (live_count is read by the
@@ -613,10 +635,14 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
     for (int i = 0; i < count; i++) {
         if (is_draw_or_pass(moves[i])) continue;
         if (!prepared) {
-            prepare(&context, game, state, weights, scratch);
-            if (weights->partner != 0 || weights->block != 0) prepare_team(&context);
+            observe_decision(&context, game, state, weights, scratch);
             prepared = true;
-            if (!values && plain_decision(&context)) return pick_plain(&context, moves, given, i, count);
+            if (!values && plain_decision(&context)) {
+                prepare_plain(&context);
+                return pick_plain(&context, moves, given, i, count);
+            }
+            prepare(&context);
+            if (weights->partner != 0 || weights->block != 0) prepare_team(&context);
         }
         double value = move_value(&context, moves[i]);
         if (values) values[i] = value;
