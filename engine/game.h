@@ -165,6 +165,9 @@ typedef struct game_observation {
     tileset_t lacks[GAME_MAX_SEATS];  /* tiles a seat is known not to hold */
     int draws[GAME_MAX_SEATS];        /* tiles drawn this hand */
     int score_sign;                   /* game_score_sign: -1 where the lower score wins */
+    int hand_end_points_max;          /* the most the end of a hand adds to one side's score,
+                                         beyond the points of the placement that ends it; -1
+                                         where the game keeps no bound */
     int passes[GAME_MAX_SEATS];       /* passes this hand */
     uint16_t opened[GAME_MAX_SEATS];  /* bit n: the seat's placements made an end show n this
                                          hand (Partnership; 0 where a game does not say) */

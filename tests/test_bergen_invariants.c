@@ -198,16 +198,23 @@ static int unique_leader_at_target(const bergen_state_t *s)
 }
 
 /* Scores move only by the events' points; points match the layout; the match ends when,
- * and only when, R24 says. */
+ * and only when, R24 says; no award of a hand's end passes the observation's
+ * hand_end_points_max (the heuristic skips its trial for a win below it). */
 static void check_step(const game_t *game, const bergen_state_t *before, const bergen_state_t *after,
                        game_move_t move, const game_events_t *events)
 {
     const bergen_rules_t *r = after->rules;
-    int delta[GAME_MAX_SEATS] = {0};
+    int delta[GAME_MAX_SEATS] = {0}, awarded[GAME_MAX_SEATS] = {0};
+    game_observation_t seen;
+    game->observe(before, before->to_move, &seen);
+    REQUIRE(seen.hand_end_points_max >= 0 ||
+                (r->end_award == BERGEN_AWARD_TILE_DEDUCTION && r->deduction_per_tile < 0),
+            "no bound on a hand's end kept under end_award %d", r->end_award);
     bool match_end = false, hand_end = false;
     for (int i = 0; i < events->count; i++) {
         const game_event_t *e = &events->item[i];
         if (e->kind == GAME_EVENT_PLAY || e->kind == GAME_EVENT_AWARD) delta[e->seat] += e->points;
+        if (e->kind == GAME_EVENT_AWARD) awarded[e->seat] += e->points;
         if (e->kind == GAME_EVENT_MATCH_END) {
             match_end = true;
             REQUIRE_EQ(e->seat, unique_leader_at_target(after));
@@ -215,7 +222,8 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
         if (e->kind == GAME_EVENT_HAND_END) hand_end = true;
         if (e->kind == GAME_EVENT_AWARD) {
             REQUIRE(hand_end == false, "%s", "hand_end == false"); /* awards come before hand_end */
-            if (e->reason == BERGEN_REASON_DEDUCTION) REQUIRE(e->points <= 0, "a deduction of %d", e->points);
+            if (e->reason == BERGEN_REASON_DEDUCTION) /* a negative deduction per tile credits */
+                REQUIRE(e->points <= 0 || r->deduction_per_tile < 0, "a deduction of %d", e->points);
             else REQUIRE(e->points > 0, "an award of %d", e->points);
         }
         if (e->kind == GAME_EVENT_PLAY) {
@@ -234,8 +242,12 @@ static void check_step(const game_t *game, const bergen_state_t *before, const b
             REQUIRE(e->points == expected, "placement scored %d, the layout gives %d", e->points, expected);
         }
     }
-    for (int seat = 0; seat < after->seats; seat++)
+    for (int seat = 0; seat < after->seats; seat++) {
         REQUIRE_EQ(after->score[seat] - before->score[seat], delta[seat]);
+        if (seen.hand_end_points_max >= 0)
+            REQUIRE(awarded[seat] <= seen.hand_end_points_max, "seat %d awarded %d at a hand's end, bound %d", seat,
+                    awarded[seat], seen.hand_end_points_max);
+    }
     if (r->scoring == BERGEN_SCORING_COMBINATIONS) check_exposures(after);
     REQUIRE_EQ(match_end, after->status == GAME_MATCH_OVER);
     bool checks_now = r->win_check == BERGEN_WIN_IMMEDIATE || hand_end;
@@ -398,6 +410,8 @@ static const char *const variants[][3] = {
     {"near_goal=cap", "win_check=end_of_hand", NULL},
     {"end_award=lightest_hand", "lightest_tie=all", NULL},
     {"end_award=tile_deduction", "score_floor=zero", NULL},
+    {"end_award=tile_deduction", "deduction_per_tile=-1", NULL}, /* credits the tiles left: no bound */
+    {"end_award=lightest_hand", "lightest_hand_points=3", NULL},
     {"stock_reserve=0", "domino_points=5", NULL},
     {"set_max=9", "target=30", NULL},
     {"set_max=12", "hand_size=8", NULL},

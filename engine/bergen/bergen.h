@@ -76,6 +76,7 @@ typedef struct bergen_rules {
     int layout, spinner_arms, first_double_both_sides, scoring, combination_scope, near_goal;
     int end_award, domino_points, block_method, block_points, american_rule_c, german_rule_c_scope;
     int lightest_hand_points, lightest_tie, deduction_per_tile, score_floor, target, win_check;
+    int hand_end_points_max; /* the observation's: the most R19-R22 credit one seat, -1 unbounded */
     int next_designated_starter;
     int tile_count;     /* T: tiles in one set */
     int physical_count; /* num_sets * T */

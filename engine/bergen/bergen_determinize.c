@@ -41,6 +41,7 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
     out->to_move = s->to_move;
     out->target = r->target;
     out->score_sign = 1;
+    out->hand_end_points_max = r->hand_end_points_max;
     for (int other = 0; other < s->seats; other++) {
         out->side_of_seat[other] = other;
         out->score[other] = s->score[other];

@@ -123,6 +123,23 @@ static int reject(char *error, size_t error_size, const char *message)
     return -1;
 }
 
+/* The most the end of a hand credits one seat (R19-R22): the larger award, or nothing where
+ * every award is a loss. A negative deduction per tile credits the tiles left, a number of
+ * the hand: no bound is kept. */
+static int hand_end_points_max(const bergen_rules_t *r)
+{
+    int most = 0;
+    if (r->end_award == BERGEN_AWARD_WINNER) {
+        if (r->domino_points > most) most = r->domino_points;
+        if (r->block_points > most) most = r->block_points;
+    } else if (r->end_award == BERGEN_AWARD_LIGHTEST_HAND) {
+        if (r->lightest_hand_points > most) most = r->lightest_hand_points;
+    } else if (r->deduction_per_tile < 0) {
+        most = -1;
+    }
+    return most;
+}
+
 /* Resolves by_players / by_method and checks the invalid combinations of §3. */
 static int resolve_rules(bergen_rules_t *r, char *error, size_t error_size)
 {
@@ -198,6 +215,7 @@ static int resolve_rules(bergen_rules_t *r, char *error, size_t error_size)
         r->block_points = r->block_method == BERGEN_BLOCK_SIMPLE ? 1 : 2; /* A4 */
     else
         r->block_points = v[BERGEN_BLOCK_POINTS];
+    r->hand_end_points_max = hand_end_points_max(r);
     if (option_is_symbol(v[BERGEN_TARGET]))
         r->target = r->players == 2 ? 15 : 10; /* R23 */
     else

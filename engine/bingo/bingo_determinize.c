@@ -42,6 +42,7 @@ void bingo_observe(const void *state, int seat, game_observation_t *out)
     out->to_move = s->to_move;
     out->target = s->rules->target_game_points;
     out->score_sign = 1;
+    out->hand_end_points_max = -1; /* game points come at the hand's end: no bound kept */
     int face_down = BINGO_TILES - s->stock_next;
     out->stock_size = face_down + (s->face_up >= 0);
     out->stock_drawable = bingo_closed_phase(s) ? 0 : out->stock_size;

@@ -25,6 +25,7 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
     out->to_move = s->to_move;
     out->target = s->rules->target;
     out->score_sign = game_score_sign(&partnership_game, (const game_rules_t *)(const void *)s->rules);
+    out->hand_end_points_max = -1; /* a hand's end credits the pips left: no bound kept */
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
         out->side_of_seat[other] = partnership_team(other);
         out->hand_size[other] = s->hand_count[other];
