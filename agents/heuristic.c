@@ -146,8 +146,7 @@ static double shed_urgency(const heuristic_context_t *c)
     return urgency;
 }
 
-/* Observe once, and what every number's counts need: each other seat's candidate tiles
- * and the chance it holds one of them. The urgency only where its weight is used. */
+/* Observe once: who moves and what that seat sees. */
 static void observe_decision(heuristic_context_t *c, const game_t *game, const void *state,
                              const heuristic_weights_t *weights, void *scratch)
 {
@@ -161,20 +160,33 @@ static void observe_decision(heuristic_context_t *c, const game_t *game, const v
     c->holders = 0;
 }
 
+/* What every number's counts need: each other seat's candidate tiles and the chance it
+ * holds one of them (negated for a partner: count_number), in seat order. A plain decision
+ * needs nothing else; it has no teams, and is told so (`teams` false): the test for a
+ * partner is then left out of its hot path. The general path always tests. */
+static inline __attribute__((always_inline)) void prepare_holders(heuristic_context_t *c, bool teams)
+{
+    const game_observation_t *obs = &c->obs;
+    for (int o = 0; o < obs->seats; o++) {
+        if (o == c->seat) continue;
+        c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
+        double p = hold_probability(obs, o, c->candidates[o]);
+        if (p > 0) {
+            c->holder[c->holders] = o;
+            c->holder_weight[c->holders++] = teams && same_side(obs, c->seat, o) ? -p : p;
+        }
+    }
+}
+
+/* The rest of a decision's set-up for the general path: the live tiles, the holders, and
+ * the urgency only where its weight is used. */
 static void prepare(heuristic_context_t *c)
 {
     const heuristic_weights_t *weights = c->weights;
     const game_observation_t *obs = &c->obs;
     c->live = tileset_or(obs->hand, obs->unseen);
     c->narrow = tileset_or(c->live, obs->table).w[1] == 0;
-    for (int o = 0; o < obs->seats; o++) {
-        c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
-        double p = o != c->seat ? hold_probability(obs, o, c->candidates[o]) : 0;
-        if (p > 0) {
-            c->holder[c->holders] = o;
-            c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -p : p;
-        }
-    }
+    prepare_holders(c, true);
     c->max_number = 0;
     c->urgency = 0;
     if (weights->shed != 0) { /* only the shed feature reads these */
@@ -513,21 +525,6 @@ static bool plain_decision(const heuristic_context_t *c)
     return (obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0; /* every tile in play narrow */
 }
 
-/* prepare for a plain decision: the other seats' candidates and chances alone, as prepare
- * gives them where no seat is a partner (what else prepare fills, no plain move reads). */
-static void prepare_plain(heuristic_context_t *c)
-{
-    const game_observation_t *obs = &c->obs;
-    for (int o = 0; o < obs->seats; o++) {
-        if (o == c->seat) continue;
-        c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
-        double p = hold_probability(obs, o, c->candidates[o]);
-        if (p > 0) {
-            c->holder[c->holders] = o;
-            c->holder_weight[c->holders++] = p;
-        }
-    }
-}
 
 /* count_number for a plain decision: own and opp, by words (live_count is read by the
  * doubles feature only). */
@@ -643,7 +640,7 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
             observe_decision(&context, game, state, weights, scratch);
             prepared = true;
             if (!values && plain_decision(&context)) {
-                prepare_plain(&context);
+                prepare_holders(&context, false); /* what else prepare fills, no plain move reads */
                 return pick_plain(&context, moves, given, i, count);
             }
             prepare(&context);

@@ -1326,10 +1326,11 @@ static void expect_same_without_players(int (*command)(int, char **), const char
 
 START_TEST(fixed_seat_games_need_no_players)
 {
-    expect_same_without_players(cli_play, "bingo", "2", (const char *[]){"play", "--agents", "random,greedy", "--seed", "3", NULL},
-                                NULL);
+    expect_same_without_players(cli_play, "bingo", "2",
+                                (const char *[]){"play", "--agents", "random,greedy", "--seed", "3", NULL}, NULL);
     expect_same_without_players(cli_play, "partnership", "4",
-                                (const char *[]){"play", "--agents", "greedy,random,greedy,random", "--seed", "4", NULL}, NULL);
+                                (const char *[]){"play", "--agents", "greedy,random,greedy,random", "--seed", "4", NULL},
+                                NULL);
     expect_same_without_players(cli_sim, "partnership", "4",
                                 (const char *[]){"sim", "--agents", "greedy,random", "--deals", "40", "--threads", "2",
                                                  "--quiet", "--out", "OUT", NULL},
