@@ -203,7 +203,7 @@ typedef struct game_chooser {
      * complete state, and plays every turn with one legal move itself, without a call:
      * a search's playout policy (the heuristic) then costs nothing on the forced turns.
      * `points`: NULL, or each move's move_points for the seat to move, where the game has
-     * them at hand (Bergen's line kernel), so the pick need not ask move_points again. */
+     * them at hand (Bergen and Double Bergen), so the pick need not ask move_points again. */
     int (*pick)(void *context, const void *state, const game_move_t *moves, const int *points, int count);
 } game_chooser_t;
 

@@ -463,6 +463,17 @@ START_TEST(two_sets_double_nine)
 }
 END_TEST
 
+/* Two sets under combination scoring: the opening double's twin may be placed on the last
+ * bare arm, the one placement that covers, shows and takes away the spinner's number at
+ * once (DB R8, R9, R12), which one set never gives. */
+START_TEST(two_sets_combinations)
+{
+    static const char *const options[] = {"num_sets=2", "hand_size=6", "scoring=combinations"};
+    if (_i < 2) run_config(&double_bergen_game, "double_bergen", options, 2, 5 + _i, DEALS_PER_VARIANT, 800 + _i);
+    else run_config(&bergen_game, "bergen", options, 3, 3 + _i, DEALS_PER_VARIANT, 800 + _i);
+}
+END_TEST
+
 static Suite *invariants_suite(void)
 {
     Suite *suite = suite_create("bergen invariants");
@@ -479,6 +490,7 @@ static Suite *invariants_suite(void)
     tcase_add_loop_test(options, spinner_variant, 0, SPINNER_VARIANT_COUNT * 3);
     tcase_add_loop_test(options, two_sets_many_players, 0, 4);
     tcase_add_test(options, two_sets_double_nine);
+    tcase_add_loop_test(options, two_sets_combinations, 0, 4);
     suite_add_tcase(suite, options);
     return suite;
 }

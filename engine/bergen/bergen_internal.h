@@ -83,6 +83,28 @@ static inline void exposures_place(bergen_exposures_t *x, unsigned started, unsi
     if ((started | bit) == all && started != all) exposures_add(x, opening, -2 * sign);
 }
 
+/* DB R12: a number's points among the combinations, `count` exposures of it. */
+static inline int combination_of(int count) { return count >= 2 ? count : 0; }
+
+/* The points exposure_points gives after exposures_place(x, ..., sign 1), read off `x`
+ * without the change written: the count after it of the number covered and of the number
+ * shown (the same number for a double's twin, with two sets), and `total` changed by
+ * both. The spinner's exposures go only when the last bare arm is started, and a bare arm
+ * shows the spinner's number: that number is then the one covered. Agents ask the points
+ * of every candidate placement; the counts changed in place and read back made a chain
+ * of stores and loads for each. */
+static inline int exposures_points_after(const bergen_exposures_t *x, unsigned started, unsigned doubles, unsigned all,
+                                         int e, int covered, int exposed, bool tile_double, bool new_end_only)
+{
+    unsigned bit = 1u << e;
+    int cover = started & bit ? -(1 + (int)(doubles >> e & 1)) : (started | bit) == all && started != all ? -2 : 0;
+    int shown = x->count[exposed] + 1 + (int)tile_double + (covered == exposed ? cover : 0);
+    if (new_end_only) return combination_of(shown);
+    int total = x->total + combination_of(shown) - combination_of(x->count[exposed]);
+    if (covered != exposed) total += combination_of(x->count[covered] + cover) - combination_of(x->count[covered]);
+    return total;
+}
+
 /* The exposures' side of placing logical `tile` on `end` of `s` (GAME_NO_END: the opening
  * double), whose ends are still as before it. Returns the number the tile shows there. */
 static inline int exposures_mark(bergen_exposures_t *x, const bergen_state_t *s, int tile, int end)
