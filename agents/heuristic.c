@@ -31,10 +31,11 @@
  * is and scores nothing.
  *
  * One observation per decision (prepare), then one trial apply per move on the caller's
- * scratch; nothing allocates after the agent's create. A plain decision (no teams, only
- * points and suits weighed, no values asked for: the search playouts of Bergen and Double
- * Bergen) is valued by a loop of its own that computes just those two features, with the
- * same arithmetic. A trick game (Bingo: the game gives capture_points and tiles_beating) is
+ * scratch; nothing allocates after the agent's create. A plain decision (only points,
+ * suits and the team features weighed, every tile below index 64, no values asked for:
+ * the search playouts of Bergen, Double Bergen and Partnership) is valued by a loop of its
+ * own that computes just those features, in one pass over the ends, with the same
+ * arithmetic. A trick game (Bingo: the game gives capture_points and tiles_beating) is
  * valued by heuristic_trick.c instead.
  */
 #include <stdio.h>
@@ -513,42 +514,55 @@ static double move_value(heuristic_context_t *c, game_move_t move)
 
 /* ---- the plain case: what search playouts in Bergen and Double Bergen ask ---- */
 
-/* Whether a decision is plain: no teams, every tile in play below index 64, and only the
- * points and suits features weighed (policy.c's playout weights, in Bergen and Double
- * Bergen). The team features are then 0, and plain_move_value gives move_value's value
- * less a sum of +0, which changes no comparison (values are not asked for). */
+/* Whether a decision is plain: every tile in play below index 64, and only the points,
+ * suits and (in a team game) partner and block features weighed: policy.c's playout
+ * weights, in Bergen, Double Bergen and Partnership. Without teams the team features are
+ * 0, and plain_move_value gives move_value's value less a sum of +0, which changes no
+ * comparison (values are not asked for). */
 static bool plain_decision(const heuristic_context_t *c)
 {
     const heuristic_weights_t *w = c->weights;
     const game_observation_t *obs = &c->obs;
-    if (team_game(obs) || w->doubles != 0 || w->shed != 0 || w->deny != 0 || w->bonus != 0) return false;
+    if (w->doubles != 0 || w->shed != 0 || w->deny != 0 || w->bonus != 0) return false;
     return (obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0; /* every tile in play narrow */
 }
 
 
 /* count_number for a plain decision: own and opp, by words (live_count is read by the
  * doubles feature only). */
-static inline __attribute__((always_inline)) void count_plain(heuristic_context_t *c, int n, uint64_t suit)
+static inline __attribute__((always_inline)) void count_plain(heuristic_context_t *c, int n, uint64_t suit, bool teams)
 {
     if (c->counted >> n & 1) return;
     c->counted |= 1u << n;
     c->own[n] = __builtin_popcountll(c->obs.hand.w[0] & suit);
-    /* count_number's sum from 0 less its first addition: without teams every term is a
-     * product of a positive chance, never -0, so 0 + x is x (one latency fewer) */
+    /* count_number's sum from 0, less its first addition without teams: every term is then
+     * a product of a positive chance, never -0, so 0 + x is x (one latency fewer); a
+     * partner's term may be -0, which 0 + turns to +0 */
     double expected = 0;
-    if (c->holders > 0) expected = c->holder_weight[0] * __builtin_popcountll(c->candidates[c->holder[0]].w[0] & suit);
-    for (int k = 1; k < c->holders; k++)
+    int first = 0;
+    if (!teams && c->holders > 0) {
+        expected = c->holder_weight[0] * __builtin_popcountll(c->candidates[c->holder[0]].w[0] & suit);
+        first = 1;
+    }
+    for (int k = first; k < c->holders; k++)
         expected += c->holder_weight[k] * __builtin_popcountll(c->candidates[c->holder[k]].w[0] & suit);
     c->opp[n] = expected;
 }
 
-/* suits_feature for a plain decision, the ends after the move read in place. */
-static double plain_suits(heuristic_context_t *c, game_move_t move)
+/* The team features of a plain decision, summed over the ends as team_features does. */
+typedef struct plain_team {
+    double partner, block;
+} plain_team_t;
+
+/* suits_feature for a plain decision, the ends after the move read in place; with
+ * `teams`, team_features' partner and block in the same pass (into *team). */
+static inline __attribute__((always_inline)) double plain_suits(heuristic_context_t *c, game_move_t move, bool teams,
+                                                                plain_team_t *team)
 {
     const game_ends_t *ends = &c->obs.ends;
     bool play = move.kind == GAME_MOVE_PLAY;
     uint64_t played = play ? (uint64_t)1 << move.tile : 0;
-    double value = 0;
+    double value = 0, partner = 0, block = 0;
     int shown = 0;
     for (int e = 0; e < ends->count; e++) {
         int n = ends->number[e];
@@ -556,10 +570,24 @@ static double plain_suits(heuristic_context_t *c, game_move_t move)
         else if (play && move.end == e) n = tileset_other_side(move.tile, n);
         if (n < 0) continue;
         uint64_t suit = tileset_suit(n).w[0];
-        count_plain(c, n, suit);
+        count_plain(c, n, suit, teams);
         int own = c->own[n] - ((suit & played) != 0);
         value += own - c->opp[n];
+        if (teams) {
+            partner += c->ours >> n & 1;
+            block -= c->theirs >> n & 1;
+        }
         shown++;
+    }
+    if (teams && shown) {
+        team->partner = mean_of(partner, shown);
+        team->block = mean_of(block, shown);
+        /* not over him: covering the partner's tile with another number */
+        if (play && move.end < ends->count && c->partner >= 0 && ends->placer[move.end] == c->partner &&
+            tileset_other_side(move.tile, ends->number[move.end]) != ends->number[move.end])
+            team->partner -= 1;
+    } else if (teams) {
+        *team = (plain_team_t){0, 0};
     }
     return shown ? mean_of(value, shown) : 0;
 }
@@ -574,12 +602,20 @@ static bool wins_now(const heuristic_context_t *c, game_move_t move)
            game->match_winner(c->scratch) == c->obs.side_of_seat[c->seat];
 }
 
-/* move_value for a plain decision. */
-static double plain_move_value(heuristic_context_t *c, game_move_t move, int points)
+/* move_value for a plain decision, with the same additions in the same order. */
+static inline __attribute__((always_inline)) double plain_move_value(heuristic_context_t *c, game_move_t move,
+                                                                     int points, bool teams)
 {
     const heuristic_weights_t *w = c->weights;
+    plain_team_t team;
     double value = w->points * points;
-    if (w->suits != 0) value += w->suits * plain_suits(c, move);
+    if (!teams) {
+        if (w->suits != 0) value += w->suits * plain_suits(c, move, false, NULL);
+    } else {
+        double suits = plain_suits(c, move, true, &team); /* the team features need the same pass */
+        if (w->suits != 0) value += w->suits * suits;
+        if (w->partner != 0 || w->block != 0) value += w->partner * team.partner + w->block * team.block;
+    }
     if (may_win_now(c, move, points) && wins_now(c, move)) value += HEURISTIC_WIN;
     return value;
 }
@@ -605,23 +641,36 @@ static inline bool beats(double value, game_move_t move, int best, double best_v
     return best < 0 || value > best_value || (value == best_value && game_move_heavier(move, moves[best]));
 }
 
-/* The best of the moves from `first` on, for a plain decision (values not asked for). Out
- * of line, so that the general loop below compiles as it did without it (Partnership's
- * playouts, which take that loop, ran 3% slower with both in one function). */
-__attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const game_move_t *moves, const int *given,
-                                                int first, int count)
+/* The best of the moves from `first` on, for a plain decision (values not asked for). */
+static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context_t *c, const game_move_t *moves,
+                                                               const int *given, int first, int count, bool teams)
 {
     int best = -1;
     double best_value = 0;
     for (int i = first; i < count; i++) {
         if (is_draw_or_pass(moves[i])) continue;
-        double value = plain_move_value(c, moves[i], points_of(c, moves, given, i));
+        double value = plain_move_value(c, moves[i], points_of(c, moves, given, i), teams);
         if (beats(value, moves[i], best, best_value, moves)) {
             best = i;
             best_value = value;
         }
     }
     return best;
+}
+
+/* pick_plain_of without teams (Bergen, Double Bergen), and with them (Partnership), each
+ * out of line, so that the general loop below compiles as it did without them
+ * (Partnership's playouts ran 3% slower with a plain loop in the same function). */
+__attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const game_move_t *moves, const int *given,
+                                                int first, int count)
+{
+    return pick_plain_of(c, moves, given, first, count, false);
+}
+
+__attribute__((noinline)) static int pick_plain_team(heuristic_context_t *c, const game_move_t *moves,
+                                                     const int *given, int first, int count)
+{
+    return pick_plain_of(c, moves, given, first, count, true);
 }
 
 /* heuristic_pick_valued and heuristic_pick_scored in a game of ends: `given` NULL or each
@@ -639,9 +688,14 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
         if (!prepared) {
             observe_decision(&context, game, state, weights, scratch);
             prepared = true;
-            if (!values && plain_decision(&context)) {
-                prepare_holders(&context, false); /* what else prepare fills, no plain move reads */
-                return pick_plain(&context, moves, given, i, count);
+            if (!values && plain_decision(&context)) { /* what else prepare fills, no plain move reads */
+                if (!team_game(&context.obs)) {
+                    prepare_holders(&context, false);
+                    return pick_plain(&context, moves, given, i, count);
+                }
+                prepare_holders(&context, true);
+                prepare_team(&context);
+                return pick_plain_team(&context, moves, given, i, count);
             }
             prepare(&context);
             if (weights->partner != 0 || weights->block != 0) prepare_team(&context);

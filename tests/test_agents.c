@@ -16,8 +16,9 @@
  *   seed, used, then agent_reset to that seed, choose alike at every position; a
  *   different seed changes some choice of every agent that draws random numbers, and no
  *   choice of the deterministic rules (greedy, heuristic).
- * - the heuristic: its plain decisions (no teams, only points and suits weighed) pick as
- *   the general path does, told the moves' points or not.
+ * - the heuristic: its plain decisions (only points, suits and the team features weighed)
+ *   pick as the general path does, told the moves' points or not, in Bergen, Double
+ *   Bergen and Partnership.
  * - specs: unknown agent or key, a repeated key, bad values, trailing comma, too long,
  *   each rejected naming the bad part; level:N and level:n=N; the level table; every
  *   kind's parameters at their defaults and at the ends of their ranges.
@@ -785,8 +786,9 @@ END_TEST
 
 /* ------------------------------------------------------------------ the heuristic's two paths */
 
-/* Weights the heuristic values by points and suits alone (its plain decisions, in a game
- * without teams): the search playouts' (the defaults less deny and bonus) and three more. */
+/* Weights the heuristic values by points, suits and the team features alone (its plain
+ * decisions): the search playouts' (the defaults less deny and bonus) and three more, the
+ * last without the team features. */
 static heuristic_weights_t plain_weights(int k)
 {
     heuristic_weights_t w = heuristic_default_weights;
@@ -798,17 +800,17 @@ static heuristic_weights_t plain_weights(int k)
 }
 enum { PLAIN_WEIGHTS = 4, PLAIN_POSITIONS = 4000 };
 
-/* The heuristic's pick without values (the plain path where no teams play and only points
- * and suits weigh), told each move's points or not, is the pick with values (the general
- * path, every feature in turn), at every decision of random walks through whole matches
- * of the Bergen presets at each player count (double_bergen_12's tiles pass index 64, so
- * both picks take the general path there). */
+/* The heuristic's pick without values (the plain path where only points, suits and the
+ * team features weigh), told each move's points or not, is the pick with values (the
+ * general path, every feature in turn), at every decision of random walks through whole
+ * matches of the Bergen presets at each player count and of the Partnership presets
+ * (double_bergen_12's tiles pass index 64, so both picks take the general path there). */
 START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
 {
     int players;
     table_t t;
     const preset_ref_t *p = open_config(_i, &t, &players);
-    ck_assert_msg(strstr(p->game, "bergen"), "configuration %d is %s, not of the Bergen family", _i, p->game);
+    ck_assert_msg(strcmp(p->game, "bingo") != 0, "configuration %d is of Bingo, not a game of ends", _i);
     long minimum = (long)support_scaled(PLAIN_POSITIONS, 400);
     const game_t *game = t.game;
     void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
@@ -855,12 +857,13 @@ START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
 }
 END_TEST
 
-/* The Bergen presets' (preset, player count) configurations: config_at's first ones. */
-static int bergen_config_count(void)
+/* The (preset, player count) configurations of the games of ends (the Bergen family and
+ * Partnership): config_at's first ones. */
+static int ends_config_count(void)
 {
     int count = 0;
     for (int k = 0; k < PRESET_COUNT; k++)
-        if (strstr(PRESETS[k].game, "bergen")) count += PRESETS[k].max_players - PRESETS[k].min_players + 1;
+        if (strcmp(PRESETS[k].game, "bingo") != 0) count += PRESETS[k].max_players - PRESETS[k].min_players + 1;
     return count;
 }
 
@@ -911,7 +914,7 @@ static Suite *agents_suite(void)
     suite_add_tcase(suite, worlds);
     TCase *heuristic = tcase_create("heuristic");
     tcase_set_timeout(heuristic, 600);
-    tcase_add_loop_test(heuristic, heuristic_plain_decisions_pick_as_the_general_path, 0, bergen_config_count());
+    tcase_add_loop_test(heuristic, heuristic_plain_decisions_pick_as_the_general_path, 0, ends_config_count());
     suite_add_tcase(suite, heuristic);
     TCase *legal = tcase_create("legal play");
     tcase_set_timeout(legal, 1200);
