@@ -25,12 +25,14 @@ typedef struct heuristic_weights {
 extern const heuristic_weights_t heuristic_default_weights;
 
 /* What the heuristic keeps from one decision to the next of one agent or search (one game
- * and rules): a trick game's capture points, which depend only on the trump (game.h),
- * for the trump they were asked under. heuristic_memo_init before the first decision. */
+ * and rules): a trick game's capture points and beating tiles, which depend only on the
+ * trump (game.h), for the trump they were asked under. heuristic_memo_init before the first decision. */
 typedef struct heuristic_memo {
     int trump;        /* the trump the points are for, -1 before any */
     tileset_t filled; /* the tiles whose points are kept */
     int points[TILESET_MAX_TILES];
+    tileset_t beaten;                     /* the tiles whose beating tiles are kept, */
+    tileset_t beating[TILESET_MAX_TILES]; /* each one's tiles_beating */
     /* the filled tiles by their points: `levels` distinct values, ascending, and the
      * tiles worth each (sums and minima over a set of tiles read a few masks) */
     int levels;

@@ -315,9 +315,9 @@ typedef struct game {
      * weigh an opponent's replies. -1 if the move is impossible there. */
     int (*move_points)(const void *state, int seat, game_move_t move);
     /* Trick games (NULL elsewhere), public rules an agent weighs its tiles by: the points a
-     * captured tile is worth in this hand, the same in every state of one rule set with
-     * the same trump (game_tricks_t.trump), so an agent may keep them; and the tiles that
-     * win a trick `led` led (follow obligations aside). */
+     * captured tile is worth in this hand, and the tiles that win a trick `led` led (follow
+     * obligations aside); both the same in every state of one rule set with the same trump
+     * (game_tricks_t.trump), so an agent may keep them. */
     int (*capture_points)(const void *state, int tile);
     tileset_t (*tiles_beating)(const void *state, int led);
     int (*pips_left)(const void *state, int seat);
