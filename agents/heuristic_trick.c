@@ -66,17 +66,12 @@ void heuristic_memo_init(heuristic_memo_t *memo)
     memo->planes = 0;
 }
 
-/* The levels by insertion (the memo refills once per trump, so this is off the hot path),
- * and the planes where every value is within 0..63 (every Bingo rule set's: 1 to 28). */
-void heuristic_memo_sort_levels(heuristic_memo_t *memo)
+/* The levels of values outside 0..63, by insertion. */
+static void sort_levels_by_insertion(heuristic_memo_t *memo)
 {
-    int highest = 0;
-    bool small = true;
     memo->levels = 0;
     for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
         int tile = tileset_pop_lowest(&tiles), points = memo->points[tile], at = 0;
-        small = small && points >= 0 && points <= 63;
-        if (points > highest) highest = points;
         while (at < memo->levels && memo->level_points[at] < points) at++;
         if (at == memo->levels || memo->level_points[at] != points) {
             for (int k = memo->levels++; k > at; k--) {
@@ -89,14 +84,38 @@ void heuristic_memo_sort_levels(heuristic_memo_t *memo)
         tileset_add(&memo->level_tiles[at], tile);
     }
     memo->planes = -1;
-    if (!small) return;
-    for (memo->planes = 0; highest >> memo->planes; memo->planes++) {} /* the bits of the highest value */
-    for (int k = 0; k < memo->planes; k++) memo->plane[k] = tileset_empty();
+}
+
+/* The levels and, where every value is within 0..63 (every Bingo rule set's: 1 to 28), the
+ * planes. Such values are sorted by a mask of the values present, each with its tiles:
+ * the heuristic agent refills its memo at every hand's trump, and the insertion of 28
+ * tiles took a fifth of its time in Bingo. */
+void heuristic_memo_sort_levels(heuristic_memo_t *memo)
+{
+    uint64_t present = 0;
+    tileset_t of_value[64];
     for (tileset_t tiles = memo->filled; !tileset_is_empty(tiles);) {
-        int tile = tileset_pop_lowest(&tiles);
-        for (int k = 0; k < memo->planes; k++)
-            if (memo->points[tile] >> k & 1) tileset_add(&memo->plane[k], tile);
+        int tile = tileset_pop_lowest(&tiles), points = memo->points[tile];
+        if (points < 0 || points > 63) {
+            sort_levels_by_insertion(memo);
+            return;
+        }
+        if (!(present >> points & 1)) of_value[points] = tileset_empty();
+        present |= (uint64_t)1 << points;
+        tileset_add(&of_value[points], tile);
     }
+    memo->levels = 0;
+    for (uint64_t values = present; values; values &= values - 1) {
+        int points = __builtin_ctzll(values);
+        memo->level_points[memo->levels] = points;
+        memo->level_tiles[memo->levels++] = of_value[points];
+    }
+    /* the bits of the highest value; plane k: the tiles of the values with bit k */
+    for (memo->planes = 0; memo->levels && memo->level_points[memo->levels - 1] >> memo->planes; memo->planes++) {}
+    for (int k = 0; k < memo->planes; k++) memo->plane[k] = tileset_empty();
+    for (int level = 0; level < memo->levels; level++)
+        for (int k = 0; k < memo->planes; k++)
+            if (memo->level_points[level] >> k & 1) memo->plane[k] = tileset_or(memo->plane[k], memo->level_tiles[level]);
 }
 
 /* The capture points of the tiles in play (`all`), kept in the memo while the trump stays
