@@ -89,7 +89,7 @@ static void sort_levels_by_insertion(heuristic_memo_t *memo)
 /* The levels and, where every value is within 0..63 (every Bingo rule set's: 1 to 28), the
  * planes. Such values are sorted by a mask of the values present, each with its tiles:
  * the heuristic agent refills its memo at every hand's trump, and the insertion of 28
- * tiles took a fifth of its time in Bingo. */
+ * tiles took a fifth of its instructions in Bingo. */
 void heuristic_memo_sort_levels(heuristic_memo_t *memo)
 {
     uint64_t present = 0;
