@@ -512,7 +512,7 @@ static double move_value(heuristic_context_t *c, game_move_t move)
     return value;
 }
 
-/* ---- the plain case: what search playouts in Bergen and Double Bergen ask ---- */
+/* ---- the plain case: what search playouts in Bergen, Double Bergen and Partnership ask ---- */
 
 /* Whether a decision is plain: every tile in play below index 64, and only the points,
  * suits and (in a team game) partner and block features weighed: policy.c's playout
@@ -688,7 +688,7 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
         if (!prepared) {
             observe_decision(&context, game, state, weights, scratch);
             prepared = true;
-            if (!values && plain_decision(&context)) { /* what else prepare fills, no plain move reads */
+            if (!values && plain_decision(&context)) { /* prepare's other fields: no plain move reads them */
                 if (!team_game(&context.obs)) {
                     prepare_holders(&context, false);
                     return pick_plain(&context, moves, given, i, count);

@@ -26,7 +26,8 @@ extern const heuristic_weights_t heuristic_default_weights;
 
 /* What the heuristic keeps from one decision to the next of one agent or search (one game
  * and rules): a trick game's capture points and beating tiles, which depend only on the
- * trump (game.h), for the trump they were asked under. heuristic_memo_init before the first decision. */
+ * trump (game.h), for the trump they were asked under. heuristic_memo_init before the
+ * first decision. */
 typedef struct heuristic_memo {
     int trump;        /* the trump the points are for, -1 before any */
     tileset_t filled; /* the tiles whose points are kept */

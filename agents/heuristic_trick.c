@@ -43,7 +43,7 @@ typedef struct trick_context {
     double p;               /* the chance he holds a given candidate tile not known */
     double none_of[TILESET_MAX_BITS + 1]; /* none_of[k] = (1 - p)^k, filled up to none_filled */
     int none_filled;
-    heuristic_memo_t *memo;       /* capture points: the caller's memo, or own_memo */
+    heuristic_memo_t *memo;       /* capture points and beating tiles: the caller's memo, or own_memo */
     const int *points;      /* memo->points */
     heuristic_memo_t own_memo;
 } trick_context_t;
@@ -115,7 +115,8 @@ void heuristic_memo_sort_levels(heuristic_memo_t *memo)
     for (int k = 0; k < memo->planes; k++) memo->plane[k] = tileset_empty();
     for (int level = 0; level < memo->levels; level++)
         for (int k = 0; k < memo->planes; k++)
-            if (memo->level_points[level] >> k & 1) memo->plane[k] = tileset_or(memo->plane[k], memo->level_tiles[level]);
+            if (memo->level_points[level] >> k & 1)
+                memo->plane[k] = tileset_or(memo->plane[k], memo->level_tiles[level]);
 }
 
 /* The capture points of the tiles in play (`all`), kept in the memo while the trump stays
