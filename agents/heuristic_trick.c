@@ -48,12 +48,36 @@ typedef struct trick_context {
     heuristic_memo_t own_memo;
 } trick_context_t;
 
-static double chance_holds_any(trick_context_t *c, tileset_t tiles)
+/* The set operations of a decision's moves. `narrow`: every tile in play has an index
+ * below 64 (every Bingo rule set's: a double-six), so the second word, always empty, is
+ * left out. Each function below that takes `narrow` is compiled twice, once for each
+ * (pick_narrow, pick_wide): the sets' second words were a sixth of pimc's instructions in
+ * Bingo. */
+#define TRICK_INLINE static inline __attribute__((always_inline))
+
+TRICK_INLINE tileset_t set_and(tileset_t a, tileset_t b, bool narrow)
 {
-    if (!tileset_is_empty(tileset_and(tiles, c->known))) return 1;
+    return narrow ? (tileset_t){{a.w[0] & b.w[0], 0}} : tileset_and(a, b);
+}
+
+TRICK_INLINE tileset_t set_minus(tileset_t a, tileset_t b, bool narrow)
+{
+    return narrow ? (tileset_t){{a.w[0] & ~b.w[0], 0}} : tileset_minus(a, b);
+}
+
+TRICK_INLINE int set_size(tileset_t s, bool narrow)
+{
+    return narrow ? __builtin_popcountll(s.w[0]) : tileset_size(s);
+}
+
+TRICK_INLINE bool set_is_empty(tileset_t s, bool narrow) { return narrow ? s.w[0] == 0 : tileset_is_empty(s); }
+
+TRICK_INLINE double chance_holds_any(trick_context_t *c, tileset_t tiles, bool narrow)
+{
+    if (!set_is_empty(set_and(tiles, c->known, narrow), narrow)) return 1;
     /* (1 - p)^k by k products from 1, as a loop over the k tiles would, kept for this
      * decision's other leads */
-    int k = tileset_size(tileset_minus(tileset_and(tiles, c->candidates), c->known));
+    int k = set_size(set_minus(set_and(tiles, c->candidates, narrow), c->known, narrow), narrow);
     for (; c->none_filled < k; c->none_filled++) c->none_of[c->none_filled + 1] = c->none_of[c->none_filled] * (1 - c->p);
     return 1 - c->none_of[k];
 }
@@ -181,34 +205,35 @@ static tileset_t beating(const trick_context_t *c, int led)
 }
 
 /* The candidates that beat `tile` led. */
-static tileset_t beaten_by(const trick_context_t *c, int tile)
+TRICK_INLINE tileset_t beaten_by(const trick_context_t *c, int tile, bool narrow)
 {
-    return tileset_and(beating(c, tile), c->candidates);
+    return set_and(beating(c, tile), c->candidates, narrow);
 }
 
-static double strength(const trick_context_t *c, tileset_t beaters)
+TRICK_INLINE double strength(const trick_context_t *c, tileset_t beaters, bool narrow)
 {
-    int size = tileset_size(c->candidates);
-    return size ? 1 - (double)tileset_size(beaters) / size : 1;
+    int size = set_size(c->candidates, narrow);
+    return size ? 1 - (double)set_size(beaters, narrow) / size : 1;
 }
 
-static double mean_points(const trick_context_t *c, tileset_t tiles)
+TRICK_INLINE double mean_points(const trick_context_t *c, tileset_t tiles, bool narrow)
 {
     const heuristic_memo_t *memo = c->memo;
-    int count = tileset_size(tiles), sum = 0;
+    int count = set_size(tiles, narrow), sum = 0;
     if (count == 0) return 0;
     if (memo->planes >= 0) /* a few planes, not a dozen levels: the same sum */
-        for (int k = 0; k < memo->planes; k++) sum += tileset_size(tileset_and(tiles, memo->plane[k])) << k;
+        for (int k = 0; k < memo->planes; k++) sum += set_size(set_and(tiles, memo->plane[k], narrow), narrow) << k;
     else
         for (int level = 0; level < memo->levels; level++)
-            sum += memo->level_points[level] * tileset_size(tileset_and(tiles, memo->level_tiles[level]));
+            sum += memo->level_points[level] * set_size(set_and(tiles, memo->level_tiles[level], narrow), narrow);
     return (double)sum / count;
 }
 
-static int least_points(const trick_context_t *c, tileset_t tiles)
+TRICK_INLINE int least_points(const trick_context_t *c, tileset_t tiles, bool narrow)
 {
     for (int level = 0; level < c->memo->levels; level++)
-        if (!tileset_is_empty(tileset_and(tiles, c->memo->level_tiles[level]))) return c->memo->level_points[level];
+        if (!set_is_empty(set_and(tiles, c->memo->level_tiles[level], narrow), narrow))
+            return c->memo->level_points[level];
     return 0;
 }
 
@@ -268,14 +293,14 @@ bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int s
     return false;
 }
 
-static double follow_value(const trick_context_t *c, game_move_t move)
+TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, bool narrow)
 {
     const game_t *game = c->game;
     const heuristic_weights_t *w = c->weights;
     int led = c->obs.tricks.led, tile = move.tile;
     int stake = c->points[led] + c->points[tile];
     bool won = tileset_has(beating(c, led), tile);
-    double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile));
+    double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile, narrow), narrow);
     /* Search playouts follow at every other step: the trial only where it can add anything
      * (its two terms are 0 otherwise; + 0.0 turns a -0 into 0 as they would). */
     if (!heuristic_trick_follow_may_end_or_meld(&c->obs, stake, won, tile)) return value + 0.0;
@@ -290,15 +315,15 @@ static int trumps_in(const trick_context_t *c, tileset_t tiles)
     return tileset_size(tileset_and(tiles, tileset_suit(c->obs.tricks.trump)));
 }
 
-static double lead_value(trick_context_t *c, game_move_t move)
+TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow)
 {
     const heuristic_weights_t *w = c->weights;
     int tile = move.tile;
-    tileset_t beaters = beaten_by(c, tile);
-    double beaten = chance_holds_any(c, beaters);
-    int discard = least_points(c, tileset_minus(c->candidates, beaters));
-    double win = c->points[tile] + discard, loss = c->points[tile] + mean_points(c, beaters);
-    double value = w->points * ((1 - beaten) * win - beaten * loss) - w->save * strength(c, beaters);
+    tileset_t beaters = beaten_by(c, tile, narrow);
+    double beaten = chance_holds_any(c, beaters, narrow);
+    int discard = least_points(c, set_minus(c->candidates, beaters, narrow), narrow);
+    double win = c->points[tile] + discard, loss = c->points[tile] + mean_points(c, beaters, narrow);
+    double value = w->points * ((1 - beaten) * win - beaten * loss) - w->save * strength(c, beaters, narrow);
     value += w->points * (1 - beaten) * meld_points_if_won(c, tile);
     if (w->force != 0 && c->obs.tricks.closed && tileset_shows(tile, c->obs.tricks.trump)) {
         double theirs = tileset_size(tileset_and(c->known, tileset_suit(c->obs.tricks.trump))) +
@@ -317,7 +342,7 @@ static int sure_points(const trick_context_t *c)
     tileset_t hand = c->obs.hand;
     while (!tileset_is_empty(hand)) {
         int tile = tileset_pop_lowest(&hand);
-        if (tileset_is_empty(beaten_by(c, tile))) {
+        if (tileset_is_empty(beaten_by(c, tile, false))) { /* a close is asked once a hand at most */
             sure += c->points[tile];
             winners++;
         }
@@ -333,25 +358,22 @@ static int sure_points(const trick_context_t *c)
     return sure;
 }
 
-static double move_value(trick_context_t *c, game_move_t move)
+TRICK_INLINE double move_value(trick_context_t *c, game_move_t move, bool narrow)
 {
     switch (move.kind) {
-    case GAME_MOVE_PLAY: return c->obs.tricks.led >= 0 ? follow_value(c, move) : lead_value(c, move);
+    case GAME_MOVE_PLAY: return c->obs.tricks.led >= 0 ? follow_value(c, move, narrow) : lead_value(c, move, narrow);
     case GAME_MOVE_MELD: return c->weights->points * c->game->move_points(c->state, c->seat, move);
     case GAME_MOVE_CLOSE: return sure_points(c) >= c->weights->close ? MATCH_WIN_VALUE / 2 : -MATCH_WIN_VALUE / 2;
     default: return 0; /* END_TURN: a meld declined */
     }
 }
 
-int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
-                         const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+TRICK_INLINE int pick_of(trick_context_t *c, const game_move_t *moves, int count, double *values, bool narrow)
 {
-    trick_context_t context;
-    prepare(&context, game, state, weights, scratch, memo);
     int best = 0;
     double best_value = 0;
     for (int i = 0; i < count; i++) {
-        double value = move_value(&context, moves[i]);
+        double value = move_value(c, moves[i], narrow);
         if (values) values[i] = value;
         if (i == 0 || value > best_value || (value == best_value && game_move_heavier(moves[i], moves[best]))) {
             best = i;
@@ -359,4 +381,33 @@ int heuristic_trick_pick(const game_t *game, const void *state, const game_move_
         }
     }
     return best;
+}
+
+__attribute__((noinline)) static int pick_narrow(trick_context_t *c, const game_move_t *moves, int count,
+                                                 double *values)
+{
+    return pick_of(c, moves, count, values, true);
+}
+
+__attribute__((noinline)) static int pick_wide(trick_context_t *c, const game_move_t *moves, int count, double *values)
+{
+    return pick_of(c, moves, count, values, false);
+}
+
+int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
+                         const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+{
+    trick_context_t context;
+    prepare(&context, game, state, weights, scratch, memo);
+    const game_observation_t *obs = &context.obs;
+    if ((obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0) return pick_narrow(&context, moves, count, values);
+    return pick_wide(&context, moves, count, values);
+}
+
+int heuristic_trick_pick_wide(const game_t *game, const void *state, const game_move_t *moves, int count,
+                              const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
+{
+    trick_context_t context;
+    prepare(&context, game, state, weights, scratch, memo);
+    return pick_wide(&context, moves, count, values);
 }

@@ -372,6 +372,62 @@ START_TEST(follow_skips_only_quiet_trials)
 }
 END_TEST
 
+/* The heuristic's pick on the sets' first word (every tile of a double-six lies there)
+ * against the same pick on both words: over random matches in every hand-end setting, the
+ * same move and the very same value of every move (heuristic_trick.h). Leads, follows,
+ * closes and melds must all occur. */
+START_TEST(narrow_pick_matches_wide)
+{
+    char error[ERROR_SIZE];
+    option_values_t values;
+    game_rules_t *rules = NULL;
+    const game_t *game = &bingo_game;
+    ck_assert_msg(game_configure(game, "bingo", HAND_END_SETTINGS[_i], 4, &values, error, ERROR_SIZE) == 0, "%s", error);
+    ck_assert_msg(game->rules_create(&values, &rules, error, ERROR_SIZE) == 0, "%s", error);
+    bingo_state_t s, scratch;
+    heuristic_memo_t memo;
+    heuristic_memo_init(&memo);
+    pcg32_t rng;
+    pcg32_seed(&rng, 700 + (uint64_t)_i, 9);
+    int leads = 0, follows = 0, others = 0;
+    for (uint64_t match = 0; match < 40; match++) {
+        game->match_start(&s, rules, 70 + match);
+        for (int step = 0; step < 4000 && game->status(&s) != GAME_MATCH_OVER; step++) {
+            if (game->status(&s) == GAME_BETWEEN_HANDS) {
+                game->deal(&s, NULL);
+                continue;
+            }
+            game_move_t moves[GAME_MAX_MOVES];
+            int count = game->legal_moves(&s, moves);
+            double narrow[GAME_MAX_MOVES], wide[GAME_MAX_MOVES];
+            int pick = heuristic_trick_pick(game, &s, moves, count, &heuristic_default_weights, &scratch, &memo, narrow);
+            int wide_pick =
+                heuristic_trick_pick_wide(game, &s, moves, count, &heuristic_default_weights, &scratch, &memo, wide);
+            ck_assert_msg(pick == wide_pick, "settings %d, match %d, step %d: pick %d, wide %d", _i, (int)match, step,
+                          pick, wide_pick);
+            for (int i = 0; i < count; i++)
+                ck_assert_msg(memcmp(&narrow[i], &wide[i], sizeof narrow[i]) == 0,
+                              "settings %d, match %d, step %d, move %d: value %.17g, wide %.17g", _i, (int)match, step,
+                              i, narrow[i], wide[i]);
+            game_observation_t obs;
+            game->observe(&s, s.to_move, &obs);
+            for (int i = 0; i < count; i++) {
+                if (moves[i].kind != GAME_MOVE_PLAY) others++;
+                else if (obs.tricks.led >= 0) follows++;
+                else leads++;
+            }
+            /* the heuristic's own move now and then, so that closes and late positions come */
+            game_move_t move = pcg32_below(&rng, 4) == 0 ? moves[pick] : moves[pcg32_below(&rng, (uint32_t)count)];
+            game->apply(&s, move, NULL);
+        }
+    }
+    game->rules_destroy(rules);
+    ck_assert_int_gt(leads, 2000);
+    ck_assert_int_gt(follows, 2000);
+    ck_assert_int_gt(others, 100);
+}
+END_TEST
+
 static Suite *bingo_agents_suite(void)
 {
     Suite *suite = suite_create("bingo_agents");
@@ -383,6 +439,7 @@ static Suite *bingo_agents_suite(void)
     tcase_add_test(tc, heuristic_takes_a_cheap_trick_cheaply);
     tcase_add_test(tc, heuristic_memo_values_as_fresh);
     tcase_add_test(tc, heuristic_memo_levels_partition_the_tiles);
+    tcase_add_loop_test(tc, narrow_pick_matches_wide, 0, (int)(sizeof HAND_END_SETTINGS / sizeof *HAND_END_SETTINGS));
     tcase_add_loop_test(tc, follow_skips_only_quiet_trials, 0,
                         (int)(sizeof HAND_END_SETTINGS / sizeof *HAND_END_SETTINGS));
     suite_add_tcase(suite, tc);
