@@ -278,7 +278,9 @@ static double outcome_value(const trick_context_t *c, const void *after)
     return GAME_POINT_VALUE * ((now[me] - before[me]) - (now[them] - before[them]));
 }
 
-bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
+/* heuristic_trick_follow_may_end_or_meld in line: asked for every follow valued, the call
+ * and the reloads of what follow_value has at hand cost a third of it. */
+TRICK_INLINE bool follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
 {
     const game_tricks_t *tricks = &obs->tricks;
     if (tricks->hand_target <= 0 || obs->hand_size[obs->seat] <= 1) return true;
@@ -293,6 +295,11 @@ bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int s
     return false;
 }
 
+bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
+{
+    return follow_may_end_or_meld(obs, stake, won, tile);
+}
+
 TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, bool narrow)
 {
     const game_t *game = c->game;
@@ -303,7 +310,7 @@ TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, boo
     double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile, narrow), narrow);
     /* Search playouts follow at every other step: the trial only where it can add anything
      * (its two terms are 0 otherwise; + 0.0 turns a -0 into 0 as they would). */
-    if (!heuristic_trick_follow_may_end_or_meld(&c->obs, stake, won, tile)) return value + 0.0;
+    if (!follow_may_end_or_meld(&c->obs, stake, won, tile)) return value + 0.0;
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);
     if (won) value += w->points * meld_points_now(c, c->scratch);
@@ -324,7 +331,8 @@ TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow
     int discard = least_points(c, set_minus(c->candidates, beaters, narrow), narrow);
     double win = c->points[tile] + discard, loss = c->points[tile] + mean_points(c, beaters, narrow);
     double value = w->points * ((1 - beaten) * win - beaten * loss) - w->save * strength(c, beaters, narrow);
-    value += w->points * (1 - beaten) * meld_points_if_won(c, tile);
+    int meld = tileset_is_double(tile) ? meld_points_if_won(c, tile) : 0; /* its first test, without the call */
+    value += w->points * (1 - beaten) * meld;
     if (w->force != 0 && c->obs.tricks.closed && tileset_shows(tile, c->obs.tricks.trump)) {
         double theirs = tileset_size(tileset_and(c->known, tileset_suit(c->obs.tricks.trump))) +
                         c->p * trumps_in(c, tileset_minus(c->candidates, c->known));
@@ -336,13 +344,13 @@ TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow
 /* The points that are sure: the hand's points so far, and for every held tile that no tile
  * the opponent may hold beats, its points and a tile he must give to it: the k sure tricks
  * take at least his k cheapest candidates. */
-static int sure_points(const trick_context_t *c)
+TRICK_INLINE int sure_points(const trick_context_t *c, bool narrow)
 {
     int sure = c->obs.tricks.hand_points[c->obs.side_of_seat[c->seat]], winners = 0;
     tileset_t hand = c->obs.hand;
     while (!tileset_is_empty(hand)) {
         int tile = tileset_pop_lowest(&hand);
-        if (tileset_is_empty(beaten_by(c, tile, false))) { /* a close is asked once a hand at most */
+        if (set_is_empty(beaten_by(c, tile, narrow), narrow)) {
             sure += c->points[tile];
             winners++;
         }
@@ -350,7 +358,7 @@ static int sure_points(const trick_context_t *c)
     if (winners > c->obs.hand_size[c->opponent]) winners = c->obs.hand_size[c->opponent];
     /* his `winners` cheapest candidates, level by level from the cheapest */
     for (int level = 0; level < c->memo->levels && winners > 0; level++) {
-        int here = tileset_size(tileset_and(c->candidates, c->memo->level_tiles[level]));
+        int here = set_size(set_and(c->candidates, c->memo->level_tiles[level], narrow), narrow);
         int taken = here < winners ? here : winners;
         sure += taken * c->memo->level_points[level];
         winners -= taken;
@@ -363,7 +371,7 @@ TRICK_INLINE double move_value(trick_context_t *c, game_move_t move, bool narrow
     switch (move.kind) {
     case GAME_MOVE_PLAY: return c->obs.tricks.led >= 0 ? follow_value(c, move, narrow) : lead_value(c, move, narrow);
     case GAME_MOVE_MELD: return c->weights->points * c->game->move_points(c->state, c->seat, move);
-    case GAME_MOVE_CLOSE: return sure_points(c) >= c->weights->close ? MATCH_WIN_VALUE / 2 : -MATCH_WIN_VALUE / 2;
+    case GAME_MOVE_CLOSE: return sure_points(c, narrow) >= c->weights->close ? MATCH_WIN_VALUE / 2 : -MATCH_WIN_VALUE / 2;
     default: return 0; /* END_TURN: a meld declined */
     }
 }
