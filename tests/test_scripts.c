@@ -1,0 +1,146 @@
+/* test_scripts.c - scripts/compare-builds.sh, which times two builds from fresh copies of
+ * their binaries: the ratio and the signatures it reads from bench, and its refusals.
+ *
+ * Two stand-in "binaries" (shell scripts printing a bench row of decisions, or a
+ * workload's, with a chosen rate and signature) let the tests know the figures; one run
+ * of the real binary checks that bench's rows are still read.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "test_support.h"
+
+enum { PATH_SIZE = 1024, OUTPUT_SIZE = 8192 };
+
+static const char *const SCRIPT = DOMINOLAB_SOURCE_DIR "/scripts/compare-builds.sh";
+
+/* Runs `sh compare-builds.sh ARGUMENTS` with stdout and stderr into `output`; returns its
+ * exit status. */
+static int run_script(const char *arguments, char *output)
+{
+    char command[3 * PATH_SIZE];
+    snprintf(command, sizeof command, "sh '%s' %s 2>&1", SCRIPT, arguments);
+    FILE *pipe = popen(command, "r");
+    ck_assert_msg(pipe != NULL, "cannot run %s", command);
+    size_t length = fread(output, 1, OUTPUT_SIZE - 1, pipe);
+    output[length] = '\0';
+    int status = pclose(pipe);
+    ck_assert_msg(WIFEXITED(status), "%s did not exit: %s", command, output);
+    return WEXITSTATUS(status);
+}
+
+/* An executable stand-in in `dir` that answers `bench ...` with the given row. */
+static const char *stand_in(const char *dir, const char *name, const char *row, char *path)
+{
+    char text[PATH_SIZE];
+    snprintf(path, PATH_SIZE, "%s/%s", dir, name);
+    snprintf(text, sizeof text, "#!/bin/sh\necho 'header line signature'\necho '%s'\n", row);
+    ck_assert(support_write_file(path, text));
+    ck_assert_int_eq(chmod(path, 0755), 0);
+    return path;
+}
+
+START_TEST(ratio_of_the_medians)
+{
+    const char *dir = support_scratch("compare");
+    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
+    stand_in(dir, "base", "pimc 1000 1.0 4000 0123456789abcdef", base);
+    stand_in(dir, "new", "pimc 1000 1.0 5000 0123456789abcdef", new);
+    snprintf(arguments, sizeof arguments, "--runs 3 '%s' '%s' -- --decisions --agents pimc", base, new);
+    ck_assert_int_eq(run_script(arguments, output), 0);
+    ck_assert_msg(strstr(output, "median 4000\n") && strstr(output, "median 5000\n"), "%s", output);
+    ck_assert_msg(strstr(output, "ratio new/base: 1.250\n"), "%s", output);
+    ck_assert_msg(strstr(output, "signatures: the same (0123456789abcdef)"), "%s", output);
+    ck_assert_msg(strstr(output, "run 3 of 3"), "%s", output);
+}
+END_TEST
+
+START_TEST(a_workload_row_is_read_by_its_deals_per_second)
+{
+    const char *dir = support_scratch("compare");
+    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
+    stand_in(dir, "base", "random-vs-random 1 1000 24000 0.5 2000000 48000000 00000000deadbeef", base);
+    stand_in(dir, "new", "random-vs-random 1 1000 24000 0.5 2500000 60000000 00000000deadbeef", new);
+    snprintf(arguments, sizeof arguments, "--runs 2 '%s' '%s' -- --workload random-vs-random", base, new);
+    ck_assert_int_eq(run_script(arguments, output), 0);
+    ck_assert_msg(strstr(output, "ratio new/base: 1.250\n"), "%s", output);
+}
+END_TEST
+
+START_TEST(different_signatures_fail)
+{
+    const char *dir = support_scratch("compare");
+    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
+    stand_in(dir, "base", "pimc 1000 1.0 4000 0123456789abcdef", base);
+    stand_in(dir, "new", "pimc 1000 1.0 4000 fedcba9876543210", new);
+    snprintf(arguments, sizeof arguments, "--runs 1 '%s' '%s' -- --decisions --agents pimc", base, new);
+    ck_assert_int_eq(run_script(arguments, output), 1);
+    ck_assert_msg(strstr(output, "signatures: DIFFERENT (base 0123456789abcdef, new fedcba9876543210)"), "%s", output);
+}
+END_TEST
+
+START_TEST(bad_arguments_are_named)
+{
+    const char *dir = support_scratch("compare");
+    char base[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
+    stand_in(dir, "base", "pimc 1000 1.0 4000 0123456789abcdef", base);
+    snprintf(arguments, sizeof arguments, "'%s' '%s/missing' -- --decisions", base, dir);
+    ck_assert_int_eq(run_script(arguments, output), 2);
+    ck_assert_msg(strstr(output, "missing: no such file"), "%s", output);
+    snprintf(arguments, sizeof arguments, "--runs 0 '%s' '%s' -- --decisions", base, base);
+    ck_assert_int_eq(run_script(arguments, output), 2);
+    ck_assert_msg(strstr(output, "--runs: '0' is not a positive whole number"), "%s", output);
+    snprintf(arguments, sizeof arguments, "'%s' '%s' --decisions", base, base);
+    ck_assert_int_eq(run_script(arguments, output), 2);
+    ck_assert_msg(strstr(output, "expected -- after BASE and NEW"), "%s", output);
+    ck_assert_int_eq(run_script("--help", output), 0);
+    ck_assert_msg(strstr(output, "usage: scripts/compare-builds.sh"), "%s", output);
+}
+END_TEST
+
+/* The real bench: one measure of one agent gives a ratio near 1 against itself and one
+ * signature; two agents are two measures, which the script refuses. */
+START_TEST(the_real_bench_is_read)
+{
+    char arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
+    snprintf(arguments, sizeof arguments, "--runs 1 '%s' '%s' -- --decisions --quick --agents random", DOMINOLAB_BINARY,
+             DOMINOLAB_BINARY);
+    ck_assert_int_eq(run_script(arguments, output), 0);
+    ck_assert_msg(strstr(output, "measure: random (bench --decisions --quick --agents random)"), "%s", output);
+    ck_assert_msg(strstr(output, "signatures: the same ("), "%s", output);
+    snprintf(arguments, sizeof arguments, "--runs 1 '%s' '%s' -- --decisions --quick --agents random,greedy",
+             DOMINOLAB_BINARY, DOMINOLAB_BINARY);
+    ck_assert_int_eq(run_script(arguments, output), 2);
+    ck_assert_msg(strstr(output, "printed 2 measures"), "%s", output);
+}
+END_TEST
+
+static Suite *scripts_suite(void)
+{
+    Suite *suite = suite_create("scripts");
+    TCase *tc = tcase_create("compare_builds");
+    tcase_set_timeout(tc, 120);
+    tcase_add_checked_fixture(tc, NULL, support_scratch_teardown);
+    tcase_add_test(tc, ratio_of_the_medians);
+    tcase_add_test(tc, a_workload_row_is_read_by_its_deals_per_second);
+    tcase_add_test(tc, different_signatures_fail);
+    tcase_add_test(tc, bad_arguments_are_named);
+    tcase_add_test(tc, the_real_bench_is_read);
+    suite_add_tcase(suite, tc);
+    return suite;
+}
+
+int main(void)
+{
+    if (support_scratch_open_root("test_scripts") != 0) return EXIT_FAILURE;
+    SRunner *runner = srunner_create(scripts_suite());
+    srunner_run_all(runner, CK_NORMAL);
+    int failed = srunner_ntests_failed(runner);
+    srunner_free(runner);
+    support_scratch_close_root();
+    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}
