@@ -312,18 +312,26 @@ static const char *const HAND_END_SETTINGS[][4] = {
     {"hand_end=play_out", "closed_opponent_70=ends_hand", "close_timing=before_lead", "meld_reuse=unrestricted"},
 };
 
+/* Bingo's rules under HAND_END_SETTINGS[setting]. */
+static game_rules_t *hand_end_rules(int setting)
+{
+    char error[ERROR_SIZE];
+    option_values_t values;
+    game_rules_t *rules = NULL;
+    ck_assert_msg(game_configure(&bingo_game, "bingo", HAND_END_SETTINGS[setting], 4, &values, error, ERROR_SIZE) == 0,
+                  "%s", error);
+    ck_assert_msg(bingo_game.rules_create(&values, &rules, error, ERROR_SIZE) == 0, "%s", error);
+    return rules;
+}
+
 /* What the heuristic's follow skips its trial move by (heuristic_trick.h): over random
  * matches, wherever heuristic_trick_follow_may_end_or_meld says a follow can neither end
  * the hand nor let its winner meld, playing it leaves the hand in play with no meld for the
  * follower. Both answers must occur often, so the check is made and the skip is taken. */
 START_TEST(follow_skips_only_quiet_trials)
 {
-    char error[ERROR_SIZE];
-    option_values_t values;
-    game_rules_t *rules = NULL;
     const game_t *game = &bingo_game;
-    ck_assert_msg(game_configure(game, "bingo", HAND_END_SETTINGS[_i], 4, &values, error, ERROR_SIZE) == 0, "%s", error);
-    ck_assert_msg(game->rules_create(&values, &rules, error, ERROR_SIZE) == 0, "%s", error);
+    game_rules_t *rules = hand_end_rules(_i);
     bingo_state_t s, trial;
     pcg32_t rng;
     pcg32_seed(&rng, 900 + (uint64_t)_i, 5);
@@ -378,12 +386,8 @@ END_TEST
  * closes and melds must all occur. */
 START_TEST(narrow_pick_matches_wide)
 {
-    char error[ERROR_SIZE];
-    option_values_t values;
-    game_rules_t *rules = NULL;
     const game_t *game = &bingo_game;
-    ck_assert_msg(game_configure(game, "bingo", HAND_END_SETTINGS[_i], 4, &values, error, ERROR_SIZE) == 0, "%s", error);
-    ck_assert_msg(game->rules_create(&values, &rules, error, ERROR_SIZE) == 0, "%s", error);
+    game_rules_t *rules = hand_end_rules(_i);
     bingo_state_t s, scratch;
     heuristic_memo_t memo;
     heuristic_memo_init(&memo);

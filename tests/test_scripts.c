@@ -44,14 +44,25 @@ static const char *stand_in(const char *dir, const char *name, const char *row, 
     return path;
 }
 
-START_TEST(ratio_of_the_medians)
+/* Runs the script with OPTIONS on two stand-ins answering `base_row` and `new_row`, then
+ * `-- BENCH_ARGUMENTS`; returns its exit status. */
+static int compare_stand_ins(const char *base_row, const char *new_row, const char *options,
+                             const char *bench_arguments, char *output)
 {
     const char *dir = support_scratch("compare");
-    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
-    stand_in(dir, "base", "pimc 1000 1.0 4000 0123456789abcdef", base);
-    stand_in(dir, "new", "pimc 1000 1.0 5000 0123456789abcdef", new);
-    snprintf(arguments, sizeof arguments, "--runs 3 '%s' '%s' -- --decisions --agents pimc", base, new);
-    ck_assert_int_eq(run_script(arguments, output), 0);
+    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE];
+    stand_in(dir, "base", base_row, base);
+    stand_in(dir, "new", new_row, new);
+    snprintf(arguments, sizeof arguments, "%s '%s' '%s' -- %s", options, base, new, bench_arguments);
+    return run_script(arguments, output);
+}
+
+START_TEST(ratio_of_the_medians)
+{
+    char output[OUTPUT_SIZE];
+    ck_assert_int_eq(compare_stand_ins("pimc 1000 1.0 4000 0123456789abcdef", "pimc 1000 1.0 5000 0123456789abcdef",
+                                       "--runs 3", "--decisions --agents pimc", output),
+                     0);
     ck_assert_msg(strstr(output, "median 4000\n") && strstr(output, "median 5000\n"), "%s", output);
     ck_assert_msg(strstr(output, "ratio new/base: 1.250\n"), "%s", output);
     ck_assert_msg(strstr(output, "signatures: the same (0123456789abcdef)"), "%s", output);
@@ -61,24 +72,21 @@ END_TEST
 
 START_TEST(a_workload_row_is_read_by_its_deals_per_second)
 {
-    const char *dir = support_scratch("compare");
-    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
-    stand_in(dir, "base", "random-vs-random 1 1000 24000 0.5 2000000 48000000 00000000deadbeef", base);
-    stand_in(dir, "new", "random-vs-random 1 1000 24000 0.5 2500000 60000000 00000000deadbeef", new);
-    snprintf(arguments, sizeof arguments, "--runs 2 '%s' '%s' -- --workload random-vs-random", base, new);
-    ck_assert_int_eq(run_script(arguments, output), 0);
+    char output[OUTPUT_SIZE];
+    ck_assert_int_eq(compare_stand_ins("random-vs-random 1 1000 24000 0.5 2000000 48000000 00000000deadbeef",
+                                       "random-vs-random 1 1000 24000 0.5 2500000 60000000 00000000deadbeef", "--runs 2",
+                                       "--workload random-vs-random", output),
+                     0);
     ck_assert_msg(strstr(output, "ratio new/base: 1.250\n"), "%s", output);
 }
 END_TEST
 
 START_TEST(different_signatures_fail)
 {
-    const char *dir = support_scratch("compare");
-    char base[PATH_SIZE], new[PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
-    stand_in(dir, "base", "pimc 1000 1.0 4000 0123456789abcdef", base);
-    stand_in(dir, "new", "pimc 1000 1.0 4000 fedcba9876543210", new);
-    snprintf(arguments, sizeof arguments, "--runs 1 '%s' '%s' -- --decisions --agents pimc", base, new);
-    ck_assert_int_eq(run_script(arguments, output), 1);
+    char output[OUTPUT_SIZE];
+    ck_assert_int_eq(compare_stand_ins("pimc 1000 1.0 4000 0123456789abcdef", "pimc 1000 1.0 4000 fedcba9876543210",
+                                       "--runs 1", "--decisions --agents pimc", output),
+                     1);
     ck_assert_msg(strstr(output, "signatures: DIFFERENT (base 0123456789abcdef, new fedcba9876543210)"), "%s", output);
 }
 END_TEST
