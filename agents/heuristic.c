@@ -337,19 +337,24 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
  * passed on, - 1 for covering the partner's tile with another number ("not over him");
  * block: - per end showing a number an opponent opened and has not passed on. Both are
  * means over the ends. */
-static unsigned numbers_held_by(const heuristic_context_t *c, int seat)
+static inline __attribute__((always_inline)) unsigned numbers_held_by(const heuristic_context_t *c, int seat,
+                                                                       bool narrow)
 {
     unsigned opened = c->obs.opened[seat];
     for (unsigned rest = opened; rest; rest &= rest - 1) {
         int n = __builtin_ctz(rest); /* his candidates: the unseen tiles he is not known to lack */
-        if (n > TILESET_MAX_NUMBER || tileset_is_empty(tileset_and(tileset_suit(n), c->candidates[seat])))
-            opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
+        bool none_left = n > TILESET_MAX_NUMBER ||
+                         (narrow ? (tileset_suit(n).w[0] & c->candidates[seat].w[0]) == 0
+                                 : tileset_is_empty(tileset_and(tileset_suit(n), c->candidates[seat])));
+        if (none_left) opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
     }
     return opened;
 }
 
-/* Once per decision: the partner, and the numbers each side has opened and may still hold. */
-static void prepare_team(heuristic_context_t *c)
+/* Once per decision: the partner, and the numbers each side has opened and may still hold.
+ * `narrow`: every tile in play lies in the sets' first word (a plain decision's), which
+ * alone is then read. */
+static inline __attribute__((always_inline)) void prepare_team_of(heuristic_context_t *c, bool narrow)
 {
     const game_observation_t *obs = &c->obs;
     c->partner = -1;
@@ -359,12 +364,14 @@ static void prepare_team(heuristic_context_t *c)
         if (o == c->seat) continue;
         if (same_side(obs, c->seat, o)) {
             c->partner = o;
-            c->ours = numbers_held_by(c, o);
+            c->ours = numbers_held_by(c, o, narrow);
         } else {
-            c->theirs |= numbers_held_by(c, o);
+            c->theirs |= numbers_held_by(c, o, narrow);
         }
     }
 }
+
+static void prepare_team(heuristic_context_t *c) { prepare_team_of(c, false); }
 
 static double team_features(const heuristic_context_t *c, game_move_t move, const int8_t *number, double *block)
 {
@@ -694,7 +701,7 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
                     return pick_plain(&context, moves, given, i, count);
                 }
                 prepare_holders(&context, true);
-                prepare_team(&context);
+                prepare_team_of(&context, true);
                 return pick_plain_team(&context, moves, given, i, count);
             }
             prepare(&context);

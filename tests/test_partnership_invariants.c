@@ -286,15 +286,17 @@ START_TEST(test_random_play)
 END_TEST
 
 /* game_t.playout plays as the loop over legal_moves and apply (test_support.h), decisions
- * included. */
+ * included; a callback seat is told every move's points, as move_points gives them. */
 START_TEST(test_playout_is_the_loop)
 {
     game_rules_t *rules = make_rules(configs[_i][0], configs[_i][1]);
     char label[160];
     snprintf(label, sizeof label, "%s %s", configs[_i][0], configs[_i][1]);
-    long matches = support_scaled(40, 4);
-    long compared = support_check_playout_is_the_loop(&partnership_game, rules, label, matches, 500, 0xab1e + (uint64_t)_i);
+    long matches = support_scaled(40, 4), scored_picks = 0;
+    long compared = support_check_playout_is_the_loop(&partnership_game, rules, label, matches, 500,
+                                                      0xab1e + (uint64_t)_i, &scored_picks);
     ck_assert_int_gt(compared, matches);
+    ck_assert_int_gt(scored_picks, matches);
     partnership_game.rules_destroy(rules);
 }
 END_TEST

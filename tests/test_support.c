@@ -349,7 +349,7 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
 }
 
 long support_check_playout_is_the_loop(const game_t *game, const game_rules_t *rules, const char *label, long matches,
-                                       uint64_t first_seed, uint64_t seed)
+                                       uint64_t first_seed, uint64_t seed, long *scored_picks)
 {
     unsigned char *state = malloc(game->state_size), *by_loop = malloc(game->state_size),
                   *by_playout = malloc(game->state_size);
@@ -377,6 +377,7 @@ long support_check_playout_is_the_loop(const game_t *game, const game_rules_t *r
                     "%s, match %ld ply %d (choosers %d): the playout differs from the loop (%d and %d moves)", label,
                     match, ply, mode, playout_plies, loop_plies);
             compared++;
+            for (int seat = 0; scored_picks && seat < GAME_MAX_SEATS; seat++) *scored_picks += twins.picks[1][seat].scored_calls;
             int count = game->legal_moves(state, moves);
             game->apply(state, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
         }

@@ -116,9 +116,11 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
  * from `first_seed`, moves drawn from a stream seeded by `seed`), decisions, closes and
  * melds included: the two states end byte for byte alike, after as many moves, with the
  * generators in step. The plies take turns through the modes of support_twin_choosers.
- * `label` names the configuration in a failure; returns the points compared. */
+ * `label` names the configuration in a failure; returns the points compared. A playout's
+ * callback told its moves' points has them checked against move_points; `scored_picks`
+ * (may be NULL) counts those picks. */
 long support_check_playout_is_the_loop(const game_t *game, const game_rules_t *rules, const char *label, long matches,
-                                       uint64_t first_seed, uint64_t seed);
+                                       uint64_t first_seed, uint64_t seed, long *scored_picks);
 
 /* The main of a suite whose tests make scratch directories: runs them under a scratch
  * root named `name` (removed at the end, with what failing tests left); the exit status. */

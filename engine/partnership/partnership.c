@@ -706,6 +706,9 @@ static int pt_move_points(const void *state, int seat, game_move_t move);
 static inline __attribute__((always_inline)) int playout_loop(partnership_state_t *s, const game_chooser_t *chooser_of_seat,
                                                               bool only_uniform)
 {
+    /* every legal move's points (pt_move_points: a move earns its seat nothing), told to a
+     * callback, whose heuristic would otherwise ask move_points of each move */
+    static const int no_points[GAME_MAX_MOVES] = {0};
     game_move_t moves[GAME_MAX_MOVES];
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
@@ -715,7 +718,7 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
             int count = pt_legal_moves(s, moves), pick = 0;
             if (count > 1)
                 pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
-                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, NULL, count)
+                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, no_points, count)
                                                                : game_most_points_by(pt_move_points, s, s->to_move, moves, count);
             pt_apply(s, moves[pick], NULL);
             continue;
