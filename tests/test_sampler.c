@@ -6,8 +6,9 @@
  *   - the deal is the one the plain rule gives (reference_deal below, written from
  *     sampler.h: the pool shuffled, then the most constrained seats first, each taking the
  *     first entries it may hold, with an exact matching where that greedy fill fails). The
- *     sampler has a faster fill for pools of distinct tiles; search agents' decisions,
- *     and so every signature, depend on it dealing exactly the same tiles;
+ *     sampler has a faster fill for pools of distinct tiles, on one word up to 64 entries
+ *     and on two beyond (both tested); search agents' decisions, and so every signature,
+ *     depend on it dealing exactly the same tiles;
  *   - it says so when no deal exists, and finds one whenever one does.
  * The requests are random, from fixed seeds, over every shape the games ask: one to four
  * receiving seats, a stock or none, few or many lacks, distinct tiles or copies.
@@ -103,12 +104,12 @@ static bool reference_deal(const sampler_request_t *r, uint8_t *pool, int count,
 
 /* ---- random requests ---- */
 
-/* A request over a pool of `count` entries: with `copies`, entries name tiles through
- * tile_of, two entries per tile (two sets); the seats' needs take at most the pool. */
+/* A request over a pool of 1 to `max_pool` entries: with `copies`, entries name tiles
+ * through tile_of, two entries per tile (two sets); the seats' needs take at most the pool. */
 static void random_request(pcg32_t *rng, sampler_request_t *r, uint8_t *pool, int *count, bool copies,
-                           uint8_t *tile_of)
+                           uint8_t *tile_of, int max_pool)
 {
-    *count = 1 + (int)pcg32_below(rng, MAX_POOL);
+    *count = 1 + (int)pcg32_below(rng, (uint32_t)max_pool);
     for (int i = 0; i < *count; i++) pool[i] = (uint8_t)i; /* in tile order, as the games list them */
     if (copies)
         for (int i = 0; i < TILESET_MAX_BITS; i++) tile_of[i] = (uint8_t)(i / 2);
@@ -142,7 +143,7 @@ static void check_agrees(const sampler_request_t *r, const uint8_t *pool, int co
                       r->need[seat]);
 }
 
-static void check_against_reference(bool copies, uint64_t seed)
+static void check_against_reference(bool copies, uint64_t seed, int max_pool)
 {
     pcg32_t requests;
     pcg32_seed(&requests, seed, 7);
@@ -152,7 +153,7 @@ static void check_against_reference(bool copies, uint64_t seed)
         uint8_t pool[TILESET_MAX_BITS], reference_pool[TILESET_MAX_BITS], tile_of[TILESET_MAX_BITS];
         int8_t owner[TILESET_MAX_BITS], reference_owner[TILESET_MAX_BITS];
         int count;
-        random_request(&requests, &request, pool, &count, copies, tile_of);
+        random_request(&requests, &request, pool, &count, copies, tile_of, max_pool);
         memcpy(reference_pool, pool, (size_t)count);
         pcg32_t rng, reference_rng;
         pcg32_seed(&rng, seed + (uint64_t)round, 11);
@@ -183,13 +184,21 @@ static void check_against_reference(bool copies, uint64_t seed)
 
 START_TEST(test_distinct_tiles_deal_as_the_rule)
 {
-    check_against_reference(false, 2026);
+    check_against_reference(false, 2026, MAX_POOL);
 }
 END_TEST
 
 START_TEST(test_copies_deal_as_the_rule)
 {
-    check_against_reference(true, 1125);
+    check_against_reference(true, 1125, MAX_POOL);
+}
+END_TEST
+
+/* Pools of more than 64 distinct tiles (a double-twelve or double-fifteen set), whose
+ * positions the sampler's distinct fill keeps in two words rather than one. */
+START_TEST(test_large_pools_deal_as_the_rule)
+{
+    check_against_reference(false, 1916, TILESET_MAX_BITS);
 }
 END_TEST
 
@@ -217,6 +226,7 @@ static Suite *sampler_suite(void)
     TCase *tc = tcase_create("deals");
     tcase_add_test(tc, test_distinct_tiles_deal_as_the_rule);
     tcase_add_test(tc, test_copies_deal_as_the_rule);
+    tcase_add_test(tc, test_large_pools_deal_as_the_rule);
     tcase_add_test(tc, test_small_requests);
     suite_add_tcase(s, tc);
     return s;

@@ -80,6 +80,7 @@ static bool world_agrees(const partnership_state_t *s, const partnership_state_t
  * only) to fixed; returns what is left of free. */
 static tileset_t give_doubles(tileset_t free, tileset_t lacks, int count, tileset_t *fixed, pcg32_t *rng)
 {
+    if (count <= 0) return free; /* most seats, most of the time: nothing to give, nothing drawn */
     tileset_t candidates = tileset_minus(tileset_and(free, tileset_doubles()), lacks);
     while (count-- > 0 && !tileset_is_empty(candidates)) {
         int pick = (int)pcg32_below(rng, (uint32_t)tileset_size(candidates));
@@ -130,14 +131,15 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
             doubles_in(tileset_or(fixed[other], s->played[other])) >= r->redeal_min_doubles - 1)
             request.lacks[other] = tileset_or(request.lacks[other], tileset_doubles());
     }
+    /* the double-six's 28 tiles lie in the sets' first word: the pool and the hands by it */
     uint8_t pool[PARTNERSHIP_TILES];
     int8_t owner[PARTNERSHIP_TILES];
     int pool_size = 0;
-    while (!tileset_is_empty(free)) pool[pool_size++] = (uint8_t)tileset_pop_lowest(&free);
+    for (uint64_t rest = free.w[0]; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
     if (!sampler_deal(&request, pool, pool_size, rng, owner)) return false;
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = fixed[other];
     for (int i = 0; i < pool_size; i++)
-        if (owner[i] >= 0) tileset_add(&world->hand[owner[i]], pool[i]);
+        if (owner[i] >= 0) world->hand[owner[i]].w[0] |= (uint64_t)1 << pool[i];
     return true;
 }
 
