@@ -196,18 +196,29 @@ static int match_children(ismcts_data_t *data, int32_t parent, const game_move_t
     return untried;
 }
 
-/* One iteration from the root on a fresh world (steps 2-5 of the top comment). */
-static void iterate(agent_t *agent, ismcts_data_t *data, const double *baseline, double exploration)
+/* The root's turn, the same in every world: a world keeps what the mover sees, and the
+ * mover's legal moves, in their order, are what the mover sees (tests/test_agents.c,
+ * worlds_respect_what_the_seat_knows). */
+typedef struct root_turn {
+    game_move_t moves[GAME_MAX_MOVES];
+    int count, side;
+} root_turn_t;
+
+/* One iteration from the root on a fresh world (steps 2-5 of the top comment). The root's
+ * moves are listed once a decision (`root`), not again in each world. */
+static void iterate(agent_t *agent, ismcts_data_t *data, const root_turn_t *root, const double *baseline,
+                    double exploration)
 {
     const game_t *game = agent->game;
     void *world = data->world;
-    game_move_t moves[GAME_MAX_MOVES];
+    game_move_t listed[GAME_MAX_MOVES];
     int32_t child_of[GAME_MAX_MOVES];
     int32_t current = 0;
 
-    while (game->status(world) == GAME_IN_HAND) {
-        int count = game->legal_moves(world, moves);
-        int side = game->side_of_seat(agent->rules, game->to_move(world));
+    for (bool at_root = true; at_root || game->status(world) == GAME_IN_HAND; at_root = false) {
+        const game_move_t *moves = at_root ? root->moves : listed;
+        int count = at_root ? root->count : game->legal_moves(world, listed);
+        int side = at_root ? root->side : game->side_of_seat(agent->rules, game->to_move(world));
         int untried = match_children(data, current, moves, count, child_of);
         if (untried > 0 && data->used < data->capacity) { /* expand one untried move */
             int pick = (int)pcg32_below(&agent->rng, (uint32_t)untried);
@@ -255,11 +266,14 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     search_context_set_target(&data->context, state);
     double baseline[GAME_MAX_SEATS];
     search_values(&data->context, state, baseline);
+    root_turn_t root;
+    root.count = game->legal_moves(state, root.moves);
+    root.side = game->side_of_seat(agent->rules, game->to_move(state));
     data->used = 0;
     add_node(data, -1, (game_move_t){0}, 0);
     for (int it = 0; it < iterations; it++) {
         game->determinize(state, agent->seat, &agent->rng, data->world);
-        iterate(agent, data, baseline, exploration);
+        iterate(agent, data, &root, baseline, exploration);
     }
 
     /* The most visited root child that is one of the given moves. */

@@ -303,11 +303,13 @@ static void check_world(const table_t *t, const void *state, int seat, pcg32_t *
         REQUIRE(tileset_is_empty(tileset_and(theirs.hand, hidden)), "two seats hold the same tile in the world");
         hidden = tileset_or(hidden, theirs.hand);
     }
-    if (game->to_move(state) == seat) { /* the mover's choices are the same in every world */
+    if (game->to_move(state) == seat) { /* the mover's choices are the same in every world, in
+                                           the same order (ismcts lists its root's once) */
         game_move_t real[GAME_MAX_MOVES], imagined[GAME_MAX_MOVES];
         int count = game->legal_moves(state, real), count_world = game->legal_moves(world, imagined);
         REQUIRE(count == count_world, "%d legal moves in the world, %d really", count_world, count);
-        for (int i = 0; i < count; i++) REQUIRE(find_move(imagined, count, real[i]) >= 0, "a legal move differs");
+        for (int i = 0; i < count; i++)
+            REQUIRE(game_move_equal(imagined[i], real[i]), "legal move %d of %d differs in the world", i, count);
     }
 }
 
