@@ -201,7 +201,7 @@ static void prepare(heuristic_context_t *c)
  * double-nine, where the second word's count is always 0). */
 static inline int count_common(tileset_t a, tileset_t b, bool narrow)
 {
-    return narrow ? __builtin_popcountll(a.w[0] & b.w[0]) : tileset_size(tileset_and(a, b));
+    return tileset_size_narrow(tileset_and_narrow(a, b, narrow), narrow);
 }
 
 /* Fills the counts of number n, once per decision: held, live, and expected in the other
@@ -343,10 +343,9 @@ static inline __attribute__((always_inline)) unsigned numbers_held_by(const heur
     unsigned opened = c->obs.opened[seat];
     for (unsigned rest = opened; rest; rest &= rest - 1) {
         int n = __builtin_ctz(rest); /* his candidates: the unseen tiles he is not known to lack */
-        bool none_left = n > TILESET_MAX_NUMBER ||
-                         (narrow ? (tileset_suit(n).w[0] & c->candidates[seat].w[0]) == 0
-                                 : tileset_is_empty(tileset_and(tileset_suit(n), c->candidates[seat])));
-        if (none_left) opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
+        if (n > TILESET_MAX_NUMBER ||
+            tileset_is_empty_narrow(tileset_and_narrow(tileset_suit(n), c->candidates[seat], narrow), narrow))
+            opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
     }
     return opened;
 }

@@ -48,36 +48,19 @@ typedef struct trick_context {
     heuristic_memo_t own_memo;
 } trick_context_t;
 
-/* The set operations of a decision's moves. `narrow`: every tile in play has an index
- * below 64 (every Bingo rule set's: a double-six), so the second word, always empty, is
- * left out. Each function below that takes `narrow` is compiled twice, once for each
+/* `narrow`: every tile in play has an index below 64 (every Bingo rule set's: a
+ * double-six), so the sets' second word, always empty, is left out (tileset.h's _narrow
+ * operations). Each function below that takes `narrow` is compiled twice, once for each
  * (pick_narrow, pick_wide): the sets' second words were a sixth of pimc's instructions in
  * Bingo. */
 #define TRICK_INLINE static inline __attribute__((always_inline))
 
-TRICK_INLINE tileset_t set_and(tileset_t a, tileset_t b, bool narrow)
-{
-    return narrow ? (tileset_t){{a.w[0] & b.w[0], 0}} : tileset_and(a, b);
-}
-
-TRICK_INLINE tileset_t set_minus(tileset_t a, tileset_t b, bool narrow)
-{
-    return narrow ? (tileset_t){{a.w[0] & ~b.w[0], 0}} : tileset_minus(a, b);
-}
-
-TRICK_INLINE int set_size(tileset_t s, bool narrow)
-{
-    return narrow ? __builtin_popcountll(s.w[0]) : tileset_size(s);
-}
-
-TRICK_INLINE bool set_is_empty(tileset_t s, bool narrow) { return narrow ? s.w[0] == 0 : tileset_is_empty(s); }
-
 TRICK_INLINE double chance_holds_any(trick_context_t *c, tileset_t tiles, bool narrow)
 {
-    if (!set_is_empty(set_and(tiles, c->known, narrow), narrow)) return 1;
+    if (!tileset_is_empty_narrow(tileset_and_narrow(tiles, c->known, narrow), narrow)) return 1;
     /* (1 - p)^k by k products from 1, as a loop over the k tiles would, kept for this
      * decision's other leads */
-    int k = set_size(set_minus(set_and(tiles, c->candidates, narrow), c->known, narrow), narrow);
+    int k = tileset_size_narrow(tileset_minus_narrow(tileset_and_narrow(tiles, c->candidates, narrow), c->known, narrow), narrow);
     for (; c->none_filled < k; c->none_filled++) c->none_of[c->none_filled + 1] = c->none_of[c->none_filled] * (1 - c->p);
     return 1 - c->none_of[k];
 }
@@ -207,32 +190,32 @@ static tileset_t beating(const trick_context_t *c, int led)
 /* The candidates that beat `tile` led. */
 TRICK_INLINE tileset_t beaten_by(const trick_context_t *c, int tile, bool narrow)
 {
-    return set_and(beating(c, tile), c->candidates, narrow);
+    return tileset_and_narrow(beating(c, tile), c->candidates, narrow);
 }
 
 TRICK_INLINE double strength(const trick_context_t *c, tileset_t beaters, bool narrow)
 {
-    int size = set_size(c->candidates, narrow);
-    return size ? 1 - (double)set_size(beaters, narrow) / size : 1;
+    int size = tileset_size_narrow(c->candidates, narrow);
+    return size ? 1 - (double)tileset_size_narrow(beaters, narrow) / size : 1;
 }
 
 TRICK_INLINE double mean_points(const trick_context_t *c, tileset_t tiles, bool narrow)
 {
     const heuristic_memo_t *memo = c->memo;
-    int count = set_size(tiles, narrow), sum = 0;
+    int count = tileset_size_narrow(tiles, narrow), sum = 0;
     if (count == 0) return 0;
     if (memo->planes >= 0) /* a few planes, not a dozen levels: the same sum */
-        for (int k = 0; k < memo->planes; k++) sum += set_size(set_and(tiles, memo->plane[k], narrow), narrow) << k;
+        for (int k = 0; k < memo->planes; k++) sum += tileset_size_narrow(tileset_and_narrow(tiles, memo->plane[k], narrow), narrow) << k;
     else
         for (int level = 0; level < memo->levels; level++)
-            sum += memo->level_points[level] * set_size(set_and(tiles, memo->level_tiles[level], narrow), narrow);
+            sum += memo->level_points[level] * tileset_size_narrow(tileset_and_narrow(tiles, memo->level_tiles[level], narrow), narrow);
     return (double)sum / count;
 }
 
 TRICK_INLINE int least_points(const trick_context_t *c, tileset_t tiles, bool narrow)
 {
     for (int level = 0; level < c->memo->levels; level++)
-        if (!set_is_empty(set_and(tiles, c->memo->level_tiles[level], narrow), narrow))
+        if (!tileset_is_empty_narrow(tileset_and_narrow(tiles, c->memo->level_tiles[level], narrow), narrow))
             return c->memo->level_points[level];
     return 0;
 }
@@ -328,7 +311,7 @@ TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow
     int tile = move.tile;
     tileset_t beaters = beaten_by(c, tile, narrow);
     double beaten = chance_holds_any(c, beaters, narrow);
-    int discard = least_points(c, set_minus(c->candidates, beaters, narrow), narrow);
+    int discard = least_points(c, tileset_minus_narrow(c->candidates, beaters, narrow), narrow);
     double win = c->points[tile] + discard, loss = c->points[tile] + mean_points(c, beaters, narrow);
     double value = w->points * ((1 - beaten) * win - beaten * loss) - w->save * strength(c, beaters, narrow);
     int meld = tileset_is_double(tile) ? meld_points_if_won(c, tile) : 0; /* its first test, without the call */
@@ -350,7 +333,7 @@ TRICK_INLINE int sure_points(const trick_context_t *c, bool narrow)
     tileset_t hand = c->obs.hand;
     while (!tileset_is_empty(hand)) {
         int tile = tileset_pop_lowest(&hand);
-        if (set_is_empty(beaten_by(c, tile, narrow), narrow)) {
+        if (tileset_is_empty_narrow(beaten_by(c, tile, narrow), narrow)) {
             sure += c->points[tile];
             winners++;
         }
@@ -358,7 +341,7 @@ TRICK_INLINE int sure_points(const trick_context_t *c, bool narrow)
     if (winners > c->obs.hand_size[c->opponent]) winners = c->obs.hand_size[c->opponent];
     /* his `winners` cheapest candidates, level by level from the cheapest */
     for (int level = 0; level < c->memo->levels && winners > 0; level++) {
-        int here = set_size(set_and(c->candidates, c->memo->level_tiles[level], narrow), narrow);
+        int here = tileset_size_narrow(tileset_and_narrow(c->candidates, c->memo->level_tiles[level], narrow), narrow);
         int taken = here < winners ? here : winners;
         sure += taken * c->memo->level_points[level];
         winners -= taken;

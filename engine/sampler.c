@@ -47,33 +47,34 @@ static void sort_by_eligible(fill_t *f, const uint8_t *tile, const int *eligible
 /* fill_greedy where every entry is a different tile (one set) and several seats receive:
  * the pool's positions as a set, a seat's eligible positions all but those of the few pool
  * tiles it lacks, and its share the lowest of them still free. The same deal as the scan
- * of fill_greedy, without a test per entry and seat (ismcts draws a world per iteration). */
-/* fill_greedy_distinct where the pool has 64 entries or fewer (every game of one set up to
- * double-ten): the positions are one word. */
-static bool fill_greedy_distinct_word(fill_t *f, const uint8_t *position_of, tileset_t pool_tiles, int *order,
-                                      int count)
+ * of fill_greedy, without a test per entry and seat (ismcts draws a world per iteration).
+ * `narrow`: the pool has 64 entries or fewer (every game of one set up to double-ten), and
+ * the positions lie in one word (fill_greedy_distinct compiles this for both). */
+static inline __attribute__((always_inline)) bool fill_distinct_positions(fill_t *f, const uint8_t *position_of,
+                                                                          tileset_t pool_tiles, int *order, int count,
+                                                                          bool narrow)
 {
     const sampler_request_t *r = f->request;
-    uint64_t all = tileset_first(f->pool_size).w[0], eligible[SAMPLER_MAX_SEATS];
+    tileset_t all = tileset_first(f->pool_size), eligible[SAMPLER_MAX_SEATS];
     int eligible_count_of[SAMPLER_MAX_SEATS];
     for (int k = 0; k < count; k++) {
         int seat = order[k];
         eligible[seat] = all;
         for (tileset_t lacked = tileset_and(r->lacks[seat], pool_tiles); !tileset_is_empty(lacked);)
-            eligible[seat] &= ~((uint64_t)1 << position_of[tileset_pop_lowest(&lacked)]);
-        eligible_count_of[seat] = __builtin_popcountll(eligible[seat]);
+            tileset_remove_narrow(&eligible[seat], position_of[tileset_pop_lowest(&lacked)], narrow);
+        eligible_count_of[seat] = tileset_size_narrow(eligible[seat], narrow);
     }
     sort_by_eligible(f, NULL, eligible_count_of, order, count);
     memset(f->owner, -1, (size_t)f->pool_size);
-    uint64_t taken = 0;
+    tileset_t taken = tileset_empty();
     for (int k = 0; k < count; k++) {
         int seat = order[k];
-        uint64_t free = eligible[seat] & ~taken;
-        if (__builtin_popcountll(free) < r->need[seat]) return false;
-        for (int still = r->need[seat]; still > 0; still--, free &= free - 1) {
-            int i = __builtin_ctzll(free);
+        tileset_t free = tileset_minus_narrow(eligible[seat], taken, narrow);
+        if (tileset_size_narrow(free, narrow) < r->need[seat]) return false;
+        for (int still = r->need[seat]; still > 0; still--) {
+            int i = tileset_pop_lowest_narrow(&free, narrow);
             f->owner[i] = (int8_t)seat;
-            taken |= (uint64_t)1 << i;
+            tileset_add_narrow(&taken, i, narrow);
         }
     }
     return true;
@@ -81,33 +82,10 @@ static bool fill_greedy_distinct_word(fill_t *f, const uint8_t *position_of, til
 
 static bool fill_greedy_distinct(fill_t *f, const uint8_t *tile, tileset_t pool_tiles, int *order, int count)
 {
-    const sampler_request_t *r = f->request;
     uint8_t position_of[TILESET_MAX_BITS];
     for (int i = 0; i < f->pool_size; i++) position_of[tile[i]] = (uint8_t)i;
-    if (f->pool_size <= 64) return fill_greedy_distinct_word(f, position_of, pool_tiles, order, count);
-    tileset_t all = tileset_first(f->pool_size), eligible[SAMPLER_MAX_SEATS];
-    int eligible_count_of[SAMPLER_MAX_SEATS];
-    for (int k = 0; k < count; k++) {
-        int seat = order[k];
-        eligible[seat] = all;
-        for (tileset_t lacked = tileset_and(r->lacks[seat], pool_tiles); !tileset_is_empty(lacked);)
-            tileset_remove(&eligible[seat], position_of[tileset_pop_lowest(&lacked)]);
-        eligible_count_of[seat] = tileset_size(eligible[seat]);
-    }
-    sort_by_eligible(f, tile, eligible_count_of, order, count);
-    memset(f->owner, -1, (size_t)f->pool_size);
-    tileset_t taken = tileset_empty();
-    for (int k = 0; k < count; k++) {
-        int seat = order[k];
-        tileset_t free = tileset_minus(eligible[seat], taken);
-        if (tileset_size(free) < r->need[seat]) return false;
-        for (int still = r->need[seat]; still > 0; still--) {
-            int i = tileset_pop_lowest(&free);
-            f->owner[i] = (int8_t)seat;
-            tileset_add(&taken, i);
-        }
-    }
-    return true;
+    if (f->pool_size <= 64) return fill_distinct_positions(f, position_of, pool_tiles, order, count, true);
+    return fill_distinct_positions(f, position_of, pool_tiles, order, count, false);
 }
 
 /* Most constrained seats first: each takes the first tiles it may hold. A single seat

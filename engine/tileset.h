@@ -123,6 +123,43 @@ static inline int tileset_pop_lowest(tileset_t *s)
     s->w[1] &= s->w[1] - 1;
     return i;
 }
+/* tileset_and, _minus, _size, _is_empty, _add, _remove and _pop_lowest where the caller
+ * may know that every set and index lies in word 0 (`narrow`: the tiles of a set up to
+ * double-ten), which leaves the always empty second word out. Inlined with a constant
+ * `narrow`, each compiles to one of the two. */
+static inline tileset_t tileset_and_narrow(tileset_t a, tileset_t b, bool narrow)
+{
+    return narrow ? (tileset_t){{a.w[0] & b.w[0], 0}} : tileset_and(a, b);
+}
+static inline tileset_t tileset_minus_narrow(tileset_t a, tileset_t b, bool narrow)
+{
+    return narrow ? (tileset_t){{a.w[0] & ~b.w[0], 0}} : tileset_minus(a, b);
+}
+static inline int tileset_size_narrow(tileset_t s, bool narrow)
+{
+    return narrow ? __builtin_popcountll(s.w[0]) : tileset_size(s);
+}
+static inline bool tileset_is_empty_narrow(tileset_t s, bool narrow)
+{
+    return narrow ? s.w[0] == 0 : tileset_is_empty(s);
+}
+static inline void tileset_add_narrow(tileset_t *s, int i, bool narrow)
+{
+    if (narrow) s->w[0] |= (uint64_t)1 << i;
+    else tileset_add(s, i);
+}
+static inline void tileset_remove_narrow(tileset_t *s, int i, bool narrow)
+{
+    if (narrow) s->w[0] &= ~((uint64_t)1 << i);
+    else tileset_remove(s, i);
+}
+static inline int tileset_pop_lowest_narrow(tileset_t *s, bool narrow)
+{
+    if (!narrow) return tileset_pop_lowest(s);
+    int i = __builtin_ctzll(s->w[0]);
+    s->w[0] &= s->w[0] - 1;
+    return i;
+}
 /* The `k`-th lowest index set in one word (k below its size): the random pick of a
  * playout. Where the machine deposits bits (BMI2, x86-64-v3), one instruction without a
  * branch, which a random k cannot mispredict; else a loop. */
