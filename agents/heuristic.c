@@ -371,6 +371,7 @@ static inline __attribute__((always_inline)) void prepare_team_of(heuristic_cont
 }
 
 static void prepare_team(heuristic_context_t *c) { prepare_team_of(c, false); }
+__attribute__((noinline)) static void prepare_team_plain(heuristic_context_t *c) { prepare_team_of(c, true); }
 
 static double team_features(const heuristic_context_t *c, game_move_t move, const int8_t *number, double *block)
 {
@@ -700,7 +701,7 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
                     return pick_plain(&context, moves, given, i, count);
                 }
                 prepare_holders(&context, true);
-                prepare_team_of(&context, true);
+                prepare_team_plain(&context);
                 return pick_plain_team(&context, moves, given, i, count);
             }
             prepare(&context);
