@@ -99,6 +99,14 @@ static void apply(fixture_t *fx, game_move_t move)
     bingo_game.apply(&fx->s, move, NULL);
 }
 
+/* Deals where a hand is due; whether `state` then waits for a move (false: the match is
+ * over). The random matches below walk their decisions by it. */
+static bool at_decision(void *state)
+{
+    while (bingo_game.status(state) == GAME_BETWEEN_HANDS) bingo_game.deal(state, NULL);
+    return bingo_game.status(state) == GAME_IN_HAND;
+}
+
 static game_move_t play(int a, int b) { return (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile(a, b), GAME_NO_END, 0}; }
 
 static game_move_t agent_pick(const fixture_t *fx, const char *spec, uint64_t seed)
@@ -230,11 +238,7 @@ START_TEST(heuristic_memo_values_as_fresh)
     int decisions = 0, trumps = 0, last_trump = -1;
     for (uint64_t match = 0; match < 12; match++) {
         game->match_start(&fx.s, fx.rules, 100 + match);
-        for (int step = 0; step < 2000 && game->status(&fx.s) != GAME_MATCH_OVER; step++) {
-            if (game->status(&fx.s) == GAME_BETWEEN_HANDS) {
-                game->deal(&fx.s, NULL);
-                continue;
-            }
+        for (int step = 0; step < 2000 && at_decision(&fx.s); step++) {
             game_move_t moves[GAME_MAX_MOVES];
             double kept[GAME_MAX_MOVES], fresh[GAME_MAX_MOVES];
             int count = game->legal_moves(&fx.s, moves);
@@ -338,11 +342,7 @@ START_TEST(follow_skips_only_quiet_trials)
     int quiet = 0, loud = 0, ended = 0, melds = 0;
     for (uint64_t match = 0; match < 60; match++) {
         game->match_start(&s, rules, 40 + match);
-        for (int step = 0; step < 4000 && game->status(&s) != GAME_MATCH_OVER; step++) {
-            if (game->status(&s) == GAME_BETWEEN_HANDS) {
-                game->deal(&s, NULL);
-                continue;
-            }
+        for (int step = 0; step < 4000 && at_decision(&s); step++) {
             game_move_t moves[GAME_MAX_MOVES];
             int count = game->legal_moves(&s, moves);
             game_observation_t obs;
@@ -396,11 +396,7 @@ START_TEST(narrow_pick_matches_wide)
     int leads = 0, follows = 0, others = 0;
     for (uint64_t match = 0; match < 40; match++) {
         game->match_start(&s, rules, 70 + match);
-        for (int step = 0; step < 4000 && game->status(&s) != GAME_MATCH_OVER; step++) {
-            if (game->status(&s) == GAME_BETWEEN_HANDS) {
-                game->deal(&s, NULL);
-                continue;
-            }
+        for (int step = 0; step < 4000 && at_decision(&s); step++) {
             game_move_t moves[GAME_MAX_MOVES];
             int count = game->legal_moves(&s, moves);
             double narrow[GAME_MAX_MOVES], wide[GAME_MAX_MOVES];

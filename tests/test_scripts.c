@@ -142,13 +142,4 @@ static Suite *scripts_suite(void)
     return suite;
 }
 
-int main(void)
-{
-    if (support_scratch_open_root("test_scripts") != 0) return EXIT_FAILURE;
-    SRunner *runner = srunner_create(scripts_suite());
-    srunner_run_all(runner, CK_NORMAL);
-    int failed = srunner_ntests_failed(runner);
-    srunner_free(runner);
-    support_scratch_close_root();
-    return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
-}
+int main(void) { return support_run_suite(scripts_suite(), "test_scripts"); }
