@@ -44,39 +44,58 @@ static void sort_by_eligible(fill_t *f, const uint8_t *tile, const int *eligible
     }
 }
 
-/* fill_greedy where every entry is a different tile (one set) and several seats receive:
- * the pool's positions as a set, a seat's eligible positions all but those of the few pool
- * tiles it lacks, and its share the lowest of them still free. The same deal as the scan
- * of fill_greedy, without a test per entry and seat (ismcts draws a world per iteration).
- * `narrow`: the pool has 64 entries or fewer (every game of one set up to double-ten), and
- * the positions lie in one word (fill_greedy_distinct compiles this for both). */
-static inline __attribute__((always_inline)) bool fill_distinct_positions(fill_t *f, const uint8_t *position_of,
+/* fill_greedy where every entry is a different tile (one set): the pool's positions as a
+ * set, a seat's eligible positions all but those of the few pool tiles it lacks, and its
+ * share the lowest of them still free, into dealt[seat] for each seat of `order`. The same
+ * deal as the scan of fill_greedy, without a test per entry and seat (ismcts draws a world
+ * per iteration); for a single seat the scan takes the same tiles. `narrow`: the pool has
+ * 64 entries or fewer (every game of one set up to double-ten), and the positions lie in
+ * one word; `tiles_narrow`: so do the tiles, and the lacks are read in their first word
+ * (each caller compiles this for its case). */
+static inline __attribute__((always_inline)) bool fill_distinct_positions(const sampler_request_t *r, int pool_size,
+                                                                          const uint8_t *position_of,
                                                                           tileset_t pool_tiles, int *order, int count,
-                                                                          bool narrow)
+                                                                          bool narrow, bool tiles_narrow,
+                                                                          tileset_t *dealt)
 {
-    const sampler_request_t *r = f->request;
-    tileset_t all = tileset_first(f->pool_size), eligible[SAMPLER_MAX_SEATS];
+    tileset_t all = tileset_first(pool_size), eligible[SAMPLER_MAX_SEATS];
     int eligible_count_of[SAMPLER_MAX_SEATS];
     for (int k = 0; k < count; k++) {
         int seat = order[k];
         eligible[seat] = all;
-        for (tileset_t lacked = tileset_and(r->lacks[seat], pool_tiles); !tileset_is_empty(lacked);)
-            tileset_remove_narrow(&eligible[seat], position_of[tileset_pop_lowest(&lacked)], narrow);
+        tileset_t lacked = tileset_and_narrow(r->lacks[seat], pool_tiles, tiles_narrow);
+        while (!tileset_is_empty_narrow(lacked, tiles_narrow))
+            tileset_remove_narrow(&eligible[seat], position_of[tileset_pop_lowest_narrow(&lacked, tiles_narrow)], narrow);
         eligible_count_of[seat] = tileset_size_narrow(eligible[seat], narrow);
     }
-    sort_by_eligible(f, NULL, eligible_count_of, order, count);
-    memset(f->owner, -1, (size_t)f->pool_size);
+    sort_by_eligible(NULL, NULL, eligible_count_of, order, count);
     tileset_t taken = tileset_empty();
     for (int k = 0; k < count; k++) {
         int seat = order[k];
         tileset_t free = tileset_minus_narrow(eligible[seat], taken, narrow);
         if (tileset_size_narrow(free, narrow) < r->need[seat]) return false;
+        dealt[seat] = tileset_empty();
         for (int still = r->need[seat]; still > 0; still--) {
             int i = tileset_pop_lowest_narrow(&free, narrow);
-            f->owner[i] = (int8_t)seat;
+            tileset_add_narrow(&dealt[seat], i, narrow);
             tileset_add_narrow(&taken, i, narrow);
         }
     }
+    return true;
+}
+
+/* fill_distinct_positions into f->owner. */
+static inline __attribute__((always_inline)) bool fill_owners_distinct(fill_t *f, const uint8_t *position_of,
+                                                                       tileset_t pool_tiles, int *order, int count,
+                                                                       bool narrow)
+{
+    tileset_t dealt[SAMPLER_MAX_SEATS];
+    if (!fill_distinct_positions(f->request, f->pool_size, position_of, pool_tiles, order, count, narrow, false, dealt))
+        return false;
+    memset(f->owner, -1, (size_t)f->pool_size);
+    for (int k = 0; k < count; k++)
+        for (tileset_t mine = dealt[order[k]]; !tileset_is_empty_narrow(mine, narrow);)
+            f->owner[tileset_pop_lowest_narrow(&mine, narrow)] = (int8_t)order[k];
     return true;
 }
 
@@ -84,8 +103,8 @@ static bool fill_greedy_distinct(fill_t *f, const uint8_t *tile, tileset_t pool_
 {
     uint8_t position_of[TILESET_MAX_BITS];
     for (int i = 0; i < f->pool_size; i++) position_of[tile[i]] = (uint8_t)i;
-    if (f->pool_size <= 64) return fill_distinct_positions(f, position_of, pool_tiles, order, count, true);
-    return fill_distinct_positions(f, position_of, pool_tiles, order, count, false);
+    if (f->pool_size <= 64) return fill_owners_distinct(f, position_of, pool_tiles, order, count, true);
+    return fill_owners_distinct(f, position_of, pool_tiles, order, count, false);
 }
 
 /* Most constrained seats first: each takes the first tiles it may hold. A single seat
@@ -156,4 +175,49 @@ bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pc
     f.owner = owner;
     pcg32_shuffle_bytes(rng, pool, count);
     return fill_greedy(&f) || fill_matching(&f);
+}
+
+/* The pool's positions each seat of `order` receives, by the fill of sampler_deal: the
+ * greedy fill, else the matching. */
+static bool deal_word_positions(const sampler_request_t *request, const uint8_t *pool, int pool_size,
+                                uint64_t pool_set, int *order, int count, uint64_t *dealt)
+{
+    uint8_t position_of[64];
+    for (int i = 0; i < pool_size; i++) position_of[pool[i]] = (uint8_t)i;
+    tileset_t dealt_set[SAMPLER_MAX_SEATS];
+    if (fill_distinct_positions(request, pool_size, position_of, (tileset_t){{pool_set, 0}}, order, count, true, true,
+                                dealt_set)) {
+        for (int k = 0; k < count; k++) dealt[order[k]] = dealt_set[order[k]].w[0];
+        return true;
+    }
+    int8_t owner[64];
+    fill_t f = {.request = request, .pool = pool, .pool_size = pool_size, .owner = owner};
+    if (!fill_matching(&f)) return false;
+    for (int k = 0; k < count; k++) dealt[order[k]] = 0;
+    for (int i = 0; i < pool_size; i++)
+        if (owner[i] >= 0) dealt[owner[i]] |= (uint64_t)1 << i;
+    return true;
+}
+
+int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand, uint8_t *stock)
+{
+    uint8_t pool[64];
+    int pool_size = 0;
+    for (uint64_t rest = pool_set; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
+    pcg32_shuffle_bytes(rng, pool, pool_size);
+    int order[SAMPLER_MAX_SEATS], count = 0;
+    for (int seat = 0; seat < request->seats; seat++)
+        if (request->need[seat]) order[count++] = seat;
+    uint64_t dealt[SAMPLER_MAX_SEATS];
+    if (!deal_word_positions(request, pool, pool_size, pool_set, order, count, dealt)) return -1;
+    uint64_t taken = 0;
+    for (int k = 0; k < count; k++) {
+        int seat = order[k];
+        taken |= dealt[seat];
+        for (uint64_t mine = dealt[seat]; mine; mine &= mine - 1) hand[seat].w[0] |= (uint64_t)1 << pool[__builtin_ctzll(mine)];
+    }
+    int stock_size = 0;
+    for (uint64_t rest = ~taken & (pool_size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << pool_size) - 1); rest; rest &= rest - 1)
+        stock[stock_size++] = pool[__builtin_ctzll(rest)];
+    return stock_size;
 }

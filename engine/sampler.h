@@ -30,4 +30,13 @@ typedef struct sampler_request {
  * stock), in owner[0..count). Returns false if no deal satisfies the request. */
 bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pcg32_t *rng, int8_t *owner);
 
+/* sampler_deal where the pool is one set's tiles in the sets' first word (every game of one
+ * set up to double-ten), given as that word, and `tile_of` is NULL: the same deal, drawn
+ * with the same numbers, without a list of owners to read back. Lists the pool in tile
+ * order, shuffles it, adds each receiving seat's tiles to hand[seat] (the rest of `hand`
+ * is left as it was) and lists the undealt tiles, in their shuffled order, in `stock`.
+ * Returns how many that is, or -1 if no deal satisfies the request. */
+int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
+                      uint8_t *stock);
+
 #endif

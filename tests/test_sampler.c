@@ -7,8 +7,9 @@
  *     sampler.h: the pool shuffled, then the most constrained seats first, each taking the
  *     first entries it may hold, with an exact matching where that greedy fill fails). The
  *     sampler has a faster fill for pools of distinct tiles, on one word up to 64 entries
- *     and on two beyond (both tested); search agents' decisions, and so every signature,
- *     depend on it dealing exactly the same tiles;
+ *     and on two beyond (both tested), and a form for pools given as one word that writes
+ *     hands and the stock (tested against sampler_deal); search agents' decisions, and so
+ *     every signature, depend on it dealing exactly the same tiles;
  *   - it says so when no deal exists, and finds one whenever one does.
  * The requests are random, from fixed seeds, over every shape the games ask: one to four
  * receiving seats, a stock or none, few or many lacks, distinct tiles or copies.
@@ -202,6 +203,87 @@ START_TEST(test_large_pools_deal_as_the_rule)
 }
 END_TEST
 
+/* A random request of random_request's shapes over distinct tiles, its entries moved to a
+ * random set of tiles below 64 (in tile order), the lacks with them, and a few lacks of
+ * tiles outside the pool: what sampler_deal_word is given. Returns the pool's set. */
+static uint64_t random_word_request(pcg32_t *rng, sampler_request_t *r, uint8_t *pool, int *count)
+{
+    random_request(rng, r, pool, count, false, NULL, MAX_POOL);
+    uint8_t tile_of_index[64];
+    uint64_t pool_set = 0;
+    for (int chosen = 0; chosen < *count;) { /* `count` distinct tiles, then listed in order */
+        int tile = (int)pcg32_below(rng, 64);
+        if (!(pool_set >> tile & 1)) {
+            pool_set |= (uint64_t)1 << tile;
+            chosen++;
+        }
+    }
+    int k = 0;
+    for (uint64_t rest = pool_set; rest; rest &= rest - 1) tile_of_index[k++] = (uint8_t)__builtin_ctzll(rest);
+    for (int seat = 0; seat < r->seats; seat++) {
+        tileset_t lacks = tileset_empty();
+        for (tileset_t old = r->lacks[seat]; !tileset_is_empty(old);) tileset_add(&lacks, tile_of_index[tileset_pop_lowest(&old)]);
+        if (pcg32_below(rng, 2)) tileset_add(&lacks, (int)pcg32_below(rng, 64)); /* in the pool or not */
+        r->lacks[seat] = lacks;
+    }
+    for (int i = 0; i < *count; i++) pool[i] = tile_of_index[i];
+    return pool_set;
+}
+
+/* sampler_deal_word deals what sampler_deal deals for the same pool, listed in tile order:
+ * the same shuffle and generator, each seat's tiles added to what its hand held, the
+ * undealt tiles in their shuffled order, and no deal where there is none. */
+START_TEST(test_word_deals_as_the_rule)
+{
+    pcg32_t requests;
+    pcg32_seed(&requests, 64, 7);
+    int dealt = 0, impossible = 0, stocks = 0;
+    for (int round = 0; round < ROUNDS; round++) {
+        sampler_request_t request;
+        uint8_t pool[TILESET_MAX_BITS], stock[64];
+        int8_t owner[TILESET_MAX_BITS];
+        int count;
+        uint64_t pool_set = random_word_request(&requests, &request, pool, &count);
+        tileset_t hand[SAMPLER_MAX_SEATS], held_before[SAMPLER_MAX_SEATS];
+        for (int seat = 0; seat < request.seats; seat++) { /* tiles held already, outside the pool */
+            held_before[seat] = (tileset_t){{~pool_set & pcg32_next(&requests), (uint64_t)seat}};
+            hand[seat] = held_before[seat];
+        }
+        pcg32_t rng, reference_rng;
+        pcg32_seed(&rng, (uint64_t)round, 13);
+        reference_rng = rng;
+        int stock_size = sampler_deal_word(&request, pool_set, &rng, hand, stock);
+        bool found = sampler_deal(&request, pool, count, &reference_rng, owner);
+        ck_assert_msg((stock_size >= 0) == found, "round %d: the word sampler %s a deal, sampler_deal %s", round,
+                      stock_size >= 0 ? "finds" : "misses", found ? "finds one" : "has none");
+        ck_assert_msg(rng.state == reference_rng.state, "round %d: the generator moved differently", round);
+        if (!found) {
+            impossible++;
+            continue;
+        }
+        int expected_stock = 0;
+        for (int seat = 0; seat < request.seats; seat++) {
+            tileset_t expected = held_before[seat];
+            for (int i = 0; i < count; i++)
+                if (owner[i] == seat) tileset_add(&expected, pool[i]);
+            ck_assert_msg(tileset_equal(hand[seat], expected), "round %d: seat %d is dealt differently", round, seat);
+        }
+        for (int i = 0; i < count; i++)
+            if (owner[i] < 0) {
+                ck_assert_msg(expected_stock < stock_size && stock[expected_stock] == pool[i],
+                              "round %d: the stock differs at %d", round, expected_stock);
+                expected_stock++;
+            }
+        ck_assert_int_eq(stock_size, expected_stock);
+        stocks += stock_size > 0;
+        dealt++;
+    }
+    ck_assert_int_gt(dealt, ROUNDS / 2);
+    ck_assert_int_gt(impossible, 0);
+    ck_assert_int_gt(stocks, ROUNDS / 4);
+}
+END_TEST
+
 /* Hand-checked: seat 0 lacks tiles 0-2, so of the shuffled pool it must take tile 3, and
  * seat 1 (needing two) the rest; a seat lacking every tile makes the request impossible. */
 START_TEST(test_small_requests)
@@ -227,6 +309,7 @@ static Suite *sampler_suite(void)
     tcase_add_test(tc, test_distinct_tiles_deal_as_the_rule);
     tcase_add_test(tc, test_copies_deal_as_the_rule);
     tcase_add_test(tc, test_large_pools_deal_as_the_rule);
+    tcase_add_test(tc, test_word_deals_as_the_rule);
     tcase_add_test(tc, test_small_requests);
     suite_add_tcase(s, tc);
     return s;

@@ -98,7 +98,7 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
     sampler_request_t request; /* not cleared: the sampler reads the seats below `seats` only,
                                   and clearing eight took a sixth of this function */
     request.seats = s->seats;
-    request.tile_of = r->logical_of;
+    request.tile_of = r->num_sets == 1 ? NULL : r->logical_of; /* one set: each tile is itself */
     tileset_t hidden_tiles = tileset_empty();
     for (int other = 0; other < s->seats; other++) {
         tileset_t hidden = tileset_minus(s->hand[other], fixed[other]);
@@ -107,6 +107,14 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
         hidden_tiles = tileset_or(hidden_tiles, hidden);
     }
     hidden_tiles = tileset_or(hidden_tiles, tileset_of(s->deck + s->stock_next, r->physical_count - s->stock_next));
+    for (int other = 0; other < s->seats; other++) world->hand[other] = fixed[other];
+    /* one set up to double-ten: a physical tile is its logical tile, and all lie in one
+     * word, which the sampler deals without a list of owners */
+    if (r->num_sets == 1 && r->physical_count <= 64) {
+        if (sampler_deal_word(&request, hidden_tiles.w[0], rng, world->hand, world->deck + s->stock_next) < 0)
+            memcpy(world->hand, s->hand, sizeof world->hand); /* unreachable, as below */
+        return;
+    }
     uint8_t pool[TILESET_MAX_BITS];
     int8_t owner[TILESET_MAX_BITS];
     int pool_size = 0;
@@ -114,9 +122,9 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
     if (!sampler_deal(&request, pool, pool_size, rng, owner)) {
         /* Unreachable while the lacks sets are true of the real deal (tested); keep the
          * real world rather than return an inconsistent one. */
+        memcpy(world->hand, s->hand, sizeof world->hand);
         return;
     }
-    for (int other = 0; other < s->seats; other++) world->hand[other] = fixed[other];
     int next = s->stock_next;
     for (int i = 0; i < pool_size; i++) {
         if (owner[i] >= 0)

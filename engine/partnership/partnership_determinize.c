@@ -119,8 +119,8 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
         free = give_doubles(free, s->lacks[other], want - doubles_in(fixed[other]), &fixed[other], rng);
     }
 
-    /* The pool in tile order, so the world depends only on what the seat knows
-     * (tests/test_agent_privacy.c). */
+    /* The pool is the set `free` (the sampler lists it in tile order), so the world depends
+     * only on what the seat knows (tests/test_agent_privacy.c). */
     sampler_request_t request = {.seats = PARTNERSHIP_SEATS, .tile_of = NULL};
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
         request.need[other] = s->hand_count[other] - tileset_size(fixed[other]);
@@ -131,16 +131,10 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
             doubles_in(tileset_or(fixed[other], s->played[other])) >= r->redeal_min_doubles - 1)
             request.lacks[other] = tileset_or(request.lacks[other], tileset_doubles());
     }
-    /* the double-six's 28 tiles lie in the sets' first word: the pool and the hands by it */
-    uint8_t pool[PARTNERSHIP_TILES];
-    int8_t owner[PARTNERSHIP_TILES];
-    int pool_size = 0;
-    for (uint64_t rest = free.w[0]; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
-    if (!sampler_deal(&request, pool, pool_size, rng, owner)) return false;
+    /* the double-six's 28 tiles lie in the sets' first word, and no tile stays undealt */
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = fixed[other];
-    for (int i = 0; i < pool_size; i++)
-        if (owner[i] >= 0) world->hand[owner[i]].w[0] |= (uint64_t)1 << pool[i];
-    return true;
+    uint8_t undealt[PARTNERSHIP_TILES];
+    return sampler_deal_word(&request, free.w[0], rng, world->hand, undealt) >= 0;
 }
 
 enum { WORLD_ATTEMPTS = 64 };
