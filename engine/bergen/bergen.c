@@ -1061,25 +1061,41 @@ static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile,
                          (unsigned)(k->t.doubles >> tile & 1));
 }
 
+/* The heaviest tile of a word, the lowest of equals, its weight in *weight (-1 if none). */
+static inline int line_kernel_heaviest(uint64_t tiles, int *weight)
+{
+    int best = -1;
+    *weight = -1;
+    for (; tiles; tiles &= tiles - 1) {
+        int tile = __builtin_ctzll(tiles);
+        if (tileset_pips(tile) > *weight) {
+            best = tile;
+            *weight = tileset_pips(tile);
+        }
+    }
+    return best;
+}
+
 /* GAME_CHOOSE_MOST_POINTS over the placements of `fit0` on end 0 and `fit1` on end 1, in
  * legal_moves's order (end 0's tiles, lowest first, then end 1's): the most points win,
- * then the heavier tile, then the first (game.h). Returns the tile, `end` set. */
+ * then the heavier tile, then the first (game.h). Returns the tile, `end` set. Only the
+ * tile showing both ends' numbers can make a header (R14), on either end (it fits both);
+ * every other placement scores nothing, and then the heaviest is taken. */
 static inline int line_kernel_most_points(const line_kernel_t *k, uint64_t fit0, uint64_t fit1, int *end)
 {
-    int best_tile = -1, best_points = -1, best_weight = -1;
-    for (int e = 0; e < 2; e++)
-        for (uint64_t tiles = e ? fit1 : fit0; tiles; tiles &= tiles - 1) {
-            int tile = __builtin_ctzll(tiles);
-            int points = line_kernel_points(k, k->t.to_move, tile, e);
-            int weight = tileset_pips(tile);
-            if (game_more_points(points, weight, best_points, best_weight)) {
-                best_tile = tile;
-                *end = e;
-                best_points = points;
-                best_weight = weight;
-            }
+    int scorer = tileset_index(k->end0, k->end1);
+    if ((fit0 >> scorer) & 1) {
+        int seat = k->t.to_move;
+        int points0 = line_kernel_points(k, seat, scorer, 0), points1 = line_kernel_points(k, seat, scorer, 1);
+        if (points0 > 0 || points1 > 0) {
+            *end = points1 > points0;
+            return scorer;
         }
-    return best_tile;
+    }
+    int weight0, weight1;
+    int tile0 = line_kernel_heaviest(fit0, &weight0), tile1 = line_kernel_heaviest(fit1, &weight1);
+    *end = weight1 > weight0;
+    return *end ? tile1 : tile0;
 }
 
 /* The tile a seat with tiles that fit places, and on which end: uniform over the
@@ -1124,11 +1140,12 @@ static inline int line_kernel_list(const bergen_state_t *s, uint64_t fit, int en
 {
     const uint32_t first = move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
     const uint32_t tile_step = move_word((game_move_t){0, 1, 0, 0});
+    int scorer = tileset_index(s->end_number[0], s->end_number[1]); /* the one that may score (R14) */
     for (; fit; fit &= fit - 1, count++) {
         int tile = __builtin_ctzll(fit);
         uint32_t word = first + (uint32_t)tile * tile_step; /* add_tiles_plain's move, stored at once */
         memcpy(&moves[count], &word, sizeof word);
-        points[count] = line_placement_points(s, s->to_move, tile, end);
+        points[count] = tile == scorer ? line_placement_points(s, s->to_move, tile, end) : 0;
     }
     return count;
 }
