@@ -97,6 +97,18 @@ static standing_t read_standing(const search_context_t *context, const void *sta
     return standing;
 }
 
+/* The value of `side` ahead of the best other side by `margin`: with the win bonus once the
+ * match is over. */
+static double margin_value(const search_context_t *context, const standing_t *standing, int side, int margin)
+{
+    double value = margin;
+    if (standing->over) {
+        if (standing->winner == side) value += context->win_value;
+        else if (standing->winner >= 0) value -= context->win_value;
+    }
+    return value;
+}
+
 static double value_of_side(const search_context_t *context, const standing_t *standing, int side)
 {
     const int *scores = standing->scores;
@@ -113,12 +125,7 @@ static double value_of_side(const search_context_t *context, const standing_t *s
             best = sign * scores[other];
             any = true;
         }
-    double value = sign * scores[side] - (any ? best : 0);
-    if (standing->over) {
-        if (standing->winner == side) value += context->win_value;
-        else if (standing->winner >= 0) value -= context->win_value;
-    }
-    return value;
+    return margin_value(context, standing, side, sign * scores[side] - (any ? best : 0));
 }
 
 double search_value(const search_context_t *context, const void *state, int side)
@@ -127,8 +134,24 @@ double search_value(const search_context_t *context, const void *state, int side
     return value_of_side(context, &standing, side);
 }
 
+/* value_of_side for every side, the best other side found once: the best of all (the
+ * first of equals), and the best of the rest for that one side. The same integers, so the
+ * same values (ismcts values every side at every iteration). */
 void search_values(const search_context_t *context, const void *state, double *values)
 {
     standing_t standing = read_standing(context, state);
-    for (int side = 0; side < context->sides; side++) values[side] = value_of_side(context, &standing, side);
+    int sides = context->sides, sign = standing.sign, top = 0;
+    if (sides < 2) {
+        for (int side = 0; side < sides; side++) values[side] = value_of_side(context, &standing, side);
+        return;
+    }
+    for (int side = 1; side < sides; side++)
+        if (sign * standing.scores[side] > sign * standing.scores[top]) top = side;
+    int runner_up = top == 0 ? 1 : 0;
+    for (int side = runner_up + 1; side < sides; side++)
+        if (side != top && sign * standing.scores[side] > sign * standing.scores[runner_up]) runner_up = side;
+    for (int side = 0; side < sides; side++) {
+        int best = sign * standing.scores[side == top ? runner_up : top];
+        values[side] = margin_value(context, &standing, side, sign * standing.scores[side] - best);
+    }
 }

@@ -37,6 +37,7 @@
 #include "test_support.h"
 #include "games.h"
 #include "heuristic.h"
+#include "policy.h"
 
 enum {
     POSITIONS_PER_PRESET = 10000, /* choices per agent and preset, over its player counts (scale 1) */
@@ -786,6 +787,56 @@ START_TEST(agent_list_names_and_defaults_parse)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ the value of a playout */
+
+enum { STANDINGS_PER_CONFIG = 3000 };
+
+/* search_values gives every side its search_value, exactly, in every configuration: after
+ * each move of random matches played to their end (hands ended, ties of the best scores,
+ * finished matches with their win bonus). */
+START_TEST(search_values_are_each_sides_search_value)
+{
+    int players;
+    table_t t;
+    const preset_ref_t *p = open_config(_i, &t, &players);
+    long minimum = (long)support_scaled(STANDINGS_PER_CONFIG, 300);
+    const game_t *game = t.game;
+    void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
+    ck_assert_ptr_nonnull(state);
+    ck_assert_ptr_nonnull(scratch);
+    search_context_t context;
+    search_context_init(&context, game, t.rules, POLICY_RANDOM, scratch);
+    pcg32_t rng;
+    pcg32_seed(&rng, 1601u + (uint64_t)_i, 5);
+    game_move_t moves[GAME_MAX_MOVES];
+    long compared = 0, finished = 0;
+    for (uint64_t match = 0; compared < minimum || finished == 0; match++) {
+        game->match_start(state, t.rules, 600u + match);
+        search_context_set_target(&context, state);
+        for (long plies = 0;; plies++) {
+            REQUIRE(plies < PLY_LIMIT, "the match does not end");
+            double values[GAME_MAX_SEATS];
+            search_values(&context, state, values);
+            for (int side = 0; side < context.sides; side++) {
+                double one = search_value(&context, state, side);
+                REQUIRE(values[side] == one, "%s, %d players, match %d ply %ld: side %d valued %g, alone %g",
+                        p->preset, players, (int)match, plies, side, values[side], one);
+            }
+            compared++;
+            if (!next_decision(&t, state)) break;
+            int count = game->legal_moves(state, moves);
+            game->apply(state, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+        }
+        finished++;
+    }
+    printf("standings: %-16s %d players: %ld standings of %ld finished matches valued alike\n", p->preset, players,
+           compared, finished);
+    free(state);
+    free(scratch);
+    table_close(&t);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ the heuristic's two paths */
 
 /* Weights the heuristic values by points, suits and the team features alone (its plain
@@ -914,6 +965,10 @@ static Suite *agents_suite(void)
     tcase_set_timeout(worlds, 600);
     tcase_add_loop_test(worlds, worlds_respect_what_the_seat_knows, 0, config_count());
     suite_add_tcase(suite, worlds);
+    TCase *standings = tcase_create("standings");
+    tcase_set_timeout(standings, 600);
+    tcase_add_loop_test(standings, search_values_are_each_sides_search_value, 0, config_count());
+    suite_add_tcase(suite, standings);
     TCase *heuristic = tcase_create("heuristic");
     tcase_set_timeout(heuristic, 600);
     tcase_add_loop_test(heuristic, heuristic_plain_decisions_pick_as_the_general_path, 0, ends_config_count());
