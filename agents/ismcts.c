@@ -198,34 +198,49 @@ static int match_children(ismcts_data_t *data, int32_t parent, const game_move_t
 
 /* The root's turn, the same in every world: a world keeps what the mover sees, and the
  * mover's legal moves, in their order, are what the mover sees (tests/test_agents.c,
- * worlds_respect_what_the_seat_knows). */
+ * worlds_respect_what_the_seat_knows). So the root's children are matched to its moves
+ * once, as each is added (child_of), not again in every iteration. */
 typedef struct root_turn {
     game_move_t moves[GAME_MAX_MOVES];
     int count, side;
+    int32_t child_of[GAME_MAX_MOVES]; /* the child of each move, -1 until it is tried */
 } root_turn_t;
+
+/* match_children at the root: every child's move is legal in every world. */
+static int match_root(ismcts_data_t *data, const root_turn_t *root)
+{
+    int untried = 0;
+    for (int i = 0; i < root->count; i++) {
+        if (root->child_of[i] >= 0) data->nodes[root->child_of[i]].available++;
+        else untried++;
+    }
+    return untried;
+}
 
 /* One iteration from the root on a fresh world (steps 2-5 of the top comment). The root's
  * moves are listed once a decision (`root`), not again in each world. */
-static void iterate(agent_t *agent, ismcts_data_t *data, const root_turn_t *root, const double *baseline,
+static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, const double *baseline,
                     double exploration)
 {
     const game_t *game = agent->game;
     void *world = data->world;
     game_move_t listed[GAME_MAX_MOVES];
-    int32_t child_of[GAME_MAX_MOVES];
+    int32_t matched[GAME_MAX_MOVES];
     int32_t current = 0;
 
     for (bool at_root = true; at_root || game->status(world) == GAME_IN_HAND; at_root = false) {
         const game_move_t *moves = at_root ? root->moves : listed;
         int count = at_root ? root->count : game->legal_moves(world, listed);
         int side = at_root ? root->side : game->side_of_seat(agent->rules, game->to_move(world));
-        int untried = match_children(data, current, moves, count, child_of);
+        int32_t *child_of = at_root ? root->child_of : matched;
+        int untried = at_root ? match_root(data, root) : match_children(data, current, moves, count, child_of);
         if (untried > 0 && data->used < data->capacity) { /* expand one untried move */
             int pick = (int)pcg32_below(&agent->rng, (uint32_t)untried);
             int i = 0;
             for (;; i++)
                 if (child_of[i] < 0 && pick-- == 0) break;
             current = add_node(data, current, moves[i], side);
+            if (at_root) child_of[i] = current;
             data->nodes[current].available = 1;
             game->apply(world, moves[i], NULL);
             break;
@@ -269,6 +284,7 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     root_turn_t root;
     root.count = game->legal_moves(state, root.moves);
     root.side = game->side_of_seat(agent->rules, game->to_move(state));
+    for (int i = 0; i < root.count; i++) root.child_of[i] = -1;
     data->used = 0;
     add_node(data, -1, (game_move_t){0}, 0);
     for (int it = 0; it < iterations; it++) {

@@ -417,6 +417,51 @@ START_TEST(bench_decisions_preset_players)
 }
 END_TEST
 
+/* The decisions of every kind at its defaults, pinned: `bench --decisions --quick`'s
+ * signature of each in 2-player Bergen, 4-player Double Bergen, Bingo and Partnership, the
+ * values it gave when issue 16 (speed at the same decisions) was filed, and has given
+ * since. A speed-up that changes any move a search agent makes fails here. */
+START_TEST(bench_decisions_keep_their_signatures)
+{
+    static const struct {
+        const char *game, *players;
+        const char *signature[6]; /* random, greedy, heuristic, pimc, ismcts, oracle */
+    } cases[] = {
+        {"bergen", "2",
+         {"3cd8ef510b72b247", "4d388a898de3d478", "23b7e41a83e24679", "0f5330907ac39127", "f58790847c78613e",
+          "cea0cc0fb06d4519"}},
+        {"double_bergen", "4",
+         {"1d1f396f447aa41e", "266fdb43b451d523", "beccc0ceb743174b", "7c8c45958d4a05f9", "f81df99f5f11ae46",
+          "691d6af74de697b7"}},
+        {"bingo", "2",
+         {"e8289955745e0883", "4a1d640d8e248cb6", "c209680cef44edda", "19ab18719fc042e3", "1ee0811f0982fb30",
+          "104c470c0fe135de"}},
+        {"partnership", "4",
+         {"339a1b44f8e94fa4", "9d87605c7c11e2f6", "d5d7eebb8a18a6df", "88222d303acfe42c", "a9bb284450cc2494",
+          "48a68a6b38a43062"}},
+    };
+    static const char *const kinds[6] = {"random", "greedy", "heuristic", "pimc", "ismcts", "oracle"};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        capture_t result;
+        support_run(cli_bench,
+                    (char *[]){"bench", "--decisions", "--quick", "--game", (char *)cases[k].game, "--players",
+                               (char *)cases[k].players, NULL},
+                    &result);
+        REQUIRE(result.status == 0, "bench --decisions --game %s: exit %d, err %s", cases[k].game, result.status,
+                result.err);
+        for (int a = 0; a < 6; a++) {
+            char row[64];
+            snprintf(row, sizeof row, "\n%s ", kinds[a]);
+            const char *line = strstr(result.out, row), *end = line ? strchr(line + 1, '\n') : NULL;
+            REQUIRE(line && end && end - line > 16, "%s: no row for %s: %s", cases[k].game, kinds[a], result.out);
+            REQUIRE(!strncmp(end - 16, cases[k].signature[a], 16), "%s, %s: signature %.16s, pinned %s", cases[k].game,
+                    kinds[a], end - 16, cases[k].signature[a]);
+        }
+        support_capture_free(&result);
+    }
+}
+END_TEST
+
 /* ------------------------------------------------------------------ suite */
 
 static Suite *threads_suite(void)
@@ -439,6 +484,7 @@ static Suite *threads_suite(void)
     tcase_add_test(bench, bench_quick_is_deterministic);
     tcase_add_test(bench, bench_one_workload);
     tcase_add_test(bench, bench_decisions_preset_players);
+    tcase_add_test(bench, bench_decisions_keep_their_signatures);
     suite_add_tcase(suite, bench);
     return suite;
 }
