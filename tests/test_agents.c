@@ -172,6 +172,14 @@ static bool next_decision(const table_t *t, void *state)
     return t->game->status(state) == GAME_IN_HAND;
 }
 
+/* A state of the table's game, allocated (freed by the caller). */
+static void *new_state(const table_t *t)
+{
+    void *state = malloc(t->game->state_size);
+    ck_assert_ptr_nonnull(state);
+    return state;
+}
+
 /* ------------------------------------------------------------------ legal play */
 
 typedef struct legal_tally {
@@ -187,9 +195,7 @@ static void play_legal(const char *game_name, const char *preset, int players, c
     const game_t *game = t.game;
     agent_t *agents[GAME_MAX_SEATS];
     for (int seat = 0; seat < t.seats; seat++) agents[seat] = make_agent(&t, spec, seat, seed);
-    void *state = malloc(game->state_size), *before = malloc(game->state_size);
-    ck_assert_ptr_nonnull(state);
-    ck_assert_ptr_nonnull(before);
+    void *state = new_state(&t), *before = new_state(&t);
     game_move_t moves[GAME_MAX_MOVES];
     memset(tally, 0, sizeof *tally);
     for (uint64_t match = 0; tally->choices < minimum; match++) {
@@ -325,9 +331,7 @@ START_TEST(worlds_respect_what_the_seat_knows)
     agent_t *agents[GAME_MAX_SEATS];
     for (int seat = 0; seat < t.seats; seat++)
         agents[seat] = make_agent(&t, seat % 2 ? "random" : "greedy:noise=0.2", seat, 77u + (uint64_t)_i);
-    void *state = malloc(game->state_size), *world = malloc(game->state_size);
-    ck_assert_ptr_nonnull(state);
-    ck_assert_ptr_nonnull(world);
+    void *state = new_state(&t), *world = new_state(&t);
     pcg32_t rng;
     pcg32_seed(&rng, 4242u + (uint64_t)_i, 3);
     game_move_t moves[GAME_MAX_MOVES];
@@ -427,8 +431,7 @@ static int compare_seeds(const seed_case_t *c, int table_index, int positions, i
         r[seat] = make_agent(&t, c->spec, seat, WARM_UP_SEED);
         d[seat] = make_agent(&t, c->spec, seat, OTHER_SEED);
     }
-    void *state = malloc(game->state_size);
-    ck_assert_ptr_nonnull(state);
+    void *state = new_state(&t);
     game_move_t moves[GAME_MAX_MOVES];
     /* r plays part of another match first, so that reset must forget it */
     game->match_start(state, t.rules, 99);
@@ -801,9 +804,7 @@ START_TEST(search_values_are_each_sides_search_value)
     const preset_ref_t *p = open_config(_i, &t, &players);
     long minimum = (long)support_scaled(STANDINGS_PER_CONFIG, 300);
     const game_t *game = t.game;
-    void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
-    ck_assert_ptr_nonnull(state);
-    ck_assert_ptr_nonnull(scratch);
+    void *state = new_state(&t), *scratch = new_state(&t);
     search_context_t context;
     search_context_init(&context, game, t.rules, POLICY_RANDOM, scratch);
     pcg32_t rng;
@@ -866,9 +867,7 @@ START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
     ck_assert_msg(strcmp(p->game, "bingo") != 0, "configuration %d is of Bingo, not a game of ends", _i);
     long minimum = (long)support_scaled(PLAIN_POSITIONS, 400);
     const game_t *game = t.game;
-    void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
-    ck_assert_ptr_nonnull(state);
-    ck_assert_ptr_nonnull(scratch);
+    void *state = new_state(&t), *scratch = new_state(&t);
     pcg32_t rng;
     pcg32_seed(&rng, 5150u + (uint64_t)_i, 7);
     game_move_t moves[GAME_MAX_MOVES];
