@@ -8,14 +8,19 @@
 # single files can show that instead of the code. Each run here starts from a new copy,
 # and the two builds take turns at going first.
 #
+# Why the fastest runs too: the machine also runs in slow and fast phases about 1.4x apart
+# (docs/performance.md, eleventh part), and when one build's runs fall mostly in the slow
+# phase, the medians show that. The ratio of each build's fastest run is printed beside.
+#
 # usage: scripts/compare-builds.sh [--runs N] BASE NEW -- BENCH_ARGUMENTS...
 #   BASE, NEW          two dominolab binaries (e.g. a worktree's build/dominolab and yours)
 #   --runs N           runs of each build (default 7; the medians of N runs are compared)
 #   BENCH_ARGUMENTS    one measure of `dominolab bench`: --decisions with one agent
 #                      (--agents A, and --game, --players... as bench takes them), or
 #                      --workload NAME [--deals N]
-# Prints each build's runs (decisions/s or deals/s), their medians, NEW/BASE, and whether
-# the two builds gave the same signature, as the same decisions or outcomes must.
+# Prints each build's runs (decisions/s or deals/s), their medians, NEW/BASE, the same for
+# each build's fastest run, and whether the two builds gave the same signature, as the
+# same decisions or outcomes must.
 # Exit status: 0 when measured with the same signatures, 1 when the signatures differ,
 # 2 for bad arguments or a bench that failed.
 set -eu
@@ -78,6 +83,10 @@ measure() {
     printf '%s\n' "$rows" | awk '{ print (NF == 5 ? $4 : $6), $NF, $1 }'
 }
 
+largest() {
+    printf '%s\n' "$@" | sort -n | tail -n 1
+}
+
 median() {
     printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { printf "%.10g\n", (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
@@ -118,6 +127,11 @@ echo "measure: $name (bench $*)"
 echo "base:$base_rates  median $base_median"
 echo "new: $new_rates  median $new_median"
 echo "ratio new/base: $(awk -v n="$new_median" -v b="$base_median" 'BEGIN { printf "%.3f", n / b }')"
+# shellcheck disable=SC2086
+base_fastest=$(largest $base_rates)
+# shellcheck disable=SC2086
+new_fastest=$(largest $new_rates)
+echo "fastest runs: base $base_fastest, new $new_fastest, new/base $(awk -v n="$new_fastest" -v b="$base_fastest" 'BEGIN { printf "%.3f", n / b }')"
 if [ "$base_signature" = "$new_signature" ]; then
     echo "signatures: the same ($base_signature)"
 else

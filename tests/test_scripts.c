@@ -1,5 +1,6 @@
 /* test_scripts.c - scripts/compare-builds.sh, which times two builds from fresh copies of
- * their binaries: the ratio and the signatures it reads from bench, and its refusals.
+ * their binaries: the ratios (of the medians and of the fastest runs) and the signatures
+ * it reads from bench, and its refusals.
  *
  * Two stand-in "binaries" (shell scripts printing a bench row of decisions, or a
  * workload's, with a chosen rate and signature) let the tests know the figures; one run
@@ -70,6 +71,34 @@ START_TEST(ratio_of_the_medians)
 }
 END_TEST
 
+/* Stand-ins whose rate changes from run to run (a counter file beside them): the base
+ * makes 4000, 1000, 4000 decisions/s, the new build 5000, 4000, 1000. The medians give
+ * 4000 each; the fastest runs 4000 and 5000. */
+START_TEST(ratio_of_the_fastest_runs)
+{
+    const char *dir = support_scratch("compare");
+    char base[PATH_SIZE], new[PATH_SIZE], text[3 * PATH_SIZE], arguments[3 * PATH_SIZE], output[OUTPUT_SIZE];
+    const char *rates[2] = {"4000 1000 4000", "5000 4000 1000"};
+    char *paths[2] = {base, new};
+    for (int k = 0; k < 2; k++) {
+        snprintf(paths[k], PATH_SIZE, "%s/%s", dir, k ? "new" : "base");
+        snprintf(text, sizeof text,
+                 "#!/bin/sh\ncounter='%s.count'\nrun=$(( $(cat \"$counter\" 2>/dev/null || echo 0) + 1 ))\n"
+                 "echo $run > \"$counter\"\nset -- %s\nshift $(( run - 1 ))\n"
+                 "echo 'header line signature'\necho \"pimc 1000 1.0 $1 0123456789abcdef\"\n",
+                 paths[k], rates[k]);
+        ck_assert(support_write_file(paths[k], text));
+        ck_assert_int_eq(chmod(paths[k], 0755), 0);
+    }
+    snprintf(arguments, sizeof arguments, "--runs 3 '%s' '%s' -- --decisions --agents pimc", base, new);
+    ck_assert_int_eq(run_script(arguments, output), 0);
+    ck_assert_msg(strstr(output, "base: 4000 1000 4000  median 4000\n"), "%s", output);
+    ck_assert_msg(strstr(output, "new:  5000 4000 1000  median 4000\n"), "%s", output);
+    ck_assert_msg(strstr(output, "ratio new/base: 1.000\n"), "%s", output);
+    ck_assert_msg(strstr(output, "fastest runs: base 4000, new 5000, new/base 1.250\n"), "%s", output);
+}
+END_TEST
+
 START_TEST(a_workload_row_is_read_by_its_deals_per_second)
 {
     char output[OUTPUT_SIZE];
@@ -134,6 +163,7 @@ static Suite *scripts_suite(void)
     tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, NULL, support_scratch_teardown);
     tcase_add_test(tc, ratio_of_the_medians);
+    tcase_add_test(tc, ratio_of_the_fastest_runs);
     tcase_add_test(tc, a_workload_row_is_read_by_its_deals_per_second);
     tcase_add_test(tc, different_signatures_fail);
     tcase_add_test(tc, bad_arguments_are_named);
