@@ -64,8 +64,10 @@ static inline __attribute__((always_inline)) bool fill_distinct_positions(const 
         int seat = order[k];
         eligible[seat] = all;
         tileset_t lacked = tileset_and_narrow(r->lacks[seat], pool_tiles, tiles_narrow);
-        while (!tileset_is_empty_narrow(lacked, tiles_narrow))
-            tileset_remove_narrow(&eligible[seat], position_of[tileset_pop_lowest_narrow(&lacked, tiles_narrow)], narrow);
+        while (!tileset_is_empty_narrow(lacked, tiles_narrow)) {
+            int tile = tileset_pop_lowest_narrow(&lacked, tiles_narrow);
+            tileset_remove_narrow(&eligible[seat], position_of[tile], narrow);
+        }
         eligible_count_of[seat] = tileset_size_narrow(eligible[seat], narrow);
     }
     sort_by_eligible(NULL, NULL, eligible_count_of, order, count);
@@ -199,7 +201,8 @@ static bool deal_word_positions(const sampler_request_t *request, const uint8_t 
     return true;
 }
 
-int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand, uint8_t *stock)
+int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
+                      uint8_t *stock)
 {
     uint8_t pool[64];
     int pool_size = 0;
@@ -214,10 +217,11 @@ int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32
     for (int k = 0; k < count; k++) {
         int seat = order[k];
         taken |= dealt[seat];
-        for (uint64_t mine = dealt[seat]; mine; mine &= mine - 1) hand[seat].w[0] |= (uint64_t)1 << pool[__builtin_ctzll(mine)];
+        for (uint64_t mine = dealt[seat]; mine; mine &= mine - 1)
+            hand[seat].w[0] |= (uint64_t)1 << pool[__builtin_ctzll(mine)];
     }
     int stock_size = 0;
-    for (uint64_t rest = ~taken & (pool_size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << pool_size) - 1); rest; rest &= rest - 1)
-        stock[stock_size++] = pool[__builtin_ctzll(rest)];
+    uint64_t positions = pool_size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << pool_size) - 1;
+    for (uint64_t rest = positions & ~taken; rest; rest &= rest - 1) stock[stock_size++] = pool[__builtin_ctzll(rest)];
     return stock_size;
 }

@@ -222,7 +222,8 @@ static uint64_t random_word_request(pcg32_t *rng, sampler_request_t *r, uint8_t 
     for (uint64_t rest = pool_set; rest; rest &= rest - 1) tile_of_index[k++] = (uint8_t)__builtin_ctzll(rest);
     for (int seat = 0; seat < r->seats; seat++) {
         tileset_t lacks = tileset_empty();
-        for (tileset_t old = r->lacks[seat]; !tileset_is_empty(old);) tileset_add(&lacks, tile_of_index[tileset_pop_lowest(&old)]);
+        for (tileset_t old = r->lacks[seat]; !tileset_is_empty(old);)
+            tileset_add(&lacks, tile_of_index[tileset_pop_lowest(&old)]);
         if (pcg32_below(rng, 2)) tileset_add(&lacks, (int)pcg32_below(rng, 64)); /* in the pool or not */
         r->lacks[seat] = lacks;
     }
