@@ -109,6 +109,15 @@ static bool fill_greedy_distinct(fill_t *f, const uint8_t *tile, tileset_t pool_
     return fill_owners_distinct(f, position_of, pool_tiles, order, count, false);
 }
 
+/* The seats that receive tiles, in seat order, into `order`; returns how many. */
+static int receiving_seats(const sampler_request_t *r, int *order)
+{
+    int count = 0;
+    for (int seat = 0; seat < r->seats; seat++)
+        if (r->need[seat]) order[count++] = seat;
+    return count;
+}
+
 /* Most constrained seats first: each takes the first tiles it may hold. A single seat
  * needs no order, and its scan stops at its last tile (a two-player game). */
 static bool fill_greedy(fill_t *f)
@@ -116,9 +125,7 @@ static bool fill_greedy(fill_t *f)
     const sampler_request_t *r = f->request;
     uint8_t tile[TILESET_MAX_BITS]; /* each entry's tile, as the lacks name it */
     for (int i = 0; i < f->pool_size; i++) tile[i] = r->tile_of ? r->tile_of[f->pool[i]] : f->pool[i];
-    int order[SAMPLER_MAX_SEATS], count = 0;
-    for (int seat = 0; seat < r->seats; seat++)
-        if (r->need[seat]) order[count++] = seat;
+    int order[SAMPLER_MAX_SEATS], count = receiving_seats(r, order);
     if (count > 1) {
         tileset_t pool_tiles = tileset_of(tile, f->pool_size);
         if (tileset_size(pool_tiles) == f->pool_size) return fill_greedy_distinct(f, tile, pool_tiles, order, count);
@@ -208,9 +215,7 @@ int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32
     int pool_size = 0;
     for (uint64_t rest = pool_set; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
     pcg32_shuffle_bytes(rng, pool, pool_size);
-    int order[SAMPLER_MAX_SEATS], count = 0;
-    for (int seat = 0; seat < request->seats; seat++)
-        if (request->need[seat]) order[count++] = seat;
+    int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order);
     uint64_t dealt[SAMPLER_MAX_SEATS];
     if (!deal_word_positions(request, pool, pool_size, pool_set, order, count, dealt)) return -1;
     uint64_t taken = 0;
@@ -221,7 +226,7 @@ int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32
             hand[seat].w[0] |= (uint64_t)1 << pool[__builtin_ctzll(mine)];
     }
     int stock_size = 0;
-    uint64_t positions = pool_size == 64 ? ~(uint64_t)0 : ((uint64_t)1 << pool_size) - 1;
-    for (uint64_t rest = positions & ~taken; rest; rest &= rest - 1) stock[stock_size++] = pool[__builtin_ctzll(rest)];
+    for (uint64_t rest = tileset_first(pool_size).w[0] & ~taken; rest; rest &= rest - 1)
+        stock[stock_size++] = pool[__builtin_ctzll(rest)];
     return stock_size;
 }

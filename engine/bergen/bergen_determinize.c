@@ -71,6 +71,25 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
     }
 }
 
+/* sampler_deal for the hidden tiles of any set: each to its owner's hand in `world`, or to
+ * the stock from deck[stock_next]. False if no deal agrees with the request. */
+static bool deal_by_owners(const sampler_request_t *request, tileset_t hidden_tiles, pcg32_t *rng,
+                           bergen_state_t *world, int stock_next)
+{
+    uint8_t pool[TILESET_MAX_BITS];
+    int8_t owner[TILESET_MAX_BITS];
+    int pool_size = 0;
+    while (!tileset_is_empty(hidden_tiles)) pool[pool_size++] = (uint8_t)tileset_pop_lowest(&hidden_tiles);
+    if (!sampler_deal(request, pool, pool_size, rng, owner)) return false;
+    for (int i = 0; i < pool_size; i++) {
+        if (owner[i] >= 0)
+            tileset_add(&world->hand[owner[i]], pool[i]);
+        else
+            world->deck[stock_next++] = pool[i];
+    }
+    return true;
+}
+
 void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
 {
     const bergen_state_t *s = state;
@@ -110,26 +129,10 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
     for (int other = 0; other < s->seats; other++) world->hand[other] = fixed[other];
     /* one set up to double-ten: a physical tile is its logical tile, and all lie in one
      * word, which the sampler deals without a list of owners */
-    if (r->num_sets == 1 && r->physical_count <= 64) {
-        if (sampler_deal_word(&request, hidden_tiles.w[0], rng, world->hand, world->deck + s->stock_next) < 0)
-            memcpy(world->hand, s->hand, sizeof world->hand); /* unreachable, as below */
-        return;
-    }
-    uint8_t pool[TILESET_MAX_BITS];
-    int8_t owner[TILESET_MAX_BITS];
-    int pool_size = 0;
-    while (!tileset_is_empty(hidden_tiles)) pool[pool_size++] = (uint8_t)tileset_pop_lowest(&hidden_tiles);
-    if (!sampler_deal(&request, pool, pool_size, rng, owner)) {
-        /* Unreachable while the lacks sets are true of the real deal (tested); keep the
-         * real world rather than return an inconsistent one. */
-        memcpy(world->hand, s->hand, sizeof world->hand);
-        return;
-    }
-    int next = s->stock_next;
-    for (int i = 0; i < pool_size; i++) {
-        if (owner[i] >= 0)
-            tileset_add(&world->hand[owner[i]], pool[i]);
-        else
-            world->deck[next++] = pool[i];
-    }
+    bool dealt = r->num_sets == 1 && r->physical_count <= 64
+                     ? sampler_deal_word(&request, hidden_tiles.w[0], rng, world->hand, world->deck + s->stock_next) >= 0
+                     : deal_by_owners(&request, hidden_tiles, rng, world, s->stock_next);
+    /* Unreachable while the lacks sets are true of the real deal (tested); keep the real
+     * world rather than return an inconsistent one. */
+    if (!dealt) memcpy(world->hand, s->hand, sizeof world->hand);
 }
