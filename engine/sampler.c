@@ -208,6 +208,28 @@ static bool deal_word_positions(const sampler_request_t *request, const uint8_t 
     return true;
 }
 
+/* sampler_deal_word's deal to a single seat (a two-player game): the greedy fill's share,
+ * the first `need` tiles of the shuffled pool the seat may hold, taken in one pass that
+ * lists the rest as the stock. Where fewer are eligible, no matching can do better. */
+static int deal_word_to_one(const sampler_request_t *request, int seat, const uint8_t *pool, int pool_size,
+                            tileset_t *hand, uint8_t *stock)
+{
+    uint64_t lacks = request->lacks[seat].w[0], mine = 0; /* the pool's tiles lie in the first word */
+    int still = request->need[seat], stock_size = 0;
+    for (int i = 0; i < pool_size; i++) {
+        int tile = pool[i];
+        if (still > 0 && !(lacks >> tile & 1)) {
+            mine |= (uint64_t)1 << tile;
+            still--;
+        } else {
+            stock[stock_size++] = (uint8_t)tile;
+        }
+    }
+    if (still > 0) return -1;
+    hand[seat].w[0] |= mine;
+    return stock_size;
+}
+
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock)
 {
@@ -216,6 +238,7 @@ int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32
     for (uint64_t rest = pool_set; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
     pcg32_shuffle_bytes(rng, pool, pool_size);
     int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order);
+    if (count == 1) return deal_word_to_one(request, order[0], pool, pool_size, hand, stock);
     uint64_t dealt[SAMPLER_MAX_SEATS];
     if (!deal_word_positions(request, pool, pool_size, pool_set, order, count, dealt)) return -1;
     uint64_t taken = 0;

@@ -238,13 +238,15 @@ START_TEST(test_word_deals_as_the_rule)
 {
     pcg32_t requests;
     pcg32_seed(&requests, 64, 7);
-    int dealt = 0, impossible = 0, stocks = 0;
+    int dealt = 0, impossible = 0, stocks = 0, to_one = 0, impossible_to_one = 0;
     for (int round = 0; round < ROUNDS; round++) {
         sampler_request_t request;
         uint8_t pool[TILESET_MAX_BITS], stock[64];
         int8_t owner[TILESET_MAX_BITS];
         int count;
         uint64_t pool_set = random_word_request(&requests, &request, pool, &count);
+        int receiving = 0; /* a single receiving seat takes a path of its own (two players) */
+        for (int seat = 0; seat < request.seats; seat++) receiving += request.need[seat] > 0;
         tileset_t hand[SAMPLER_MAX_SEATS], held_before[SAMPLER_MAX_SEATS];
         for (int seat = 0; seat < request.seats; seat++) { /* tiles held already, outside the pool */
             held_before[seat] = (tileset_t){{~pool_set & pcg32_next(&requests), (uint64_t)seat}};
@@ -260,8 +262,10 @@ START_TEST(test_word_deals_as_the_rule)
         ck_assert_msg(rng.state == reference_rng.state, "round %d: the generator moved differently", round);
         if (!found) {
             impossible++;
+            impossible_to_one += receiving == 1;
             continue;
         }
+        to_one += receiving == 1;
         int expected_stock = 0;
         for (int seat = 0; seat < request.seats; seat++) {
             tileset_t expected = held_before[seat];
@@ -282,6 +286,8 @@ START_TEST(test_word_deals_as_the_rule)
     ck_assert_int_gt(dealt, ROUNDS / 2);
     ck_assert_int_gt(impossible, 0);
     ck_assert_int_gt(stocks, ROUNDS / 4);
+    ck_assert_int_gt(to_one, ROUNDS / 20);
+    ck_assert_int_gt(impossible_to_one, 0);
 }
 END_TEST
 
