@@ -50,22 +50,20 @@ static void sort_by_eligible(fill_t *f, const uint8_t *tile, const int *eligible
  * deal as the scan of fill_greedy, without a test per entry and seat (ismcts draws a world
  * per iteration); for a single seat the scan takes the same tiles. `narrow`: the pool has
  * 64 entries or fewer (every game of one set up to double-ten), and the positions lie in
- * one word; `tiles_narrow`: so do the tiles, and the lacks are read in their first word
- * (each caller compiles this for its case). */
+ * one word (each caller compiles this for its case). */
 static inline __attribute__((always_inline)) bool fill_distinct_positions(const sampler_request_t *r, int pool_size,
                                                                           const uint8_t *position_of,
                                                                           tileset_t pool_tiles, int *order, int count,
-                                                                          bool narrow, bool tiles_narrow,
-                                                                          tileset_t *dealt)
+                                                                          bool narrow, tileset_t *dealt)
 {
     tileset_t all = tileset_first(pool_size), eligible[SAMPLER_MAX_SEATS];
     int eligible_count_of[SAMPLER_MAX_SEATS];
     for (int k = 0; k < count; k++) {
         int seat = order[k];
         eligible[seat] = all;
-        tileset_t lacked = tileset_and_narrow(r->lacks[seat], pool_tiles, tiles_narrow);
-        while (!tileset_is_empty_narrow(lacked, tiles_narrow)) {
-            int tile = tileset_pop_lowest_narrow(&lacked, tiles_narrow);
+        tileset_t lacked = tileset_and(r->lacks[seat], pool_tiles);
+        while (!tileset_is_empty(lacked)) {
+            int tile = tileset_pop_lowest(&lacked);
             tileset_remove_narrow(&eligible[seat], position_of[tile], narrow);
         }
         eligible_count_of[seat] = tileset_size_narrow(eligible[seat], narrow);
@@ -92,7 +90,7 @@ static inline __attribute__((always_inline)) bool fill_owners_distinct(fill_t *f
                                                                        bool narrow)
 {
     tileset_t dealt[SAMPLER_MAX_SEATS];
-    if (!fill_distinct_positions(f->request, f->pool_size, position_of, pool_tiles, order, count, narrow, false, dealt))
+    if (!fill_distinct_positions(f->request, f->pool_size, position_of, pool_tiles, order, count, narrow, dealt))
         return false;
     memset(f->owner, -1, (size_t)f->pool_size);
     for (int k = 0; k < count; k++)
@@ -186,28 +184,6 @@ bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pc
     return fill_greedy(&f) || fill_matching(&f);
 }
 
-/* The pool's positions each seat of `order` receives, by the fill of sampler_deal: the
- * greedy fill, else the matching. */
-static bool deal_word_positions(const sampler_request_t *request, const uint8_t *pool, int pool_size,
-                                uint64_t pool_set, int *order, int count, uint64_t *dealt)
-{
-    uint8_t position_of[64];
-    for (int i = 0; i < pool_size; i++) position_of[pool[i]] = (uint8_t)i;
-    tileset_t dealt_set[SAMPLER_MAX_SEATS];
-    if (fill_distinct_positions(request, pool_size, position_of, (tileset_t){{pool_set, 0}}, order, count, true, true,
-                                dealt_set)) {
-        for (int k = 0; k < count; k++) dealt[order[k]] = dealt_set[order[k]].w[0];
-        return true;
-    }
-    int8_t owner[64];
-    fill_t f = {.request = request, .pool = pool, .pool_size = pool_size, .owner = owner};
-    if (!fill_matching(&f)) return false;
-    for (int k = 0; k < count; k++) dealt[order[k]] = 0;
-    for (int i = 0; i < pool_size; i++)
-        if (owner[i] >= 0) dealt[owner[i]] |= (uint64_t)1 << i;
-    return true;
-}
-
 /* sampler_deal_word's deal to a single seat (a two-player game): the greedy fill's share,
  * the first `need` tiles of the shuffled pool the seat may hold, taken in one pass that
  * lists the rest as the stock. Where fewer are eligible, no matching can do better. */
@@ -230,6 +206,59 @@ static int deal_word_to_one(const sampler_request_t *request, int seat, const ui
     return stock_size;
 }
 
+/* sampler_deal_word's greedy fill in one pass over the shuffled pool: the seats of `order`
+ * put most constrained first, as fill_greedy puts them, and each tile given to the first of
+ * them that still needs tiles and may hold it, or else left in the stock. A seat then takes
+ * the first tiles it may hold that no seat before it took, as fill_greedy's scan seat by
+ * seat gives them: what a seat takes at a position depends only on the positions before.
+ * Returns the stock's size, or -1 when a seat is left short (the matching may still deal);
+ * the hands are written only on success. */
+static int deal_word_greedy(const sampler_request_t *request, int *order, int count, const uint8_t *pool,
+                            int pool_size, uint64_t pool_set, tileset_t *hand, uint8_t *stock)
+{
+    int eligible[SAMPLER_MAX_SEATS];
+    for (int k = 0; k < count; k++)
+        eligible[order[k]] = pool_size - __builtin_popcountll(request->lacks[order[k]].w[0] & pool_set);
+    sort_by_eligible(NULL, NULL, eligible, order, count);
+    uint64_t refuses[SAMPLER_MAX_SEATS], mine[SAMPLER_MAX_SEATS]; /* refuses: what it lacks, all once served */
+    int still[SAMPLER_MAX_SEATS], stock_size = 0;
+    for (int k = 0; k < count; k++) {
+        refuses[k] = request->lacks[order[k]].w[0]; /* the pool's tiles lie in the first word */
+        still[k] = request->need[order[k]];
+        mine[k] = 0;
+    }
+    for (int i = 0; i < pool_size; i++) {
+        int tile = pool[i], k = 0;
+        while (k < count && (refuses[k] >> tile & 1)) k++;
+        if (k == count) {
+            stock[stock_size++] = (uint8_t)tile;
+            continue;
+        }
+        mine[k] |= (uint64_t)1 << tile;
+        if (--still[k] == 0) refuses[k] = ~(uint64_t)0;
+    }
+    for (int k = 0; k < count; k++)
+        if (still[k] > 0) return -1;
+    for (int k = 0; k < count; k++) hand[order[k]].w[0] |= mine[k];
+    return stock_size;
+}
+
+/* sampler_deal_word where the greedy fill falls short: the exact matching of fill_matching,
+ * its owners read into the hands and the stock. */
+static int deal_word_matching(const sampler_request_t *request, const uint8_t *pool, int pool_size, tileset_t *hand,
+                              uint8_t *stock)
+{
+    int8_t owner[64];
+    fill_t f = {.request = request, .pool = pool, .pool_size = pool_size, .owner = owner};
+    if (!fill_matching(&f)) return -1;
+    int stock_size = 0;
+    for (int i = 0; i < pool_size; i++) {
+        if (owner[i] >= 0) hand[owner[i]].w[0] |= (uint64_t)1 << pool[i];
+        else stock[stock_size++] = pool[i];
+    }
+    return stock_size;
+}
+
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock)
 {
@@ -239,17 +268,6 @@ int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32
     pcg32_shuffle_bytes(rng, pool, pool_size);
     int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order);
     if (count == 1) return deal_word_to_one(request, order[0], pool, pool_size, hand, stock);
-    uint64_t dealt[SAMPLER_MAX_SEATS];
-    if (!deal_word_positions(request, pool, pool_size, pool_set, order, count, dealt)) return -1;
-    uint64_t taken = 0;
-    for (int k = 0; k < count; k++) {
-        int seat = order[k];
-        taken |= dealt[seat];
-        for (uint64_t mine = dealt[seat]; mine; mine &= mine - 1)
-            hand[seat].w[0] |= (uint64_t)1 << pool[__builtin_ctzll(mine)];
-    }
-    int stock_size = 0;
-    for (uint64_t rest = tileset_first(pool_size).w[0] & ~taken; rest; rest &= rest - 1)
-        stock[stock_size++] = pool[__builtin_ctzll(rest)];
-    return stock_size;
+    int stock_size = deal_word_greedy(request, order, count, pool, pool_size, pool_set, hand, stock);
+    return stock_size >= 0 ? stock_size : deal_word_matching(request, pool, pool_size, hand, stock);
 }
