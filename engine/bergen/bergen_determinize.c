@@ -118,14 +118,17 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
                                   and clearing eight took a sixth of this function */
     request.seats = s->seats;
     request.tile_of = r->num_sets == 1 ? NULL : r->logical_of; /* one set: each tile is itself */
-    tileset_t hidden_tiles = tileset_empty();
+    /* The hidden tiles: with one set, every tile is on the layout, in a hand or in the
+     * stock, so they are the set less the layout and the tiles that stay (no pass over
+     * the stock's list); with copies, the hands' hidden tiles and the stock's. */
+    tileset_t hidden_tiles = r->num_sets == 1 ? tileset_minus(r->one_set, s->layout)
+                                              : tileset_of(s->deck + s->stock_next, r->physical_count - s->stock_next);
     for (int other = 0; other < s->seats; other++) {
         tileset_t hidden = tileset_minus(s->hand[other], fixed[other]);
         request.need[other] = tileset_size(hidden);
         request.lacks[other] = s->lacks[other];
-        hidden_tiles = tileset_or(hidden_tiles, hidden);
+        hidden_tiles = r->num_sets == 1 ? tileset_minus(hidden_tiles, fixed[other]) : tileset_or(hidden_tiles, hidden);
     }
-    hidden_tiles = tileset_or(hidden_tiles, tileset_of(s->deck + s->stock_next, r->physical_count - s->stock_next));
     for (int other = 0; other < s->seats; other++) world->hand[other] = fixed[other];
     /* one set up to double-ten: a physical tile is its logical tile, and all lie in one
      * word, which the sampler deals without a list of owners */
