@@ -186,7 +186,9 @@ bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pc
 
 /* sampler_deal_word's deal to a single seat (a two-player game): the greedy fill's share,
  * the first `need` tiles of the shuffled pool the seat may hold, taken in one pass that
- * lists the rest as the stock. Where fewer are eligible, no matching can do better. */
+ * lists the rest as the stock. Where fewer are eligible, no matching can do better.
+ * deal_word_greedy deals the same with one seat, but its order and arrays cost ismcts
+ * 3.5% more instructions in 2-player Bergen, where every world goes to one seat. */
 static int deal_word_to_one(const sampler_request_t *request, int seat, const uint8_t *pool, int pool_size,
                             tileset_t *hand, uint8_t *stock)
 {

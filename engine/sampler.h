@@ -35,8 +35,8 @@ bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pc
  * with the same numbers, without a list of owners to read back. Lists the pool in tile
  * order, shuffles it, adds each receiving seat's tiles to hand[seat] (the rest of `hand`
  * is left as it was) and lists the undealt tiles, in their shuffled order, in `stock`
- * (room for every tile of the pool: it may be written past the stock's end where no deal
- * exists). Returns how many that is, or -1 if no deal satisfies the request. */
+ * (room for every tile of the pool: while a deal is sought it may be written past the
+ * stock's end). Returns how many that is, or -1 if no deal satisfies the request. */
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock);
 
