@@ -320,6 +320,10 @@ typedef struct game {
      * (game_tricks_t.trump), so an agent may keep them. */
     int (*capture_points)(const void *state, int tile);
     tileset_t (*tiles_beating)(const void *state, int led);
+    /* Trick games, where a follow completes the trick: false only where following with
+     * `tile` now surely leaves the hand in play (status GAME_IN_HAND after the apply); what
+     * lets a search value a follow without trying it. NULL: any follow may end it. */
+    bool (*follow_may_end_hand)(const void *state, int tile);
     int (*pips_left)(const void *state, int seat);
     int (*hand_number)(const void *state);
     void (*observe)(const void *state, int seat, game_observation_t *out);

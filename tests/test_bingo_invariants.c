@@ -11,7 +11,10 @@
  *     other hand's size, the doubles it showed and the face-up tile it took while it keeps
  *     them, none of what it was proved to lack, every tile in one place, the same legal
  *     moves;
- *   - game_t.playout plays the hand as the loop over legal_moves and apply does.
+ *   - game_t.playout plays the hand as the loop over legal_moves and apply does;
+ *   - game_t.follow_may_end_hand answers for every follow exactly what its apply does: true
+ *     where the hand ends, false where it stays in play without a meld (either where the
+ *     trick allows a meld, which leaves the hand in play).
  */
 #include <check.h>
 #include <stdio.h>
@@ -139,6 +142,27 @@ static void check_world(const bingo_state_t *s, pcg32_t *rng, const char *config
             "%s: the world offers other moves", config);
 }
 
+/* Every follow tried on a copy against bingo_follow_may_end_hand; counts[0] the follows
+ * that end the hand, counts[1] those that leave it in play. */
+static void check_follow_ends(const bingo_state_t *s, const game_move_t *moves, int count, long counts[2],
+                              const char *config)
+{
+    if (s->phase != BI_PHASE_FOLLOW) return;
+    for (int i = 0; i < count; i++) {
+        if (moves[i].kind != GAME_MOVE_PLAY) continue;
+        bingo_state_t after = *s;
+        bingo_apply(&after, moves[i], NULL);
+        bool ended = after.status != GAME_IN_HAND, answer = bingo_follow_may_end_hand(s, moves[i].tile);
+        if (after.phase == BI_PHASE_MELD) {
+            REQUIRE(!ended, "%s: a meld came after the hand's end", config);
+            continue;
+        }
+        REQUIRE(answer == ended, "%s: follow_may_end_hand says %d for tile %d, the apply %s the hand", config,
+                answer, moves[i].tile, ended ? "ends" : "does not end");
+        counts[ended ? 0 : 1]++;
+    }
+}
+
 START_TEST(random_matches)
 {
     bingo_rules_t *rules = make_rules(configs[_i]);
@@ -148,7 +172,7 @@ START_TEST(random_matches)
     bingo_state_t s;
     game_move_t moves[GAME_MAX_MOVES];
     game_events_t ev;
-    long hands = 0, target = support_scaled(HANDS_PER_CONFIG, 500), closes = 0, melds = 0;
+    long hands = 0, target = support_scaled(HANDS_PER_CONFIG, 500), closes = 0, melds = 0, follows[2] = {0, 0};
     for (uint64_t match = 0; hands < target; match++) {
         bingo_match_start(&s, (const game_rules_t *)(const void *)rules, match);
         course_t c;
@@ -167,6 +191,7 @@ START_TEST(random_matches)
             REQUIRE(count > 0, "%s: no legal move", config);
             check_moves(&s, moves, count, config);
             check_world(&s, &rng, config);
+            check_follow_ends(&s, moves, count, follows, config);
             /* random play that closes now and then and melds more often than not */
             game_move_t move = moves[pcg32_below(&rng, (uint32_t)count)];
             if (moves[0].kind == GAME_MOVE_CLOSE && pcg32_below(&rng, 8) != 0 && count > 1)
@@ -191,8 +216,12 @@ START_TEST(random_matches)
             }
         }
     }
-    if (getenv("BINGO_VERBOSE")) fprintf(stderr, "%s: %ld hands, %ld closes, %ld melds\n", config, hands, closes, melds);
+    if (getenv("BINGO_VERBOSE"))
+        fprintf(stderr, "%s: %ld hands, %ld closes, %ld melds, follows ending %ld, not %ld\n", config, hands, closes,
+                melds, follows[0], follows[1]);
     ck_assert_int_ge(hands, target);
+    ck_assert_int_gt(follows[0], 0);
+    ck_assert_int_gt(follows[1], 0);
     ck_assert_int_gt(closes, 0);
     ck_assert_int_gt(melds, 0);
     bingo_rules_destroy((game_rules_t *)(void *)rules);

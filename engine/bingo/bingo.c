@@ -171,6 +171,7 @@ const game_t bingo_game = {
     .move_points = bingo_move_points,
     .capture_points = bi_capture_points,
     .tiles_beating = bi_tiles_beating,
+    .follow_may_end_hand = bingo_follow_may_end_hand,
     .pips_left = bi_pips_left,
     .hand_number = bi_hand_number,
     .observe = bingo_observe,

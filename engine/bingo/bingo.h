@@ -148,6 +148,9 @@ void bingo_deal(void *state, game_events_t *events);
 void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *events);
 int bingo_legal_moves(const void *state, game_move_t *out);
 void bingo_apply(void *state, game_move_t move, game_events_t *events);
+/* game_t.follow_may_end_hand: false only where following with `followed` surely leaves the
+ * hand in play. */
+bool bingo_follow_may_end_hand(const void *state, int followed);
 /* game_t.playout: the hand played as the loop over legal_moves and apply plays it. */
 int bingo_playout(void *state, const game_chooser_t *chooser_of_seat);
 /* bingo.c: game_t.move_points, which the playout's most-points chooser asks too. */

@@ -110,21 +110,26 @@ int bingo_legal_moves(const void *state, game_move_t *out)
 
 /* ------------------------------------------------------------------ end of hand and match */
 
-/* R16: the seat that won the hand, -2 for a failed close, or -1 while it goes on. */
-static int hand_result(const bingo_state_t *s)
+/* R16: the seat that won the hand, -2 for a failed close, or -1 while it goes on, from the
+ * facts the check reads: who closed, the first to 70, the points, and whether both hands
+ * are empty. */
+static int hand_result_of(const bingo_rules_t *r, int closer, int first_70, const int16_t *points, bool empty)
 {
-    const bingo_rules_t *r = s->rules;
-    bool empty = s->hand[0] == 0 && s->hand[1] == 0;
     bool play_out = r->hand_end == BI_HAND_PLAY_OUT;
-    if (s->closer >= 0) {
-        int x = s->closer;
-        bool x_reached = s->first_70 == x || s->points[x] >= BINGO_WIN_POINTS;
-        if (r->closed_opponent_70 == BI_OPPONENT_70_ENDS_HAND && s->first_70 == other(x)) return -2;
+    if (closer >= 0) {
+        int x = closer;
+        bool x_reached = first_70 == x || points[x] >= BINGO_WIN_POINTS;
+        if (r->closed_opponent_70 == BI_OPPONENT_70_ENDS_HAND && first_70 == other(x)) return -2;
         if (x_reached && (!play_out || empty)) return x;
         return empty ? -2 : -1;
     }
-    if (s->first_70 >= 0 && (!play_out || empty)) return s->first_70;
+    if (first_70 >= 0 && (!play_out || empty)) return first_70;
     return -1; /* an unclosed hand always has a first to 70 once empty (at least 224 points) */
+}
+
+static int hand_result(const bingo_state_t *s)
+{
+    return hand_result_of(s->rules, s->closer, s->first_70, s->points, s->hand[0] == 0 && s->hand[1] == 0);
 }
 
 static void award(bingo_state_t *s, int seat, int points, bingo_reason_t reason, game_events_t *events)
@@ -207,13 +212,24 @@ static void note_lacks(bingo_state_t *s, int follower, int led, int followed)
     s->lacks[follower] |= bingo_closed_follow_lacks(s->rules, s->trump, led, before, followed);
 }
 
+/* R8, R9: the seat that wins the trick `followed` completes, and the points it takes. */
+static int trick_winner(const bingo_state_t *s, int followed)
+{
+    return bingo_beats(s->rules, s->trump, s->led, followed) ? s->to_move : s->leader;
+}
+
+static int trick_points(const bingo_state_t *s, int followed)
+{
+    return bingo_points_of(s->rules, s->trump, s->led) + bingo_points_of(s->rules, s->trump, followed);
+}
+
 static void play_trick(bingo_state_t *s, int followed, game_events_t *events)
 {
     const bingo_rules_t *r = s->rules;
     int follower = s->to_move, led = s->led;
     if (bingo_closed_phase(s)) note_lacks(s, follower, led, followed);
-    int winner = bingo_beats(r, s->trump, led, followed) ? follower : s->leader;
-    int points = bingo_points_of(r, s->trump, led) + bingo_points_of(r, s->trump, followed);
+    int winner = trick_winner(s, followed);
+    int points = trick_points(s, followed);
     s->won[winner] |= bit(led) | bit(followed);
     s->points[winner] = (int16_t)(s->points[winner] + points);
     int double_trump = tileset_double_index(s->trump);
@@ -281,6 +297,21 @@ void bingo_apply(void *state, game_move_t move, game_events_t *events)
         return;
     default: return;
     }
+}
+
+/* game_t.follow_may_end_hand: R16's check as after_trick would make it once the trick
+ * `followed` completes. A meld the trick allows only delays that check (the hand is then
+ * in play after the apply), so the answer holds for a meld too. */
+bool bingo_follow_may_end_hand(const void *state, int followed)
+{
+    const bingo_state_t *s = state;
+    if (s->status != GAME_IN_HAND || s->phase != BI_PHASE_FOLLOW) return true;
+    int winner = trick_winner(s, followed), follower = s->to_move;
+    int16_t points[BINGO_SEATS] = {s->points[0], s->points[1]};
+    points[winner] = (int16_t)(points[winner] + trick_points(s, followed));
+    int first_70 = s->first_70 < 0 && points[winner] >= BINGO_WIN_POINTS ? winner : s->first_70; /* note_70 */
+    bool empty = (s->hand[follower] & ~bit(followed)) == 0 && s->hand[other(follower)] == 0;
+    return hand_result_of(s->rules, s->closer, first_70, points, empty) != -1;
 }
 
 /* ------------------------------------------------------------------ playouts */
