@@ -161,13 +161,17 @@ static void prepare(trick_context_t *c, const game_t *game, const void *state, c
     c->seat = game->to_move(state);
     game->observe(state, c->seat, &c->obs);
     const game_observation_t *obs = &c->obs;
-    c->opponent = (c->seat + 1) % obs->seats; /* a trick game here has two seats */
+    c->opponent = c->seat + 1 == obs->seats ? 0 : c->seat + 1; /* a trick game here has two seats */
     c->candidates = tileset_minus(obs->unseen, obs->lacks[c->opponent]);
-    c->known = tileset_and(obs->tricks.shown[c->opponent], c->candidates);
-    int hidden = obs->hand_size[c->opponent] - tileset_size(c->known);
-    int pool = tileset_size(tileset_minus(c->candidates, c->known));
-    c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
-    if (c->p > 1) c->p = 1;
+    c->known = tileset_empty();
+    c->p = 0;
+    if (obs->tricks.led < 0) { /* what a lead is valued by; a follow, a meld or a close reads neither */
+        c->known = tileset_and(obs->tricks.shown[c->opponent], c->candidates);
+        int hidden = obs->hand_size[c->opponent] - tileset_size(c->known);
+        int pool = tileset_size(tileset_minus(c->candidates, c->known));
+        c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
+        if (c->p > 1) c->p = 1;
+    }
     c->none_of[0] = 1;
     c->none_filled = 0;
     c->meld_if_won = -1;
