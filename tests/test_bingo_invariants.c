@@ -13,8 +13,8 @@
  *     moves;
  *   - game_t.playout plays the hand as the loop over legal_moves and apply does;
  *   - game_t.follow_may_end_hand answers for every follow exactly what its apply does: true
- *     where the hand ends, false where it stays in play without a meld (either where the
- *     trick allows a meld, which leaves the hand in play).
+ *     where the hand ends, false where it stays in play without a meld (where the trick
+ *     allows a meld, which leaves the hand in play, either answer is right).
  */
 #include <check.h>
 #include <stdio.h>
