@@ -291,7 +291,11 @@ typedef struct game {
      * legal_moves at every step with more than one legal move (a single one is played
      * without a choice, and draws nothing), so the hand is the one that loop plays;
      * returns the moves applied. Search gives every seat one chooser; the simulator,
-     * each seat's agent's. NULL: callers run that loop (search_playout). */
+     * each seat's agent's. Where no seat's chooser is GAME_CHOOSE_CALLBACK nobody observes
+     * the hand, and the game may leave stale what only observe and determinize read of it
+     * (who showed he lacks what, draws, passes, who placed what): after such a playout
+     * read the status, scores and the hand's end, or deal; the next deal makes the state
+     * the loop's again. NULL: callers run that loop (search_playout). */
     int (*playout)(void *state, const game_chooser_t *chooser_of_seat);
     /* The seat that placed the hand's first tile, -1 before it (or in a void hand). A
      * caller that learns the lead from here may hand the whole hand, lead included, to

@@ -235,7 +235,7 @@ START_TEST(playout_is_the_loop)
     long matches = support_scaled(40, 4);
     long compared = support_check_playout_is_the_loop(&bingo_game, (const game_rules_t *)(const void *)rules,
                                                       *configs[_i] ? configs[_i] : "bingo", matches, 300,
-                                                      0xb1 + (uint64_t)_i, NULL);
+                                                      0xb1 + (uint64_t)_i, NULL, NULL);
     ck_assert_int_gt(compared, matches);
     bingo_rules_destroy((game_rules_t *)(void *)rules);
 }

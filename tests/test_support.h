@@ -103,6 +103,14 @@ typedef struct support_twins {
 void support_twin_choosers(support_twins_t *twins, const game_t *game, int mode, uint64_t seed);
 /* Whether the two sets ended in step: the same streams, the same callback calls. */
 bool support_twins_in_step(const support_twins_t *twins);
+/* Whether a seat of the set is a callback: where none is, nobody observes the playout. */
+bool support_twins_observed(const support_twins_t *twins);
+/* Whether the states the loop and game_t.playout left agree byte for byte; where nobody
+ * observed (no callback seat) and `forget_unobserved` (a game's: clears what only observe
+ * and determinize read) is given, byte for byte once both are cleared by it, and again
+ * byte for byte once the next hand is dealt on both, if there is one (game.h). */
+bool support_playout_states_agree(const game_t *game, const void *by_loop, const void *by_playout,
+                                  const support_twins_t *twins, void (*forget_unobserved)(void *state));
 /* What the heuristic's playouts rely on to skip a trial move (agents/heuristic.c,
  * keeps_a_placement): with nothing to draw, a placement after which the mover still holds
  * a tile for another end open now does not end the hand, unless it lifts the mover's side
@@ -118,9 +126,11 @@ int support_loop_playout(const game_t *game, void *state, const game_chooser_t *
  * generators in step. The plies take turns through the modes of support_twin_choosers.
  * `label` names the configuration in a failure; returns the points compared. A playout's
  * callback told its moves' points has them checked against move_points; `scored_picks`
- * (may be NULL) counts those picks. */
+ * (may be NULL) counts those picks. `forget_unobserved`: as support_playout_states_agree
+ * (NULL: every byte compared after every playout). */
 long support_check_playout_is_the_loop(const game_t *game, const game_rules_t *rules, const char *label, long matches,
-                                       uint64_t first_seed, uint64_t seed, long *scored_picks);
+                                       uint64_t first_seed, uint64_t seed, long *scored_picks,
+                                       void (*forget_unobserved)(void *state));
 
 /* The main of a suite whose tests make scratch directories: runs them under a scratch
  * root named `name` (removed at the end, with what failing tests left); the exit status. */

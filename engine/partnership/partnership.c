@@ -249,6 +249,7 @@ static void begin_hand(partnership_state_t *s, int starter, game_events_t *event
     s->table = tileset_empty();
     s->table_count = 0;
     memset(s->end_number, -1, sizeof s->end_number);
+    memset(s->end_placer, -1, sizeof s->end_placer); /* a playout without observers leaves them stale */
     s->last_tile = -1;
     s->last_placer = -1;
     s->consecutive_passes = 0;
@@ -593,7 +594,11 @@ static void end_hand(partnership_state_t *s, int went_out, game_events_t *events
 
 /* ------------------------------------------------------------------ apply */
 
-static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *events)
+/* apply_play; `observed` (a constant at each call) false where nobody observes the hand
+ * before its end (game.h, playout): who placed each end, the numbers each seat opened and
+ * the tiles each played are then not kept. */
+static inline __attribute__((always_inline)) void play_tile(partnership_state_t *s, game_move_t move,
+                                                            game_events_t *events, bool observed)
 {
     int seat = s->to_move, tile = move.tile;
     s->ends_before_last[0] = s->end_number[0];
@@ -601,18 +606,22 @@ static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *
     if (move.end == GAME_NO_END) { /* the lead: both ends show its numbers */
         s->end_number[0] = (int8_t)tileset_low(tile);
         s->end_number[1] = (int8_t)tileset_high(tile);
-        s->end_placer[0] = s->end_placer[1] = (int8_t)seat;
-        s->opened[seat] |= (uint16_t)(1u << s->end_number[0] | 1u << s->end_number[1]);
+        if (observed) {
+            s->end_placer[0] = s->end_placer[1] = (int8_t)seat;
+            s->opened[seat] |= (uint16_t)(1u << s->end_number[0] | 1u << s->end_number[1]);
+        }
     } else {
         s->end_number[move.end] = (int8_t)tileset_other_side(tile, s->end_number[move.end]);
-        s->end_placer[move.end] = (int8_t)seat;
-        s->opened[seat] |= (uint16_t)(1u << s->end_number[move.end]);
+        if (observed) {
+            s->end_placer[move.end] = (int8_t)seat;
+            s->opened[seat] |= (uint16_t)(1u << s->end_number[move.end]);
+        }
     }
     uint64_t bit = (uint64_t)1 << tile;
     s->hand[seat].w[0] &= ~bit;
     s->hand_count[seat]--;
     s->table.w[0] |= bit;
-    s->played[seat].w[0] |= bit;
+    if (observed) s->played[seat].w[0] |= bit;
     s->table_count++;
     s->last_tile = (int8_t)tile;
     s->last_placer = (int8_t)seat;
@@ -627,12 +636,21 @@ static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *
     s->to_move = (int8_t)partnership_next(seat);
 }
 
-static void apply_pass(partnership_state_t *s, game_events_t *events)
+static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *events)
+{
+    play_tile(s, move, events, true);
+}
+
+/* apply_pass; `observed` as for play_tile: what the seat showed it lacks, and its passes. */
+static inline __attribute__((always_inline)) void pass_turn(partnership_state_t *s, game_events_t *events,
+                                                            bool observed)
 {
     const partnership_rules_t *r = s->rules;
     int seat = s->to_move;
-    s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s));
-    s->passes[seat]++;
+    if (observed) {
+        s->lacks[seat] = tileset_or(s->lacks[seat], open_suits(s));
+        s->passes[seat]++;
+    }
     s->consecutive_passes++;
     game_event_t pass = {GAME_EVENT_PASS, (int8_t)seat, 0, 0, 0, PT_REASON_NONE, 0};
     game_events_push(events, pass);
@@ -649,6 +667,8 @@ static void apply_pass(partnership_state_t *s, game_events_t *events)
     }
     s->to_move = (int8_t)partnership_next(seat);
 }
+
+static void apply_pass(partnership_state_t *s, game_events_t *events) { pass_turn(s, events, true); }
 
 static void apply_choice(partnership_state_t *s, game_move_t move, game_events_t *events)
 {
@@ -728,13 +748,13 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
         uint64_t fit1 = hand & word_of(tileset_suit(s->end_number[1]));
         uint32_t count0 = (uint32_t)__builtin_popcountll(fit0), count = count0 + (uint32_t)__builtin_popcountll(fit1);
         if (count == 0) {
-            apply_pass(s, NULL);
+            pass_turn(s, NULL, !only_uniform);
             continue;
         }
         uint32_t k = count == 1 ? 0 : pcg32_below(chooser->rng, count);
         int end = k >= count0;
         int tile = tileset_word_nth(end ? fit1 : fit0, end ? k - count0 : k);
-        apply_play(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
+        play_tile(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL, !only_uniform);
     }
     return plies;
 }
