@@ -223,11 +223,13 @@ static int trick_points(const bingo_state_t *s, int followed)
     return bingo_points_of(s->rules, s->trump, s->led) + bingo_points_of(s->rules, s->trump, followed);
 }
 
-static void play_trick(bingo_state_t *s, int followed, game_events_t *events)
+/* The trick `followed` completes. `observed`: as for apply_move. */
+static inline __attribute__((always_inline)) void play_trick(bingo_state_t *s, int followed, game_events_t *events,
+                                                             bool observed)
 {
     const bingo_rules_t *r = s->rules;
     int follower = s->to_move, led = s->led;
-    if (bingo_closed_phase(s)) note_lacks(s, follower, led, followed);
+    if (observed && bingo_closed_phase(s)) note_lacks(s, follower, led, followed);
     int winner = trick_winner(s, followed);
     int points = trick_points(s, followed);
     s->won[winner] |= bit(led) | bit(followed);
@@ -272,9 +274,12 @@ static void apply_meld(bingo_state_t *s, bool shown, game_events_t *events)
     after_trick(s, seat, events);
 }
 
-void bingo_apply(void *state, game_move_t move, game_events_t *events)
+/* bingo_apply; `observed` (a constant at each call) false where nobody observes the hand
+ * before its end (game.h, playout): what a closed-phase follow proves the follower lacks
+ * is then not kept. */
+static inline __attribute__((always_inline)) void apply_move(bingo_state_t *s, game_move_t move,
+                                                             game_events_t *events, bool observed)
 {
-    bingo_state_t *s = state;
     int seat = s->to_move;
     switch (move.kind) {
     case GAME_MOVE_CLOSE: /* R11: the face-up tile is turned down; nobody draws again */
@@ -293,11 +298,13 @@ void bingo_apply(void *state, game_move_t move, game_events_t *events)
             s->to_move = (int8_t)other(seat);
             return;
         }
-        play_trick(s, move.tile, events);
+        play_trick(s, move.tile, events, observed);
         return;
     default: return;
     }
 }
+
+void bingo_apply(void *state, game_move_t move, game_events_t *events) { apply_move(state, move, events, true); }
 
 /* game_t.follow_may_end_hand: R16's check as after_trick would make it once the trick
  * `followed` completes. A meld the trick allows only delays that check (the hand is then
@@ -346,7 +353,7 @@ static inline __attribute__((always_inline)) int playout_loop(bingo_state_t *s, 
         int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
         game_move_t move = {GAME_MOVE_CLOSE, 0, 0, 0};
         if (pick >= close) move = (game_move_t){GAME_MOVE_PLAY, (uint8_t)tileset_word_nth(tiles, pick - close), GAME_NO_END, 0};
-        bingo_apply(s, move, NULL);
+        apply_move(s, move, NULL, !only_uniform);
     }
     return plies;
 }
