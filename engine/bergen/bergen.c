@@ -889,8 +889,9 @@ static void bergen_apply(void *state, game_move_t move, game_events_t *events)
  * closed (R10). Where no seat is a callback nobody observes the hand (game.h, playout),
  * and the kernel keeps no draws, passes or lacks (`observed` false): 3% of a random or
  * greedy deal's instructions. They are still loaded and stored: skipping that too took
- * fewer instructions but 4-7% more time, in paired runs of random deals. tests/test_bergen_invariants.c compares its states with the
- * loop's byte for byte, those three aside where nobody observed (until the next deal). */
+ * fewer instructions but 4-7% more time, in paired runs of random deals.
+ * tests/test_bergen_invariants.c compares its states with the loop's byte for byte, those
+ * three aside where nobody observed (until the next deal). */
 
 /* What both kernels keep of the hands, the stock and the turn, and the rules they read,
  * as plain values: no load through the rules per use. */
