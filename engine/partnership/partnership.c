@@ -594,11 +594,9 @@ static void end_hand(partnership_state_t *s, int went_out, game_events_t *events
 
 /* ------------------------------------------------------------------ apply */
 
-/* apply_play; `observed` (a constant at each call) false where nobody observes the hand
- * before its end (game.h, playout): who placed each end, the numbers each seat opened and
- * the tiles each played are then not kept. */
+/* apply_play, and the uniform playout's placement where a callback seat observes the hand. */
 static inline __attribute__((always_inline)) void play_tile(partnership_state_t *s, game_move_t move,
-                                                            game_events_t *events, bool observed)
+                                                            game_events_t *events)
 {
     int seat = s->to_move, tile = move.tile;
     s->ends_before_last[0] = s->end_number[0];
@@ -606,22 +604,18 @@ static inline __attribute__((always_inline)) void play_tile(partnership_state_t 
     if (move.end == GAME_NO_END) { /* the lead: both ends show its numbers */
         s->end_number[0] = (int8_t)tileset_low(tile);
         s->end_number[1] = (int8_t)tileset_high(tile);
-        if (observed) {
-            s->end_placer[0] = s->end_placer[1] = (int8_t)seat;
-            s->opened[seat] |= (uint16_t)(1u << s->end_number[0] | 1u << s->end_number[1]);
-        }
+        s->end_placer[0] = s->end_placer[1] = (int8_t)seat;
+        s->opened[seat] |= (uint16_t)(1u << s->end_number[0] | 1u << s->end_number[1]);
     } else {
         s->end_number[move.end] = (int8_t)tileset_other_side(tile, s->end_number[move.end]);
-        if (observed) {
-            s->end_placer[move.end] = (int8_t)seat;
-            s->opened[seat] |= (uint16_t)(1u << s->end_number[move.end]);
-        }
+        s->end_placer[move.end] = (int8_t)seat;
+        s->opened[seat] |= (uint16_t)(1u << s->end_number[move.end]);
     }
     uint64_t bit = (uint64_t)1 << tile;
     s->hand[seat].w[0] &= ~bit;
     s->hand_count[seat]--;
     s->table.w[0] |= bit;
-    if (observed) s->played[seat].w[0] |= bit;
+    s->played[seat].w[0] |= bit;
     s->table_count++;
     s->last_tile = (int8_t)tile;
     s->last_placer = (int8_t)seat;
@@ -638,10 +632,12 @@ static inline __attribute__((always_inline)) void play_tile(partnership_state_t 
 
 static void apply_play(partnership_state_t *s, game_move_t move, game_events_t *events)
 {
-    play_tile(s, move, events, true);
+    play_tile(s, move, events);
 }
 
-/* apply_pass; `observed` as for play_tile: what the seat showed it lacks, and its passes. */
+/* apply_pass; `observed` (a constant at each call) false in uniform_kernel, where nobody
+ * observes the hand before its end (game.h, playout): what the seat showed it lacks, and
+ * its passes, are then not kept. */
 static inline __attribute__((always_inline)) void pass_turn(partnership_state_t *s, game_events_t *events,
                                                             bool observed)
 {
@@ -716,9 +712,85 @@ static void pt_apply(void *state, game_move_t move, game_events_t *events)
 
 static int pt_move_points(const void *state, int seat, game_move_t move);
 
-/* The loop of game_t.playout: a uniform placement or pass without the list of moves.
- * legal_moves lists the tiles that fit end 0, then those that fit end 1 (R9), so the k-th
- * of that list is found from the two sets' sizes; any other phase (a lead, a decision),
+/* The turns of a hand under way (phase play) where every seat chooses at random: the
+ * placements and passes of play_tile and pass_turn, each drawn as playout_loop draws them
+ * (the k-th of legal_moves's list), the same moves from the same draws, with the hands,
+ * ends and turn in local variables. The state's byte fields may alias anything, the
+ * streams' words too, so in place the compiler stores and reloads the state around every
+ * draw and store; here it keeps it in registers (Partnership's random hands 1.3 times
+ * faster, docs/performance.md). Nobody observes such a hand (game.h, playout), so who
+ * placed each end, the numbers each seat opened, the tiles each played, the passes and
+ * the lacks are not kept. The state is written back before the ply that ends the kernel,
+ * left to the plain code: the placement that ends the hand (end_hand), the fourth pass in
+ * a row, or a pass that pays a bonus (R18; pass_turn). Returns the plies played. */
+static int uniform_kernel(partnership_state_t *s, const game_chooser_t *chooser_of_seat)
+{
+    pcg32_t *rng[PARTNERSHIP_SEATS];
+    uint64_t hand[PARTNERSHIP_SEATS];
+    for (int seat = 0; seat < PARTNERSHIP_SEATS; seat++) {
+        rng[seat] = chooser_of_seat[seat].rng;
+        hand[seat] = word_of(s->hand[seat]);
+    }
+    uint64_t table = word_of(s->table);
+    int end0 = s->end_number[0], end1 = s->end_number[1];
+    int before0 = s->ends_before_last[0], before1 = s->ends_before_last[1];
+    int seat = s->to_move, passes = s->consecutive_passes, last_tile = s->last_tile, last_placer = s->last_placer;
+    bool pass_bonus = s->rules->pass_bonus_first > 0;
+    int plies = 1, went_out = -1; /* the ply that ends the kernel counted already */
+    bool bonus_pass = false;
+    for (;;) {
+        uint64_t fit0 = hand[seat] & word_of(tileset_suit(end0)), fit1 = hand[seat] & word_of(tileset_suit(end1));
+        uint32_t count0 = (uint32_t)__builtin_popcountll(fit0), count = count0 + (uint32_t)__builtin_popcountll(fit1);
+        if (count == 0) {
+            bonus_pass = pass_bonus && partnership_team(seat) != partnership_team(last_placer); /* R18 */
+            if (bonus_pass || passes + 1 == PARTNERSHIP_SEATS) break; /* R10 block */
+            passes++;
+            plies++;
+            seat = partnership_next(seat);
+            continue;
+        }
+        uint32_t k = count == 1 ? 0 : pcg32_below(rng[seat], count);
+        int end = k >= count0;
+        int tile = tileset_word_nth(end ? fit1 : fit0, end ? k - count0 : k);
+        before0 = end0;
+        before1 = end1;
+        if (end) end1 = tileset_pips(tile) - end1; /* the tile's other number */
+        else end0 = tileset_pips(tile) - end0;
+        hand[seat] &= ~((uint64_t)1 << tile);
+        table |= (uint64_t)1 << tile;
+        last_tile = tile;
+        last_placer = seat;
+        passes = 0;
+        if (hand[seat] == 0) { /* R10 domino */
+            went_out = seat;
+            break;
+        }
+        plies++;
+        seat = partnership_next(seat);
+    }
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
+        s->hand[other].w[0] = hand[other];
+        s->hand_count[other] = (uint8_t)__builtin_popcountll(hand[other]);
+    }
+    s->table.w[0] = table;
+    s->table_count = (uint8_t)__builtin_popcountll(table); /* one set: a tile is on the table once */
+    s->end_number[0] = (int8_t)end0;
+    s->end_number[1] = (int8_t)end1;
+    s->ends_before_last[0] = (int8_t)before0;
+    s->ends_before_last[1] = (int8_t)before1;
+    s->last_tile = (int8_t)last_tile;
+    s->last_placer = (int8_t)last_placer;
+    s->consecutive_passes = (int8_t)passes;
+    s->to_move = (int8_t)seat;
+    if (went_out >= 0) end_hand(s, went_out, NULL);
+    else pass_turn(s, NULL, false); /* a bonus paid, or the fourth pass in a row */
+    return plies;
+}
+
+/* The loop of game_t.playout: a uniform placement or pass without the list of moves, by
+ * uniform_kernel where every seat chooses at random (`only_uniform`). legal_moves lists
+ * the tiles that fit end 0, then those that fit end 1 (R9), so the k-th of that list is
+ * found from the two sets' sizes; any other phase (a lead, a decision),
  * the most points and a callback seat's turns go through the list (the callback asked only
  * where two or more moves are legal; its forced turns without the list measured no faster
  * in pimc). `only_uniform` (every seat chooses at random) is a constant at each call, so
@@ -743,18 +815,22 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
             pt_apply(s, moves[pick], NULL);
             continue;
         }
+        if (only_uniform) {
+            plies += uniform_kernel(s, chooser_of_seat) - 1; /* the loop counts one of them */
+            continue;
+        }
         uint64_t hand = word_of(s->hand[s->to_move]);
         uint64_t fit0 = hand & word_of(tileset_suit(s->end_number[0]));
         uint64_t fit1 = hand & word_of(tileset_suit(s->end_number[1]));
         uint32_t count0 = (uint32_t)__builtin_popcountll(fit0), count = count0 + (uint32_t)__builtin_popcountll(fit1);
         if (count == 0) {
-            pass_turn(s, NULL, !only_uniform);
+            pass_turn(s, NULL, true);
             continue;
         }
         uint32_t k = count == 1 ? 0 : pcg32_below(chooser->rng, count);
         int end = k >= count0;
         int tile = tileset_word_nth(end ? fit1 : fit0, end ? k - count0 : k);
-        play_tile(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL, !only_uniform);
+        play_tile(s, (game_move_t){GAME_MOVE_PLAY, (uint8_t)tile, (uint8_t)end, 0}, NULL);
     }
     return plies;
 }
