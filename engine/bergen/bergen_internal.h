@@ -72,20 +72,21 @@ static inline void exposures_open(bergen_exposures_t *x, int number)
  * a tile lies there, showing `covered`, twice behind a crosswise double: bit e of
  * `doubles`) among `all`: the old number is covered, the tile shows `exposed` (twice for a
  * `tile_double`), and the spinner (`opening`) no longer counts once the last bare arm is
- * started. The state and the spinner kernel both keep their exposures by it. */
+ * started. `sign` -1 takes the change back. The state and the spinner kernel both keep
+ * their exposures by it. */
 static inline void exposures_place(bergen_exposures_t *x, unsigned started, unsigned doubles, unsigned all, int e,
-                                   int covered, int exposed, bool tile_double, int opening)
+                                   int covered, int exposed, bool tile_double, int opening, int sign)
 {
     unsigned bit = 1u << e;
-    if (started & bit) exposures_add(x, covered, -(1 + (int)(doubles >> e & 1)));
-    exposures_add(x, exposed, 1 + (int)tile_double);
-    if ((started | bit) == all && started != all) exposures_add(x, opening, -2);
+    if (started & bit) exposures_add(x, covered, -sign * (1 + (int)(doubles >> e & 1)));
+    exposures_add(x, exposed, sign * (1 + (int)tile_double));
+    if ((started | bit) == all && started != all) exposures_add(x, opening, -2 * sign);
 }
 
 /* DB R12: a number's points among the combinations, `count` exposures of it. */
 static inline int combination_of(int count) { return count >= 2 ? count : 0; }
 
-/* The points exposure_points gives after exposures_place(x, ...), read off `x`
+/* The points exposure_points gives after exposures_place(x, ..., sign 1), read off `x`
  * without the change written: the count after it of the number covered and of the number
  * shown (the same number for a double's twin, with two sets), and `total` changed by
  * both. The spinner's exposures go only when the last bare arm is started, and a bare arm
@@ -114,7 +115,7 @@ static inline int exposures_mark(bergen_exposures_t *x, const bergen_state_t *s,
     }
     int exposed = tileset_other_side(tile, s->end_number[end]);
     exposures_place(x, s->end_started, s->end_double, (1u << s->end_count) - 1, end, s->end_number[end], exposed,
-                    tileset_is_double(tile), s->opening_number);
+                    tileset_is_double(tile), s->opening_number, 1);
     return exposed;
 }
 
