@@ -421,17 +421,6 @@ static inline int add_tiles(uint64_t fit, int base, int end, game_move_t *out, i
     return count;
 }
 
-/* A move as one 32-bit word, so that it is stored at once (field by field, the compiler
- * writes four bytes). The word of {PLAY, t, end, 0} is that of {PLAY, 0, end, 0} plus t
- * times that of {0, 1, 0, 0}, whatever the byte order. */
-_Static_assert(sizeof(game_move_t) == sizeof(uint32_t), "a move is four bytes");
-static inline uint32_t move_word(game_move_t move)
-{
-    uint32_t word;
-    memcpy(&word, &move, sizeof word);
-    return word;
-}
-
 /* add_tiles for a plain game. How many tiles fit an end is what a playout cannot predict
  * (mostly none, one or two), so the first UNTESTED_TILES placements are written without a
  * test: slots past the count are scratch (the caller's buffer holds GAME_MAX_MOVES; a plain
@@ -442,8 +431,8 @@ enum { UNTESTED_TILES = 2 };
 _Static_assert(55 * GAME_MAX_ENDS + UNTESTED_TILES <= GAME_MAX_MOVES, "the scratch slots stay in the move buffer");
 static inline int add_tiles_plain(uint64_t fit, int end, game_move_t *out, int count)
 {
-    const uint32_t first = move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
-    const uint32_t tile_step = move_word((game_move_t){0, 1, 0, 0});
+    const uint32_t first = game_move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
+    const uint32_t tile_step = game_move_word((game_move_t){0, 1, 0, 0});
     int total = count + __builtin_popcountll(fit);
     for (int k = 0; k < UNTESTED_TILES; k++, fit &= fit - 1) {
         uint32_t word = first + (uint32_t)__builtin_ctzll(fit | (uint64_t)1 << 63) * tile_step;
@@ -1147,8 +1136,8 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
 static inline int line_kernel_list(const bergen_state_t *s, uint64_t fit, int end, game_move_t *moves, int *points,
                                    int count)
 {
-    const uint32_t first = move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
-    const uint32_t tile_step = move_word((game_move_t){0, 1, 0, 0});
+    const uint32_t first = game_move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
+    const uint32_t tile_step = game_move_word((game_move_t){0, 1, 0, 0});
     int scorer = tileset_index(s->end_number[0], s->end_number[1]); /* the one that may score (R14) */
     for (; fit; fit &= fit - 1, count++) {
         int tile = __builtin_ctzll(fit);
