@@ -446,17 +446,20 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
  * and a spinner opens more arms, never fewer), so the hand is not blocked. The mover's
  * tiles count, and once there is no stock (Partnership) every unseen tile, since all of
  * them are then in the other hands. */
-static inline __attribute__((always_inline)) bool keeps_a_placement(const heuristic_context_t *c, game_move_t move)
+static inline __attribute__((always_inline)) bool keeps_a_placement(const heuristic_context_t *c, game_move_t move,
+                                                                       int ends_known, bool narrow)
 {
     const game_observation_t *obs = &c->obs;
     if (move.kind != GAME_MOVE_PLAY || move.end == GAME_NO_END) return false;
     tileset_t left = obs->hand;
     tileset_remove(&left, move.tile);
     if (obs->stock_size == 0) left = tileset_or(left, obs->unseen);
-    for (int e = 0; e < obs->ends.count; e++)
-        if (e != move.end && obs->ends.open[e] && obs->ends.number[e] >= 0 &&
-            !tileset_is_empty(tileset_and(left, tileset_suit(obs->ends.number[e]))))
-            return true;
+    int end_count = ends_known ? ends_known : obs->ends.count;
+    for (int e = 0; e < end_count; e++) {
+        if (e == move.end || !obs->ends.open[e] || obs->ends.number[e] < 0) continue;
+        tileset_t fit = tileset_and(left, tileset_suit(obs->ends.number[e]));
+        if (narrow ? fit.w[0] != 0 : !tileset_is_empty(fit)) return true;
+    }
     return false;
 }
 
@@ -472,14 +475,14 @@ static inline __attribute__((always_inline)) bool keeps_a_placement(const heuris
  * hand of four, whose stock holds six drawable tiles, and always in Partnership, which has
  * no stock) a move after which somebody keeps a placement cannot have blocked the hand. */
 static inline __attribute__((always_inline)) bool may_win_now(const heuristic_context_t *c, game_move_t move,
-                                                                 int points)
+                                                                 int points, int ends_known, bool narrow)
 {
     const game_observation_t *obs = &c->obs;
     if (obs->score_sign < 0 || obs->target <= 0) return true;
     int score = obs->score[obs->side_of_seat[c->seat]];
     if (obs->hand_end_points_max >= 0 && score + points + obs->hand_end_points_max < obs->target) return false;
     if (move.kind == GAME_MOVE_PLAY && obs->hand_size[c->seat] <= 1) return true;
-    if (obs->stock_drawable == 0 && !keeps_a_placement(c, move)) return true;
+    if (obs->stock_drawable == 0 && !keeps_a_placement(c, move, ends_known, narrow)) return true;
     return score + points >= obs->target;
 }
 
@@ -509,7 +512,7 @@ static double move_value(heuristic_context_t *c, game_move_t move)
         value += w->partner * partner + w->block * block;
     }
 
-    if (w->deny == 0 && w->bonus == 0 && !may_win_now(c, move, points)) return value;
+    if (w->deny == 0 && w->bonus == 0 && !may_win_now(c, move, points, 0, false)) return value;
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);
     if (game->status(c->scratch) == GAME_MATCH_OVER && game->match_winner(c->scratch) == obs->side_of_seat[c->seat])
@@ -626,7 +629,7 @@ static inline __attribute__((always_inline)) double plain_move_value(heuristic_c
         if (w->suits != 0) value += w->suits * suits;
         if (w->partner != 0 || w->block != 0) value += w->partner * team.partner + w->block * team.block;
     }
-    if (may_win_now(c, move, points) && wins_now(c, move)) value += HEURISTIC_WIN;
+    if (may_win_now(c, move, points, ends_known, true) && wins_now(c, move)) value += HEURISTIC_WIN;
     return value;
 }
 
