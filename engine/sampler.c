@@ -261,12 +261,76 @@ static int deal_word_matching(const sampler_request_t *request, const uint8_t *p
     return stock_size;
 }
 
+/* Lists the tiles of `pool_set` in tile order into `pool`; returns how many. */
+static inline int list_pool(uint64_t pool_set, uint8_t *pool)
+{
+    int pool_size = 0;
+    for (uint64_t rest = pool_set; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
+    return pool_size;
+}
+
+/* The number of tiles the seats receive in all, where some receive tiles and none of them
+ * lacks a tile of the pool, else -1. */
+static int dealt_in_turn(const sampler_request_t *request, uint64_t pool_set)
+{
+    int dealt = 0, receiving = 0;
+    for (int seat = 0; seat < request->seats; seat++) {
+        if (request->need[seat] == 0) continue;
+        if (request->lacks[seat].w[0] & pool_set) return -1;
+        dealt += request->need[seat];
+        receiving++;
+    }
+    return receiving > 0 ? dealt : -1;
+}
+
+/* One step of pcg32_shuffle_bytes at position i: the tile that ends there. */
+static inline int shuffle_step(pcg32_t *rng, uint8_t *pool, int i)
+{
+    int j = (int)pcg32_below(rng, (uint32_t)i + 1), tile = pool[j];
+    pool[j] = pool[i];
+    return tile;
+}
+
+/* sampler_deal_word where no receiving seat lacks a tile of the pool and the pool holds
+ * the `dealt` tiles they receive: the greedy fill (and deal_word_to_one) then gives the
+ * receiving seats, in seat order, the shuffled pool's positions in turn, `need` each, and
+ * leaves the rest as the stock. Each tile goes where it belongs as the shuffle fixes its
+ * position (Fisher-Yates, as pcg32_shuffle_bytes, fixes the last position first): the same
+ * draws and the same deal without a second pass over the pool and a test per seat and tile
+ * (ismcts draws a world per iteration; in Partnership most have no seat known to lack a
+ * tile). Out of line, with a pool of its own: where sampler_deal_word's pool escaped to it,
+ * the general path's shuffle took 1.7% more of ismcts's instructions in 2-player Bergen. */
+__attribute__((noinline)) static int deal_word_in_turn(const sampler_request_t *request, int dealt, uint64_t pool_set,
+                                                       pcg32_t *rng, tileset_t *hand, uint8_t *stock)
+{
+    uint8_t pool[64];
+    int pool_size = list_pool(pool_set, pool);
+    int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order); /* count >= 1 */
+    int start[SAMPLER_MAX_SEATS]; /* the first position of order[k]'s share; start[0] = 0 */
+    for (int k = 0, position = 0; k < count; position += request->need[order[k]], k++) start[k] = position;
+    pcg32_t local = *rng; /* the byte stores could alias *rng (pcg32_shuffle_bytes) */
+    int i = pool_size - 1;
+    for (; i >= dealt; i--) stock[i - dealt] = (uint8_t)shuffle_step(&local, pool, i); /* dealt >= 1 */
+    for (int k = count - 1; k > 0; k--) { /* start[k] >= 1: position 0 is order[0]'s */
+        uint64_t mine = 0;
+        for (; i >= start[k]; i--) mine |= (uint64_t)1 << shuffle_step(&local, pool, i);
+        hand[order[k]].w[0] |= mine;
+    }
+    uint64_t mine = 0;
+    for (; i > 0; i--) mine |= (uint64_t)1 << shuffle_step(&local, pool, i);
+    hand[order[0]].w[0] |= mine | (uint64_t)1 << pool[0];
+    *rng = local;
+    return pool_size - dealt;
+}
+
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock)
 {
+    int dealt = dealt_in_turn(request, pool_set);
+    if (dealt >= 0 && dealt <= __builtin_popcountll(pool_set))
+        return deal_word_in_turn(request, dealt, pool_set, rng, hand, stock);
     uint8_t pool[64];
-    int pool_size = 0;
-    for (uint64_t rest = pool_set; rest; rest &= rest - 1) pool[pool_size++] = (uint8_t)__builtin_ctzll(rest);
+    int pool_size = list_pool(pool_set, pool);
     pcg32_shuffle_bytes(rng, pool, pool_size);
     int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order);
     if (count == 1) return deal_word_to_one(request, order[0], pool, pool_size, hand, stock);

@@ -233,12 +233,13 @@ static uint64_t random_word_request(pcg32_t *rng, sampler_request_t *r, uint8_t 
 
 /* sampler_deal_word deals what sampler_deal deals for the same pool, listed in tile order:
  * the same shuffle and generator, each seat's tiles added to what its hand held, the
- * undealt tiles in their shuffled order, and no deal where there is none. */
+ * undealt tiles in their shuffled order, and no deal where there is none; where no receiving
+ * seat lacks a tile of the pool (the seats then take the pool in turn) too. */
 START_TEST(test_word_deals_as_the_rule)
 {
     pcg32_t requests;
     pcg32_seed(&requests, 64, 7);
-    int dealt = 0, impossible = 0, stocks = 0, to_one = 0, impossible_to_one = 0;
+    int dealt = 0, impossible = 0, stocks = 0, to_one = 0, impossible_to_one = 0, in_turn = 0, in_turn_to_one = 0;
     for (int round = 0; round < ROUNDS; round++) {
         sampler_request_t request;
         uint8_t pool[TILESET_MAX_BITS], stock[64];
@@ -246,7 +247,11 @@ START_TEST(test_word_deals_as_the_rule)
         int count;
         uint64_t pool_set = random_word_request(&requests, &request, pool, &count);
         int receiving = 0; /* a single receiving seat takes a path of its own (two players) */
-        for (int seat = 0; seat < request.seats; seat++) receiving += request.need[seat] > 0;
+        bool lacks_in_pool = false; /* where none does, the seats take the shuffled pool in turn */
+        for (int seat = 0; seat < request.seats; seat++) {
+            receiving += request.need[seat] > 0;
+            lacks_in_pool |= request.need[seat] > 0 && (request.lacks[seat].w[0] & pool_set) != 0;
+        }
         tileset_t hand[SAMPLER_MAX_SEATS], held_before[SAMPLER_MAX_SEATS];
         for (int seat = 0; seat < request.seats; seat++) { /* tiles held already, outside the pool */
             held_before[seat] = (tileset_t){{~pool_set & pcg32_next(&requests), (uint64_t)seat}};
@@ -266,6 +271,8 @@ START_TEST(test_word_deals_as_the_rule)
             continue;
         }
         to_one += receiving == 1;
+        in_turn += !lacks_in_pool && receiving > 1;
+        in_turn_to_one += !lacks_in_pool && receiving == 1;
         int expected_stock = 0;
         for (int seat = 0; seat < request.seats; seat++) {
             tileset_t expected = held_before[seat];
@@ -288,6 +295,8 @@ START_TEST(test_word_deals_as_the_rule)
     ck_assert_int_gt(stocks, ROUNDS / 4);
     ck_assert_int_gt(to_one, ROUNDS / 20);
     ck_assert_int_gt(impossible_to_one, 0);
+    ck_assert_int_gt(in_turn, ROUNDS / 50);
+    ck_assert_int_gt(in_turn_to_one, ROUNDS / 50);
 }
 END_TEST
 
