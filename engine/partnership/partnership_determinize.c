@@ -121,7 +121,9 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
 
     /* The pool is the set `free` (the sampler lists it in tile order), so the world depends
      * only on what the seat knows (tests/test_agent_privacy.c). */
-    sampler_request_t request = {.seats = PARTNERSHIP_SEATS, .tile_of = NULL};
+    sampler_request_t request; /* not cleared: the sampler reads the four seats only (bergen_determinize) */
+    request.seats = PARTNERSHIP_SEATS;
+    request.tile_of = NULL;
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
         request.need[other] = s->hand_count[other] - tileset_size(fixed[other]);
         request.lacks[other] = s->lacks[other];
