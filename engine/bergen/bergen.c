@@ -1059,19 +1059,19 @@ static inline int line_kernel_points(const line_kernel_t *k, int seat, int tile,
                          (unsigned)(k->t.doubles >> tile & 1));
 }
 
-/* The heaviest tile of a word, the lowest of equals, its weight in *weight (-1 if none). */
+/* The heaviest of `tiles`, tiles that all show one number, its weight in *weight (-1 if
+ * none). The kernel plays one set (plain), whose tiles showing a number n are (n, 0), (n,
+ * 1)... in index order (tileset_index), each heavier than the one before: the heaviest is
+ * the highest, and no two weigh the same. */
 static inline int line_kernel_heaviest(uint64_t tiles, int *weight)
 {
-    int best = -1;
-    *weight = -1;
-    for (; tiles; tiles &= tiles - 1) {
-        int tile = __builtin_ctzll(tiles);
-        if (tileset_pips(tile) > *weight) {
-            best = tile;
-            *weight = tileset_pips(tile);
-        }
+    if (!tiles) {
+        *weight = -1;
+        return -1;
     }
-    return best;
+    int tile = 63 - __builtin_clzll(tiles);
+    *weight = tileset_pips(tile);
+    return tile;
 }
 
 /* GAME_CHOOSE_MOST_POINTS over the placements of `fit0` on end 0 and `fit1` on end 1, in
