@@ -636,38 +636,6 @@ static inline __attribute__((always_inline)) double plain_move_value(heuristic_c
     return value;
 }
 
-/* plain_move_value in a team game's line whose two ends both show a number, for a
- * placement on one of them: the same terms, read without the loop over the ends. The
- * placed tile shows the covered number and the new one, so the new end's own count loses
- * it, and the kept end's count too where the tile shows that number. Two terms add the
- * same in either order, and each is never -0 (own - opp, with own an integer), so the sum
- * is plain_suits' 0 + first + second bit for bit; the team sums are small integers. */
-static inline __attribute__((always_inline)) double line_team_value(heuristic_context_t *c, game_move_t move,
-                                                                    int points)
-{
-    const heuristic_weights_t *w = c->weights;
-    const game_ends_t *ends = &c->obs.ends;
-    int covered = ends->number[move.end], kept = ends->number[1 - move.end];
-    int shown = tileset_other_side(move.tile, covered);
-    count_plain(c, shown, tileset_suit(shown).w[0], true);
-    count_plain(c, kept, tileset_suit(kept).w[0], true);
-    int own_kept = c->own[kept] - (kept == covered || kept == shown);
-    double suits = ((c->own[shown] - 1) - c->opp[shown]) + (own_kept - c->opp[kept]);
-    double partner = 0, block = 0;
-    partner += c->ours >> shown & 1;
-    partner += c->ours >> kept & 1;
-    block -= c->theirs >> shown & 1;
-    block -= c->theirs >> kept & 1;
-    partner = mean_of(partner, 2);
-    block = mean_of(block, 2);
-    if (c->partner >= 0 && ends->placer[move.end] == c->partner && shown != covered) partner -= 1; /* not over him */
-    double value = w->points * points;
-    if (w->suits != 0) value += w->suits * mean_of(suits, 2);
-    if (w->partner != 0 || w->block != 0) value += w->partner * partner + w->block * block;
-    if (may_win_now(c, move, points, 2, true) && wins_now(c, move)) value += HEURISTIC_WIN;
-    return value;
-}
-
 static bool is_draw_or_pass(game_move_t move)
 {
     return move.kind == GAME_MOVE_DRAW || move.kind == GAME_MOVE_PASS;
@@ -689,22 +657,16 @@ static inline bool beats(double value, game_move_t move, int best, double best_v
     return best < 0 || value > best_value || (value == best_value && game_move_heavier(move, moves[best]));
 }
 
-/* The best of the moves from `first` on, for a plain decision (values not asked for).
- * `line_team`: a team game's line whose ends both show a number, where a placement is
- * valued by line_team_value (anything else, such as a choice between hands, where the ends
- * are the last hand's, as plain_move_value values it). */
+/* The best of the moves from `first` on, for a plain decision (values not asked for). */
 static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context_t *c, const game_move_t *moves,
                                                                const int *given, int first, int count, bool teams,
-                                                               int ends_known, bool line_team)
+                                                               int ends_known)
 {
     int best = -1;
     double best_value = 0;
     for (int i = first; i < count; i++) {
         if (is_draw_or_pass(moves[i])) continue;
-        int points = points_of(c, moves, given, i);
-        double value = line_team && moves[i].kind == GAME_MOVE_PLAY && moves[i].end < 2
-                           ? line_team_value(c, moves[i], points)
-                           : plain_move_value(c, moves[i], points, teams, ends_known);
+        double value = plain_move_value(c, moves[i], points_of(c, moves, given, i), teams, ends_known);
         if (beats(value, moves[i], best, best_value, moves)) {
             best = i;
             best_value = value;
@@ -721,19 +683,16 @@ static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context
 __attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const game_move_t *moves, const int *given,
                                                 int first, int count)
 {
-    if (c->obs.ends.count == 2) return pick_plain_of(c, moves, given, first, count, false, 2, false);
-    if (c->obs.ends.count == 4) return pick_plain_of(c, moves, given, first, count, false, 4, false);
-    return pick_plain_of(c, moves, given, first, count, false, 0, false);
+    if (c->obs.ends.count == 2) return pick_plain_of(c, moves, given, first, count, false, 2);
+    if (c->obs.ends.count == 4) return pick_plain_of(c, moves, given, first, count, false, 4);
+    return pick_plain_of(c, moves, given, first, count, false, 0);
 }
 
 __attribute__((noinline)) static int pick_plain_team(heuristic_context_t *c, const game_move_t *moves,
                                                      const int *given, int first, int count)
 {
-    const game_ends_t *ends = &c->obs.ends;
-    if (ends->count == 2 && ends->number[0] >= 0 && ends->number[1] >= 0)
-        return pick_plain_of(c, moves, given, first, count, true, 2, true);
-    if (ends->count == 2) return pick_plain_of(c, moves, given, first, count, true, 2, false);
-    return pick_plain_of(c, moves, given, first, count, true, 0, false);
+    if (c->obs.ends.count == 2) return pick_plain_of(c, moves, given, first, count, true, 2);
+    return pick_plain_of(c, moves, given, first, count, true, 0);
 }
 
 /* heuristic_pick_valued and heuristic_pick_scored in a game of ends: `given` NULL or each
