@@ -60,17 +60,22 @@ static inline uint64_t pcg32_mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* One step of pcg32_shuffle_bytes, at position i (from count - 1 down to 1): returns the
+ * item that ends at i, for the caller to store there or to take as it is fixed, and moves
+ * the item at i to where that one was. */
+static inline uint8_t pcg32_shuffle_step(pcg32_t *rng, uint8_t *items, int i)
+{
+    int j = (int)pcg32_below(rng, (uint32_t)i + 1);
+    uint8_t drawn = items[j];
+    items[j] = items[i];
+    return drawn;
+}
 /* Fisher-Yates shuffle of a byte array. The generator works on a local copy: the byte
  * stores could alias *rng, which would otherwise be reloaded and stored at every step. */
 static inline void pcg32_shuffle_bytes(pcg32_t *rng, uint8_t *items, int count)
 {
     pcg32_t local = *rng;
-    for (int i = count - 1; i > 0; i--) {
-        int j = (int)pcg32_below(&local, (uint32_t)i + 1);
-        uint8_t t = items[i];
-        items[i] = items[j];
-        items[j] = t;
-    }
+    for (int i = count - 1; i > 0; i--) items[i] = pcg32_shuffle_step(&local, items, i);
     *rng = local;
 }
 

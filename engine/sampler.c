@@ -283,14 +283,6 @@ static int dealt_in_turn(const sampler_request_t *request, uint64_t pool_set)
     return receiving > 0 ? dealt : -1;
 }
 
-/* One step of pcg32_shuffle_bytes at position i: the tile that ends there. */
-static inline int shuffle_step(pcg32_t *rng, uint8_t *pool, int i)
-{
-    int j = (int)pcg32_below(rng, (uint32_t)i + 1), tile = pool[j];
-    pool[j] = pool[i];
-    return tile;
-}
-
 /* sampler_deal_word where no receiving seat lacks a tile of the pool and the pool holds
  * the `dealt` tiles they receive: the greedy fill (and deal_word_to_one) then gives the
  * receiving seats, in seat order, the shuffled pool's positions in turn, `need` each, and
@@ -309,15 +301,15 @@ __attribute__((noinline)) static int deal_word_in_turn(const sampler_request_t *
     int start[SAMPLER_MAX_SEATS]; /* the first position of order[k]'s share; start[0] = 0 */
     for (int k = 0, position = 0; k < count; position += request->need[order[k]], k++) start[k] = position;
     pcg32_t local = *rng; /* the byte stores could alias *rng (pcg32_shuffle_bytes) */
-    int i = pool_size - 1;
-    for (; i >= dealt; i--) stock[i - dealt] = (uint8_t)shuffle_step(&local, pool, i); /* dealt >= 1 */
+    int i = pool_size - 1; /* pcg32_shuffle_bytes's steps, each tile taken as it is fixed */
+    for (; i >= dealt; i--) stock[i - dealt] = pcg32_shuffle_step(&local, pool, i); /* dealt >= 1 */
     for (int k = count - 1; k > 0; k--) { /* start[k] >= 1: position 0 is order[0]'s */
         uint64_t mine = 0;
-        for (; i >= start[k]; i--) mine |= (uint64_t)1 << shuffle_step(&local, pool, i);
+        for (; i >= start[k]; i--) mine |= (uint64_t)1 << pcg32_shuffle_step(&local, pool, i);
         hand[order[k]].w[0] |= mine;
     }
     uint64_t mine = 0;
-    for (; i > 0; i--) mine |= (uint64_t)1 << shuffle_step(&local, pool, i);
+    for (; i > 0; i--) mine |= (uint64_t)1 << pcg32_shuffle_step(&local, pool, i);
     hand[order[0]].w[0] |= mine | (uint64_t)1 << pool[0];
     *rng = local;
     return pool_size - dealt;
