@@ -75,6 +75,15 @@ static inline uint32_t game_move_word(game_move_t move)
     return word;
 }
 
+/* Stores the placement {GAME_MOVE_PLAY, tile, end, 0} at *slot as one word: the word of
+ * {PLAY, 0, end, 0} plus tile times that of {0, 1, 0, 0} (constants where `end` is one). */
+static inline void game_store_placement(game_move_t *slot, int tile, int end)
+{
+    uint32_t word = game_move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0}) +
+                    (uint32_t)tile * game_move_word((game_move_t){0, 1, 0, 0});
+    memcpy(slot, &word, sizeof word);
+}
+
 /* Two moves are the same move when every field agrees: one comparison of the four bytes
  * (search compares moves with its tree's children at every step). */
 static inline bool game_move_equal(game_move_t a, game_move_t b) { return game_move_word(a) == game_move_word(b); }

@@ -431,13 +431,9 @@ enum { UNTESTED_TILES = 2 };
 _Static_assert(55 * GAME_MAX_ENDS + UNTESTED_TILES <= GAME_MAX_MOVES, "the scratch slots stay in the move buffer");
 static inline int add_tiles_plain(uint64_t fit, int end, game_move_t *out, int count)
 {
-    const uint32_t first = game_move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
-    const uint32_t tile_step = game_move_word((game_move_t){0, 1, 0, 0});
     int total = count + __builtin_popcountll(fit);
-    for (int k = 0; k < UNTESTED_TILES; k++, fit &= fit - 1) {
-        uint32_t word = first + (uint32_t)__builtin_ctzll(fit | (uint64_t)1 << 63) * tile_step;
-        memcpy(&out[count + k], &word, sizeof word);
-    }
+    for (int k = 0; k < UNTESTED_TILES; k++, fit &= fit - 1)
+        game_store_placement(&out[count + k], __builtin_ctzll(fit | (uint64_t)1 << 63), end);
     if (fit) add_tiles(fit, 0, end, out, count + UNTESTED_TILES); /* more than UNTESTED_TILES fit */
     return total;
 }
@@ -1136,13 +1132,10 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
 static inline int line_kernel_list(const bergen_state_t *s, uint64_t fit, int end, game_move_t *moves, int *points,
                                    int count)
 {
-    const uint32_t first = game_move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
-    const uint32_t tile_step = game_move_word((game_move_t){0, 1, 0, 0});
     int scorer = tileset_index(s->end_number[0], s->end_number[1]); /* the one that may score (R14) */
     for (; fit; fit &= fit - 1, count++) {
         int tile = __builtin_ctzll(fit);
-        uint32_t word = first + (uint32_t)tile * tile_step; /* add_tiles_plain's move, stored at once */
-        memcpy(&moves[count], &word, sizeof word);
+        game_store_placement(&moves[count], tile, end); /* add_tiles_plain's move, stored at once */
         points[count] = tile == scorer ? line_placement_points(s, s->to_move, tile, end) : 0;
     }
     return count;

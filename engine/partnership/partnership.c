@@ -363,15 +363,10 @@ static void pt_get_deal(const void *state, game_deal_t *out)
  * paths below work on that word alone, as Bergen's do. */
 static inline uint64_t word_of(tileset_t tiles) { return tiles.w[0]; }
 
-/* The placements of `tiles` on `end`, each stored as one word (game_move_word). */
+/* The placements of `tiles` on `end`, each stored as one word (game_store_placement). */
 static inline int add_tiles(uint64_t tiles, int end, game_move_t *out, int count)
 {
-    const uint32_t first = game_move_word((game_move_t){GAME_MOVE_PLAY, 0, (uint8_t)end, 0});
-    const uint32_t tile_step = game_move_word((game_move_t){0, 1, 0, 0});
-    for (; tiles; tiles &= tiles - 1) {
-        uint32_t word = first + (uint32_t)__builtin_ctzll(tiles) * tile_step;
-        memcpy(&out[count++], &word, sizeof word);
-    }
+    for (; tiles; tiles &= tiles - 1) game_store_placement(&out[count++], __builtin_ctzll(tiles), end);
     return count;
 }
 
