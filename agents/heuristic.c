@@ -340,14 +340,23 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
 static inline __attribute__((always_inline)) unsigned numbers_held_by(const heuristic_context_t *c, int seat,
                                                                        bool narrow)
 {
-    unsigned opened = c->obs.opened[seat];
-    for (unsigned rest = opened; rest; rest &= rest - 1) {
-        int n = __builtin_ctz(rest); /* his candidates: the unseen tiles he is not known to lack */
-        if (n > TILESET_MAX_NUMBER ||
-            tileset_is_empty_narrow(tileset_and_narrow(tileset_suit(n), c->candidates[seat], narrow), narrow))
-            opened &= ~(1u << n); /* he passed on it, or none of it is left for him */
+    /* Of the numbers he opened, those his candidates show (the unseen tiles he is not known
+     * to lack); the others he passed on, or none is left for him. Narrow, every number a
+     * tile of the first word can show is tested, without a branch: a test per opened
+     * number, with its branches, cost pimc in Partnership an eighth of its time (their
+     * outcomes change with every playout's step). */
+    unsigned held = 0;
+    if (narrow) {
+        uint64_t candidates = c->candidates[seat].w[0];
+        for (int n = 0; n <= TILESET_WORD0_MAX_NUMBER; n++)
+            held |= (unsigned)((tileset_suit(n).w[0] & candidates) != 0) << n;
+        return c->obs.opened[seat] & held;
     }
-    return opened;
+    for (unsigned rest = c->obs.opened[seat] & ((2u << TILESET_MAX_NUMBER) - 1); rest; rest &= rest - 1) {
+        int n = __builtin_ctz(rest);
+        held |= (unsigned)!tileset_is_empty(tileset_and(tileset_suit(n), c->candidates[seat])) << n;
+    }
+    return held;
 }
 
 /* Once per decision: the partner, and the numbers each side has opened and may still hold.
