@@ -554,13 +554,11 @@ static bool plain_decision(const heuristic_context_t *c)
 }
 
 
-/* count_number for a plain decision: own and opp, by words (live_count is read by the
- * doubles feature only). */
-static inline __attribute__((always_inline)) void count_plain(heuristic_context_t *c, int n, uint64_t suit, bool teams)
+/* count_number's opp for a plain decision, by words: the expected tiles of `suit` in the
+ * other hands. */
+static inline __attribute__((always_inline)) double plain_elsewhere(const heuristic_context_t *c, uint64_t suit,
+                                                                    bool teams)
 {
-    if (c->counted >> n & 1) return;
-    c->counted |= 1u << n;
-    c->own[n] = __builtin_popcountll(c->obs.hand.w[0] & suit);
     /* count_number's sum from 0, less its first addition without teams: every term is then
      * a product of a positive chance, never -0, so 0 + x is x (one latency fewer); a
      * partner's term may be -0, which 0 + turns to +0 */
@@ -572,7 +570,17 @@ static inline __attribute__((always_inline)) void count_plain(heuristic_context_
     }
     for (int k = first; k < c->holders; k++)
         expected += c->holder_weight[k] * __builtin_popcountll(c->candidates[c->holder[k]].w[0] & suit);
-    c->opp[n] = expected;
+    return expected;
+}
+
+/* count_number for a plain decision: own and opp, by words, kept per number (live_count is
+ * read by the doubles feature only). */
+static inline __attribute__((always_inline)) void count_plain(heuristic_context_t *c, int n, uint64_t suit, bool teams)
+{
+    if (c->counted >> n & 1) return;
+    c->counted |= 1u << n;
+    c->own[n] = __builtin_popcountll(c->obs.hand.w[0] & suit);
+    c->opp[n] = plain_elsewhere(c, suit, teams);
 }
 
 /* The team features of a plain decision, summed over the ends as team_features does. */
@@ -604,9 +612,18 @@ static inline __attribute__((always_inline)) double plain_suits(heuristic_contex
         else if (play && move.end == e) n = pips - n;
         if (n < 0) continue;
         uint64_t suit = tileset_suit(n).w[0];
-        count_plain(c, n, suit, teams);
-        int own = c->own[n] - ((suit & played) != 0);
-        value += own - c->opp[n];
+        /* A line's counts are taken at each end of each move, not kept per number: whether
+         * a number was counted already is a coin toss to the branch predictor (pimc 1.03x
+         * faster in 2-player Bergen, the same in Partnership). A spinner's four ends repeat
+         * numbers more, and keep the memo. */
+        if (ends_known == 2) {
+            int own = __builtin_popcountll(c->obs.hand.w[0] & suit) - ((suit & played) != 0);
+            value += own - plain_elsewhere(c, suit, teams);
+        } else {
+            count_plain(c, n, suit, teams);
+            int own = c->own[n] - ((suit & played) != 0);
+            value += own - c->opp[n];
+        }
         if (teams) {
             partner += c->ours >> n & 1;
             block -= c->theirs >> n & 1;
