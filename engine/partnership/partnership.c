@@ -607,7 +607,9 @@ static inline __attribute__((always_inline)) void play_tile(partnership_state_t 
         s->end_placer[0] = s->end_placer[1] = (int8_t)seat;
         s->opened[seat] |= (uint16_t)(1u << s->end_number[0] | 1u << s->end_number[1]);
     } else {
-        s->end_number[move.end] = (int8_t)tileset_other_side(tile, s->end_number[move.end]);
+        /* the tile's other side: its pips less the end's number, not tileset_other_side's
+         * branch on which side shows it, which the predictor misses */
+        s->end_number[move.end] = (int8_t)(tileset_pips(tile) - s->end_number[move.end]);
         s->end_placer[move.end] = (int8_t)seat;
         s->opened[seat] |= (uint16_t)(1u << s->end_number[move.end]);
     }
