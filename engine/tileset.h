@@ -16,8 +16,7 @@
 
 enum {
     TILESET_MAX_NUMBER = 12,   /* highest number on a tile (double-twelve)        */
-    TILESET_WORD0_MAX_NUMBER = 10, /* highest number a tile of the first word shows:
-                                      (8, 10) is tile 63, (0, 11) is 66 */
+    TILESET_WORD0_MAX_NUMBER = 10, /* highest number a tile below index 64 shows (8-10 is 63) */
     TILESET_MAX_TILES = 91,    /* tiles in a double-twelve set                     */
     TILESET_MAX_BITS = 128,    /* physical tiles a set can hold (several sets)      */
     TILESET_TILE_NAME_SIZE = 6 /* "12-12" plus the terminating zero               */
