@@ -53,11 +53,15 @@ static inline int near_goal_points(int near_goal, int points, int distance)
     }
 }
 
+/* DB R12: what `count` exposures of one number are worth, a pair or more. A mask, not a
+ * branch: how many ends show a number is a coin toss to the predictor. */
+static inline int combination_of(int count) { return count & -(count >= 2); }
+
 /* DB R12 kept up to date: `delta` exposures of `number`, and the points they change. */
 static inline void exposures_add(bergen_exposures_t *x, int number, int delta)
 {
     int before = x->count[number], after = before + delta;
-    x->total = (uint8_t)(x->total + (after >= 2 ? after : 0) - (before >= 2 ? before : 0));
+    x->total = (uint8_t)(x->total + combination_of(after) - combination_of(before));
     x->count[number] = (uint8_t)after;
 }
 
@@ -83,9 +87,6 @@ static inline void exposures_place(bergen_exposures_t *x, unsigned started, unsi
     if ((started | bit) == all && started != all) exposures_add(x, opening, -2 * sign);
 }
 
-/* DB R12: a number's points among the combinations, `count` exposures of it. */
-static inline int combination_of(int count) { return count >= 2 ? count : 0; }
-
 /* The points exposure_points gives after exposures_place(x, ..., sign 1), read off `x`
  * without the change written: the count after it of the number covered and of the number
  * shown (the same number for a double's twin, with two sets), and `total` changed by
@@ -101,7 +102,8 @@ static inline int exposures_points_after(const bergen_exposures_t *x, unsigned s
     int shown = x->count[exposed] + 1 + (int)tile_double + (covered == exposed ? cover : 0);
     if (new_end_only) return combination_of(shown);
     int total = x->total + combination_of(shown) - combination_of(x->count[exposed]);
-    if (covered != exposed) total += combination_of(x->count[covered] + cover) - combination_of(x->count[covered]);
+    /* the number covered loses its exposure where it is not the one shown (masked, as above) */
+    total += (combination_of(x->count[covered] + cover) - combination_of(x->count[covered])) & -(covered != exposed);
     return total;
 }
 
