@@ -46,10 +46,10 @@ int bergen_combination_points(const bergen_rules_t *rules, const bergen_state_t 
         shown |= 1u << s->opening_number;
     }
     if (rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY)
-        return count[new_number] >= 2 ? count[new_number] : 0;
+        return combination_of(count[new_number]);
     int points = 0; /* all_exposed: every combination on the table, old ones too (A3, A4) */
     for (; shown; shown &= shown - 1)
-        if (count[__builtin_ctz(shown)] >= 2) points += count[__builtin_ctz(shown)];
+        points += combination_of(count[__builtin_ctz(shown)]);
     return points;
 }
 
