@@ -64,6 +64,11 @@ typedef struct ismcts_node {
     double reward;      /* sum of rewards to `side` */
 } ismcts_node_t;
 
+/* The counts below which ucb reads its exploration term from a table: most of a descent's
+ * children are deep in the tree and seldom visited, and the term's division and square
+ * root were the costliest part of the selection. */
+enum { SPREAD_SIDE = 64 };
+
 typedef struct ismcts_data {
     ismcts_node_t *nodes;
     int32_t capacity, used;
@@ -71,6 +76,9 @@ typedef struct ismcts_data {
     void *scratch; /* the rollout policy's trial state */
     double *log_of; /* log_of[n] = log(n) for every availability count (at most capacity):
                        computed once, the same values as log() gives in ucb (-11% time) */
+    double *spread; /* spread[a * SPREAD_SIDE + v]: ucb's exploration term for availability a
+                       and visits v below SPREAD_SIDE, computed once as ucb would (no fused
+                       multiply-add in strict C17), so the very same bits */
     int16_t first_with_tile[256]; /* match_children: the first legal move naming each tile,
                                      -1 between steps */
     search_context_t context;
@@ -84,6 +92,7 @@ static void ismcts_destroy(agent_t *agent)
     free(data->world);
     free(data->scratch);
     free(data->log_of);
+    free(data->spread);
     free(data);
     agent->data = NULL;
 }
@@ -99,13 +108,19 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->world = malloc(agent->game->state_size);
         data->scratch = malloc(agent->game->state_size);
         data->log_of = malloc(((size_t)data->capacity + 1) * sizeof *data->log_of);
+        data->spread = malloc((size_t)SPREAD_SIDE * SPREAD_SIDE * sizeof *data->spread);
     }
-    if (!data || !data->nodes || !data->world || !data->scratch || !data->log_of) {
+    if (!data || !data->nodes || !data->world || !data->scratch || !data->log_of || !data->spread) {
         ismcts_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ismcts (%d iterations)", iterations);
         return -1;
     }
     for (int32_t n = 0; n <= data->capacity; n++) data->log_of[n] = log((double)n);
+    double exploration = agent->param[PARAM_EXPLORATION];
+    for (int available = 0; available < SPREAD_SIDE; available++) /* a child has both counts >= 1 */
+        for (int visits = 0; visits < SPREAD_SIDE; visits++)
+            data->spread[available * SPREAD_SIDE + visits] =
+                available && visits ? exploration * sqrt(log((double)available) / visits) : 0;
     for (int tile = 0; tile < 256; tile++) data->first_with_tile[tile] = -1;
     search_context_init(&data->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         data->scratch);
@@ -133,7 +148,10 @@ static int32_t add_node(ismcts_data_t *data, int32_t parent, game_move_t move, i
 
 static inline double ucb(const ismcts_data_t *data, const ismcts_node_t *node, double exploration)
 {
-    return node->reward / node->visits + exploration * sqrt(data->log_of[node->available] / node->visits);
+    uint32_t available = node->available, visits = node->visits;
+    double spread = (available | visits) < SPREAD_SIDE ? data->spread[available * SPREAD_SIDE + visits]
+                                                        : exploration * sqrt(data->log_of[available] / visits);
+    return node->reward / visits + spread;
 }
 
 /* Reward in [0, 1] of `gain` points of standing (see the top of the file). */
