@@ -27,7 +27,8 @@
  * Invariants of the arena: node 0 is the root; nodes[1..used) are its descendants, each
  * created once, in the iteration that first visited it, so visits >= 1 and available >= 1
  * for every non-root node after that iteration and used <= iterations + 1 = capacity.
- * Children form a singly linked list (child, sibling), -1 terminated; indices are int32.
+ * A node's children are found by the table of edges, keyed by the parent and the move
+ * (find_child), not by a list per node; indices are int32.
  * Nothing is allocated after create; choose() reuses the arena from index 0.
  */
 #include <assert.h>
@@ -55,10 +56,9 @@ static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
     {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "random", "how playouts choose moves"},
 };
 
-typedef struct ismcts_node {
-    game_move_t move; /* the move from the parent (its key) */
-    uint8_t side;     /* side of the seat that made that move */
-    int32_t parent, child, sibling;
+typedef struct ismcts_node { /* its move from the parent is its key in the table of edges */
+    uint8_t side;       /* side of the seat that made that move */
+    int32_t parent;
     uint32_t visits;    /* iterations through this node */
     uint32_t available; /* iterations in which its move was legal at its parent */
     double reward;      /* sum of rewards to `side` */
@@ -79,8 +79,10 @@ typedef struct ismcts_data {
     double *spread; /* spread[a * SPREAD_SIDE + v]: ucb's exploration term for availability a
                        and visits v below SPREAD_SIDE, computed once as ucb would (no fused
                        multiply-add in strict C17), so the very same bits */
-    int16_t first_with_tile[256]; /* match_children: the first legal move naming each tile,
-                                     -1 between steps */
+    uint64_t *edge_key;  /* the table of edges (find_child): (parent + 1, move) or 0, */
+    int32_t *edge_child; /* and the child it leads to; twice the arena's size or more, */
+    uint32_t edge_mask;  /* a power of two: its size less one, */
+    int edge_shift;      /* and 64 less its bits */
     search_context_t context;
 } ismcts_data_t;
 
@@ -93,6 +95,8 @@ static void ismcts_destroy(agent_t *agent)
     free(data->scratch);
     free(data->log_of);
     free(data->spread);
+    free(data->edge_key);
+    free(data->edge_child);
     free(data);
     agent->data = NULL;
 }
@@ -109,8 +113,15 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->scratch = malloc(agent->game->state_size);
         data->log_of = malloc(((size_t)data->capacity + 1) * sizeof *data->log_of);
         data->spread = malloc((size_t)SPREAD_SIDE * SPREAD_SIDE * sizeof *data->spread);
+        int bits = 1;
+        while ((1ll << bits) < 2ll * data->capacity) bits++; /* at most half full */
+        data->edge_mask = (uint32_t)((1ull << bits) - 1);
+        data->edge_shift = 64 - bits;
+        data->edge_key = malloc(((size_t)data->edge_mask + 1) * sizeof *data->edge_key);
+        data->edge_child = malloc(((size_t)data->edge_mask + 1) * sizeof *data->edge_child);
     }
-    if (!data || !data->nodes || !data->world || !data->scratch || !data->log_of || !data->spread) {
+    if (!data || !data->nodes || !data->world || !data->scratch || !data->log_of || !data->spread ||
+        !data->edge_key || !data->edge_child) {
         ismcts_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ismcts (%d iterations)", iterations);
         return -1;
@@ -121,15 +132,41 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         for (int visits = 0; visits < SPREAD_SIDE; visits++)
             data->spread[available * SPREAD_SIDE + visits] =
                 available && visits ? exploration * sqrt(log((double)available) / visits) : 0;
-    for (int tile = 0; tile < 256; tile++) data->first_with_tile[tile] = -1;
     search_context_init(&data->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         data->scratch);
     return 0;
 }
 
-static inline bool node_is_move(const ismcts_node_t *node, game_move_t move)
+/* The child of `parent` whose move is `move` (-1: none yet), by the table of edges: the
+ * chains of siblings were walked load after dependent load at every step of every
+ * descent, and a fifth to a third of ismcts's time went to matching children. Every
+ * listed move is looked up on its own, the loads independent of each other. */
+static inline uint32_t edge_slot(const ismcts_data_t *data, uint64_t key)
 {
-    return game_move_equal(node->move, move);
+    return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> data->edge_shift);
+}
+
+static inline uint64_t edge_key(int32_t parent, game_move_t move)
+{
+    return (uint64_t)(uint32_t)(parent + 1) << 32 | game_move_word(move); /* never 0, the empty key */
+}
+
+static inline int32_t find_child(const ismcts_data_t *data, int32_t parent, game_move_t move)
+{
+    uint64_t key = edge_key(parent, move);
+    for (uint32_t slot = edge_slot(data, key);; slot = (slot + 1) & data->edge_mask) {
+        if (data->edge_key[slot] == key) return data->edge_child[slot];
+        if (data->edge_key[slot] == 0) return -1;
+    }
+}
+
+static void add_edge(ismcts_data_t *data, int32_t parent, game_move_t move, int32_t child)
+{
+    uint64_t key = edge_key(parent, move);
+    uint32_t slot = edge_slot(data, key);
+    while (data->edge_key[slot] != 0) slot = (slot + 1) & data->edge_mask;
+    data->edge_key[slot] = key;
+    data->edge_child[slot] = child;
 }
 
 static int32_t add_node(ismcts_data_t *data, int32_t parent, game_move_t move, int side)
@@ -137,12 +174,8 @@ static int32_t add_node(ismcts_data_t *data, int32_t parent, game_move_t move, i
     assert(data->used < data->capacity);
     int32_t index = data->used++;
     ismcts_node_t *node = &data->nodes[index];
-    *node = (ismcts_node_t){.move = move, .side = (uint8_t)side,
-                            .parent = parent, .child = -1, .sibling = -1};
-    if (parent >= 0) {
-        node->sibling = data->nodes[parent].child;
-        data->nodes[parent].child = index;
-    }
+    *node = (ismcts_node_t){.side = (uint8_t)side, .parent = parent};
+    if (parent >= 0) add_edge(data, parent, move, index);
     return index;
 }
 
@@ -163,54 +196,19 @@ static inline double squash(double gain)
     return 0.5 + 0.5 * x;
 }
 
-/* Up to this many legal moves the scan matches children faster than the chains: it takes
- * more instructions, but the chains' scattered loads cost more time where most steps have
- * a few moves (measured: 3 to 6 alike within noise; at 2, ismcts was 3-5% slower in
- * Bergen and Partnership than with the scan alone, and Bingo gained about as much). */
-enum { MATCH_BY_SCAN = 4 };
-
-/* Child c takes moves[i] if no child has it yet and it is c's move; it is then available
- * once more. */
-static inline bool claim_move(ismcts_data_t *data, int32_t c, const game_move_t *moves, int i, int32_t *child_of)
-{
-    if (child_of[i] >= 0 || !node_is_move(&data->nodes[c], moves[i])) return false;
-    child_of[i] = c;
-    data->nodes[c].available++;
-    return true;
-}
-
 /* child_of[i]: the child of `parent` whose move is moves[i], or -1 (untried); each child
- * found counts as available once more. Returns how many moves are untried. The moves are
- * chained by tile (in list order, so a child takes the first move it equals, as a scan of
- * the list would), and a child looks only at the moves naming its tile: the scan of every
- * move for every child was a fifth of ismcts's time in Bingo. */
+ * found counts as available once more. Returns how many moves are untried. */
 static int match_children(ismcts_data_t *data, int32_t parent, const game_move_t *moves, int count, int32_t *child_of)
 {
-    if (count <= MATCH_BY_SCAN) {
-        int untried = count;
-        for (int i = 0; i < count; i++) child_of[i] = -1;
-        for (int32_t c = data->nodes[parent].child; c >= 0; c = data->nodes[c].sibling)
-            for (int i = 0; i < count; i++)
-                if (claim_move(data, c, moves, i, child_of)) {
-                    untried--;
-                    break;
-                }
-        return untried;
-    }
-    int16_t *first = data->first_with_tile, next[GAME_MAX_MOVES];
-    for (int i = count - 1; i >= 0; i--) {
-        next[i] = first[moves[i].tile];
-        first[moves[i].tile] = (int16_t)i;
-        child_of[i] = -1;
-    }
     int untried = count;
-    for (int32_t c = data->nodes[parent].child; c >= 0; c = data->nodes[c].sibling)
-        for (int i = first[data->nodes[c].move.tile]; i >= 0; i = next[i])
-            if (claim_move(data, c, moves, i, child_of)) {
-                untried--;
-                break;
-            }
-    for (int i = 0; i < count; i++) first[moves[i].tile] = -1;
+    for (int i = 0; i < count; i++) {
+        int32_t c = find_child(data, parent, moves[i]);
+        child_of[i] = c;
+        if (c >= 0) {
+            data->nodes[c].available++;
+            untried--;
+        }
+    }
     return untried;
 }
 
@@ -304,6 +302,7 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     root.side = game->side_of_seat(agent->rules, game->to_move(state));
     for (int i = 0; i < root.count; i++) root.child_of[i] = -1;
     data->used = 0;
+    memset(data->edge_key, 0, ((size_t)data->edge_mask + 1) * sizeof *data->edge_key);
     add_node(data, -1, (game_move_t){0}, 0);
     for (int it = 0; it < iterations; it++) {
         game->determinize(state, agent->seat, &agent->rng, data->world);
@@ -314,19 +313,16 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     int best = -1;
     uint32_t best_visits = 0;
     double best_mean = -INFINITY;
-    for (int32_t c = data->nodes[0].child; c >= 0; c = data->nodes[c].sibling) {
+    for (int i = 0; i < count; i++) {
+        int32_t c = find_child(data, 0, moves[i]);
+        if (c < 0) continue;
         const ismcts_node_t *node = &data->nodes[c];
-        for (int i = 0; i < count; i++) {
-            if (!node_is_move(node, moves[i])) continue;
-            double mean = node->reward / node->visits;
-            if (agent->values) agent->values[i] = mean;
-            if (node->visits > best_visits || (node->visits == best_visits && mean > best_mean) ||
-                (node->visits == best_visits && mean == best_mean && i < best)) {
-                best = i;
-                best_visits = node->visits;
-                best_mean = mean;
-            }
-            break;
+        double mean = node->reward / node->visits;
+        if (agent->values) agent->values[i] = mean;
+        if (node->visits > best_visits || (node->visits == best_visits && mean > best_mean)) {
+            best = i;
+            best_visits = node->visits;
+            best_mean = mean;
         }
     }
     if (best < 0) best = game_most_points_index(game, state, moves, count); /* no root child matched (cannot happen) */
