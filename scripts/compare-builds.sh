@@ -12,9 +12,20 @@
 # (docs/performance.md, eleventh part), and when one build's runs fall mostly in the slow
 # phase, the medians show that. The ratio of each build's fastest run is printed beside.
 #
-# usage: scripts/compare-builds.sh [--runs N] BASE NEW -- BENCH_ARGUMENTS...
+# Why --together: with it the two builds run at the same time, each pinned to one of the
+# first two CPUs, so both meet the same phase of the host. The two CPUs may themselves run
+# at different speeds (a fifth apart at times on that machine), so the builds swap CPUs
+# from one run to the next, and each pair of runs gives the geometric mean of its two
+# ratios, in which the CPUs' speeds cancel; the median over the pairs is printed. Two runs
+# of one binary side by side gave pairs within 3% of 1 where runs one after the other
+# differed by up to a third (docs/performance.md, eighteenth part). A single-threaded
+# measure only, and an even number of runs.
+#
+# usage: scripts/compare-builds.sh [--runs N] [--together] BASE NEW -- BENCH_ARGUMENTS...
 #   BASE, NEW          two dominolab binaries (e.g. a worktree's build/dominolab and yours)
 #   --runs N           runs of each build (default 7; the medians of N runs are compared)
+#   --together         run the two builds side by side, one per CPU (taskset), and also
+#                      print the median over pairs of runs of their ratios (N even)
 #   BENCH_ARGUMENTS    one measure of `dominolab bench`: --decisions with one agent
 #                      (--agents A, and --game, --players... as bench takes them), or
 #                      --workload NAME [--deals N]
@@ -35,6 +46,7 @@ fail() {
 }
 
 runs=7
+together=false
 while [ $# -gt 0 ]; do
     case $1 in
     -h | --help) usage; exit 0 ;;
@@ -44,6 +56,7 @@ while [ $# -gt 0 ]; do
         shift 2
         ;;
     --runs=*) runs=${1#--runs=}; shift ;;
+    --together) together=true; shift ;;
     --) fail "BASE and NEW come before --" ;;
     -*) fail "unknown option $1 (see --help)" ;;
     *) break ;;
@@ -61,18 +74,32 @@ for binary in "$base" "$new"; do
     [ -f "$binary" ] || fail "$binary: no such file"
     [ -x "$binary" ] || fail "$binary: not executable"
 done
+if $together; then
+    [ $((runs % 2)) -eq 0 ] || fail "--together: --runs must be even (the builds swap CPUs in each pair of runs)"
+    command -v taskset >/dev/null 2>&1 || fail "--together needs taskset (Debian package util-linux)"
+    taskset -c 1 true 2>/dev/null || fail "--together needs two CPUs (0 and 1) to pin the builds to"
+fi
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/compare-builds.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT INT TERM
 
-# measure BINARY LABEL ARGS...: one run from a fresh copy; prints "rate signature name".
+# measure BINARY LABEL CPU ARGS...: one run from a fresh copy, pinned to CPU unless it is
+# "any"; prints "rate signature name".
 measure() {
     binary=$1
-    copy=$scratch/$2
-    shift 2
+    label=$2
+    copy=$scratch/$label
+    cpu=$3
+    shift 3
+    arguments="$*"
     cp "$binary" "$copy"
-    if ! output=$("$copy" bench "$@" 2>"$scratch/error"); then
-        fail "$binary bench $*: $(cat "$scratch/error")"
+    if [ "$cpu" = any ]; then
+        set -- "$copy" bench "$@"
+    else
+        set -- taskset -c "$cpu" "$copy" bench "$@"
+    fi
+    if ! output=$("$@" 2>"$scratch/error.$label"); then
+        fail "$binary bench $arguments: $(cat "$scratch/error.$label")"
     fi
     rm -f "$copy"
     # the measure's rows end with a 16-digit signature: decisions (5 fields, the rate 4th)
@@ -97,13 +124,29 @@ base_signature=""
 new_signature=""
 name=""
 run=1
+ratios=""
 while [ "$run" -le "$runs" ]; do
-    if [ $((run % 2)) -eq 1 ]; then
-        b=$(measure "$base" base "$@")
-        n=$(measure "$new" new "$@")
+    if $together; then
+        # both at once, base on CPU run % 2 and new on the other
+        measure "$base" base $((run % 2)) "$@" >"$scratch/base.out" &
+        base_job=$!
+        measure "$new" new $(((run + 1) % 2)) "$@" >"$scratch/new.out" &
+        new_job=$!
+        wait "$base_job" || exit 2
+        wait "$new_job" || exit 2
+        b=$(cat "$scratch/base.out")
+        n=$(cat "$scratch/new.out")
+        ratio=$(awk -v n="${n%% *}" -v b="${b%% *}" 'BEGIN { printf "%.6f", n / b }')
+        if [ $((run % 2)) -eq 0 ]; then # the pair's geometric mean: the CPUs' speeds cancel
+            ratios="$ratios $(awk -v a="$first_ratio" -v c="$ratio" 'BEGIN { printf "%.4f", sqrt(a * c) }')"
+        fi
+        first_ratio=$ratio
+    elif [ $((run % 2)) -eq 1 ]; then
+        b=$(measure "$base" base any "$@")
+        n=$(measure "$new" new any "$@")
     else
-        n=$(measure "$new" new "$@")
-        b=$(measure "$base" base "$@")
+        n=$(measure "$new" new any "$@")
+        b=$(measure "$base" base any "$@")
     fi
     base_rates="$base_rates ${b%% *}"
     new_rates="$new_rates ${n%% *}"
@@ -132,6 +175,10 @@ base_fastest=$(largest $base_rates)
 # shellcheck disable=SC2086
 new_fastest=$(largest $new_rates)
 echo "fastest runs: base $base_fastest, new $new_fastest, new/base $(awk -v n="$new_fastest" -v b="$base_fastest" 'BEGIN { printf "%.3f", n / b }')"
+if $together; then
+    # shellcheck disable=SC2086
+    echo "side by side, each pair of runs' new/base:$ratios  median $(median $ratios)"
+fi
 if [ "$base_signature" = "$new_signature" ]; then
     echo "signatures: the same ($base_signature)"
 else

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "test_support.h"
 
@@ -99,6 +100,38 @@ START_TEST(ratio_of_the_fastest_runs)
 }
 END_TEST
 
+/* --together: stand-ins whose rate depends on the CPU they are pinned to, CPU 1 at half
+ * the speed of CPU 0 (base 4000 or 2000, new 5000 or 2500). Each run's own ratio shows the
+ * CPUs (2.5, then 0.625); each pair's geometric mean gives the builds' 1.25. */
+START_TEST(side_by_side_pairs_cancel_the_cpus)
+{
+    char output[OUTPUT_SIZE];
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2) return; /* the script refuses (tested below) */
+    const char *dir = support_scratch("compare");
+    char base[PATH_SIZE], new[PATH_SIZE], text[3 * PATH_SIZE], arguments[3 * PATH_SIZE];
+    const char *rates[2][2] = {{"4000", "2000"}, {"5000", "2500"}};
+    char *paths[2] = {base, new};
+    for (int k = 0; k < 2; k++) {
+        snprintf(paths[k], PATH_SIZE, "%s/%s", dir, k ? "new" : "base");
+        snprintf(text, sizeof text,
+                 "#!/bin/sh\ncpu=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)\n"
+                 "if [ \"$cpu\" = 0 ]; then rate=%s; else rate=%s; fi\n"
+                 "echo 'header line signature'\necho \"pimc 1000 1.0 $rate 0123456789abcdef\"\n",
+                 rates[k][0], rates[k][1]);
+        ck_assert(support_write_file(paths[k], text));
+        ck_assert_int_eq(chmod(paths[k], 0755), 0);
+    }
+    snprintf(arguments, sizeof arguments, "--together --runs 4 '%s' '%s' -- --decisions --agents pimc", base, new);
+    ck_assert_int_eq(run_script(arguments, output), 0);
+    ck_assert_msg(strstr(output, "base: 2000 4000 2000 4000  median 3000\n"), "%s", output);
+    ck_assert_msg(strstr(output, "side by side, each pair of runs' new/base: 1.2500 1.2500  median 1.25\n"), "%s",
+                  output);
+    snprintf(arguments, sizeof arguments, "--together --runs 3 '%s' '%s' -- --decisions --agents pimc", base, new);
+    ck_assert_int_eq(run_script(arguments, output), 2);
+    ck_assert_msg(strstr(output, "--together: --runs must be even"), "%s", output);
+}
+END_TEST
+
 START_TEST(a_workload_row_is_read_by_its_deals_per_second)
 {
     char output[OUTPUT_SIZE];
@@ -164,6 +197,7 @@ static Suite *scripts_suite(void)
     tcase_add_checked_fixture(tc, NULL, support_scratch_teardown);
     tcase_add_test(tc, ratio_of_the_medians);
     tcase_add_test(tc, ratio_of_the_fastest_runs);
+    tcase_add_test(tc, side_by_side_pairs_cancel_the_cpus);
     tcase_add_test(tc, a_workload_row_is_read_by_its_deals_per_second);
     tcase_add_test(tc, different_signatures_fail);
     tcase_add_test(tc, bad_arguments_are_named);
