@@ -73,6 +73,7 @@ typedef struct ismcts_data {
     ismcts_node_t *nodes;
     int32_t capacity, used;
     void *world;   /* the iteration's determinized state */
+    void *plan;    /* the game's plan of a decision's worlds (game.h, plan_worlds), or NULL */
     void *scratch; /* the rollout policy's trial state */
     double *log_of; /* log_of[n] = log(n) for every availability count (at most capacity):
                        computed once, the same values as log() gives in ucb (-11% time) */
@@ -92,6 +93,7 @@ static void ismcts_destroy(agent_t *agent)
     if (!data) return;
     free(data->nodes);
     free(data->world);
+    free(data->plan);
     free(data->scratch);
     free(data->log_of);
     free(data->spread);
@@ -110,6 +112,7 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->capacity = iterations + 1; /* the root, and at most one node per iteration */
         data->nodes = malloc((size_t)data->capacity * sizeof *data->nodes);
         data->world = malloc(agent->game->state_size);
+        data->plan = agent->game->plan_worlds ? malloc(agent->game->world_plan_size) : NULL;
         data->scratch = malloc(agent->game->state_size);
         data->log_of = malloc(((size_t)data->capacity + 1) * sizeof *data->log_of);
         data->spread = malloc((size_t)SPREAD_SIDE * SPREAD_SIDE * sizeof *data->spread);
@@ -121,6 +124,7 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->edge_child = malloc(((size_t)data->edge_mask + 1) * sizeof *data->edge_child);
     }
     if (!data || !data->nodes || !data->world || !data->scratch || !data->log_of || !data->spread ||
+        (agent->game->plan_worlds && !data->plan) ||
         !data->edge_key || !data->edge_child) {
         ismcts_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ismcts (%d iterations)", iterations);
@@ -304,8 +308,9 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     data->used = 0;
     memset(data->edge_key, 0, ((size_t)data->edge_mask + 1) * sizeof *data->edge_key);
     add_node(data, -1, (game_move_t){0}, 0);
+    if (data->plan) game->plan_worlds(state, agent->seat, data->plan);
     for (int it = 0; it < iterations; it++) {
-        game->determinize(state, agent->seat, &agent->rng, data->world);
+        game_draw_world(game, data->plan, state, agent->seat, &agent->rng, data->world);
         iterate(agent, data, &root, baseline, exploration);
     }
 

@@ -59,6 +59,7 @@ typedef struct pimc {
     search_context_t context;
     solver_t *solver; /* NULL without solver=alphabeta */
     void *world, *trial, *playout, *policy_scratch;
+    void *plan; /* the game's plan of a decision's worlds (game.h, plan_worlds), or NULL */
     double total[GAME_MAX_MOVES];
 } pimc_t;
 
@@ -71,6 +72,7 @@ static void pimc_destroy(agent_t *agent)
     free(pimc->trial);
     free(pimc->playout);
     free(pimc->policy_scratch);
+    free(pimc->plan);
     free(pimc);
     agent->data = NULL;
 }
@@ -86,9 +88,11 @@ static int create(agent_t *agent, bool oracle, char *error, size_t error_size)
         pimc->trial = malloc(size);
         pimc->playout = malloc(size);
         pimc->policy_scratch = malloc(size);
+        pimc->plan = agent->game->plan_worlds && !oracle ? malloc(agent->game->world_plan_size) : NULL;
         if (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA) pimc->solver = solver_create(agent->game);
     }
     if (!pimc || !pimc->world || !pimc->trial || !pimc->playout || !pimc->policy_scratch ||
+        (agent->game->plan_worlds && !oracle && !pimc->plan) ||
         (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA && !pimc->solver)) {
         pimc_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent %s", agent->spec);
@@ -150,10 +154,11 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     bool solve = pimc->solver != NULL;
     search_context_set_target(&pimc->context, state);
     for (int i = 0; i < count; i++) pimc->total[i] = 0;
+    if (pimc->plan) agent->game->plan_worlds(state, agent->seat, pimc->plan);
     int sampled = 0; /* worlds evaluated: `samples`, or fewer when the deadline came first */
     while (sampled < samples) {
         if (pimc->oracle) memcpy(pimc->world, state, game->state_size);
-        else game->determinize(state, agent->seat, &agent->rng, pimc->world);
+        else game_draw_world(game, pimc->plan, state, agent->seat, &agent->rng, pimc->world);
         pcg32_t world_stream;
         pcg32_seed(&world_stream, (uint64_t)pcg32_next(&agent->rng) << 32 | pcg32_next(&agent->rng),
                    (uint64_t)agent->seat + 101);

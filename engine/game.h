@@ -349,6 +349,14 @@ typedef struct game {
     /* Writes into out_state a full state in which everything `seat` cannot see is drawn at
      * random, consistent with its observation (hand sizes, seen tiles, known lacks). */
     void (*determinize)(const void *state, int seat, pcg32_t *rng, void *out_state);
+    /* determinize in two steps, for the many worlds of one decision (NULL where a game has
+     * no plan; game_draw_world calls either): plan_worlds writes into `plan`
+     * (world_plan_size bytes) what every world of (state, seat) shares, and draw_world then
+     * writes the very world determinize would, from the same draws, as long as `state`
+     * stays as it was and where it was. */
+    size_t world_plan_size;
+    void (*plan_worlds)(const void *state, int seat, void *plan);
+    void (*draw_world)(const void *plan, pcg32_t *rng, void *out_state);
 
     /* ---- words: moves and record lines in the game's own terms ---- */
     /* "play 3-5 on end 1", "lead 6-6", "draw": a move for people and messages. */
@@ -380,6 +388,14 @@ const char *game_reason_name(const game_t *game, int reason);
 static inline void game_events_push(game_events_t *events, game_event_t event)
 {
     if (events && events->count < GAME_MAX_EVENTS) events->item[events->count++] = event;
+}
+/* A world drawn for `seat` as determinize draws it: from `plan` (plan_worlds of this state
+ * and seat) where the game plans its worlds and the caller made one, else directly. */
+static inline void game_draw_world(const game_t *game, const void *plan, const void *state, int seat, pcg32_t *rng,
+                                   void *out_state)
+{
+    if (plan) game->draw_world(plan, rng, out_state);
+    else game->determinize(state, seat, rng, out_state);
 }
 /* +1 where the higher score is ahead, -1 where the lower is (lower_score_wins): a score
  * times this sign is "how far ahead", whatever the scoring. */

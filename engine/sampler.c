@@ -290,16 +290,15 @@ static int dealt_in_turn(const sampler_request_t *request, uint64_t pool_set)
  * position (Fisher-Yates, as pcg32_shuffle_bytes, fixes the last position first): the same
  * draws and the same deal without a second pass over the pool and a test per seat and tile
  * (ismcts draws a world per iteration; in Partnership most have no seat known to lack a
- * tile). Out of line, with a pool of its own: where sampler_deal_word's pool escaped to it,
- * the general path's shuffle took 1.7% more of ismcts's instructions in 2-player Bergen. */
-__attribute__((noinline)) static int deal_word_in_turn(const sampler_request_t *request, int dealt, uint64_t pool_set,
-                                                       pcg32_t *rng, tileset_t *hand, uint8_t *stock)
+ * tile). `listed`: the pool in tile order, `start[k]` the first position of order[k]'s
+ * share (start[0] = 0). Shuffled in a copy of its own, and inlined into each caller: called
+ * with the lists as arguments, it cost ismcts 1.3% more instructions in Partnership. */
+static inline __attribute__((always_inline)) int deal_word_in_turn(const uint8_t *listed, int pool_size, int dealt,
+                                                                   const int *order, int count, const int *start,
+                                                                   pcg32_t *rng, tileset_t *hand, uint8_t *stock)
 {
     uint8_t pool[64];
-    int pool_size = list_pool(pool_set, pool);
-    int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order); /* count >= 1 */
-    int start[SAMPLER_MAX_SEATS]; /* the first position of order[k]'s share; start[0] = 0 */
-    for (int k = 0, position = 0; k < count; position += request->need[order[k]], k++) start[k] = position;
+    memcpy(pool, listed, sizeof pool);
     pcg32_t local = *rng; /* the byte stores could alias *rng (pcg32_shuffle_bytes) */
     int i = pool_size - 1; /* pcg32_shuffle_bytes's steps, each tile taken as it is fixed */
     for (; i >= dealt; i--) stock[i - dealt] = pcg32_shuffle_step(&local, pool, i); /* dealt >= 1 */
@@ -315,17 +314,59 @@ __attribute__((noinline)) static int deal_word_in_turn(const sampler_request_t *
     return pool_size - dealt;
 }
 
+/* The first position of each receiving seat's share where they take the pool in turn. */
+static void shares_in_turn(const sampler_request_t *request, const int *order, int count, int *start)
+{
+    for (int k = 0, position = 0; k < count; position += request->need[order[k]], k++) start[k] = position;
+}
+
+/* The deal where the seats are not served in turn: the pool (in tile order) shuffled, then
+ * the fill of one seat, or the greedy fill with the matching behind it. */
+static inline int deal_word_shuffled(const sampler_request_t *request, const int *receiving, int count, uint8_t *pool,
+                                     int pool_size, uint64_t pool_set, pcg32_t *rng, tileset_t *hand, uint8_t *stock)
+{
+    pcg32_shuffle_bytes(rng, pool, pool_size);
+    if (count == 1) return deal_word_to_one(request, receiving[0], pool, pool_size, hand, stock);
+    int order[SAMPLER_MAX_SEATS];
+    memcpy(order, receiving, (size_t)count * sizeof *order); /* deal_word_greedy sorts it */
+    int stock_size = deal_word_greedy(request, order, count, pool, pool_size, pool_set, hand, stock);
+    return stock_size >= 0 ? stock_size : deal_word_matching(request, pool, pool_size, hand, stock);
+}
+
+void sampler_plan_word(const sampler_request_t *request, uint64_t pool_set, sampler_word_plan_t *plan)
+{
+    plan->request = *request;
+    plan->pool_set = pool_set;
+    memset(plan->pool, 0, sizeof plan->pool);
+    plan->pool_size = list_pool(pool_set, plan->pool);
+    plan->count = receiving_seats(request, plan->order);
+    int dealt = dealt_in_turn(request, pool_set);
+    plan->dealt = dealt >= 0 && dealt <= plan->pool_size ? dealt : -1;
+    shares_in_turn(request, plan->order, plan->count, plan->start);
+}
+
+int sampler_deal_planned(const sampler_word_plan_t *plan, pcg32_t *rng, tileset_t *hand, uint8_t *stock)
+{
+    if (plan->dealt >= 0)
+        return deal_word_in_turn(plan->pool, plan->pool_size, plan->dealt, plan->order, plan->count, plan->start, rng,
+                                 hand, stock);
+    uint8_t pool[64];
+    memcpy(pool, plan->pool, sizeof pool);
+    return deal_word_shuffled(&plan->request, plan->order, plan->count, pool, plan->pool_size, plan->pool_set, rng,
+                              hand, stock);
+}
+
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock)
 {
-    int dealt = dealt_in_turn(request, pool_set);
-    if (dealt >= 0 && dealt <= __builtin_popcountll(pool_set))
-        return deal_word_in_turn(request, dealt, pool_set, rng, hand, stock);
     uint8_t pool[64];
     int pool_size = list_pool(pool_set, pool);
-    pcg32_shuffle_bytes(rng, pool, pool_size);
     int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order);
-    if (count == 1) return deal_word_to_one(request, order[0], pool, pool_size, hand, stock);
-    int stock_size = deal_word_greedy(request, order, count, pool, pool_size, pool_set, hand, stock);
-    return stock_size >= 0 ? stock_size : deal_word_matching(request, pool, pool_size, hand, stock);
+    int dealt = dealt_in_turn(request, pool_set);
+    if (dealt >= 0 && dealt <= pool_size) {
+        int start[SAMPLER_MAX_SEATS];
+        shares_in_turn(request, order, count, start);
+        return deal_word_in_turn(pool, pool_size, dealt, order, count, start, rng, hand, stock);
+    }
+    return deal_word_shuffled(request, order, count, pool, pool_size, pool_set, rng, hand, stock);
 }

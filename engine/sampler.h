@@ -40,4 +40,20 @@ bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pc
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock);
 
+/* sampler_deal_word in two steps, for many deals of one request (search draws a world per
+ * iteration): the plan keeps the request and what every deal of it shares (the pool in
+ * tile order, the receiving seats, how they are served), and each deal from it draws the
+ * same numbers and deals the same as sampler_deal_word would. */
+typedef struct sampler_word_plan {
+    sampler_request_t request;
+    uint64_t pool_set;
+    int pool_size, dealt;           /* dealt >= 0: the seats take the shuffled pool in turn */
+    int count;                      /* receiving seats, in seat order: */
+    int order[SAMPLER_MAX_SEATS];   /* which, */
+    int start[SAMPLER_MAX_SEATS];   /* and where each one's share begins (in turn) */
+    uint8_t pool[64];               /* the pool in tile order, 0 past its size */
+} sampler_word_plan_t;
+void sampler_plan_word(const sampler_request_t *request, uint64_t pool_set, sampler_word_plan_t *plan);
+int sampler_deal_planned(const sampler_word_plan_t *plan, pcg32_t *rng, tileset_t *hand, uint8_t *stock);
+
 #endif

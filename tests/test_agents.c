@@ -266,13 +266,38 @@ END_TEST
 
 /* ------------------------------------------------------------------ determinized worlds */
 
+/* Where the game plans its worlds (game.h, plan_worlds), the worlds drawn from one plan are
+ * determinize's, byte for byte, from the same draws: `world` the one determinize drew from
+ * `before` up to `after`, and a second one after it. */
+static void check_planned_worlds(const game_t *game, const void *state, int seat, pcg32_t before, pcg32_t after,
+                                 const void *world)
+{
+    void *plan = malloc(game->world_plan_size), *planned = malloc(game->state_size), *direct = malloc(game->state_size);
+    REQUIRE(plan && planned && direct, "out of memory");
+    game->plan_worlds(state, seat, plan);
+    game->draw_world(plan, &before, planned);
+    REQUIRE(memcmp(planned, world, game->state_size) == 0, "the planned world differs from determinize's");
+    REQUIRE(before.state == after.state && before.increment == after.increment,
+            "the planned world took other draws than determinize");
+    pcg32_t again = after;
+    game->draw_world(plan, &after, planned);
+    game->determinize(state, seat, &again, direct);
+    REQUIRE(memcmp(planned, direct, game->state_size) == 0, "the second world of a plan differs from determinize's");
+    REQUIRE(after.state == again.state, "the second world of a plan took other draws than determinize");
+    free(plan);
+    free(planned);
+    free(direct);
+}
+
 /* A world drawn for `seat` keeps what it sees and respects what it knows. */
 static void check_world(const table_t *t, const void *state, int seat, pcg32_t *rng, void *world, long *checked)
 {
     const game_t *game = t->game;
     game_observation_t seen, in_world;
     game->observe(state, seat, &seen);
+    pcg32_t before = *rng;
     game->determinize(state, seat, rng, world);
+    if (game->plan_worlds) check_planned_worlds(game, state, seat, before, *rng, world);
     (*checked)++;
     REQUIRE(game->status(world) == GAME_IN_HAND && game->to_move(world) == game->to_move(state),
             "the world is not at the same turn");

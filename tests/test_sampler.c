@@ -257,10 +257,37 @@ START_TEST(test_word_deals_as_the_rule)
             held_before[seat] = (tileset_t){{~pool_set & pcg32_next(&requests), (uint64_t)seat}};
             hand[seat] = held_before[seat];
         }
-        pcg32_t rng, reference_rng;
+        pcg32_t rng, reference_rng, planned_rng;
         pcg32_seed(&rng, (uint64_t)round, 13);
-        reference_rng = rng;
+        reference_rng = planned_rng = rng;
+        tileset_t planned_hand[SAMPLER_MAX_SEATS];
+        uint8_t planned_stock[64];
+        memcpy(planned_hand, hand, sizeof planned_hand);
         int stock_size = sampler_deal_word(&request, pool_set, &rng, hand, stock);
+        /* the same deal in two steps (a plan, then the deal from it) */
+        sampler_word_plan_t plan;
+        sampler_plan_word(&request, pool_set, &plan);
+        int planned_stock_size = sampler_deal_planned(&plan, &planned_rng, planned_hand, planned_stock);
+        ck_assert_msg(planned_stock_size == stock_size && planned_rng.state == rng.state,
+                      "round %d: the deal from a plan differs in its stock or its draws", round);
+        for (int seat = 0; stock_size >= 0 && seat < request.seats; seat++)
+            ck_assert_msg(tileset_equal(planned_hand[seat], hand[seat]), "round %d: the plan deals seat %d otherwise",
+                          round, seat);
+        ck_assert_msg(stock_size < 0 || memcmp(planned_stock, stock, (size_t)stock_size) == 0,
+                      "round %d: the plan's stock differs", round);
+        /* a second deal from the same plan: the plan is left as it was */
+        tileset_t again_hand[SAMPLER_MAX_SEATS], again_planned_hand[SAMPLER_MAX_SEATS];
+        uint8_t again_stock[64];
+        memcpy(again_hand, held_before, sizeof again_hand);
+        memcpy(again_planned_hand, held_before, sizeof again_planned_hand);
+        pcg32_t again_rng = rng;
+        int again_size = sampler_deal_word(&request, pool_set, &again_rng, again_hand, again_stock);
+        ck_assert_int_eq(sampler_deal_planned(&plan, &planned_rng, again_planned_hand, planned_stock), again_size);
+        ck_assert_msg(again_size < 0 || memcmp(planned_stock, again_stock, (size_t)again_size) == 0,
+                      "round %d: a plan's second stock differs", round);
+        for (int seat = 0; again_size >= 0 && seat < request.seats; seat++)
+            ck_assert_msg(tileset_equal(again_planned_hand[seat], again_hand[seat]),
+                          "round %d: a plan's second deal gives seat %d otherwise", round, seat);
         bool found = sampler_deal(&request, pool, count, &reference_rng, owner);
         ck_assert_msg((stock_size >= 0) == found, "round %d: the word sampler %s a deal, sampler_deal %s", round,
                       stock_size >= 0 ? "finds" : "misses", found ? "finds one" : "has none");

@@ -10,8 +10,7 @@
  */
 #include <string.h>
 
-#include "bergen/bergen.h"
-#include "sampler.h"
+#include "bergen/bergen_internal.h"
 
 /* Logical tiles with a copy neither in `hand` nor on the layout. */
 static tileset_t unseen_tiles(const bergen_state_t *s, tileset_t hand)
@@ -90,17 +89,16 @@ static bool deal_by_owners(const sampler_request_t *request, tileset_t hidden_ti
     return true;
 }
 
-void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
+void bergen_plan_worlds(const void *state, int seat, void *plan_data)
 {
     const bergen_state_t *s = state;
     const bergen_rules_t *r = s->rules;
-    bergen_state_t *world = out_state;
-    memcpy(world, s, sizeof *world);
-    pcg32_seed(&world->rng, ((uint64_t)pcg32_next(rng) << 32) | pcg32_next(rng), pcg32_next(rng));
+    bergen_world_plan_t *plan = plan_data;
+    plan->state = s;
 
     /* Tiles that stay where they are: the seat's own hand, a drawn tile its holder is about
      * to place, and the qualifying double the opener is known to hold (R4, R5). */
-    tileset_t fixed[GAME_MAX_SEATS];
+    tileset_t *fixed = plan->fixed;
     for (int other = 0; other < s->seats; other++) fixed[other] = tileset_empty();
     fixed[seat] = s->hand[seat];
     if (s->status == GAME_IN_HAND && s->to_move != seat && s->phase == BERGEN_PHASE_PLAY_DRAWN)
@@ -114,10 +112,10 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
     /* The pool is listed in tile order before the shuffle, so the world drawn depends only
      * on what the seat knows, not on where the hidden tiles really are: an agent given two
      * deals it cannot tell apart decides the same (tests/test_agent_privacy.c). */
-    sampler_request_t request; /* not cleared: the sampler reads the seats below `seats` only,
-                                  and clearing eight took a sixth of this function */
-    request.seats = s->seats;
-    request.tile_of = r->num_sets == 1 ? NULL : r->logical_of; /* one set: each tile is itself */
+    sampler_request_t *request = &plan->request; /* not cleared: the sampler reads the seats
+                                                    below `seats` only */
+    request->seats = s->seats;
+    request->tile_of = r->num_sets == 1 ? NULL : r->logical_of; /* one set: each tile is itself */
     /* The hidden tiles: with one set, every tile is on the layout, in a hand or in the
      * stock, so they are the set less the layout and the tiles that stay (no pass over
      * the stock's list); with copies, the hands' hidden tiles and the stock's. */
@@ -125,17 +123,36 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
                                               : tileset_of(s->deck + s->stock_next, r->physical_count - s->stock_next);
     for (int other = 0; other < s->seats; other++) {
         tileset_t hidden = tileset_minus(s->hand[other], fixed[other]);
-        request.need[other] = tileset_size(hidden);
-        request.lacks[other] = s->lacks[other];
+        request->need[other] = tileset_size(hidden);
+        request->lacks[other] = s->lacks[other];
         hidden_tiles = r->num_sets == 1 ? tileset_minus(hidden_tiles, fixed[other]) : tileset_or(hidden_tiles, hidden);
     }
-    for (int other = 0; other < s->seats; other++) world->hand[other] = fixed[other];
+    plan->hidden_tiles = hidden_tiles;
     /* one set up to double-ten: a physical tile is its logical tile, and all lie in one
      * word, which the sampler deals without a list of owners */
-    bool dealt = r->num_sets == 1 && r->physical_count <= 64
-                     ? sampler_deal_word(&request, hidden_tiles.w[0], rng, world->hand, world->deck + s->stock_next) >= 0
-                     : deal_by_owners(&request, hidden_tiles, rng, world, s->stock_next);
+    plan->by_word = r->num_sets == 1 && r->physical_count <= 64;
+    if (plan->by_word) sampler_plan_word(request, hidden_tiles.w[0], &plan->words);
+}
+
+void bergen_draw_world(const void *plan_data, pcg32_t *rng, void *out_state)
+{
+    const bergen_world_plan_t *plan = plan_data;
+    const bergen_state_t *s = plan->state;
+    bergen_state_t *world = out_state;
+    memcpy(world, s, sizeof *world);
+    pcg32_seed(&world->rng, ((uint64_t)pcg32_next(rng) << 32) | pcg32_next(rng), pcg32_next(rng));
+    for (int other = 0; other < s->seats; other++) world->hand[other] = plan->fixed[other];
+    bool dealt = plan->by_word
+                     ? sampler_deal_planned(&plan->words, rng, world->hand, world->deck + s->stock_next) >= 0
+                     : deal_by_owners(&plan->request, plan->hidden_tiles, rng, world, s->stock_next);
     /* Unreachable while the lacks sets are true of the real deal (tested); keep the real
      * world rather than return an inconsistent one. */
     if (!dealt) memcpy(world->hand, s->hand, sizeof world->hand);
+}
+
+void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
+{
+    bergen_world_plan_t plan;
+    bergen_plan_worlds(state, seat, &plan);
+    bergen_draw_world(&plan, rng, out_state);
 }

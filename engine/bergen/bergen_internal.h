@@ -12,6 +12,7 @@
 #define DOMINOLAB_BERGEN_INTERNAL_H
 
 #include "bergen/bergen.h"
+#include "sampler.h"
 
 /* Paths off the common ply (a plain line game placing or drawing): the end of a hand, the
  * opening draw and lead, several sets, combination scoring. Kept out of legal_moves and
@@ -29,6 +30,20 @@ extern const preset_spec_t bergen_presets[BERGEN_PRESET_COUNT];
 extern const preset_spec_t double_bergen_presets[DOUBLE_BERGEN_PRESET_COUNT];
 int bergen_rules_create(const option_values_t *values, game_rules_t **out, char *error, size_t error_size);
 void bergen_rules_destroy(game_rules_t *rules);
+
+/* ---- bergen_determinize.c ---- */
+/* What every world of one state and seat shares (game.h, plan_worlds): the tiles that stay
+ * where they are, and the deal of the hidden ones, planned once. */
+typedef struct bergen_world_plan {
+    const bergen_state_t *state;
+    tileset_t fixed[GAME_MAX_SEATS];
+    bool by_word;                /* one set up to double-ten: the sampler's plan below */
+    sampler_word_plan_t words;   /* by_word */
+    sampler_request_t request;   /* otherwise, with the hidden tiles */
+    tileset_t hidden_tiles;
+} bergen_world_plan_t;
+void bergen_plan_worlds(const void *state, int seat, void *plan);
+void bergen_draw_world(const void *plan, pcg32_t *rng, void *out_state);
 
 /* ---- bergen_scoring.c ---- */
 /* DB R12: the combinations exposed after a placement that exposed `new_number`, counted
