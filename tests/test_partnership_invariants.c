@@ -18,6 +18,7 @@
 #include "agent.h"
 #include "game.h"
 #include "partnership/partnership.h"
+#include "partnership/partnership_internal.h" /* the plan of worlds, to count its two kinds */
 #include "test_support.h"
 
 enum { HANDS_PER_CONFIG = 100000, DETERMINIZE_EVERY = 5, MAX_WORDS = 12 };
@@ -94,12 +95,30 @@ static void check_legal(const partnership_state_t *s, const game_move_t *moves, 
 typedef struct totals {
     long hands, steps, matches;
     long r2_checked, r2_missed; /* worlds' seats under R2's asking, and those it does not hold for */
+    long planned, unplanned;    /* worlds of a plan drawn by the sampler's plan, or as determinize */
 } totals_t;
+
+/* The world a plan draws (game.h, plan_worlds) is determinize's, `world`, drawn from
+ * `before` to `after`, byte for byte and by the same draws. */
+static void check_planned_world(const partnership_state_t *s, int seat, pcg32_t before, pcg32_t after,
+                                const partnership_state_t *world, totals_t *t)
+{
+    partnership_world_plan_t plan;
+    partnership_state_t planned_world;
+    partnership_game.plan_worlds(s, seat, &plan);
+    partnership_game.draw_world(&plan, &before, &planned_world);
+    REQUIRE(memcmp(&planned_world, world, sizeof *world) == 0, "the planned world differs from determinize's");
+    REQUIRE(before.state == after.state, "the planned world took other draws than determinize");
+    t->planned += plan.planned;
+    t->unplanned += !plan.planned;
+}
 
 static void check_world(const partnership_state_t *s, int seat, pcg32_t *rng, totals_t *t)
 {
     partnership_state_t world;
+    pcg32_t before = *rng;
     partnership_game.determinize(s, seat, rng, &world);
+    check_planned_world(s, seat, before, *rng, &world, t);
     check_places(&world, "world");
     REQUIRE(tileset_equal(world.hand[seat], s->hand[seat]), "a world changed the seat's own hand");
     for (int other = 0; other < 4; other++)
@@ -272,16 +291,21 @@ START_TEST(test_random_play)
 {
     pcg32_t rng;
     pcg32_seed(&rng, 0x5eed + (uint64_t)_i, 1);
-    totals_t t = {0, 0, 0, 0, 0};
+    totals_t t = {0};
     long hands = (long)support_scaled(HANDS_PER_CONFIG, 200);
     play_config(configs[_i][0], configs[_i][1], hands, &rng, &t);
     ck_assert_int_ge(t.hands, hands);
     ck_assert_int_gt(t.steps, t.hands * 20); /* a hand takes at least 7 placements, passes and leads */
     ck_assert_msg(t.r2_missed * 1000 <= t.r2_checked, "R2's asking missed in %ld of %ld world seats", t.r2_missed,
                   t.r2_checked);
+    /* both kinds of planned world were compared: through the sampler's plan where no
+     * redeal is known, as determinize draws them where one is (R2) */
+    bool redeal = strstr(configs[_i][0], "south_american") || strstr(configs[_i][1], "redeal_min_doubles");
+    ck_assert_int_gt(redeal ? t.unplanned : t.planned, t.hands);
     if (getenv("PARTNERSHIP_VERBOSE"))
-        fprintf(stderr, "%s %s: %ld matches, %ld hands, %ld steps, R2 missed %ld of %ld\n", configs[_i][0], configs[_i][1],
-                t.matches, t.hands, t.steps, t.r2_missed, t.r2_checked);
+        fprintf(stderr, "%s %s: %ld matches, %ld hands, %ld steps, R2 missed %ld of %ld, %ld planned worlds, %ld not\n",
+                configs[_i][0], configs[_i][1], t.matches, t.hands, t.steps, t.r2_missed, t.r2_checked, t.planned,
+                t.unplanned);
 }
 END_TEST
 

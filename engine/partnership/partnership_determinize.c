@@ -10,8 +10,7 @@
  */
 #include <string.h>
 
-#include "partnership/partnership.h"
-#include "sampler.h"
+#include "partnership/partnership_internal.h"
 
 void partnership_observe(const void *state, int seat, game_observation_t *out)
 {
@@ -94,45 +93,63 @@ static tileset_t give_doubles(tileset_t free, tileset_t lacks, int count, tilese
     return free;
 }
 
-/* One world: fixed tiles first, the rest through the sampler. False if none agrees with
- * the lacks (then the world is left as the real one). */
-static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, partnership_state_t *world)
+/* The tiles that stay where they are, into fixed[] (the doubles to give aside): the seat's
+ * own hand, and [6-6] with a starter who holds it and has not led yet (R3). Returns the
+ * tiles left to deal. */
+static tileset_t fixed_tiles(const partnership_state_t *s, int seat, tileset_t *fixed)
 {
-    const partnership_rules_t *r = s->rules;
-    /* Fixed: the seat's own hand; [6-6] with a starter who holds it and has not led yet
-     * (R3); the doubles the rules showed a seat to hold: one for a seat that must lead a
-     * double (R7), and redeal_min_doubles dealt to a seat asked about a redeal (R2), less
-     * those it has placed. */
-    tileset_t fixed[PARTNERSHIP_SEATS] = {{{0, 0}}};
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) fixed[other] = tileset_empty();
     fixed[seat] = s->hand[seat];
     tileset_t free = tileset_minus(tileset_full(6), tileset_or(s->hand[seat], s->table));
-    bool before_lead = s->status == GAME_IN_HAND && s->table_count == 0;
-    if (before_lead && s->starter_from_66 && s->starter != seat) {
+    if (s->status == GAME_IN_HAND && s->table_count == 0 && s->starter_from_66 && s->starter != seat) {
         tileset_add(&fixed[s->starter], 27);
         tileset_remove(&free, 27);
     }
-    for (int other = 0; s->status == GAME_IN_HAND && other < PARTNERSHIP_SEATS; other++) {
-        if (other == seat) continue;
-        int want = known_redeal(s, other) > 0 ? r->redeal_min_doubles - doubles_in(s->played[other]) : 0;
-        if (before_lead && s->phase == PT_PHASE_LEAD && s->lead_kind == PT_LEAD_DOUBLE && s->to_move == other && want < 1)
-            want = 1;
-        free = give_doubles(free, s->lacks[other], want - doubles_in(fixed[other]), &fixed[other], rng);
-    }
+    return free;
+}
 
-    /* The pool is the set `free` (the sampler lists it in tile order), so the world depends
-     * only on what the seat knows (tests/test_agent_privacy.c). */
-    sampler_request_t request; /* not cleared: the sampler reads the four seats only (bergen_determinize) */
-    request.seats = PARTNERSHIP_SEATS;
-    request.tile_of = NULL;
+/* The doubles the rules showed `other` to hold beyond its fixed tiles: one for a seat that
+ * must lead a double (R7), and redeal_min_doubles dealt to a seat asked about a redeal
+ * (R2), less those it has placed. */
+static int doubles_owed(const partnership_state_t *s, int other, const tileset_t *fixed)
+{
+    const partnership_rules_t *r = s->rules;
+    bool before_lead = s->status == GAME_IN_HAND && s->table_count == 0;
+    int want = known_redeal(s, other) > 0 ? r->redeal_min_doubles - doubles_in(s->played[other]) : 0;
+    if (before_lead && s->phase == PT_PHASE_LEAD && s->lead_kind == PT_LEAD_DOUBLE && s->to_move == other && want < 1)
+        want = 1;
+    return want - doubles_in(fixed[other]);
+}
+
+/* The sampler's request for the tiles left once fixed[] is placed. The pool is the set
+ * `free` (the sampler lists it in tile order), so the world depends only on what the seat
+ * knows (tests/test_agent_privacy.c). */
+static void world_request(const partnership_state_t *s, int seat, const tileset_t *fixed, sampler_request_t *request)
+{
+    const partnership_rules_t *r = s->rules;
+    request->seats = PARTNERSHIP_SEATS; /* not cleared: the sampler reads the four seats only (bergen_determinize) */
+    request->tile_of = NULL;
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
-        request.need[other] = s->hand_count[other] - tileset_size(fixed[other]);
-        request.lacks[other] = s->lacks[other];
+        request->need[other] = s->hand_count[other] - tileset_size(fixed[other]);
+        request->lacks[other] = s->lacks[other];
         /* A seat known to have been dealt fewer than redeal_min_doubles that has no double
          * left to receive lacks them all: exact, where drawing again rarely succeeds. */
         if (other != seat && known_redeal(s, other) < 0 &&
             doubles_in(tileset_or(fixed[other], s->played[other])) >= r->redeal_min_doubles - 1)
-            request.lacks[other] = tileset_or(request.lacks[other], tileset_doubles());
+            request->lacks[other] = tileset_or(request->lacks[other], tileset_doubles());
     }
+}
+
+/* One world: fixed tiles first, the rest through the sampler. False if none agrees with
+ * the lacks (then the world is left as the real one). */
+static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, partnership_state_t *world)
+{
+    tileset_t fixed[PARTNERSHIP_SEATS];
+    tileset_t free = fixed_tiles(s, seat, fixed);
+    for (int other = 0; s->status == GAME_IN_HAND && other < PARTNERSHIP_SEATS; other++)
+        if (other != seat) free = give_doubles(free, s->lacks[other], doubles_owed(s, other, fixed), &fixed[other], rng);
+    sampler_request_t request;
+    world_request(s, seat, fixed, &request);
     /* the double-six's 28 tiles lie in the sets' first word, and no tile stays undealt */
     for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = fixed[other];
     uint8_t undealt[PARTNERSHIP_TILES];
@@ -156,4 +173,41 @@ void partnership_determinize(const void *state, int seat, pcg32_t *rng, void *ou
         }
         if (world_agrees(s, world)) return;
     }
+}
+
+/* Planned where no seat is given doubles at random (give_doubles draws nothing then) and
+ * none is known to have been dealt too few (world_agrees then holds for every world). */
+void partnership_plan_worlds(const void *state, int seat, void *plan_data)
+{
+    const partnership_state_t *s = state;
+    partnership_world_plan_t *plan = plan_data;
+    plan->state = s;
+    plan->seat = seat;
+    tileset_t free = fixed_tiles(s, seat, plan->fixed);
+    plan->planned = true;
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
+        if (known_redeal(s, other) < 0) plan->planned = false;
+        if (other != seat && s->status == GAME_IN_HAND && doubles_owed(s, other, plan->fixed) > 0) plan->planned = false;
+    }
+    if (!plan->planned) return;
+    sampler_request_t request;
+    world_request(s, seat, plan->fixed, &request);
+    sampler_plan_word(&request, free.w[0], &plan->words);
+}
+
+void partnership_draw_world(const void *plan_data, pcg32_t *rng, void *out_state)
+{
+    const partnership_world_plan_t *plan = plan_data;
+    const partnership_state_t *s = plan->state;
+    if (!plan->planned) {
+        partnership_determinize(s, plan->seat, rng, out_state);
+        return;
+    }
+    partnership_state_t *world = out_state;
+    memcpy(world, s, sizeof *world);
+    pcg32_seed(&world->rng, ((uint64_t)pcg32_next(rng) << 32) | pcg32_next(rng), pcg32_next(rng));
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = plan->fixed[other];
+    uint8_t undealt[PARTNERSHIP_TILES];
+    if (sampler_deal_planned(&plan->words, rng, world->hand, undealt) < 0)
+        memcpy(world->hand, s->hand, sizeof world->hand); /* keep the real world: lacks are true of it */
 }

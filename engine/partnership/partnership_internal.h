@@ -9,6 +9,7 @@
 #define DOMINOLAB_PARTNERSHIP_INTERNAL_H
 
 #include "partnership/partnership.h"
+#include "sampler.h"
 
 /* ---- partnership_options.c ---- */
 enum { PT_PRESET_COUNT = 7 };
@@ -16,6 +17,20 @@ extern const option_spec_t partnership_options[PT_OPTION_COUNT];
 extern const preset_spec_t partnership_presets[PT_PRESET_COUNT];
 int partnership_rules_create(const option_values_t *values, game_rules_t **out, char *error, size_t error_size);
 void partnership_rules_destroy(game_rules_t *rules);
+
+/* ---- partnership_determinize.c ---- */
+/* What every world of one state and seat shares (game.h, plan_worlds). A world that gives
+ * a seat doubles at random, or that may have to be drawn again (R2), is drawn as
+ * determinize draws it; the others through the sampler's plan. */
+typedef struct partnership_world_plan {
+    const partnership_state_t *state;
+    int seat;
+    bool planned;                 /* the world is the fixed tiles and one deal from `words` */
+    tileset_t fixed[PARTNERSHIP_SEATS];
+    sampler_word_plan_t words;
+} partnership_world_plan_t;
+void partnership_plan_worlds(const void *state, int seat, void *plan);
+void partnership_draw_world(const void *plan, pcg32_t *rng, void *out_state);
 
 /* ---- partnership_record.c ---- */
 extern const char *const partnership_reason_names[PT_REASON_COUNT];
