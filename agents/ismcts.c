@@ -251,7 +251,6 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
     for (bool at_root = true; at_root || game->status(world) == GAME_IN_HAND; at_root = false) {
         const game_move_t *moves = at_root ? root->moves : listed;
         int count = at_root ? root->count : game->legal_moves(world, listed);
-        int side = at_root ? root->side : game->side_of_seat(agent->rules, game->to_move(world));
         int32_t *child_of = at_root ? root->child_of : matched;
         int untried = at_root ? match_root(data, root) : match_children(data, current, moves, count, child_of);
         if (untried > 0 && data->used < data->capacity) { /* expand one untried move */
@@ -259,6 +258,7 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
             int i = 0;
             for (;; i++)
                 if (child_of[i] < 0 && pick-- == 0) break;
+            int side = at_root ? root->side : game->side_of_seat(agent->rules, game->to_move(world));
             current = add_node(data, current, moves[i], side);
             if (at_root) child_of[i] = current;
             data->nodes[current].available = 1;
