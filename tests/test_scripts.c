@@ -35,14 +35,20 @@ static int run_script(const char *arguments, char *output)
     return WEXITSTATUS(status);
 }
 
+/* Writes the shell script `text` to `path`, executable. */
+static void install_script(const char *path, const char *text)
+{
+    ck_assert(support_write_file(path, text));
+    ck_assert_int_eq(chmod(path, 0755), 0);
+}
+
 /* An executable stand-in in `dir` that answers `bench ...` with the given row. */
 static const char *stand_in(const char *dir, const char *name, const char *row, char *path)
 {
     char text[PATH_SIZE];
     snprintf(path, PATH_SIZE, "%s/%s", dir, name);
     snprintf(text, sizeof text, "#!/bin/sh\necho 'header line signature'\necho '%s'\n", row);
-    ck_assert(support_write_file(path, text));
-    ck_assert_int_eq(chmod(path, 0755), 0);
+    install_script(path, text);
     return path;
 }
 
@@ -88,8 +94,7 @@ START_TEST(ratio_of_the_fastest_runs)
                  "echo $run > \"$counter\"\nset -- %s\nshift $(( run - 1 ))\n"
                  "echo 'header line signature'\necho \"pimc 1000 1.0 $1 0123456789abcdef\"\n",
                  paths[k], rates[k]);
-        ck_assert(support_write_file(paths[k], text));
-        ck_assert_int_eq(chmod(paths[k], 0755), 0);
+        install_script(paths[k], text);
     }
     snprintf(arguments, sizeof arguments, "--runs 3 '%s' '%s' -- --decisions --agents pimc", base, new);
     ck_assert_int_eq(run_script(arguments, output), 0);
@@ -118,8 +123,7 @@ START_TEST(side_by_side_pairs_cancel_the_cpus)
                  "if [ \"$cpu\" = 0 ]; then rate=%s; else rate=%s; fi\n"
                  "echo 'header line signature'\necho \"pimc 1000 1.0 $rate 0123456789abcdef\"\n",
                  rates[k][0], rates[k][1]);
-        ck_assert(support_write_file(paths[k], text));
-        ck_assert_int_eq(chmod(paths[k], 0755), 0);
+        install_script(paths[k], text);
     }
     snprintf(arguments, sizeof arguments, "--together --runs 4 '%s' '%s' -- --decisions --agents pimc", base, new);
     ck_assert_int_eq(run_script(arguments, output), 0);
