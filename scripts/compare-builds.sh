@@ -13,7 +13,7 @@
 # phase, the medians show that. The ratio of each build's fastest run is printed beside.
 #
 # Why --together: with it the two builds run at the same time, each pinned to one of the
-# first two CPUs, so both meet the same phase of the host. The two CPUs may themselves run
+# first two CPUs it may use, so both meet the same phase of the host. The two CPUs may themselves run
 # at different speeds (a fifth apart at times on that machine), so the builds swap CPUs
 # from one run to the next, and each pair of runs gives the geometric mean of its two
 # ratios, in which the CPUs' speeds cancel; the median over the pairs is printed. Two runs
@@ -77,7 +77,13 @@ done
 if $together; then
     [ $((runs % 2)) -eq 0 ] || fail "--together: --runs must be even (the builds swap CPUs in each pair of runs)"
     command -v taskset >/dev/null 2>&1 || fail "--together needs taskset (Debian package util-linux)"
-    taskset -c 1 true 2>/dev/null || fail "--together needs two CPUs (0 and 1) to pin the builds to"
+    # the first two CPUs this process may run on ("0-1", "2,5", "0-3,8"...)
+    cpus=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status 2>/dev/null |
+        awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-"); for (c = r[1]; c <= (n > 1 ? r[2] : r[1]); c++) print c } }' |
+        head -n 2)
+    first_cpu=$(echo "$cpus" | sed -n 1p)
+    second_cpu=$(echo "$cpus" | sed -n 2p)
+    [ -n "$second_cpu" ] || fail "--together needs two CPUs to pin the builds to (found: ${first_cpu:-none})"
 fi
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/compare-builds.XXXXXX")
@@ -127,10 +133,11 @@ run=1
 ratios=""
 while [ "$run" -le "$runs" ]; do
     if $together; then
-        # both at once, base on CPU run % 2 and new on the other
-        measure "$base" base $((run % 2)) "$@" >"$scratch/base.out" &
+        # both at once, base on the second CPU in odd runs and on the first in even ones
+        if [ $((run % 2)) -eq 1 ]; then base_cpu=$second_cpu new_cpu=$first_cpu; else base_cpu=$first_cpu new_cpu=$second_cpu; fi
+        measure "$base" base "$base_cpu" "$@" >"$scratch/base.out" &
         base_job=$!
-        measure "$new" new $(((run + 1) % 2)) "$@" >"$scratch/new.out" &
+        measure "$new" new "$new_cpu" "$@" >"$scratch/new.out" &
         new_job=$!
         wait "$base_job" || exit 2
         wait "$new_job" || exit 2

@@ -6,13 +6,14 @@
  * workload's, with a chosen rate and signature) let the tests know the figures; one run
  * of the real binary checks that bench's rows are still read.
  */
+#define _GNU_SOURCE /* sched_getaffinity: the CPUs --together pins the builds to */
 #include <check.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include "test_support.h"
 
@@ -42,13 +43,19 @@ static void install_script(const char *path, const char *text)
     ck_assert_int_eq(chmod(path, 0755), 0);
 }
 
+/* The stand-in `name` in `dir`, the shell script `text`; its path into `path`. */
+static void script_stand_in(const char *dir, const char *name, const char *text, char *path)
+{
+    snprintf(path, PATH_SIZE, "%s/%s", dir, name);
+    install_script(path, text);
+}
+
 /* An executable stand-in in `dir` that answers `bench ...` with the given row. */
 static const char *stand_in(const char *dir, const char *name, const char *row, char *path)
 {
     char text[PATH_SIZE];
-    snprintf(path, PATH_SIZE, "%s/%s", dir, name);
     snprintf(text, sizeof text, "#!/bin/sh\necho 'header line signature'\necho '%s'\n", row);
-    install_script(path, text);
+    script_stand_in(dir, name, text, path);
     return path;
 }
 
@@ -105,27 +112,42 @@ START_TEST(ratio_of_the_fastest_runs)
 }
 END_TEST
 
-/* --together: stand-ins whose rate depends on the CPU they are pinned to, CPU 1 at half
- * the speed of CPU 0 (base 4000 or 2000, new 5000 or 2500). Each run's own ratio shows the
- * CPUs (2.5, then 0.625); each pair's geometric mean gives the builds' 1.25. */
+/* The lowest CPU this process may run on, and how many it may. */
+static int first_allowed_cpu(int *count)
+{
+    cpu_set_t allowed;
+    ck_assert_int_eq(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+    *count = CPU_COUNT(&allowed);
+    for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+        if (CPU_ISSET(cpu, &allowed)) return cpu;
+    return -1;
+}
+
+/* --together: stand-ins whose rate depends on the CPU they are pinned to, the second of
+ * the two the script uses at half the speed of the first (base 4000 or 2000, new 5000 or
+ * 2500). Each run's own ratio shows the CPUs (2.5, then 0.625); each pair's geometric mean
+ * gives the builds' 1.25. With one CPU the script refuses. */
 START_TEST(side_by_side_pairs_cancel_the_cpus)
 {
     char output[OUTPUT_SIZE];
-    if (sysconf(_SC_NPROCESSORS_ONLN) < 2) return; /* the script refuses (tested below) */
     const char *dir = support_scratch("compare");
     char base[PATH_SIZE], new[PATH_SIZE], text[3 * PATH_SIZE], arguments[3 * PATH_SIZE];
     const char *rates[2][2] = {{"4000", "2000"}, {"5000", "2500"}};
-    char *paths[2] = {base, new};
+    int cpus, first = first_allowed_cpu(&cpus);
     for (int k = 0; k < 2; k++) {
-        snprintf(paths[k], PATH_SIZE, "%s/%s", dir, k ? "new" : "base");
         snprintf(text, sizeof text,
                  "#!/bin/sh\ncpu=$(awk '/^Cpus_allowed_list/ { print $2 }' /proc/self/status)\n"
-                 "if [ \"$cpu\" = 0 ]; then rate=%s; else rate=%s; fi\n"
+                 "if [ \"$cpu\" = %d ]; then rate=%s; else rate=%s; fi\n"
                  "echo 'header line signature'\necho \"pimc 1000 1.0 $rate 0123456789abcdef\"\n",
-                 rates[k][0], rates[k][1]);
-        install_script(paths[k], text);
+                 first, rates[k][0], rates[k][1]);
+        script_stand_in(dir, k ? "new" : "base", text, k ? new : base);
     }
     snprintf(arguments, sizeof arguments, "--together --runs 4 '%s' '%s' -- --decisions --agents pimc", base, new);
+    if (cpus < 2) {
+        ck_assert_int_eq(run_script(arguments, output), 2);
+        ck_assert_msg(strstr(output, "--together needs two CPUs"), "%s", output);
+        return;
+    }
     ck_assert_int_eq(run_script(arguments, output), 0);
     ck_assert_msg(strstr(output, "base: 2000 4000 2000 4000  median 3000\n"), "%s", output);
     ck_assert_msg(strstr(output, "side by side, each pair of runs' new/base: 1.2500 1.2500  median 1.25\n"), "%s",
