@@ -171,6 +171,16 @@ extern const game_t bingo_game;
  * it keeps them, and none of what its closed-phase follows proved it lacks. */
 void bingo_observe(const void *state, int seat, game_observation_t *out);
 void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_state);
+/* What every world of one state and seat shares (game.h, plan_worlds): the other seat's
+ * known tiles, the unseen pool, and the tiles it may hold listed in tile order. */
+typedef struct bingo_world_plan {
+    const bingo_state_t *state;
+    int opponent, candidate_count, needed;
+    uint64_t known, pool;
+    uint8_t candidates[BINGO_TILES];
+} bingo_world_plan_t;
+void bingo_plan_worlds(const void *state, int seat, void *plan);
+void bingo_draw_world(const void *plan, pcg32_t *rng, void *out_state);
 /* Whether the follow rules of the closed phase apply (R11, R12): closed or exhausted. */
 static inline bool bingo_closed_phase(const bingo_state_t *s) { return s->closer >= 0 || s->face_up < 0; }
 

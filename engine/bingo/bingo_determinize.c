@@ -74,26 +74,45 @@ void bingo_observe(const void *state, int seat, game_observation_t *out)
 
 /* The other hand gets what it is known to hold, then tiles it may hold at random; the rest
  * of the unseen tiles fill the stock's places (face-down, or out of play after a close). */
-void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
+void bingo_plan_worlds(const void *state, int seat, void *plan_data)
 {
     const bingo_state_t *s = state;
+    bingo_world_plan_t *plan = plan_data;
+    plan->state = s;
+    int opponent = plan->opponent = 1 - seat;
+    plan->known = known_held(s, opponent);
+    plan->pool = unseen_by(s, seat) & ~plan->known;
+    uint64_t may_hold = plan->pool & ~s->lacks[opponent];
+    plan->candidate_count = 0;
+    for (uint64_t tiles = may_hold; tiles; tiles &= tiles - 1)
+        plan->candidates[plan->candidate_count++] = (uint8_t)__builtin_ctzll(tiles);
+    plan->needed = __builtin_popcountll(s->hand[opponent]) - __builtin_popcountll(plan->known);
+}
+
+void bingo_draw_world(const void *plan_data, pcg32_t *rng, void *out_state)
+{
+    const bingo_world_plan_t *plan = plan_data;
+    const bingo_state_t *s = plan->state;
     bingo_state_t *w = out_state;
     memcpy(w, s, sizeof *w);
-    int opponent = 1 - seat;
-    uint64_t known = known_held(s, opponent), pool = unseen_by(s, seat) & ~known;
-    uint64_t may_hold = pool & ~s->lacks[opponent];
     uint8_t candidates[BINGO_TILES], rest[BINGO_TILES];
-    int candidate_count = 0, rest_count = 0;
-    for (uint64_t tiles = may_hold; tiles; tiles &= tiles - 1) candidates[candidate_count++] = (uint8_t)__builtin_ctzll(tiles);
-    pcg32_shuffle_bytes(rng, candidates, candidate_count);
-    int needed = __builtin_popcountll(s->hand[opponent]) - __builtin_popcountll(known);
-    uint64_t hand = known;
-    for (int k = 0; k < needed && k < candidate_count; k++) hand |= bit(candidates[k]);
-    w->hand[opponent] = hand;
-    for (uint64_t tiles = pool & ~hand; tiles; tiles &= tiles - 1) rest[rest_count++] = (uint8_t)__builtin_ctzll(tiles);
+    memcpy(candidates, plan->candidates, sizeof candidates);
+    pcg32_shuffle_bytes(rng, candidates, plan->candidate_count);
+    uint64_t hand = plan->known;
+    for (int k = 0; k < plan->needed && k < plan->candidate_count; k++) hand |= bit(candidates[k]);
+    w->hand[plan->opponent] = hand;
+    int rest_count = 0;
+    for (uint64_t tiles = plan->pool & ~hand; tiles; tiles &= tiles - 1) rest[rest_count++] = (uint8_t)__builtin_ctzll(tiles);
     pcg32_shuffle_bytes(rng, rest, rest_count);
     /* the stock's places: the face-down tiles not yet drawn (the turned tile keeps its own) */
     int places = BINGO_TILES - s->stock_next;
     if (places > rest_count) places = rest_count;
     if (places > 0) memcpy(w->deck + s->stock_next, rest, (size_t)places); /* one call, not a byte per round */
+}
+
+void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
+{
+    bingo_world_plan_t plan;
+    bingo_plan_worlds(state, seat, &plan);
+    bingo_draw_world(&plan, rng, out_state);
 }
