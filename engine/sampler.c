@@ -291,8 +291,8 @@ static int dealt_in_turn(const sampler_request_t *request, uint64_t pool_set)
  * draws and the same deal without a second pass over the pool and a test per seat and tile
  * (ismcts draws a world per iteration; in Partnership most have no seat known to lack a
  * tile). `listed`: the pool in tile order, `start[k]` the first position of order[k]'s
- * share (start[0] = 0). Shuffled in a copy of its own, and inlined into each caller: called
- * with the lists as arguments, it cost ismcts 1.3% more instructions in Partnership. */
+ * share (start[0] = 0). Shuffled in a copy of its own, and inlined: called with the lists as
+ * arguments, it cost ismcts 1.3% more instructions in Partnership. */
 static inline __attribute__((always_inline)) int deal_word_in_turn(const uint8_t *listed, int pool_size, int dealt,
                                                                    const int *order, int count, const int *start,
                                                                    pcg32_t *rng, tileset_t *hand, uint8_t *stock)
@@ -314,25 +314,6 @@ static inline __attribute__((always_inline)) int deal_word_in_turn(const uint8_t
     return pool_size - dealt;
 }
 
-/* The first position of each receiving seat's share where they take the pool in turn. */
-static void shares_in_turn(const sampler_request_t *request, const int *order, int count, int *start)
-{
-    for (int k = 0, position = 0; k < count; position += request->need[order[k]], k++) start[k] = position;
-}
-
-/* The deal where the seats are not served in turn: the pool (in tile order) shuffled, then
- * the fill of one seat, or the greedy fill with the matching behind it. */
-static inline int deal_word_shuffled(const sampler_request_t *request, const int *receiving, int count, uint8_t *pool,
-                                     int pool_size, uint64_t pool_set, pcg32_t *rng, tileset_t *hand, uint8_t *stock)
-{
-    pcg32_shuffle_bytes(rng, pool, pool_size);
-    if (count == 1) return deal_word_to_one(request, receiving[0], pool, pool_size, hand, stock);
-    int order[SAMPLER_MAX_SEATS];
-    memcpy(order, receiving, (size_t)count * sizeof *order); /* deal_word_greedy sorts it */
-    int stock_size = deal_word_greedy(request, order, count, pool, pool_size, pool_set, hand, stock);
-    return stock_size >= 0 ? stock_size : deal_word_matching(request, pool, pool_size, hand, stock);
-}
-
 void sampler_plan_word(const sampler_request_t *request, uint64_t pool_set, sampler_word_plan_t *plan)
 {
     plan->request = *request;
@@ -342,7 +323,8 @@ void sampler_plan_word(const sampler_request_t *request, uint64_t pool_set, samp
     plan->count = receiving_seats(request, plan->order);
     int dealt = dealt_in_turn(request, pool_set);
     plan->dealt = dealt >= 0 && dealt <= plan->pool_size ? dealt : -1;
-    shares_in_turn(request, plan->order, plan->count, plan->start);
+    for (int k = 0, position = 0; k < plan->count; position += request->need[plan->order[k]], k++)
+        plan->start[k] = position;
 }
 
 int sampler_deal_planned(const sampler_word_plan_t *plan, pcg32_t *rng, tileset_t *hand, uint8_t *stock)
@@ -350,23 +332,23 @@ int sampler_deal_planned(const sampler_word_plan_t *plan, pcg32_t *rng, tileset_
     if (plan->dealt >= 0)
         return deal_word_in_turn(plan->pool, plan->pool_size, plan->dealt, plan->order, plan->count, plan->start, rng,
                                  hand, stock);
+    const sampler_request_t *request = &plan->request;
     uint8_t pool[64];
     memcpy(pool, plan->pool, sizeof pool);
-    return deal_word_shuffled(&plan->request, plan->order, plan->count, pool, plan->pool_size, plan->pool_set, rng,
-                              hand, stock);
+    pcg32_shuffle_bytes(rng, pool, plan->pool_size);
+    if (plan->count == 1) return deal_word_to_one(request, plan->order[0], pool, plan->pool_size, hand, stock);
+    int order[SAMPLER_MAX_SEATS];
+    memcpy(order, plan->order, sizeof order); /* deal_word_greedy sorts it */
+    int stock_size = deal_word_greedy(request, order, plan->count, pool, plan->pool_size, plan->pool_set, hand, stock);
+    return stock_size >= 0 ? stock_size : deal_word_matching(request, pool, plan->pool_size, hand, stock);
 }
 
+/* Search's worlds deal from a plan; the rest (Partnership's worlds drawn again for R2) make
+ * one for each deal. */
 int sampler_deal_word(const sampler_request_t *request, uint64_t pool_set, pcg32_t *rng, tileset_t *hand,
                       uint8_t *stock)
 {
-    uint8_t pool[64];
-    int pool_size = list_pool(pool_set, pool);
-    int order[SAMPLER_MAX_SEATS], count = receiving_seats(request, order);
-    int dealt = dealt_in_turn(request, pool_set);
-    if (dealt >= 0 && dealt <= pool_size) {
-        int start[SAMPLER_MAX_SEATS];
-        shares_in_turn(request, order, count, start);
-        return deal_word_in_turn(pool, pool_size, dealt, order, count, start, rng, hand, stock);
-    }
-    return deal_word_shuffled(request, order, count, pool, pool_size, pool_set, rng, hand, stock);
+    sampler_word_plan_t plan;
+    sampler_plan_word(request, pool_set, &plan);
+    return sampler_deal_planned(&plan, rng, hand, stock);
 }

@@ -158,23 +158,6 @@ static bool draw_world(const partnership_state_t *s, int seat, pcg32_t *rng, par
 
 enum { WORLD_ATTEMPTS = 64 };
 
-void partnership_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
-{
-    const partnership_state_t *s = state;
-    partnership_state_t *world = out_state;
-    memcpy(world, s, sizeof *world);
-    pcg32_seed(&world->rng, ((uint64_t)pcg32_next(rng) << 32) | pcg32_next(rng), pcg32_next(rng));
-    /* A seat known to hold fewer doubles than a redeal needs (R2) is rarely dealt that many
-     * at random: draw again, a few times, and keep the last world otherwise. */
-    for (int attempt = 0; attempt < WORLD_ATTEMPTS; attempt++) {
-        if (!draw_world(s, seat, rng, world)) {
-            memcpy(world->hand, s->hand, sizeof world->hand); /* keep the real world: lacks are true of it */
-            return;
-        }
-        if (world_agrees(s, world)) return;
-    }
-}
-
 /* Planned where no seat is given doubles at random (give_doubles draws nothing then) and
  * none is known to have been dealt too few (world_agrees then holds for every world). */
 void partnership_plan_worlds(const void *state, int seat, void *plan_data)
@@ -199,15 +182,30 @@ void partnership_draw_world(const void *plan_data, pcg32_t *rng, void *out_state
 {
     const partnership_world_plan_t *plan = plan_data;
     const partnership_state_t *s = plan->state;
-    if (!plan->planned) {
-        partnership_determinize(s, plan->seat, rng, out_state);
-        return;
-    }
     partnership_state_t *world = out_state;
     memcpy(world, s, sizeof *world);
     pcg32_seed(&world->rng, ((uint64_t)pcg32_next(rng) << 32) | pcg32_next(rng), pcg32_next(rng));
-    for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = plan->fixed[other];
-    uint8_t undealt[PARTNERSHIP_TILES];
-    if (sampler_deal_planned(&plan->words, rng, world->hand, undealt) < 0)
-        memcpy(world->hand, s->hand, sizeof world->hand); /* keep the real world: lacks are true of it */
+    if (plan->planned) {
+        for (int other = 0; other < PARTNERSHIP_SEATS; other++) world->hand[other] = plan->fixed[other];
+        uint8_t undealt[PARTNERSHIP_TILES];
+        if (sampler_deal_planned(&plan->words, rng, world->hand, undealt) < 0)
+            memcpy(world->hand, s->hand, sizeof world->hand); /* keep the real world: lacks are true of it */
+        return;
+    }
+    /* A seat known to hold fewer doubles than a redeal needs (R2) is rarely dealt that many
+     * at random: draw again, a few times, and keep the last world otherwise. */
+    for (int attempt = 0; attempt < WORLD_ATTEMPTS; attempt++) {
+        if (!draw_world(s, plan->seat, rng, world)) {
+            memcpy(world->hand, s->hand, sizeof world->hand); /* keep the real world: lacks are true of it */
+            return;
+        }
+        if (world_agrees(s, world)) return;
+    }
+}
+
+void partnership_determinize(const void *state, int seat, pcg32_t *rng, void *out_state)
+{
+    partnership_world_plan_t plan;
+    partnership_plan_worlds(state, seat, &plan);
+    partnership_draw_world(&plan, rng, out_state);
 }
