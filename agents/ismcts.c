@@ -58,7 +58,6 @@ static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
 
 typedef struct ismcts_node { /* its move from the parent is its key in the table of edges */
     uint8_t side;       /* side of the seat that made that move */
-    int32_t parent;
     uint32_t visits;    /* iterations through this node */
     uint32_t available; /* iterations in which its move was legal at its parent */
     double reward;      /* sum of rewards to `side` */
@@ -72,6 +71,9 @@ enum { SPREAD_SIDE = 64 };
 typedef struct ismcts_data {
     ismcts_node_t *nodes;
     int32_t capacity, used;
+    int32_t *path; /* the nodes of an iteration's descent below the root, in order (at most
+                      the arena): backpropagation reads them from here, not by walking up a
+                      chain of parents, each load waiting on the one before */
     void *world;   /* the iteration's determinized state */
     void *plan;    /* the game's plan of a decision's worlds (game.h, plan_worlds), or NULL */
     void *scratch; /* the rollout policy's trial state */
@@ -93,6 +95,7 @@ static void ismcts_destroy(agent_t *agent)
     if (!data) return;
     free(data->nodes);
     free(data->world);
+    free(data->path);
     free(data->plan);
     free(data->scratch);
     free(data->log_of);
@@ -112,6 +115,7 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->capacity = iterations + 1; /* the root, and at most one node per iteration */
         data->nodes = malloc((size_t)data->capacity * sizeof *data->nodes);
         data->world = malloc(agent->game->state_size);
+        data->path = malloc((size_t)data->capacity * sizeof *data->path);
         data->plan = agent->game->plan_worlds ? malloc(agent->game->world_plan_size) : NULL;
         data->scratch = malloc(agent->game->state_size);
         data->log_of = malloc(((size_t)data->capacity + 1) * sizeof *data->log_of);
@@ -123,7 +127,7 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->edge_key = malloc(((size_t)data->edge_mask + 1) * sizeof *data->edge_key);
         data->edge_child = malloc(((size_t)data->edge_mask + 1) * sizeof *data->edge_child);
     }
-    if (!data || !data->nodes || !data->world || !data->scratch || !data->log_of || !data->spread ||
+    if (!data || !data->nodes || !data->world || !data->path || !data->scratch || !data->log_of || !data->spread ||
         (agent->game->plan_worlds && !data->plan) ||
         !data->edge_key || !data->edge_child) {
         ismcts_destroy(agent);
@@ -178,7 +182,7 @@ static int32_t add_node(ismcts_data_t *data, int32_t parent, game_move_t move, i
     assert(data->used < data->capacity);
     int32_t index = data->used++;
     ismcts_node_t *node = &data->nodes[index];
-    *node = (ismcts_node_t){.side = (uint8_t)side, .parent = parent};
+    *node = (ismcts_node_t){.side = (uint8_t)side};
     if (parent >= 0) add_edge(data, parent, move, index);
     return index;
 }
@@ -247,6 +251,8 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
     game_move_t listed[GAME_MAX_MOVES];
     int32_t matched[GAME_MAX_MOVES];
     int32_t current = 0;
+    int32_t *path = data->path;
+    int depth = 0;
 
     for (bool at_root = true; at_root || game->status(world) == GAME_IN_HAND; at_root = false) {
         const game_move_t *moves = at_root ? root->moves : listed;
@@ -260,6 +266,7 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
                 if (child_of[i] < 0 && pick-- == 0) break;
             int side = at_root ? root->side : game->side_of_seat(agent->rules, game->to_move(world));
             current = add_node(data, current, moves[i], side);
+            path[depth++] = current;
             if (at_root) child_of[i] = current;
             data->nodes[current].available = 1;
             game->apply(world, moves[i], NULL);
@@ -277,6 +284,7 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
             }
         }
         current = child_of[best];
+        path[depth++] = current;
         game->apply(world, moves[best], NULL);
     }
 
@@ -284,9 +292,10 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
     double reward[GAME_MAX_SEATS];
     search_values(&data->context, world, reward);
     for (int s = 0; s < data->context.sides; s++) reward[s] = squash(reward[s] - baseline[s]);
-    for (int32_t n = current; n > 0; n = data->nodes[n].parent) {
-        data->nodes[n].visits++;
-        data->nodes[n].reward += reward[data->nodes[n].side];
+    for (int d = 0; d < depth; d++) {
+        ismcts_node_t *node = &data->nodes[path[d]];
+        node->visits++;
+        node->reward += reward[node->side];
     }
     data->nodes[0].visits++;
 }
