@@ -58,9 +58,11 @@ static int holder_of(const partnership_state_t *s, int tile)
 }
 
 static int seat_pips(const partnership_state_t *s, int seat) { return partnership_pips(s->rules, s->hand[seat]); }
+/* The partners' pips together (R12): the pips of both hands at once, as one set deals
+ * each tile to one hand only (half the counting at every hand's end). */
 static int team_pips(const partnership_state_t *s, int team)
 {
-    return seat_pips(s, team) + seat_pips(s, team + 2);
+    return partnership_pips(s->rules, tileset_or(s->hand[team], s->hand[team + 2]));
 }
 
 static tileset_t doubles_of(tileset_t hand) { return tileset_and(hand, tileset_doubles()); }
