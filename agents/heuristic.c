@@ -390,6 +390,7 @@ static inline __attribute__((always_inline)) void prepare_team_of(heuristic_cont
 }
 
 static void prepare_team(heuristic_context_t *c) { prepare_team_of(c, false); }
+
 /* prepare_team_of for a plain decision, with the highest number of a tile in play: in a
  * double-six set numbers_held_by tests 7 numbers, not the word's 11 (pimc in Partnership
  * 2.5% fewer instructions). */
