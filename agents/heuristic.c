@@ -355,7 +355,7 @@ static inline __attribute__((always_inline)) unsigned numbers_held_by(const heur
     if (narrow) {
         uint64_t candidates = c->candidates[seat].w[0];
         if (c->max_number <= 6) { /* no tile in play shows a number past 6 (prepare_team_plain) */
-            for (int n = 0; n <= 6; n++) held |= (unsigned)((tileset_suit(n).w[0] & candidates) != 0) << n;
+            held = tileset_numbers_shown_to_six(candidates);
         } else {
             for (int n = 0; n <= TILESET_WORD0_MAX_NUMBER; n++)
                 held |= (unsigned)((tileset_suit(n).w[0] & candidates) != 0) << n;
@@ -392,8 +392,8 @@ static inline __attribute__((always_inline)) void prepare_team_of(heuristic_cont
 static void prepare_team(heuristic_context_t *c) { prepare_team_of(c, false); }
 
 /* prepare_team_of for a plain decision, with the highest number of a tile in play: in a
- * double-six set numbers_held_by tests 7 numbers, not the word's 11 (pimc in Partnership
- * 2.5% fewer instructions). */
+ * double-six set numbers_held_by tests 7 numbers at once, not the word's 11 one by one
+ * (pimc in Partnership 3.0% and 1.8% fewer instructions, 1.03x and 1.04x). */
 __attribute__((noinline)) static void prepare_team_plain(heuristic_context_t *c)
 {
     const game_observation_t *obs = &c->obs;

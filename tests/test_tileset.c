@@ -446,6 +446,25 @@ START_TEST(test_pip_sum)
 }
 END_TEST
 
+/* The numbers 0..6 a word's tiles show, at once: as the suits tell them one by one. */
+START_TEST(test_numbers_shown_to_six)
+{
+    ck_assert_uint_eq(tileset_numbers_shown_to_six(0), 0);
+    ck_assert_uint_eq(tileset_numbers_shown_to_six(tileset_full(DOUBLE_SIX).w[0]), 0x7F);
+    ck_assert_uint_eq(tileset_numbers_shown_to_six((uint64_t)1 << tileset_index(2, 5)), 1u << 2 | 1u << 5);
+    ck_assert_uint_eq(tileset_numbers_shown_to_six((uint64_t)1 << tileset_index(3, 8)), 1u << 3); /* 8 not told */
+    ck_assert_uint_eq(tileset_numbers_shown_to_six((uint64_t)1 << tileset_index(7, 9)), 0);
+    uint64_t x = 0xD1B54A32D192ED03ULL;
+    for (int round = 0; round < 4000; round++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        uint64_t word = round % 2 ? x & (x >> 5) & (x >> 11) : x; /* sparse words too */
+        unsigned expected = 0;
+        for (int n = 0; n <= 6; n++) expected |= (unsigned)((tileset_suit(n).w[0] & word) != 0) << n;
+        ck_assert_msg(tileset_numbers_shown_to_six(word) == expected, "word %016llx", (unsigned long long)word);
+    }
+}
+END_TEST
+
 START_TEST(test_first)
 {
     assert_set(tileset_first(0), 0, 0, "first(0)");
@@ -539,6 +558,7 @@ static Suite *tileset_suite(void)
     tcase_add_test(tc, test_shift_places_copies);
     tcase_add_test(tc, test_pop_lowest_order);
     tcase_add_test(tc, test_pip_sum);
+    tcase_add_test(tc, test_numbers_shown_to_six);
     tcase_add_test(tc, test_first);
     tcase_add_test(tc, test_copy_counts);
     tcase_add_test(tc, test_set_of_a_list);
