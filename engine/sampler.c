@@ -218,7 +218,7 @@ static int deal_word_to_one(const sampler_request_t *request, int seat, const ui
 static int deal_word_greedy(const sampler_request_t *request, int *order, int count, const uint8_t *pool,
                             int pool_size, uint64_t pool_set, tileset_t *hand, uint8_t *stock)
 {
-    int eligible[SAMPLER_MAX_SEATS];
+    int eligible[SAMPLER_MAX_SEATS] = {0}; /* only the seats of `order` are read; GCC's -O2 cannot tell */
     for (int k = 0; k < count; k++)
         eligible[order[k]] = pool_size - __builtin_popcountll(request->lacks[order[k]].w[0] & pool_set);
     sort_by_eligible(NULL, NULL, eligible, order, count);
