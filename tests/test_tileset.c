@@ -1,4 +1,5 @@
-/* test_tileset.c - Check suite for engine/tileset.{h,c}.
+/* test_tileset.c - Check suite for engine/tileset.{h,c}, and for game.h's placements of a
+ * word of tiles (game_store_placements, which every game's legal moves use).
  *
  * Two independent sources are compared with the engine's literal tables: the formulas of
  * docs/rules/README.md §6 (recomputed here by plain loops, never with the engine's
@@ -9,6 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "game.h"
 #include "tileset.h"
 
 enum {
@@ -465,6 +467,34 @@ START_TEST(test_numbers_shown_to_six)
 }
 END_TEST
 
+/* Each tile of the word once, lowest first, after the moves already listed, for every
+ * count of tiles around the ones written without a test; the moves before stay. */
+START_TEST(test_store_placements)
+{
+    const int ends[] = {0, 1, 3, GAME_NO_END};
+    uint64_t x = 0x9E3779B97F4A7C15ULL;
+    for (int round = 0; round < 3000; round++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        int bits = round % 8; /* 0..7 tiles of the word */
+        uint64_t fit = 0, pool = x;
+        for (int k = 0; k < bits && pool; k++, pool &= pool - 1) fit |= pool & -pool;
+        int end = ends[round % 4], before = round % 3;
+        game_move_t out[GAME_MAX_MOVES];
+        for (int i = 0; i < before; i++) out[i] = (game_move_t){GAME_MOVE_PASS, (uint8_t)i, 0, 0};
+        int count = game_store_placements(fit, end, out, before);
+        ck_assert_int_eq(count, before + __builtin_popcountll(fit));
+        for (int i = 0; i < before; i++) ck_assert_int_eq(out[i].tile, i);
+        uint64_t left = fit;
+        for (int i = before; i < count; i++, left &= left - 1) {
+            ck_assert_int_eq(out[i].kind, GAME_MOVE_PLAY);
+            ck_assert_int_eq(out[i].tile, __builtin_ctzll(left));
+            ck_assert_int_eq(out[i].end, end);
+            ck_assert_int_eq(out[i].extra, 0);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_first)
 {
     assert_set(tileset_first(0), 0, 0, "first(0)");
@@ -559,6 +589,7 @@ static Suite *tileset_suite(void)
     tcase_add_test(tc, test_pop_lowest_order);
     tcase_add_test(tc, test_pip_sum);
     tcase_add_test(tc, test_numbers_shown_to_six);
+    tcase_add_test(tc, test_store_placements);
     tcase_add_test(tc, test_first);
     tcase_add_test(tc, test_copy_counts);
     tcase_add_test(tc, test_set_of_a_list);

@@ -84,13 +84,6 @@ static uint8_t double_numbers(uint64_t doubles)
     return numbers;
 }
 
-static int add_tiles(uint64_t tiles, game_move_t *out, int count)
-{
-    for (; tiles; tiles &= tiles - 1)
-        out[count++] = (game_move_t){GAME_MOVE_PLAY, (uint8_t)__builtin_ctzll(tiles), GAME_NO_END, 0};
-    return count;
-}
-
 int bingo_legal_moves(const void *state, game_move_t *out)
 {
     const bingo_state_t *s = state;
@@ -105,7 +98,7 @@ int bingo_legal_moves(const void *state, game_move_t *out)
     uint64_t tiles = s->hand[seat];
     if (s->phase == BI_PHASE_FOLLOW && bingo_closed_phase(s)) /* R7, R12 */
         tiles = bingo_closed_follows(s->rules, s->trump, s->led, tiles);
-    return add_tiles(tiles, out, count);
+    return game_store_placements(tiles, GAME_NO_END, out, count);
 }
 
 /* ------------------------------------------------------------------ end of hand and match */

@@ -385,8 +385,8 @@ static int pt_legal_moves(const void *state, game_move_t *out)
     uint64_t hand = word_of(s->hand[s->to_move]);
     if (s->phase == PT_PHASE_PLAY) {
         /* R9: a placement of every tile that fits, end by end; he must place if able. */
-        int count = add_tiles(hand & word_of(tileset_suit(s->end_number[0])), 0, out, 0);
-        count = add_tiles(hand & word_of(tileset_suit(s->end_number[1])), 1, out, count);
+        int count = game_store_placements(hand & word_of(tileset_suit(s->end_number[0])), 0, out, 0);
+        count = game_store_placements(hand & word_of(tileset_suit(s->end_number[1])), 1, out, count);
         if (count) return count;
         out[0] = (game_move_t){GAME_MOVE_PASS, 0, 0, 0};
         return 1;
