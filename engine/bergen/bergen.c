@@ -421,19 +421,29 @@ static inline int add_tiles(uint64_t fit, int base, int end, game_move_t *out, i
     return count;
 }
 
+/* game_store_placements, the tiles past the untested ones stored by add_tiles: in Double
+ * Bergen's pimc, game.h's loop for them took 0.7% more instructions and 1.6% more time. */
+static inline int add_tiles_plain(uint64_t fit, int end, game_move_t *out, int count)
+{
+    int total = count + __builtin_popcountll(fit);
+    fit = game_store_untested_placements(fit, end, out, count);
+    if (fit) add_tiles(fit, 0, end, out, count + GAME_UNTESTED_PLACEMENTS);
+    return total;
+}
+
 /* R9 for a plain game (one set in word 0): no copies to fold, one word per test. Most
  * games are plain, and this is the inner loop of every playout. */
 static inline int add_plays_plain(const bergen_state_t *s, uint64_t physical, game_move_t *out)
 {
     const tileset_t *suit = s->rules->physical_suit;
     if (line_open_at_both_ends(s)) {
-        int count = game_store_placements(physical & suit[s->end_number[0]].w[0], 0, out, 0);
-        return game_store_placements(physical & suit[s->end_number[1]].w[0], 1, out, count);
+        int count = add_tiles_plain(physical & suit[s->end_number[0]].w[0], 0, out, 0);
+        return add_tiles_plain(physical & suit[s->end_number[1]].w[0], 1, out, count);
     }
     int count = 0;
     for (unsigned ends = s->open_ends; ends; ends &= ends - 1) {
         int e = __builtin_ctz(ends);
-        count = game_store_placements(physical & suit[s->end_number[e]].w[0], e, out, count);
+        count = add_tiles_plain(physical & suit[s->end_number[e]].w[0], e, out, count);
     }
     return count;
 }
@@ -1118,7 +1128,7 @@ static inline int line_kernel_list(const bergen_state_t *s, uint64_t fit, int en
     int scorer = tileset_index(s->end_number[0], s->end_number[1]); /* the one that may score (R14) */
     for (; fit; fit &= fit - 1, count++) {
         int tile = __builtin_ctzll(fit);
-        game_store_placement(&moves[count], tile, end); /* legal_moves's move, stored at once */
+        game_store_placement(&moves[count], tile, end); /* add_tiles_plain's move, stored at once */
         points[count] = tile == scorer ? line_placement_points(s, s->to_move, tile, end) : 0;
     }
     return count;
