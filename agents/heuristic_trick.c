@@ -151,8 +151,37 @@ static heuristic_memo_t *capture_points_of(trick_context_t *c, heuristic_memo_t 
     return memo;
 }
 
-static void prepare(trick_context_t *c, const game_t *game, const void *state, const heuristic_weights_t *weights,
-                    void *scratch, heuristic_memo_t *memo)
+/* The sets a decision reads, from the observation just written. `narrow`: every tile in
+ * play lies in the first word, which alone is read: the observation was written a moment
+ * before word by word, and a load of both words at once waited for those stores (pimc and
+ * the heuristic agent in Bingo 1.04x faster). */
+static inline __attribute__((always_inline)) void prepare_sets(trick_context_t *c, heuristic_memo_t *memo, bool narrow)
+{
+    const game_observation_t *obs = &c->obs;
+    c->opponent = c->seat + 1 == obs->seats ? 0 : c->seat + 1; /* a trick game here has two seats */
+    c->candidates = tileset_minus_narrow(obs->unseen, obs->lacks[c->opponent], narrow);
+    c->known = tileset_empty();
+    c->p = 0;
+    if (obs->tricks.led < 0) { /* what a lead is valued by; a follow, a meld or a close reads neither */
+        c->known = tileset_and_narrow(obs->tricks.shown[c->opponent], c->candidates, narrow);
+        int hidden = obs->hand_size[c->opponent] - tileset_size_narrow(c->known, narrow);
+        int pool = tileset_size_narrow(tileset_minus_narrow(c->candidates, c->known, narrow), narrow);
+        c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
+        if (c->p > 1) c->p = 1;
+    }
+    c->none_of[0] = 1;
+    c->none_filled = 0;
+    c->meld_if_won = -1;
+    tileset_t all = narrow ? (tileset_t){{obs->hand.w[0] | obs->unseen.w[0] | obs->table.w[0], 0}}
+                           : tileset_or(tileset_or(obs->hand, obs->unseen), obs->table);
+    c->memo = capture_points_of(c, memo, all);
+    c->points = c->memo->points;
+}
+
+/* Observes the decision and prepares its sets; returns whether every tile in play lies
+ * in the first word (`wide`: read both words all the same). */
+static bool prepare(trick_context_t *c, const game_t *game, const void *state, const heuristic_weights_t *weights,
+                    void *scratch, heuristic_memo_t *memo, bool wide)
 {
     c->game = game;
     c->state = state;
@@ -161,22 +190,10 @@ static void prepare(trick_context_t *c, const game_t *game, const void *state, c
     c->seat = game->to_move(state);
     game->observe(state, c->seat, &c->obs);
     const game_observation_t *obs = &c->obs;
-    c->opponent = c->seat + 1 == obs->seats ? 0 : c->seat + 1; /* a trick game here has two seats */
-    c->candidates = tileset_minus(obs->unseen, obs->lacks[c->opponent]);
-    c->known = tileset_empty();
-    c->p = 0;
-    if (obs->tricks.led < 0) { /* what a lead is valued by; a follow, a meld or a close reads neither */
-        c->known = tileset_and(obs->tricks.shown[c->opponent], c->candidates);
-        int hidden = obs->hand_size[c->opponent] - tileset_size(c->known);
-        int pool = tileset_size(tileset_minus(c->candidates, c->known));
-        c->p = pool > 0 && hidden > 0 ? (double)hidden / pool : 0;
-        if (c->p > 1) c->p = 1;
-    }
-    c->none_of[0] = 1;
-    c->none_filled = 0;
-    c->meld_if_won = -1;
-    c->memo = capture_points_of(c, memo, tileset_or(tileset_or(obs->hand, obs->unseen), obs->table));
-    c->points = c->memo->points;
+    bool narrow = !wide && (obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0;
+    if (narrow) prepare_sets(c, memo, true);
+    else prepare_sets(c, memo, false);
+    return narrow;
 }
 
 /* The tiles that beat `led` (game_t.tiles_beating), kept in the memo once asked: the
@@ -409,9 +426,7 @@ int heuristic_trick_pick(const game_t *game, const void *state, const game_move_
                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     trick_context_t context;
-    prepare(&context, game, state, weights, scratch, memo);
-    const game_observation_t *obs = &context.obs;
-    if ((obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0) return pick_narrow(&context, moves, count, values);
+    if (prepare(&context, game, state, weights, scratch, memo, false)) return pick_narrow(&context, moves, count, values);
     return pick_wide(&context, moves, count, values);
 }
 
@@ -419,6 +434,6 @@ int heuristic_trick_pick_wide(const game_t *game, const void *state, const game_
                               const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     trick_context_t context;
-    prepare(&context, game, state, weights, scratch, memo);
+    prepare(&context, game, state, weights, scratch, memo, true);
     return pick_wide(&context, moves, count, values);
 }
