@@ -87,14 +87,15 @@ typedef struct standing {
     int winner; /* its winning side, -1 a draw or not over */
 } standing_t;
 
-static standing_t read_standing(const search_context_t *context, const void *state)
+/* Filled in place, not returned: the scores are stored an int at a time by the game, and
+ * the copy of a returned standing read them 16 bytes at once, a load that waits for the
+ * stores it spans (ismcts in Bingo 1.025x faster, pimc in 2-player Bergen 1.02x). */
+static void read_standing(const search_context_t *context, const void *state, standing_t *standing)
 {
-    standing_t standing;
-    context->game->scores(state, standing.scores);
-    standing.sign = game_score_sign(context->game, context->rules);
-    standing.over = context->game->status(state) == GAME_MATCH_OVER;
-    standing.winner = standing.over ? context->game->match_winner(state) : -1;
-    return standing;
+    context->game->scores(state, standing->scores);
+    standing->sign = game_score_sign(context->game, context->rules);
+    standing->over = context->game->status(state) == GAME_MATCH_OVER;
+    standing->winner = standing->over ? context->game->match_winner(state) : -1;
 }
 
 /* The value of `side` ahead of the best other side by `margin`: with the win bonus once the
@@ -130,7 +131,8 @@ static double value_of_side(const search_context_t *context, const standing_t *s
 
 double search_value(const search_context_t *context, const void *state, int side)
 {
-    standing_t standing = read_standing(context, state);
+    standing_t standing;
+    read_standing(context, state, &standing);
     return value_of_side(context, &standing, side);
 }
 
@@ -139,7 +141,8 @@ double search_value(const search_context_t *context, const void *state, int side
  * same values (ismcts values every side at every iteration). */
 void search_values(const search_context_t *context, const void *state, double *values)
 {
-    standing_t standing = read_standing(context, state);
+    standing_t standing;
+    read_standing(context, state, &standing);
     int sides = context->sides, sign = standing.sign, top = 0;
     if (sides < 2) {
         for (int side = 0; side < sides; side++) values[side] = value_of_side(context, &standing, side);
