@@ -125,11 +125,12 @@ static double hold_probability(const game_observation_t *obs, int seat, tileset_
     return p < 1 ? p : 1;
 }
 
-/* hold_probability for `held` tiles among `size` candidates, both at most 64 (every tile in
- * the first word), from a table the compiler computes: the same correctly rounded quotients
- * as the division, whose latency each playout decision waited for (pimc 1.01x faster in
- * 2-player Bergen, 4-player Double Bergen and Partnership). 33 KB, of which a game's hand
- * sizes read a few rows. */
+/* hold_probability for `held` tiles among `size` candidates, `size` at most 64 (every tile
+ * in the first word), from a table the compiler computes: the same correctly rounded
+ * quotients as the division, whose latency each playout decision waited for (pimc 1.01x
+ * faster in 2-player Bergen, 4-player Double Bergen and Partnership). 33 KB, of which a
+ * game's hand sizes read a few rows. A hand counts copies, so with two sets it may hold
+ * more than 64 tiles: it reads row 64, which gives the same (1, or 0 with no candidates). */
 #define HOLD_CHANCE(held, size) ((size) == 0 ? 0.0 : (held) >= (size) ? 1.0 : (double)(held) / (size))
 #define HOLD_CHANCE_8(held, size)                                                                                      \
     HOLD_CHANCE(held, size), HOLD_CHANCE(held, size + 1), HOLD_CHANCE(held, size + 2), HOLD_CHANCE(held, size + 3),    \
@@ -197,7 +198,8 @@ static inline __attribute__((always_inline)) void prepare_holders(heuristic_cont
         if (o == c->seat) continue;
         c->candidates[o] = narrow ? (tileset_t){{obs->unseen.w[0] & ~obs->lacks[o].w[0], 0}}
                                   : tileset_minus(obs->unseen, obs->lacks[o]);
-        double p = narrow ? hold_chance[obs->hand_size[o]][__builtin_popcountll(c->candidates[o].w[0])]
+        int held = obs->hand_size[o] < 64 ? obs->hand_size[o] : 64;
+        double p = narrow ? hold_chance[held][__builtin_popcountll(c->candidates[o].w[0])]
                           : hold_probability(obs, o, c->candidates[o]);
         if (p > 0) {
             c->holder[c->holders] = o;
