@@ -146,6 +146,13 @@ static const double hold_chance[65][65] = {HOLD_CHANCE_ROWS_8(0),  HOLD_CHANCE_R
                                            HOLD_CHANCE_ROWS_8(24), HOLD_CHANCE_ROWS_8(32), HOLD_CHANCE_ROWS_8(40),
                                            HOLD_CHANCE_ROWS_8(48), HOLD_CHANCE_ROWS_8(56), HOLD_CHANCE_ROW(64)};
 
+/* hold_probability where every candidate lies in the first word, `candidates`. */
+static inline double hold_probability_narrow(const game_observation_t *obs, int seat, uint64_t candidates)
+{
+    int held = obs->hand_size[seat] < 64 ? obs->hand_size[seat] : 64;
+    return hold_chance[held][__builtin_popcountll(candidates)];
+}
+
 /* How urgent shedding is, from 0 to 1 (see the top of the file). */
 static double shed_urgency(const heuristic_context_t *c)
 {
@@ -198,8 +205,7 @@ static inline __attribute__((always_inline)) void prepare_holders(heuristic_cont
         if (o == c->seat) continue;
         c->candidates[o] = narrow ? (tileset_t){{obs->unseen.w[0] & ~obs->lacks[o].w[0], 0}}
                                   : tileset_minus(obs->unseen, obs->lacks[o]);
-        int held = obs->hand_size[o] < 64 ? obs->hand_size[o] : 64;
-        double p = narrow ? hold_chance[held][__builtin_popcountll(c->candidates[o].w[0])]
+        double p = narrow ? hold_probability_narrow(obs, o, c->candidates[o].w[0])
                           : hold_probability(obs, o, c->candidates[o]);
         if (p > 0) {
             c->holder[c->holders] = o;
