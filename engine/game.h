@@ -103,12 +103,19 @@ static inline uint64_t game_store_untested_placements(uint64_t fit, int end, gam
     return fit;
 }
 
+/* Each placement of `fit` at out[count] on, a test per tile (where what fits is known to
+ * be few, or the list is seldom made); returns the new count. */
+static inline int game_store_each_placement(uint64_t fit, int end, game_move_t *out, int count)
+{
+    for (; fit; fit &= fit - 1) game_store_placement(&out[count++], __builtin_ctzll(fit), end);
+    return count;
+}
+
 static inline int game_store_placements(uint64_t fit, int end, game_move_t *out, int count)
 {
     int total = count + __builtin_popcountll(fit);
     fit = game_store_untested_placements(fit, end, out, count);
-    for (count += GAME_UNTESTED_PLACEMENTS; fit; fit &= fit - 1) /* more than that fit */
-        game_store_placement(&out[count++], __builtin_ctzll(fit), end);
+    game_store_each_placement(fit, end, out, count + GAME_UNTESTED_PLACEMENTS); /* more than that fit */
     return total;
 }
 

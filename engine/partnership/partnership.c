@@ -365,12 +365,6 @@ static void pt_get_deal(const void *state, game_deal_t *out)
  * paths below work on that word alone, as Bergen's do. */
 static inline uint64_t word_of(tileset_t tiles) { return tiles.w[0]; }
 
-/* The placements of `tiles` on `end`, each stored as one word (game_store_placement). */
-static inline int add_tiles(uint64_t tiles, int end, game_move_t *out, int count)
-{
-    for (; tiles; tiles &= tiles - 1) game_store_placement(&out[count++], __builtin_ctzll(tiles), end);
-    return count;
-}
 
 static int add_choice(int decision, int answer, game_move_t *out, int count)
 {
@@ -399,9 +393,9 @@ static int pt_legal_moves(const void *state, game_move_t *out)
         return add_choice(PT_DECISION_STARTER, low + 2, out, add_choice(PT_DECISION_STARTER, low, out, 0));
     }
     default: /* PT_PHASE_LEAD */
-        if (s->lead_kind == PT_LEAD_66) return add_tiles(word_of(tileset_single(TILE_66)), GAME_NO_END, out, 0);
-        if (s->lead_kind == PT_LEAD_DOUBLE) return add_tiles(word_of(doubles_of(s->hand[s->to_move])), GAME_NO_END, out, 0);
-        return add_tiles(hand, GAME_NO_END, out, 0);
+        if (s->lead_kind == PT_LEAD_66) return game_store_each_placement(word_of(tileset_single(TILE_66)), GAME_NO_END, out, 0);
+        if (s->lead_kind == PT_LEAD_DOUBLE) return game_store_each_placement(word_of(doubles_of(s->hand[s->to_move])), GAME_NO_END, out, 0);
+        return game_store_each_placement(hand, GAME_NO_END, out, 0);
     }
 }
 
