@@ -8,9 +8,9 @@
 # single files can show that instead of the code. Each run here starts from a new copy,
 # and the two builds take turns at going first.
 #
-# Why the fastest runs too: the machine also runs in slow and fast phases about 1.4x apart
-# (docs/performance.md, eleventh part), and when one build's runs fall mostly in the slow
-# phase, the medians show that. The ratio of each build's fastest run is printed beside.
+# Why the fastest runs too: the machine also runs in slow and fast phases about 1.4x
+# apart (docs/performance-history.md, eleventh part), and when one build's runs fall
+# mostly in the slow phase, the medians show that. The ratio of each build's fastest run is printed beside.
 #
 # Why --together: with it the two builds run at the same time, each pinned to one of the
 # first two CPUs it may use, so both meet the same phase of the host. The two CPUs may themselves run
@@ -18,8 +18,8 @@
 # from one run to the next, and each pair of runs gives the geometric mean of its two
 # ratios, in which the CPUs' speeds cancel; the median over the pairs is printed. Two runs
 # of one binary side by side gave pairs within 3% of 1 where runs one after the other
-# differed by up to a third (docs/performance.md, eighteenth part). A single-threaded
-# measure only, and an even number of runs.
+# differed by up to a third (docs/performance-history.md, eighteenth part). A
+# single-threaded measure only, and an even number of runs.
 #
 # usage: scripts/compare-builds.sh [--runs N] [--together] BASE NEW -- BENCH_ARGUMENTS...
 #   BASE, NEW          two dominolab binaries (e.g. a worktree's build/dominolab and yours)
