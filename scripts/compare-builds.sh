@@ -10,7 +10,8 @@
 #
 # Why the fastest runs too: the machine also runs in slow and fast phases about 1.4x
 # apart (docs/performance-history.md, eleventh part), and when one build's runs fall
-# mostly in the slow phase, the medians show that. The ratio of each build's fastest run is printed beside.
+# mostly in the slow phase, the medians show that. The ratio of each build's fastest run
+# is printed beside.
 #
 # Why --together: with it the two builds run at the same time, each pinned to one of the
 # first two CPUs it may use, so both meet the same phase of the host. The two CPUs may themselves run

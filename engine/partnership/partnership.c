@@ -718,9 +718,10 @@ static int pt_move_points(const void *state, int seat, game_move_t move);
  * draw and store; here it keeps it in registers (Partnership's random hands 1.3 times
  * faster: docs/performance-history.md, fifteenth part). Nobody observes such a hand
  * (game.h, playout), so who placed each end, the numbers each seat opened, the tiles each
- * played, the passes and the lacks are not kept. The state is written back before the ply that ends the kernel,
- * left to the plain code: the placement that ends the hand (end_hand), the fourth pass in
- * a row, or a pass that pays a bonus (R18; pass_turn). Returns the plies played. */
+ * played, the passes and the lacks are not kept. The state is written back before the ply
+ * that ends the kernel, left to the plain code: the placement that ends the hand
+ * (end_hand), the fourth pass in a row, or a pass that pays a bonus (R18; pass_turn).
+ * Returns the plies played. */
 static int uniform_kernel(partnership_state_t *s, const game_chooser_t *chooser_of_seat)
 {
     pcg32_t *rng[PARTNERSHIP_SEATS];
