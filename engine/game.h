@@ -92,7 +92,8 @@ static inline void game_store_placement(game_move_t *slot, int tile, int end)
  * at most 64 tiles on each of GAME_MAX_ENDS ends). Measured in Bergen: 2 is 7% faster per
  * playout than the plain loop; 3 or 4 gain nothing more. */
 enum { GAME_UNTESTED_PLACEMENTS = 2 };
-_Static_assert(64 * GAME_MAX_ENDS + GAME_UNTESTED_PLACEMENTS <= GAME_MAX_MOVES, "the scratch slots stay in the move buffer");
+_Static_assert(64 * GAME_MAX_ENDS + GAME_UNTESTED_PLACEMENTS <= GAME_MAX_MOVES,
+               "the scratch slots stay in the move buffer");
 
 /* The first GAME_UNTESTED_PLACEMENTS placements of `fit` at out[count], an exhausted `fit`
  * showing as tile 63; returns the tiles left to store. */

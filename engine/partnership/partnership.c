@@ -365,7 +365,6 @@ static void pt_get_deal(const void *state, game_deal_t *out)
  * paths below work on that word alone, as Bergen's do. */
 static inline uint64_t word_of(tileset_t tiles) { return tiles.w[0]; }
 
-
 static int add_choice(int decision, int answer, game_move_t *out, int count)
 {
     out[count] = (game_move_t){GAME_MOVE_CHOICE, 0, (uint8_t)decision, (uint8_t)answer};
