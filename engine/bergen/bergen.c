@@ -704,6 +704,9 @@ static inline int allowed_placement_points(const bergen_state_t *s, int seat, in
         int points = exposures_points_after(&s->exposures, s->end_started, s->end_double, (1u << s->end_count) - 1, end,
                                             s->end_number[end], tileset_other_side(tile, s->end_number[end]),
                                             tileset_is_double(tile), r->combination_scope == BERGEN_SCOPE_NEW_END_ONLY);
+        /* the rule first: near_goal_points tests whether the placement scores, a coin toss
+         * to the predictor (pimc in 4-player Double Bergen 1.03x faster) */
+        if (r->near_goal == BERGEN_NEAR_GOAL_NONE) return points;
         return near_goal_points(r->near_goal, points, r->target - s->score[seat]);
     }
     return trial_placement_points(s, seat, tile, end);
