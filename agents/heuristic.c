@@ -694,10 +694,12 @@ static inline __attribute__((always_inline)) double plain_suits(heuristic_contex
     if (teams && shown) {
         team->partner = mean_of(partner, shown);
         team->block = mean_of(block, shown);
-        /* not over him: covering the partner's tile with another number */
-        if (play && move.end < end_count && c->partner >= 0 && ends->placer[move.end] == c->partner &&
-            pips - ends->number[move.end] != ends->number[move.end])
-            team->partner -= 1;
+        /* not over him: covering the partner's tile with another number (by a mask, not
+         * branches: whose tile a move covers is a coin toss to the predictor; x - 0 is x) */
+        int e = play && move.end < end_count ? move.end : 0;
+        bool over = play & (move.end < end_count) & (c->partner >= 0) & (ends->placer[e] == c->partner) &
+                    (pips - ends->number[e] != ends->number[e]);
+        team->partner -= over;
     } else if (teams) {
         *team = (plain_team_t){0, 0};
     }
