@@ -1337,18 +1337,21 @@ static PLAYOUT_INLINE int spinner_kernel_choose(spinner_kernel_t *k, const game_
     for (unsigned ends = open; ends; ends &= ends - 1) count += __builtin_popcountll(hand & k->end_suit[__builtin_ctz(ends)]);
     if (count == may_keep) return -2;
     if (uniform) {
+        /* the end the pick falls on found by selections, not a branch per end: which end
+         * that is is a coin toss to the predictor */
         int pick = count == 1 ? 0 : (int)pcg32_below(chooser->rng, (uint32_t)count);
+        int chosen = -1, nth = 0;
         for (unsigned ends = open; ends; ends &= ends - 1) {
             int e = __builtin_ctz(ends);
-            uint64_t fit = hand & k->end_suit[e];
-            int on_end = __builtin_popcountll(fit);
-            if (pick < on_end) {
-                *end = e;
-                return tileset_word_nth(fit, pick);
-            }
+            int on_end = __builtin_popcountll(hand & k->end_suit[e]);
+            bool here = (unsigned)pick < (unsigned)on_end;
+            chosen = here ? e : chosen;
+            nth = here ? pick : nth;
             pick -= on_end;
         }
-        return -1; /* the last in the list: keeping the drawn tile */
+        if (chosen < 0) return -1; /* the last in the list: keeping the drawn tile */
+        *end = chosen;
+        return tileset_word_nth(hand & k->end_suit[chosen], nth);
     }
     int best_tile = -1, best_points = -1, best_weight = -1;
     for (unsigned ends = open; ends; ends &= ends - 1) {
