@@ -696,8 +696,9 @@ static inline __attribute__((always_inline)) double plain_suits(heuristic_contex
         team->block = mean_of(block, shown);
         /* not over him: covering the partner's tile with another number (by a mask, not
          * branches: whose tile a move covers is a coin toss to the predictor; x - 0 is x) */
-        int e = play && move.end < end_count ? move.end : 0;
-        bool over = play & (move.end < end_count) & (c->partner >= 0) & (ends->placer[e] == c->partner) &
+        bool on_end = play && move.end < end_count;
+        int e = on_end ? move.end : 0;
+        bool over = on_end & (c->partner >= 0) & (ends->placer[e] == c->partner) &
                     (pips - ends->number[e] != ends->number[e]);
         team->partner -= over;
     } else if (teams) {
