@@ -88,6 +88,8 @@ typedef struct heuristic_context {
     tileset_t candidates[GAME_MAX_SEATS];    /* the unseen tiles each seat may hold */
     int holders;                             /* the other seats that may hold a tile, */
     int holder[GAME_MAX_SEATS];              /* in seat order, */
+    uint64_t holder_word[GAME_MAX_SEATS];    /* each one's candidates' first word, read by a plain
+                                                decision without the seat's index (pimc 1.01-1.02x), */
     double holder_weight[GAME_MAX_SEATS];    /* each the chance it holds a given tile it may
                                                 hold, negated for a partner (count_number) */
     bool narrow;                             /* every tile in play has an index below 64 */
@@ -210,6 +212,7 @@ static inline __attribute__((always_inline)) void prepare_holders(heuristic_cont
                           : hold_probability(obs, o, c->candidates[o]);
         if (p > 0) {
             c->holder[c->holders] = o;
+            c->holder_word[c->holders] = c->candidates[o].w[0];
             c->holder_weight[c->holders++] = teams && same_side(obs, c->seat, o) ? -p : p;
         }
     }
@@ -621,11 +624,11 @@ static inline __attribute__((always_inline)) double plain_elsewhere(const heuris
     double expected = 0;
     int first = 0;
     if (!teams && c->holders > 0) {
-        expected = c->holder_weight[0] * __builtin_popcountll(c->candidates[c->holder[0]].w[0] & suit);
+        expected = c->holder_weight[0] * __builtin_popcountll(c->holder_word[0] & suit);
         first = 1;
     }
     for (int k = first; k < c->holders; k++)
-        expected += c->holder_weight[k] * __builtin_popcountll(c->candidates[c->holder[k]].w[0] & suit);
+        expected += c->holder_weight[k] * __builtin_popcountll(c->holder_word[k] & suit);
     return expected;
 }
 
