@@ -226,17 +226,17 @@ static inline int select_by_ucb(const ismcts_data_t *data, const int32_t *child_
     return best;
 }
 
-/* select_by_ucb at the root, the same choice: the first child of the highest score. The root's children soon pass the table of spreads,
- * and each score took a division and a square root. Here each is first taken near, as
- * mean + exploration * sqrt(log a) * (1 / sqrt v) from two tables. Against ucb's, the
- * spread's roundings (five here, three there) differ by at most 7.5 units u = 2^-53 of the
- * true spread, and the sums by 2u more of the score, so a near score lies within
- * 11u (1 + top) of the exact one (top: the highest near score; no score is negative).
- * Where no other child comes within `margin` of the best (about 400 times 2 * 11u (1 + top)),
- * every other exact score is below the best one's, which then wins as in iterate; else the
- * exact scores decide. ismcts 1.02-1.03x faster in 2-player Bergen, Partnership and Bingo
- * (0.99x in 4-player Double Bergen); taken at every node, 0.98x, where children visited
- * alike tie often. */
+/* select_by_ucb at the root, the same choice: the first child of the highest score. The
+ * root's children soon pass the table of spreads, and each score took a division and a
+ * square root. Here each is first taken near, as mean + exploration * sqrt(log a) *
+ * (1 / sqrt v) from two tables. Against ucb's, the spread's roundings (five here, three
+ * there) differ by at most 7.5 units u = 2^-53 of the true spread, and the sums by 2u more
+ * of the score, so a near score lies within 11u (1 + top) of the exact one (top: the
+ * highest near score; no score is negative). Where no other child comes within `margin` of
+ * the best (about 400 times 2 * 11u (1 + top)), every other exact score is below the best
+ * one's, which then wins as in iterate; else the exact scores decide. ismcts 1.02-1.03x
+ * faster in 2-player Bergen, Partnership and Bingo (0.99x in 4-player Double Bergen);
+ * taken at every node, 0.98x, where children visited alike tie often. */
 static int select_at_root(const ismcts_data_t *data, const int32_t *child_of, int count, double exploration)
 {
     double near[GAME_MAX_MOVES], top = -INFINITY;
