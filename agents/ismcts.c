@@ -389,7 +389,7 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
         int32_t c = find_child(data, 0, moves[i]);
         if (c < 0) continue;
         const ismcts_node_t *node = &data->nodes[c];
-        double mean = node->reward / node->visits;
+        double mean = node->mean;
         if (agent->values) agent->values[i] = mean;
         if (node->visits > best_visits || (node->visits == best_visits && mean > best_mean)) {
             best = i;
