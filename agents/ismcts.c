@@ -151,10 +151,13 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
         data->root_spread_of[n] = n ? exploration * sqrt(data->log_of[n]) : 0;
         data->inverse_root_of[n] = n ? 1 / sqrt((double)n) : 0;
     }
-    for (int available = 0; available < SPREAD_SIDE; available++) /* a child has both counts >= 1 */
+    for (int available = 0; available < SPREAD_SIDE; available++) { /* a child has both counts >= 1 */
+        /* log() once a row, not once a cell: 16,384 of them at each agent's creation */
+        double log_available = available ? log((double)available) : 0;
         for (int visits = 0; visits < SPREAD_SIDE; visits++)
             data->spread[available * SPREAD_SIDE + visits] =
-                available && visits ? exploration * sqrt(log((double)available) / visits) : 0;
+                available && visits ? exploration * sqrt(log_available / visits) : 0;
+    }
     search_context_init(&data->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         data->scratch);
     return 0;
