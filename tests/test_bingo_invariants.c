@@ -32,6 +32,8 @@ static const char *const configs[] = {
     "plain_tile_must_match_to_win=true plain_follow_includes_trumps=false close_timing=any_own_turn",
     "hand_end=play_out closed_opponent_70=ends_hand meld_reuse=unrestricted bingo_capture_point=if_hand_won",
     "target_game_points=2",
+    "closed_opponent_70=ends_hand",
+    "hand_end=play_out close_timing=any_own_turn",
 };
 
 static bingo_rules_t *make_rules(const char *overrides)
@@ -51,7 +53,8 @@ static bingo_rules_t *make_rules(const char *overrides)
 /* What the test keeps of a hand to recompute its awards. */
 typedef struct course {
     int meld_points[BINGO_SEATS];
-    int first_70, loser_at_70;
+    int first_70;
+    int other_at_70[BINGO_SEATS]; /* the other seat's points when this one first reached 70, -1 */
 } course_t;
 
 static void check_tiles(const bingo_state_t *s, const char *config)
@@ -111,8 +114,16 @@ static void check_awards(const bingo_state_t *s, const course_t *c, const game_e
         if (e->kind == GAME_EVENT_HAND_END) winner = e->seat;
     }
     REQUIRE(winner >= 0, "%s: a hand ended without a winner", config);
-    bool failed = closer >= 0 && winner != closer;
-    int want = failed ? BINGO_FAILED_CLOSE_POINTS : bingo_game_points(s->points[winner], c->loser_at_70);
+    /* R16 from the course: the first to 70 wins an unclosed hand; a closer wins once he
+     * reached 70, unless the opponent got there first under ends_hand */
+    bool opponent_first = closer >= 0 && c->first_70 == 1 - closer;
+    bool failed = closer >= 0 && ((s->rules->closed_opponent_70 == BI_OPPONENT_70_ENDS_HAND && opponent_first) ||
+                                  c->other_at_70[closer] < 0);
+    int want_winner = closer < 0 ? c->first_70 : failed ? 1 - closer : closer;
+    REQUIRE(winner == want_winner, "%s: seat %d won the hand, R16 gives seat %d", config, winner, want_winner);
+    if (s->rules->hand_end == BI_HAND_PLAY_OUT) /* every trick is played, a failed close's too */
+        REQUIRE(s->hand[0] == 0 && s->hand[1] == 0, "%s: a played-out hand ended with tiles in hand", config);
+    int want = failed ? BINGO_FAILED_CLOSE_POINTS : bingo_game_points(s->points[winner], c->other_at_70[winner]);
     REQUIRE(game[winner] == want && game[1 - winner] == 0, "%s: game points %d/%d, R17 gives %d to seat %d", config,
             game[0], game[1], want, winner);
     if (!failed) REQUIRE(c->first_70 == winner || closer == winner, "%s: the winner was not first to 70", config);
@@ -182,7 +193,7 @@ START_TEST(random_matches)
             if (s.status == GAME_BETWEEN_HANDS) {
                 bingo_deal(&s, NULL);
                 memset(&c, 0, sizeof c);
-                c.first_70 = -1;
+                c.first_70 = c.other_at_70[0] = c.other_at_70[1] = -1;
                 continue;
             }
             check_tiles(&s, config);
@@ -204,11 +215,12 @@ START_TEST(random_matches)
                     c.meld_points[ev.item[i].seat] += ev.item[i].points;
                     melds++;
                 }
-            /* one move changes one seat's points, so at most one seat crosses 70 at a time */
-            for (int seat = 0; seat < BINGO_SEATS && c.first_70 < 0; seat++)
-                if (s.points[seat] >= BINGO_WIN_POINTS) {
-                    c.first_70 = seat;
-                    c.loser_at_70 = s.points[1 - seat];
+            /* one move changes one seat's points, so at most one seat crosses 70 at a time; R17's
+             * p is the loser's points when the winner (not always the first) reached 70 */
+            for (int seat = 0; seat < BINGO_SEATS; seat++)
+                if (s.points[seat] >= BINGO_WIN_POINTS && c.other_at_70[seat] < 0) {
+                    c.other_at_70[seat] = s.points[1 - seat];
+                    if (c.first_70 < 0) c.first_70 = seat;
                 }
             if (s.status != GAME_IN_HAND) {
                 check_awards(&s, &c, &ev, s.closer, s.capture, config);

@@ -5,7 +5,9 @@
  * (meld points), BI-10 and BI-12 (match end).
  * And the play (bingo_play.c) trick by trick: BI-05 (draws), BI-06 (a failed close), BI-07
  * (a close that succeeds), BI-09 (melds as moves), BI-10 (the capture point), BI-13 (when a
- * player may close).
+ * player may close); and two positions built from the rule text of R16 and R17 as they
+ * read since 2026-12-06: a closer who wins after the opponent passed 70 first, and a close
+ * failed under play_out whose remaining tricks are still played.
  */
 #include <check.h>
 #include <stdio.h>
@@ -573,6 +575,95 @@ START_TEST(bi05_draws_and_close_timing)
 }
 END_TEST
 
+/* R17 when the closer wins after the opponent passed 70 first (closed_opponent_70 =
+ * ignored), built from the rule text: p is the loser's points when the WINNER first
+ * reached 70. Trump 4; X (0) closed on 20 against Y's 60.
+ *   trick 1: X [1-2], Y must show 2: [2-6] wins (8 > 3 pips), Y +11 = 71, X still 20;
+ *   trick 2: Y [5-6], X shows neither 6 nor 5, any tile: [4-4] trumps it, X +39 = 59;
+ *   trick 3: X [0-4] (trump), Y has none: [1-3]; X +15 = 74 and the close succeeds.
+ * X reached 70 with Y on 71: 1 game point (the first to 70's moment, X on 20, would
+ * give 2). With ends_hand Y's 71 fails the close in trick 1: 2 game points to Y. */
+START_TEST(r17_closer_wins_after_the_opponent)
+{
+    static const char *const options[] = {NULL, "hand_end=play_out", "closed_opponent_70=ends_hand"};
+    for (int i = 0; i < 3; i++) {
+        fixture_t fx;
+        fx_open(&fx, options[i]);
+        fx_position(&fx, 4, "1-2 4-4 0-4", "2-6 5-6 1-3", 20, 60, 0);
+        fx_play(&fx, 1, 2);
+        fx_play(&fx, 2, 6);
+        ck_assert_int_eq(fx.s.points[1], 71);
+        if (i == 2) {
+            ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+            ck_assert_int_eq(fx.s.hand_winner, 1);
+            ck_assert_int_eq(fx.s.end_reason, BI_REASON_FAILED_CLOSE);
+            ck_assert_int_eq(awarded(&fx, 1, BI_REASON_FAILED_CLOSE), 2);
+            fx_close(&fx);
+            continue;
+        }
+        ck_assert_int_eq(fx.s.status, GAME_IN_HAND);
+        fx_play(&fx, 5, 6);
+        fx_play(&fx, 4, 4);
+        ck_assert_int_eq(fx.s.points[0], 59);
+        fx_play(&fx, 0, 4);
+        fx_play(&fx, 1, 3);
+        ck_assert_int_eq(fx.s.points[0], 74);
+        ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+        ck_assert_int_eq(fx.s.hand_winner, 0);
+        ck_assert_int_eq(fx.s.end_reason, BI_REASON_CLOSED);
+        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), 1);
+        ck_assert_int_eq(fx.s.game_points[0], 1);
+        ck_assert_int_eq(fx.s.game_points[1], 0);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
+/* R16, hand_end = play_out with closed_opponent_70 = ends_hand: the opponent's 70 settles
+ * the hand as the closer's failure, and the remaining tricks are still played, their Bingo
+ * capture counting (R18). Trump 4; X (0) closed on 20 against Y's 60.
+ *   trick 1: X [1-2], Y must show 2: [2-6] wins, Y +11 = 71: the close has failed;
+ *   trick 2: Y [1-3], X shows neither 3 nor 1: [0-4] trumps it, X +15 = 35;
+ *   trick 3: X [4-4], Y [0-0]: Bingo takes the double trump, Y +42 = 113 and the capture.
+ * Y gets 2 game points for the failed close and 1 for the capture. With stop_at_70 the
+ * hand ends after trick 1, with 2 game points to Y and tiles left in both hands. */
+START_TEST(r16_play_out_after_a_failed_close)
+{
+    for (int play_out = 0; play_out < 2; play_out++) {
+        fixture_t fx;
+        fx_open(&fx, play_out ? "hand_end=play_out closed_opponent_70=ends_hand" : "closed_opponent_70=ends_hand");
+        fx_position(&fx, 4, "1-2 0-4 4-4", "2-6 1-3 0-0", 20, 60, 0);
+        fx_play(&fx, 1, 2);
+        fx_play(&fx, 2, 6);
+        ck_assert_int_eq(fx.s.points[1], 71);
+        if (!play_out) {
+            ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+            ck_assert_int_eq(awarded(&fx, 1, BI_REASON_FAILED_CLOSE), 2);
+            ck_assert(fx.s.hand[0] != 0 && fx.s.hand[1] != 0);
+            fx_close(&fx);
+            continue;
+        }
+        ck_assert_int_eq(fx.s.status, GAME_IN_HAND);
+        ck_assert_int_eq(awarded(&fx, 1, BI_REASON_FAILED_CLOSE), 0);
+        fx_play(&fx, 1, 3);
+        fx_play(&fx, 0, 4);
+        ck_assert_int_eq(fx.s.points[0], 35);
+        ck_assert_int_eq(fx.s.status, GAME_IN_HAND);
+        fx_play(&fx, 4, 4);
+        fx_play(&fx, 0, 0);
+        ck_assert_int_eq(fx.s.points[1], 113);
+        ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
+        ck_assert_int_eq(fx.s.hand_winner, 1);
+        ck_assert_int_eq(fx.s.end_reason, BI_REASON_FAILED_CLOSE);
+        ck_assert_int_eq(awarded(&fx, 1, BI_REASON_FAILED_CLOSE), 2);
+        ck_assert_int_eq(awarded(&fx, 1, BI_REASON_BINGO_CAPTURE), 1);
+        ck_assert_int_eq(fx.s.game_points[1], 3);
+        ck_assert_int_eq(fx.s.game_points[0], 0);
+        fx_close(&fx);
+    }
+}
+END_TEST
+
 int main(void)
 {
     Suite *suite = suite_create("bingo_vectors");
@@ -596,6 +687,8 @@ int main(void)
     tcase_add_test(tc, bi09_melds_as_moves);
     tcase_add_test(tc, bi10_capture_point);
     tcase_add_test(tc, bi05_draws_and_close_timing);
+    tcase_add_test(tc, r17_closer_wins_after_the_opponent);
+    tcase_add_test(tc, r16_play_out_after_a_failed_close);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

@@ -121,7 +121,7 @@ typedef struct bingo_state {
     int8_t turned, trump;  /* the turned tile and the trump number (R4) */
     int8_t face_up;        /* the turned tile while it lies beside the stock, -1 once taken */
     int8_t closer;         /* the seat that closed, -1 (R11) */
-    int8_t first_70;       /* the first seat to reach 70 this hand, -1 (R16, R17) */
+    int8_t first_70;       /* the first seat to reach 70 this hand, -1 (R16) */
     int8_t match_result;   /* the match's winner, -1 */
     int8_t hand_winner;    /* of the last hand, -1 */
     uint8_t end_reason;    /* how the last hand ended (bingo_reason_t) */
@@ -130,7 +130,8 @@ typedef struct bingo_state {
     int8_t face_up_taker;  /* who took the face-up tile (R10; public), -1 */
     uint8_t stock_next;    /* index in deck of the next face-down tile */
     int16_t hand_number;
-    int16_t loser_at_70;   /* the other seat's points when first_70 reached 70 (R17) */
+    int16_t other_at_70[BINGO_SEATS]; /* the other seat's points when this one first reached 70, -1
+                                       * before (R17's p for whichever of them wins the hand) */
     int16_t points[BINGO_SEATS];      /* this hand (R13, R15) */
     int32_t game_points[BINGO_SEATS]; /* the match (R17, R18) */
     uint64_t hand[BINGO_SEATS], won[BINGO_SEATS];

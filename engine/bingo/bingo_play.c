@@ -39,7 +39,7 @@ void bingo_deal_from(bingo_state_t *s, const uint8_t *deck, game_events_t *event
     s->trump = (int8_t)bingo_trump_of(s->turned);
     s->stock_next = BINGO_STOCK_START;
     s->closer = s->first_70 = s->capture = s->meld_double = s->led = s->face_up_taker = -1;
-    s->loser_at_70 = 0;
+    s->other_at_70[0] = s->other_at_70[1] = -1;
     s->status = GAME_IN_HAND;
     s->phase = BI_PHASE_LEAD;
     s->leader = s->to_move = s->starter;
@@ -105,14 +105,16 @@ int bingo_legal_moves(const void *state, game_move_t *out)
 
 /* R16: the seat that won the hand, -2 for a failed close, or -1 while it goes on, from the
  * facts the check reads: who closed, the first to 70, the points, and whether both hands
- * are empty. */
+ * are empty. Under play_out every hand is played to its end, a close the opponent's 70
+ * has already failed (ends_hand) included: its result is only known there. */
 static int hand_result_of(const bingo_rules_t *r, int closer, int first_70, const int16_t *points, bool empty)
 {
     bool play_out = r->hand_end == BI_HAND_PLAY_OUT;
     if (closer >= 0) {
         int x = closer;
         bool x_reached = first_70 == x || points[x] >= BINGO_WIN_POINTS;
-        if (r->closed_opponent_70 == BI_OPPONENT_70_ENDS_HAND && first_70 == other(x)) return -2;
+        if (r->closed_opponent_70 == BI_OPPONENT_70_ENDS_HAND && first_70 == other(x))
+            return !play_out || empty ? -2 : -1;
         if (x_reached && (!play_out || empty)) return x;
         return empty ? -2 : -1;
     }
@@ -138,7 +140,7 @@ static void end_hand(bingo_state_t *s, int result, game_events_t *events)
     int winner = result >= 0 ? result : other(s->closer);
     bingo_reason_t reason = result == -2 ? BI_REASON_FAILED_CLOSE : s->closer >= 0 ? BI_REASON_CLOSED : BI_REASON_REACHED_70;
     if (result == -2) award(s, winner, BINGO_FAILED_CLOSE_POINTS, BI_REASON_FAILED_CLOSE, events); /* A13 */
-    else award(s, winner, bingo_game_points(s->points[winner], s->loser_at_70), BI_REASON_GAME_POINTS, events);
+    else award(s, winner, bingo_game_points(s->points[winner], s->other_at_70[winner]), BI_REASON_GAME_POINTS, events);
     if (s->capture >= 0 && (r->bingo_capture_point == BI_CAPTURE_ALWAYS || s->capture == winner)) /* R18, A16 */
         award(s, s->capture, 1, BI_REASON_BINGO_CAPTURE, events);
     s->hand_winner = (int8_t)winner;
@@ -157,12 +159,13 @@ static void end_hand(bingo_state_t *s, int result, game_events_t *events)
 
 /* ------------------------------------------------------------------ apply */
 
-/* R16: the first to 70 and the other's points at that moment. */
+/* R16: the first to 70; R17: the other seat's points when `seat` first reached 70, which
+ * is p if `seat` wins the hand (a closer may win after the opponent passed 70 first). */
 static void note_70(bingo_state_t *s, int seat)
 {
-    if (s->first_70 >= 0 || s->points[seat] < BINGO_WIN_POINTS) return;
-    s->first_70 = (int8_t)seat;
-    s->loser_at_70 = s->points[other(seat)];
+    if (s->other_at_70[seat] >= 0 || s->points[seat] < BINGO_WIN_POINTS) return;
+    s->other_at_70[seat] = s->points[other(seat)];
+    if (s->first_70 < 0) s->first_70 = (int8_t)seat;
 }
 
 /* R10: winner first; with one face-down tile left the winner takes the face-up tile. */
