@@ -307,6 +307,9 @@ typedef struct game {
     /* The words of event reasons (award and hand_end lines), indexed by event.reason. */
     const char *const *reason_names;
     int reason_count;
+    /* The words a record's award and hand_end lines may carry, NULL-terminated: exactly
+     * the pinned table of record-format.md, which a replayer holds any record to. */
+    const char *const *award_words, *const *hand_end_words;
 
     /* Validates a full configuration (combinations included) and derives its tables. */
     int (*rules_create)(const option_values_t *values, game_rules_t **out, char *error, size_t error_size);

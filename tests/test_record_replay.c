@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "games.h"
 #include "match.h"
 #include "records/record.h"
 #include "records/replay.h"
@@ -1487,6 +1488,7 @@ static const option_edit_t option_edits[] = {
     {"target", "1.5", {"target", NULL}},                          /* a real */
     {"block_method", "null", {"block_method", NULL}},
     {"target", NULL, {"target", NULL}},                           /* missing key */
+    {"players", NULL, {"players", NULL}},                         /* required in the Bergen family */
     {"layout", "\"spinner\"", {"layout=spinner", "headers", NULL}}, /* invalid combination */
     {"hand_size", "20", {"hand_size", NULL}},                     /* 3 x 20 tiles out of 28 */
 };
@@ -1960,6 +1962,155 @@ START_TEST(match_unknown_preset)
 }
 END_TEST
 
+/* ---- forms other writers use (record-format.md, "Pinned details", changed 2026-12-06) */
+
+/* A match line without options.players: read as the game's one count (Partnership 4,
+ * Bingo 2); the Bergen family needs it (match_options_malformed). */
+static const config_t one_count_configs[] = {
+    {"partnership", "partnership", "doscientos", 4, {NULL}, NULL},
+    {"bingo", "bingo", "bingo", 2, {NULL}, NULL},
+};
+
+START_TEST(tolerated_match_without_players)
+{
+    record_t r;
+    record_make_config(&one_count_configs[_i], 3, &r);
+    json_t *line = line_json(&r, 0);
+    ck_assert_int_eq(json_object_del(json_object_get(line, "options"), "players"), 0);
+    set_line_json(&r, 0, line);
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    record_free(&r);
+}
+END_TEST
+
+/* A meld's doubles in any order agree; a double the rules do not show disagrees. */
+START_TEST(tolerated_meld_in_any_order)
+{
+    record_t r;
+    int i = make_bingo_record_with(find_meld, &r);
+    json_t *line = line_json(&r, i), *tiles = json_object_get(line, "tiles"), *reversed = json_array();
+    size_t count = json_array_size(tiles);
+    ck_assert_uint_ge(count, 2);
+    for (size_t k = count; k-- > 0;) json_array_append(reversed, json_array_get(tiles, k));
+    json_object_set_new(line, "tiles", reversed);
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    line = line_json(&r, i);
+    tiles = json_object_get(line, "tiles");
+    for (int n = 0; n <= 6; n++) { /* the first tile becomes a double the meld does not hold */
+        char name[8];
+        snprintf(name, sizeof name, "%d-%d", n, n);
+        bool held = false;
+        for (size_t k = 0; k < count; k++) held |= !strcmp(json_string_value(json_array_get(tiles, k)), name);
+        if (held) continue;
+        json_array_set_new(tiles, 0, json_string(name));
+        break;
+    }
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("meld", "tiles"));
+    record_free(&r);
+}
+END_TEST
+
+/* Reason words: a word outside the game's pinned list is malformed (exit 2), another
+ * listed word than the rules give disagrees (exit 1); in every game, award and hand_end. */
+static const struct {
+    config_t config;
+    const char *type;
+} reason_cases[] = {
+    {{"bergen", "bergen", "bergen", 3, {NULL}, NULL}, "award"},
+    {{"bergen", "bergen", "bergen", 3, {NULL}, NULL}, "hand_end"},
+    {{"double_bergen", "double_bergen", "double_bergen", 2, {NULL}, NULL}, "award"},
+    {{"double_bergen", "double_bergen", "double_bergen", 2, {NULL}, NULL}, "hand_end"},
+    {{"partnership", "partnership", "quinientos", 4, {NULL}, NULL}, "award"},
+    {{"partnership", "partnership", "quinientos", 4, {NULL}, NULL}, "hand_end"},
+    {{"bingo", "bingo", "bingo", 2, {NULL}, NULL}, "award"},
+    {{"bingo", "bingo", "bingo", 2, {NULL}, NULL}, "hand_end"},
+};
+
+START_TEST(pinned_reason_words)
+{
+    const game_t *game = game_find(reason_cases[_i].config.game);
+    const char *type = reason_cases[_i].type;
+    const char *const *words = strcmp(type, "award") ? game->hand_end_words : game->award_words;
+    record_t r;
+    record_make_config(&reason_cases[_i].config, 5, &r);
+    int i = find_line(&r, 0, type, NULL);
+    ck_assert_int_ge(i, 0);
+    json_t *line = line_json(&r, i);
+    const char *written = string_field(line, "reason"), *other = NULL;
+    bool listed = false;
+    for (int k = 0; words[k]; k++) {
+        listed |= !strcmp(words[k], written);
+        if (!other && strcmp(words[k], written)) other = words[k];
+    }
+    ck_assert_msg(listed, "%s writes the reason \"%s\", not a pinned word", game->name, written);
+    json_object_set_new(line, "reason", json_string(other));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST(type, other));
+    line = line_json(&r, i);
+    json_object_set_new(line, "reason", json_string("finished"));
+    set_line_json(&r, i, line);
+    expect_replay(&r, REPLAY_MALFORMED, i + 1, LIST(type, "\"finished\"", "Pinned details", words[0]));
+    record_free(&r);
+}
+END_TEST
+
+/* Bingo's turned tile is the last of the deal's stock, and the trump line's tile: a
+ * record that writes it first breaks the pinned form, at the trump line. */
+START_TEST(pinned_turned_tile_last)
+{
+    record_t r;
+    record_make_config(&one_count_configs[1], 4, &r);
+    int i = find_deal(&r);
+    json_t *deal = line_json(&r, i), *stock = json_object_get(deal, "stock");
+    size_t last = json_array_size(stock) - 1;
+    json_t *turned = json_incref(json_array_get(stock, last));
+    json_t *trump = line_json(&r, i + 1);
+    ck_assert(is_type(trump, "trump") && json_equal(json_object_get(trump, "tile"), turned));
+    json_decref(trump);
+    json_array_remove(stock, last);
+    json_array_insert_new(stock, 0, turned);
+    set_line_json(&r, i, deal);
+    expect_replay(&r, REPLAY_MALFORMED, i + 2, LIST("trump", "last tile of the deal's stock"));
+    record_free(&r);
+}
+END_TEST
+
+/* R8: no hand-over before a forced [6-6] lead. The first hand's starter holds [6-6]
+ * (holder_66) and leads it with no choice line before; a lead_to_partner choice written
+ * there, either answer, disagrees with the rules. */
+START_TEST(no_hand_over_before_a_forced_66)
+{
+    static const config_t config = {"hand-over", "partnership", "partnership", 4,
+                                    {"allow_lead_to_partner=true", "redeal_min_doubles=7", NULL}, NULL};
+    record_t r;
+    record_make_config(&config, 6, &r);
+    int i = find_line(&r, 0, "play", NULL);
+    json_t *lead = line_json(&r, i);
+    ck_assert_str_eq(string_field(lead, "tile"), "6-6");
+    ck_assert_int_eq(int_field(lead, "hand"), 1);
+    for (int k = 0; k < i; k++) {
+        json_t *line = line_json(&r, k);
+        ck_assert_msg(!is_type(line, "choice"), "line %d: a choice before the forced [6-6] lead", k + 1);
+        json_decref(line);
+    }
+    ck_assert_int_ge(find_line(&r, i, "choice", NULL), 0); /* later, free leads offer it */
+    for (int value = 0; value < 2; value++) {
+        char text[160];
+        snprintf(text, sizeof text,
+                 "{\"type\":\"choice\",\"hand\":1,\"seat\":%d,\"decision\":\"lead_to_partner\",\"value\":%s}",
+                 int_field(lead, "seat"), value ? "true" : "false");
+        insert_line(&r, i, text);
+        expect_replay(&r, REPLAY_DISAGREES, i + 1, LIST("6-6"));
+        delete_line(&r, i);
+    }
+    expect_replay(&r, REPLAY_AGREES, 0, NULL);
+    json_decref(lead);
+    record_free(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ suite */
 
 static Suite *record_replay_suite(void)
@@ -2043,6 +2194,12 @@ static Suite *record_replay_suite(void)
     tcase_add_test(pinned, pinned_no_pass_lines_at_a_block);
     tcase_add_test(pinned, tolerated_passes_before_a_block);
     tcase_add_loop_test(pinned, pinned_points_are_credited, 0, (int)(sizeof credit_configs / sizeof credit_configs[0]));
+    tcase_add_loop_test(pinned, tolerated_match_without_players, 0,
+                        (int)(sizeof one_count_configs / sizeof one_count_configs[0]));
+    tcase_add_test(pinned, tolerated_meld_in_any_order);
+    tcase_add_loop_test(pinned, pinned_reason_words, 0, (int)(sizeof reason_cases / sizeof reason_cases[0]));
+    tcase_add_test(pinned, pinned_turned_tile_last);
+    tcase_add_test(pinned, no_hand_over_before_a_forced_66);
     suite_add_tcase(suite, pinned);
     return suite;
 }

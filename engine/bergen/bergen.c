@@ -1510,7 +1510,8 @@ static int bergen_match_winner(const void *state)
 
 #define BERGEN_FAMILY_FUNCTIONS                                                                                  \
     .state_size = sizeof(bergen_state_t), .reason_names = bergen_reason_names,                                   \
-    .reason_count = BERGEN_REASON_COUNT, .rules_create = bergen_rules_create,                                     \
+    .reason_count = BERGEN_REASON_COUNT, .award_words = bergen_award_words,                                       \
+    .hand_end_words = bergen_hand_end_words, .rules_create = bergen_rules_create,                                 \
     .rules_destroy = bergen_rules_destroy, .seat_count = bergen_seat_count, .side_count = bergen_seat_count,     \
     .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \

@@ -163,6 +163,7 @@ bool bergen_passes_into_block(const bergen_state_t *s);
 
 /* ---- bergen_record.c ---- */
 extern const char *const bergen_reason_names[BERGEN_REASON_COUNT];
+extern const char *const bergen_award_words[], *const bergen_hand_end_words[];
 void bergen_move_text(game_move_t move, char *out, size_t out_size);
 int bergen_event_line(const void *state, const game_event_t *event, game_line_t *line);
 int bergen_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);

@@ -29,6 +29,10 @@ const char *const bergen_reason_names[BERGEN_REASON_COUNT] = {
     [BERGEN_REASON_REDEAL] = "redeal",
 };
 
+/* record-format.md, "Pinned details": the reason words of the family's records. */
+const char *const bergen_award_words[] = {"domino", "block", "lightest_hand", "deduction", NULL};
+const char *const bergen_hand_end_words[] = {"domino", "blocked", "redeal", "target_reached", NULL};
+
 void bergen_move_text(game_move_t move, char *out, size_t out_size)
 {
     switch (move.kind) {

@@ -158,6 +158,7 @@ int bingo_playout(void *state, const game_chooser_t *chooser_of_seat);
 int bingo_move_points(const void *state, int seat, game_move_t move);
 /* bingo_record.c: the game's words. */
 extern const char *const bingo_reason_names[BI_REASON_COUNT];
+extern const char *const bingo_award_words[], *const bingo_hand_end_words[];
 void bingo_move_text(game_move_t move, char *out, size_t out_size);
 int bingo_event_line(const void *state, const game_event_t *event, game_line_t *line);
 int bingo_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);

@@ -15,6 +15,10 @@ const char *const bingo_reason_names[BI_REASON_COUNT] = {
     [BI_REASON_BINGO_CAPTURE] = "bingo_capture",
 };
 
+/* record-format.md, "Pinned details": the reason words of the game's records. */
+const char *const bingo_award_words[] = {"game_points", "failed_close", "bingo_capture", NULL};
+const char *const bingo_hand_end_words[] = {"reached_70", "closed", "failed_close", NULL};
+
 void bingo_move_text(game_move_t move, char *out, size_t out_size)
 {
     char tile[TILESET_TILE_NAME_SIZE];

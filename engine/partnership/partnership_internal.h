@@ -34,6 +34,7 @@ void partnership_draw_world(const void *plan, pcg32_t *rng, void *out_state);
 
 /* ---- partnership_record.c ---- */
 extern const char *const partnership_reason_names[PT_REASON_COUNT];
+extern const char *const partnership_award_words[], *const partnership_hand_end_words[];
 extern const char *const partnership_decision_names[PT_DECISION_COUNT];
 void partnership_move_text(game_move_t move, char *out, size_t out_size);
 int partnership_event_line(const void *state, const game_event_t *event, game_line_t *line);

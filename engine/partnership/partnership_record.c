@@ -28,6 +28,13 @@ const char *const partnership_reason_names[PT_REASON_COUNT] = {
     [PT_REASON_REPLAY] = "replay",
 };
 
+/* record-format.md, "Pinned details": the reason words of the game's records. */
+const char *const partnership_award_words[] = {"domino",     "milo",       "block",    "own_pips",
+                                               "hand_won",   "pass_bonus", "pass_bonus_cancelled",
+                                               "hand_bonus", "capicu",     "chuchazo", "dominao",
+                                               NULL};
+const char *const partnership_hand_end_words[] = {"domino", "blocked", "redeal", "replay", "target_reached", NULL};
+
 /* record-format.md, "Pinned details": the words of choice.decision. */
 const char *const partnership_decision_names[PT_DECISION_COUNT] = {
     [PT_DECISION_DEMAND_REDEAL] = "demand_redeal",

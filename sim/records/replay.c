@@ -19,7 +19,11 @@
  * the last hand_end must then be the match_end the match driver writes for it.
  *
  * Tolerated forms of every game (record-format.md, "Pinned details"): a deal line without
- * `leader`, or with `dealer` instead, whose starter the game derives.
+ * `leader`, or with `dealer` instead, whose starter the game derives; a match line without
+ * `options.players` where the game has one player count; a meld's doubles in any order.
+ * Pinned forms a record must keep, refused as malformed (exit 2) rather than as a
+ * disagreement: the reason words of each game (game_t.award_words, hand_end_words), and
+ * the turned tile of a trick game last in the deal's stock (the trump line's tile).
  *
  * Invariant: expected[expected_head .. expected_count-1] are the owned, not yet matched
  * lines; new events are only generated when that range is empty.
@@ -270,8 +274,16 @@ int replay_option_text(const json_t *value, char *out, size_t out_size)
     return n >= 0 && (size_t)n < out_size ? 0 : -1;
 }
 
-/* Defaults, then every option of the record; every option of the table must be given,
- * because a record that relied on today's defaults would change meaning with them. */
+/* record-format.md, "Pinned details": a match line may leave out `players` where the game
+ * has one player count (Partnership 4, Bingo 2), which is then its default. */
+static bool may_be_left_out(const option_spec_t *spec)
+{
+    return strcmp(spec->key, "players") == 0 && spec->kind == OPTION_INT && spec->min == spec->max;
+}
+
+/* Defaults, then every option of the record; every option of the table must be given (but
+ * a `players` the game allows one value of), because a record that relied on today's
+ * defaults would change meaning with them. */
 int replay_read_options(const game_t *game, const json_t *options, option_values_t *values, char *error,
                         size_t error_size)
 {
@@ -301,7 +313,7 @@ int replay_read_options(const game_t *game, const json_t *options, option_values
         seen[i] = true;
     }
     for (int i = 0; i < game->option_count && i < OPTIONS_MAX; i++)
-        if (!seen[i]) {
+        if (!seen[i] && !may_be_left_out(&game->options[i])) {
             snprintf(error, error_size, "options lacks key \"%s\"", game->options[i].key);
             return -1;
         }
@@ -515,9 +527,15 @@ static int compare_head(replay_t *r, const json_t *line, const char *type)
         if (!actual) return fail(r, REPLAY_MALFORMED, "%s: missing field \"%s\"", type, key);
         if (json_equal(actual, value)) continue;
         if (strcmp(key, "hands") == 0 && same_hands(actual, value)) continue;
+        if (!strcmp(type, "meld") && !strcmp(key, "tiles") && same_tiles(actual, value)) continue; /* any order */
         if (types_clash(actual, value))
             return fail(r, REPLAY_MALFORMED, "%s: field \"%s\" has the wrong type: %s, expected one like %s", type,
                         key, value_text(actual, have, sizeof have), value_text(value, want, sizeof want));
+        if (!strcmp(type, "trump") && !strcmp(key, "tile")) /* the deal's last stock tile, as pinned */
+            return fail(r, REPLAY_MALFORMED,
+                        "trump: tile %s, but record-format.md pins the turned tile as the last tile of the deal's "
+                        "stock, %s",
+                        value_text(actual, have, sizeof have), value_text(value, want, sizeof want));
         return fail(r, REPLAY_DISAGREES, "%s: %s %s but the rules give %s", type, key,
                     value_text(actual, have, sizeof have), value_text(value, want, sizeof want));
     }
@@ -685,9 +703,30 @@ static bool is_cut_now(const replay_t *r)
            r->game->status(r->state) == GAME_BETWEEN_HANDS;
 }
 
+/* An award's or a hand_end's reason must be one of the game's pinned words (game_t's
+ * award_words, hand_end_words): any other word is malformed, whatever the rules give. */
+static int check_reason_word(replay_t *r, const json_t *line, const char *type)
+{
+    const char *const *words = !strcmp(type, "award")      ? r->game->award_words
+                               : !strcmp(type, "hand_end") ? r->game->hand_end_words
+                                                           : NULL;
+    const char *reason = json_string_value(json_object_get(line, "reason"));
+    if (!words || !reason || is_in_list(reason, words)) return 0; /* a missing reason: compare_head */
+    char list[REPLAY_TEXT_SIZE];
+    size_t used = 0;
+    list[0] = '\0';
+    for (int i = 0; words[i] && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", words[i]);
+    return fail(r, REPLAY_MALFORMED,
+                "%s: reason \"%s\" is not a word of %s records (record-format.md, \"Pinned details\": %s)", type,
+                reason, r->game->name, list);
+}
+
 /* One record line after the match line (see the algorithm at the top). */
 static int replay_line(replay_t *r, const json_t *line, const char *type)
 {
+    int reason_rc = check_reason_word(r, line, type);
+    if (reason_rc) return reason_rc;
     /* Each pass either returns or applies an unwritten move, which passes the turn on;
      * more passes than seats would mean an engine that never lets anyone move. */
     for (int pass = 0; pass <= GAME_MAX_SEATS; pass++) {

@@ -43,12 +43,13 @@ int replay_stream(FILE *in, const char *name, replay_summary_t *summary, char *e
 int replay_file_to(const char *path, match_sink_t *sink, replay_summary_t *summary, char *error, size_t error_size);
 int replay_stream_to(FILE *in, const char *name, match_sink_t *sink, replay_summary_t *summary, char *error,
                      size_t error_size);
-/* The values of a match line's `options` object (or run.json's): every option of the game
- * given, each valid. Returns 0, or -1 with "options: why". */
 /* An option's JSON value (a record's, run.json's or study.json's `options`) as the user
  * would write it: true, 12, a word, or "[a,b]" for an array of integers. Returns 0, or -1
  * for a value no option takes (null, real, object, another array) or one that does not fit. */
 int replay_option_text(const json_t *value, char *out, size_t out_size);
+/* The values of a match line's `options` object (or run.json's): every option of the game
+ * given, each valid, but `players` may be left out where the game has one player count
+ * (record-format.md). Returns 0, or -1 with "options: why". */
 int replay_read_options(const game_t *game, const json_t *options, option_values_t *values, char *error,
                         size_t error_size);
 
