@@ -575,6 +575,20 @@ START_TEST(bi05_draws_and_close_timing)
 }
 END_TEST
 
+/* hand_end.pips_left counts the rules' pip value (rules/README.md, "pips": Bingo counts a 0
+ * side as 7): [0-0] 14, [0-5] 12, [5-5] 10 (the double trump's sides, not its 28 points),
+ * [1-2] 3. */
+START_TEST(pips_left_counts_a_blank_as_seven)
+{
+    fixture_t fx;
+    fx_open(&fx, NULL);
+    fx_position(&fx, 5, "0-0 0-5 5-5 1-2", "3-4", 0, 0, -1);
+    ck_assert_int_eq(bingo_game.pips_left(&fx.s, 0), 39);
+    ck_assert_int_eq(bingo_game.pips_left(&fx.s, 1), 7);
+    fx_close(&fx);
+}
+END_TEST
+
 /* R17 when the closer wins after the opponent passed 70 first (closed_opponent_70 =
  * ignored), built from the rule text: p is the loser's points when the WINNER first
  * reached 70. Trump 4; X (0) closed on 20 against Y's 60.
@@ -689,6 +703,7 @@ int main(void)
     tcase_add_test(tc, bi05_draws_and_close_timing);
     tcase_add_test(tc, r17_closer_wins_after_the_opponent);
     tcase_add_test(tc, r16_play_out_after_a_failed_close);
+    tcase_add_test(tc, pips_left_counts_a_blank_as_seven);
     suite_add_tcase(suite, tc);
     SRunner *runner = srunner_create(suite);
     srunner_run_all(runner, CK_NORMAL);

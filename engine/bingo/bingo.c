@@ -30,10 +30,14 @@ static int bi_match_winner(const void *state)
     return s->status == GAME_MATCH_OVER ? s->match_result : -1;
 }
 
+/* The hand's pips by the rules' pip value (rules/README.md, "pips"): a 0 side counts 7 in
+ * Bingo, so [0-0] is 14 and [0-5] 12; a double trump is its two sides, not its 28 points. */
 static int bi_pips_left(const void *state, int seat)
 {
     const bingo_state_t *s = state;
-    return tileset_pip_sum((tileset_t){{s->hand[seat], 0}});
+    uint64_t hand = s->hand[seat];
+    int zero_sides = __builtin_popcountll(hand & tileset_suit(0).w[0]) + (int)(hand >> BINGO_TILE & 1);
+    return tileset_pip_sum((tileset_t){{hand, 0}}) + 7 * zero_sides;
 }
 
 /* Points credited at once: a follow that wins the trick scores both tiles (R9); a meld its
