@@ -42,26 +42,44 @@ static json_t *table_json(const game_observation_t *o)
     return json_pack("{s:s, s:o}", "kind", o->layout_kind == GAME_LAYOUT_LINE ? "line" : "spinner", "ends", ends);
 }
 
+/* A fact's value as JSON: a number, or the list of numbers of a GAME_FACT_NUMBERS set. */
+static json_t *fact_value(const game_fact_t *fact, int32_t value)
+{
+    if (fact->kind != GAME_FACT_NUMBERS) return json_integer(value);
+    json_t *numbers = json_array();
+    for (int n = 0; n <= TILESET_MAX_NUMBER; n++)
+        if ((uint32_t)value >> n & 1) json_array_append_new(numbers, json_integer(n));
+    return numbers;
+}
+
+/* The game's own facts (game_t.facts), each under its name: a value, or a list per seat. */
+static void add_facts(json_t *observation, const game_t *game, const game_observation_t *o)
+{
+    for (int i = 0; i < game->fact_count; i++) {
+        const game_fact_t *fact = &game->facts[i];
+        int at = game_fact_at(game, fact->name);
+        json_t *value = fact->per_seat ? json_array() : fact_value(fact, o->facts[at]);
+        for (int s = 0; fact->per_seat && s < o->seats; s++)
+            json_array_append_new(value, fact_value(fact, o->facts[at + s]));
+        json_object_set_new(observation, fact->name, value);
+    }
+}
+
 json_t *agent_observation_json(const game_t *game, const void *state, int seat)
 {
     game_observation_t o;
     game->observe(state, seat, &o);
-    json_t *lacks = json_array(), *opened = json_array();
-    for (int s = 0; s < o.seats; s++) {
-        json_array_append_new(lacks, tile_list(o.lacks[s]));
-        json_t *numbers = json_array();
-        for (int n = 0; n < 16; n++)
-            if (o.opened[s] >> n & 1) json_array_append_new(numbers, json_integer(n));
-        json_array_append_new(opened, numbers);
-    }
+    json_t *lacks = json_array();
+    for (int s = 0; s < o.seats; s++) json_array_append_new(lacks, tile_list(o.lacks[s]));
     json_t *observation = json_pack(
-        "{s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:o, s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o, s:o, s:o}",
+        "{s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:o, s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o, s:o}",
         "seat", o.seat, "seats", o.seats, "sides", o.sides, "hand_number", o.hand_number, "to_move", o.to_move,
         "target", o.target, "side_of_seat", int_list(o.side_of_seat, o.seats), "score", int_list(o.score, o.sides),
         "score_sign", o.score_sign, "hand", tile_list(o.hand), "hand_size", int_list(o.hand_size, o.seats),
         "stock_size", o.stock_size, "stock_drawable", o.stock_drawable, "table", tile_list(o.table), "table_count",
         o.table_count, "unseen", tile_list(o.unseen), "lacks", lacks, "draws", int_list(o.draws, o.seats), "passes",
-        int_list(o.passes, o.seats), "opened", opened, "layout", table_json(&o));
+        int_list(o.passes, o.seats), "layout", table_json(&o));
+    add_facts(observation, game, &o);
     return observation;
 }
 

@@ -98,6 +98,9 @@ typedef struct heuristic_context {
     int live_count[TILESET_MAX_NUMBER + 1];  /* live tiles showing n */
     double opp[TILESET_MAX_NUMBER + 1];      /* expected tiles showing n in the other hands */
     int partner;                             /* team games: the partner's seat, else -1 */
+    int opened_at;                           /* the game's fact "opened" in obs.facts, -1 none */
+    const int16_t *opened;                   /* per seat, the game's fact "opened" (obs.facts), or
+                                                no_numbers_opened where the game keeps none */
     unsigned ours, theirs;                   /* numbers the partner, the opponents opened and may hold */
 } heuristic_context_t;
 
@@ -405,14 +408,18 @@ static inline __attribute__((always_inline)) unsigned numbers_held_by(const heur
             for (int n = 0; n <= TILESET_WORD0_MAX_NUMBER; n++)
                 held |= (unsigned)((tileset_suit(n).w[0] & candidates) != 0) << n;
         }
-        return c->obs.opened[seat] & held;
+        return (unsigned)c->opened[seat] & held;
     }
-    for (unsigned rest = c->obs.opened[seat] & ((2u << TILESET_MAX_NUMBER) - 1); rest; rest &= rest - 1) {
+    unsigned opened = (unsigned)c->opened[seat];
+    for (unsigned rest = opened & ((2u << TILESET_MAX_NUMBER) - 1); rest; rest &= rest - 1) {
         int n = __builtin_ctz(rest);
         held |= (unsigned)!tileset_is_empty(tileset_and(tileset_suit(n), c->candidates[seat])) << n;
     }
     return held;
 }
+
+/* The "opened" of a team game that keeps none: no number known to be anyone's. */
+static const int16_t no_numbers_opened[GAME_MAX_SEATS];
 
 /* Once per decision: the partner, and the numbers each side has opened and may still hold.
  * `narrow`: every tile in play lies in the sets' first word (a plain decision's), which
@@ -423,6 +430,7 @@ static inline __attribute__((always_inline)) void prepare_team_of(heuristic_cont
     c->partner = -1;
     c->ours = c->theirs = 0;
     if (!team_game(obs)) return;
+    c->opened = c->opened_at >= 0 ? &obs->facts[c->opened_at] : no_numbers_opened;
     for (int o = 0; o < obs->seats; o++) {
         if (o == c->seat) continue;
         if (same_side(obs, c->seat, o)) {
@@ -840,7 +848,8 @@ __attribute__((noinline)) static int pick_plain_team(heuristic_context_t *c, con
  * move's points. A draw or pass is valued only where nothing else is legal, and then the
  * first is played. */
 static int pick_on_ends(const game_t *game, const void *state, const game_move_t *moves, const int *given, int count,
-                        const heuristic_weights_t *weights, void *scratch, double *values)
+                        const heuristic_weights_t *weights, void *scratch, const heuristic_memo_t *memo,
+                        double *values)
 {
     int best = -1;
     double best_value = 0;
@@ -850,6 +859,7 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
         if (is_draw_or_pass(moves[i])) continue;
         if (!prepared) {
             observe_decision(&context, game, state, weights, scratch);
+            context.opened_at = memo->opened_at;
             prepared = true;
             if (!values && plain_decision(&context)) { /* prepare's other fields: no plain move reads them */
                 if (!team_game(&context.obs)) {
@@ -873,6 +883,17 @@ static int pick_on_ends(const game_t *game, const void *state, const game_move_t
     return best < 0 ? 0 : best;
 }
 
+/* pick_on_ends for a caller without a memo: one made for this decision. */
+__attribute__((noinline)) static int pick_on_ends_fresh(const game_t *game, const void *state,
+                                                        const game_move_t *moves, const int *given, int count,
+                                                        const heuristic_weights_t *weights, void *scratch,
+                                                        double *values)
+{
+    heuristic_memo_t memo;
+    heuristic_memo_init(&memo, game);
+    return pick_on_ends(game, state, moves, given, count, weights, scratch, &memo, values);
+}
+
 /* Whether the game is played in tricks (Bingo), valued by heuristic_trick.c. */
 static bool trick_game(const game_t *game) { return game->tiles_beating && game->capture_points; }
 
@@ -880,14 +901,16 @@ int heuristic_pick_valued(const game_t *game, const void *state, const game_move
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
-    return pick_on_ends(game, state, moves, NULL, count, weights, scratch, values);
+    if (!memo) return pick_on_ends_fresh(game, state, moves, NULL, count, weights, scratch, values);
+    return pick_on_ends(game, state, moves, NULL, count, weights, scratch, memo, values);
 }
 
 int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,
                           int count, const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)
 {
     if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, NULL);
-    return pick_on_ends(game, state, moves, points, count, weights, scratch, NULL);
+    if (!memo) return pick_on_ends_fresh(game, state, moves, points, count, weights, scratch, NULL);
+    return pick_on_ends(game, state, moves, points, count, weights, scratch, memo, NULL);
 }
 
 /* ------------------------------------------------------------------ the agent */
@@ -947,7 +970,7 @@ static int create_heuristic(agent_t *agent, char *error, size_t error_size)
         .force = agent->param[PARAM_FORCE],
         .close = agent->param[PARAM_CLOSE],
     };
-    heuristic_memo_init(&data->memo);
+    heuristic_memo_init(&data->memo, agent->game);
     agent->data = data;
     return 0;
 }

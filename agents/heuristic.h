@@ -26,8 +26,7 @@ extern const heuristic_weights_t heuristic_default_weights;
 
 /* What the heuristic keeps from one decision to the next of one agent or search (one game
  * and rules): a trick game's capture points and beating tiles, which depend only on the
- * trump (game.h), for the trump they were asked under. heuristic_memo_init before the
- * first decision. */
+ * trump (game.h), for the trump they were asked under; and where the game's facts lie. */
 typedef struct heuristic_memo {
     int trump;        /* the trump the points are for, -1 before any */
     tileset_t filled; /* the tiles whose points are kept */
@@ -43,9 +42,13 @@ typedef struct heuristic_memo {
      * over a set is the planes' counts, weighted); planes -1 otherwise */
     int planes;
     tileset_t plane[6];
+    /* where the game's own facts the heuristic reads lie in an observation (game_fact_at),
+     * -1 where the game keeps none */
+    int opened_at, hand_target_at;
 } heuristic_memo_t;
 
-void heuristic_memo_init(heuristic_memo_t *memo);
+/* Before the first decision of an agent or search playing `game`. */
+void heuristic_memo_init(heuristic_memo_t *memo, const game_t *game);
 /* Recomputes the levels and planes from the points of the filled tiles. */
 void heuristic_memo_sort_levels(heuristic_memo_t *memo);
 

@@ -46,6 +46,7 @@ typedef struct trick_context {
     int meld_if_won;        /* the meld a won double lead allows, -1 until asked */
     heuristic_memo_t *memo;       /* capture points and beating tiles: the caller's memo, or own_memo */
     const int *points;      /* memo->points */
+    int hand_target;        /* the game's fact hand_target (R16: 70), 0 where it keeps none */
     heuristic_memo_t own_memo;
 } trick_context_t;
 
@@ -66,13 +67,16 @@ TRICK_INLINE double chance_holds_any(trick_context_t *c, tileset_t tiles, bool n
     return 1 - c->none_of[k];
 }
 
-void heuristic_memo_init(heuristic_memo_t *memo)
+void heuristic_memo_init(heuristic_memo_t *memo, const game_t *game)
 {
     memo->trump = -1;
     memo->filled = memo->beaten = tileset_empty();
     memo->levels = 0;
     memo->planes = 0;
+    memo->opened_at = game_fact_at(game, "opened");
+    memo->hand_target_at = game_fact_at(game, "hand_target");
 }
+
 
 /* The levels of values outside 0..63, by insertion. */
 static void sort_levels_by_insertion(heuristic_memo_t *memo)
@@ -134,7 +138,7 @@ static heuristic_memo_t *capture_points_of(trick_context_t *c, heuristic_memo_t 
 {
     if (!memo) {
         memo = &c->own_memo;
-        heuristic_memo_init(memo);
+        heuristic_memo_init(memo, c->game);
     }
     if (memo->trump != c->obs.tricks.trump) {
         memo->trump = c->obs.tricks.trump;
@@ -176,6 +180,7 @@ static inline __attribute__((always_inline)) void prepare_sets(trick_context_t *
                            : tileset_or(tileset_or(obs->hand, obs->unseen), obs->table);
     c->memo = capture_points_of(c, memo, all);
     c->points = c->memo->points;
+    c->hand_target = c->memo->hand_target_at >= 0 ? obs->facts[c->memo->hand_target_at] : 0;
 }
 
 /* Observes the decision and prepares its sets; returns whether every tile in play lies
@@ -296,23 +301,25 @@ TRICK_INLINE bool follow_may_meld(const game_observation_t *obs, bool won, int t
 
 /* heuristic_trick_follow_may_end_or_meld in line: asked for every follow valued, the call
  * and the reloads of what follow_value has at hand cost a third of it. */
-TRICK_INLINE bool follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
+TRICK_INLINE bool follow_may_end_or_meld(const game_observation_t *obs, int hand_target, int stake, bool won,
+                                         int tile)
 {
     const game_tricks_t *tricks = &obs->tricks;
-    if (tricks->hand_target <= 0 || obs->hand_size[obs->seat] <= 1) return true;
+    if (hand_target <= 0 || obs->hand_size[obs->seat] <= 1) return true;
     if (follow_may_meld(obs, won, tile)) return true;
     /* R16: the trick's points go to its winner alone; a side already at the target (a hand
      * played out) may end the hand at any trick */
     int winner = obs->side_of_seat[won ? obs->seat : tricks->leader];
-    if (tricks->hand_points[winner] + stake >= tricks->hand_target) return true;
+    if (tricks->hand_points[winner] + stake >= hand_target) return true;
     for (int side = 0; side < obs->sides; side++)
-        if (tricks->hand_points[side] >= tricks->hand_target) return true;
+        if (tricks->hand_points[side] >= hand_target) return true;
     return false;
 }
 
-bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile)
+bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int hand_target, int stake, bool won,
+                                            int tile)
 {
-    return follow_may_end_or_meld(obs, stake, won, tile);
+    return follow_may_end_or_meld(obs, hand_target, stake, won, tile);
 }
 
 TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, bool narrow)
@@ -325,7 +332,7 @@ TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, boo
     double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile, narrow), narrow);
     /* Search playouts follow at every other step: the trial only where it can add anything
      * (its two terms are 0 otherwise; + 0.0 turns a -0 into 0 as they would). */
-    if (!follow_may_end_or_meld(&c->obs, stake, won, tile)) return value + 0.0;
+    if (!follow_may_end_or_meld(&c->obs, c->hand_target, stake, won, tile)) return value + 0.0;
     /* What the observation cannot tell, the state can: about half the trials the test above
      * let through in pimc's Bingo left the hand in play without a meld, mostly where a side
      * already past 70 waits for the closer (R16, closed_opponent_70 = ignored). */

@@ -21,10 +21,11 @@ int heuristic_trick_pick_wide(const game_t *game, const void *state, const game_
 /* Whether a follow of `tile` by the observing seat (obs->seat, to move), taking `stake`
  * capture points (its tile's and the led tile's) to the trick's winner (`won`: the
  * follower, else the leader), may end the hand (R16: the winner's hand points reach
- * tricks.hand_target, or a side is there already, or both hands run out, which takes the
+ * `hand_target`, the game's fact of that name, or a side is there already, or both hands run out, which takes the
  * follower's last tile) or let the follower meld (R15: a trick he won with a double, holding
  * another). When it may not, the hand goes on after the trick with no meld for the
  * follower, and the trial move that values both is skipped. */
-bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int stake, bool won, int tile);
+bool heuristic_trick_follow_may_end_or_meld(const game_observation_t *obs, int hand_target, int stake, bool won,
+                                            int tile);
 
 #endif

@@ -25,7 +25,7 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
     context->weights.deny = 0;
     context->weights.bonus = 0;
     context->scratch = scratch;
-    heuristic_memo_init(&context->memo);
+    heuristic_memo_init(&context->memo, game);
     context->win_value = 1;
 }
 

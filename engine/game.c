@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-
 const char *game_reason_name(const game_t *game, int reason)
 {
     return reason >= 0 && reason < game->reason_count ? game->reason_names[reason] : "unknown";
@@ -17,6 +16,16 @@ int game_move_is_legal(const game_t *game, const void *state, game_move_t move)
     for (int i = 0; i < count; i++)
         if (game_move_equal(moves[i], move)) return 1;
     return 0;
+}
+
+int game_fact_at(const game_t *game, const char *name)
+{
+    int at = 0;
+    for (int i = 0; i < game->fact_count; i++) {
+        if (strcmp(game->facts[i].name, name) == 0) return at;
+        at += game->facts[i].per_seat ? GAME_MAX_SEATS : 1;
+    }
+    return -1;
 }
 
 int game_preset_index(const game_t *game, const char *name)

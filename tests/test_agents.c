@@ -31,7 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "agent.h"
+#include "agent_json.h"
 #include "bergen/bergen.h"
 #include "game.h"
 #include "test_support.h"
@@ -968,6 +971,54 @@ START_TEST(search_parameters_exist)
 }
 END_TEST
 
+/* Each game's own facts of an observation (game_t.facts): they fit the shared array, each
+ * is found by its name (and no other name is), and the observation's JSON carries each
+ * under its name, per seat where the fact is, and no other game's. */
+static const struct {
+    const char *game, *fact, *absent;
+    int per_seat_values; /* 0: one value */
+} fact_cases[] = {
+    {"bergen", NULL, "opened", 0},
+    {"double_bergen", NULL, "hand_target", 0},
+    {"partnership", "opened", "hand_target", 4},
+    {"bingo", "hand_target", "opened", 0},
+};
+
+START_TEST(game_facts_by_name)
+{
+    const game_t *game = game_find(fact_cases[_i].game);
+    ck_assert_ptr_nonnull(game);
+    int values = 0;
+    for (int f = 0; f < game->fact_count; f++) {
+        ck_assert_int_eq(game_fact_at(game, game->facts[f].name), values);
+        values += game->facts[f].per_seat ? GAME_MAX_SEATS : 1;
+    }
+    ck_assert_int_le(values, GAME_MAX_FACT_VALUES);
+    ck_assert_int_eq(game_fact_at(game, "no_such_fact"), -1);
+    ck_assert_int_eq(game_fact_at(game, fact_cases[_i].absent), -1);
+    char error[256];
+    option_values_t options;
+    game_rules_t *rules = NULL;
+    ck_assert(game_configure(game, NULL, NULL, 0, &options, error, sizeof error) == 0);
+    ck_assert_msg(game->rules_create(&options, &rules, error, sizeof error) == 0, "%s", error);
+    void *state = malloc(game->state_size);
+    ck_assert_ptr_nonnull(state);
+    game->match_start(state, rules, 3);
+    game->deal(state, NULL);
+    json_t *observation = agent_observation_json(game, state, game->to_move(state) < 0 ? 0 : game->to_move(state));
+    ck_assert_ptr_null(json_object_get(observation, fact_cases[_i].absent));
+    if (fact_cases[_i].fact) {
+        json_t *value = json_object_get(observation, fact_cases[_i].fact);
+        ck_assert_ptr_nonnull(value);
+        if (fact_cases[_i].per_seat_values) ck_assert_int_eq(json_array_size(value), fact_cases[_i].per_seat_values);
+        else ck_assert_int_eq(json_integer_value(value), 70); /* Bingo's R16 */
+    }
+    json_decref(observation);
+    free(state);
+    game->rules_destroy(rules);
+}
+END_TEST
+
 static Suite *agents_suite(void)
 {
     Suite *suite = suite_create("agents");
@@ -980,6 +1031,7 @@ static Suite *agents_suite(void)
     tcase_add_test(specs, level_table_entries_are_valid_specs);
     tcase_add_test(specs, agent_list_names_and_defaults_parse);
     tcase_add_test(specs, search_parameters_exist);
+    tcase_add_loop_test(specs, game_facts_by_name, 0, (int)(sizeof fact_cases / sizeof fact_cases[0]));
     suite_add_tcase(suite, specs);
     TCase *seeds = tcase_create("seeds");
     tcase_set_timeout(seeds, 600);

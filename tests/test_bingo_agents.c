@@ -234,7 +234,7 @@ START_TEST(heuristic_memo_values_as_fresh)
     void *scratch = malloc(game->state_size);
     ck_assert_ptr_nonnull(scratch);
     heuristic_memo_t memo;
-    heuristic_memo_init(&memo);
+    heuristic_memo_init(&memo, game);
     int decisions = 0, trumps = 0, last_trump = -1;
     for (uint64_t match = 0; match < 12; match++) {
         game->match_start(&fx.s, fx.rules, 100 + match);
@@ -271,7 +271,7 @@ START_TEST(heuristic_memo_levels_partition_the_tiles)
     pcg32_seed(&rng, 77, 1);
     for (int round = 0; round < 400; round++) {
         heuristic_memo_t memo;
-        heuristic_memo_init(&memo);
+        heuristic_memo_init(&memo, &bingo_game);
         int range = round % 2 ? 200 : 40, offset = round % 4 == 3 ? -50 : 0;
         for (int tile = 0; tile < TILESET_MAX_TILES; tile++) {
             if (pcg32_below(&rng, 3) == 0) continue;
@@ -354,7 +354,9 @@ START_TEST(follow_skips_only_quiet_trials)
                 bool won = tileset_has(game->tiles_beating(&s, obs.tricks.led), tile);
                 trial = s;
                 game->apply(&trial, moves[i], NULL);
-                if (heuristic_trick_follow_may_end_or_meld(&obs, stake, won, tile)) {
+                int target = obs.facts[game_fact_at(game, "hand_target")];
+                ck_assert_int_eq(target, BINGO_WIN_POINTS);
+                if (heuristic_trick_follow_may_end_or_meld(&obs, target, stake, won, tile)) {
                     loud++;
                     ended += game->status(&trial) != GAME_IN_HAND;
                     melds += trial.phase == BI_PHASE_MELD && trial.to_move == s.to_move;
@@ -390,7 +392,7 @@ START_TEST(narrow_pick_matches_wide)
     game_rules_t *rules = hand_end_rules(_i);
     bingo_state_t s, scratch;
     heuristic_memo_t memo;
-    heuristic_memo_init(&memo);
+    heuristic_memo_init(&memo, game);
     pcg32_t rng;
     pcg32_seed(&rng, 700 + (uint64_t)_i, 9);
     int leads = 0, follows = 0, others = 0;

@@ -292,8 +292,10 @@ static void show_table(fixture_t *fx, int placer0, int placer1, unsigned opened0
     partnership_game.observe(&fx->s, 2, &obs);
     ck_assert_int_eq(obs.ends.placer[0], placer0);
     ck_assert_int_eq(obs.ends.placer[1], placer1);
-    ck_assert_int_eq(obs.opened[0], opened0);
-    ck_assert_int_eq(obs.opened[1], opened1);
+    int opened = game_fact_at(&partnership_game, "opened"); /* the game's own fact, per seat */
+    ck_assert_int_ge(opened, 0);
+    ck_assert_int_eq(obs.facts[opened + 0], opened0);
+    ck_assert_int_eq(obs.facts[opened + 1], opened1);
 }
 
 /* Not over the partner: C (seat 0) placed the 5 and opened it; A holds [5-1] and [3-1].

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "game.h"
+#include "game_store.h"
 #include "tileset.h"
 
 enum {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bergen/bergen_internal.h"
+#include "game_store.h"
 
 static int bergen_seat_count(const game_rules_t *rules) { return bergen_rules_of(rules)->players; }
 static int bergen_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; return seat; }

@@ -48,7 +48,6 @@ void bergen_observe(const void *state, int seat, game_observation_t *out)
         out->lacks[other] = s->lacks[other];
         out->draws[other] = s->draws[other];
         out->passes[other] = s->passes[other];
-        out->opened[other] = 0; /* not kept: no Bergen agent asks */
     }
     /* one set: a physical tile is its logical tile (search playouts observe at every step) */
     bool one_set = r->num_sets == 1;

@@ -172,6 +172,9 @@ extern const game_t bingo_game;
  * with it: the other hand holds the doubles it showed and the face-up tile it took while
  * it keeps them, and none of what its closed-phase follows proved it lacks. */
 void bingo_observe(const void *state, int seat, game_observation_t *out);
+/* The game's own fact of an observation (game.h, game_fact_t), at this offset: */
+enum { BI_FACT_HAND_TARGET = 0 }; /* hand points at which a side may end the hand (R16: 70) */
+extern const game_fact_t bingo_facts[1];
 void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_state);
 /* What every world of one state and seat shares (game.h, plan_worlds): the other seat's
  * known tiles, the unseen pool, and the tiles it may hold listed in tile order. */

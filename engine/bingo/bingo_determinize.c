@@ -30,6 +30,11 @@ static uint64_t unseen_by(const bingo_state_t *s, int seat)
     return ALL_TILES & ~seen;
 }
 
+const game_fact_t bingo_facts[1] = {
+    [BI_FACT_HAND_TARGET] = {"hand_target", GAME_FACT_NUMBER, false,
+                             "hand points at which a side may end the hand (R16: 70)"},
+};
+
 void bingo_observe(const void *state, int seat, game_observation_t *out)
 {
     const bingo_state_t *s = state;
@@ -54,14 +59,14 @@ void bingo_observe(const void *state, int seat, game_observation_t *out)
     out->tricks.closed = bingo_closed_phase(s);
     out->tricks.leader = s->leader;
     out->tricks.led = s->phase == BI_PHASE_FOLLOW ? s->led : -1;
-    out->tricks.hand_target = BINGO_WIN_POINTS; /* R16: the same in every configuration */
+    out->facts[BI_FACT_HAND_TARGET] = BINGO_WIN_POINTS; /* R16: the same in every configuration */
     uint64_t table = 0;
     for (int side = 0; side < BINGO_SEATS; side++) {
         out->side_of_seat[side] = side;
         out->score[side] = s->game_points[side];
         out->hand_size[side] = __builtin_popcountll(s->hand[side]);
         out->lacks[side] = (tileset_t){{s->lacks[side], 0}};
-        out->draws[side] = out->passes[side] = out->opened[side] = 0; /* no stock turns, no ends */
+        out->draws[side] = out->passes[side] = 0; /* no stock turns */
         out->tricks.won[side] = (tileset_t){{s->won[side], 0}};
         out->tricks.shown[side] = (tileset_t){{s->melded[side] & s->hand[side], 0}};
         out->tricks.hand_points[side] = s->points[side];

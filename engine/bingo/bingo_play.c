@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bingo/bingo.h"
+#include "game_store.h"
 
 static inline int other(int seat) { return 1 - seat; }
 static inline uint64_t bit(int tile) { return (uint64_t)1 << tile; }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "game_store.h"
 #include "partnership/partnership_internal.h"
 
 enum { TILE_66 = 27, TILE_00 = 0 };   /* tileset_index(6, 6), tileset_index(0, 0) */
@@ -881,6 +882,8 @@ const game_t partnership_game = {
     .reason_count = PT_REASON_COUNT,
     .award_words = partnership_award_words,
     .hand_end_words = partnership_hand_end_words,
+    .facts = partnership_facts,
+    .fact_count = 1,
     .rules_create = partnership_rules_create,
     .rules_destroy = partnership_rules_destroy,
     .seat_count = pt_seat_count,

@@ -12,6 +12,12 @@
 
 #include "partnership/partnership_internal.h"
 
+const game_fact_t partnership_facts[1] = {
+    [PT_FACT_OPENED] = {"opened", GAME_FACT_NUMBERS, true,
+                        "per seat: the numbers his placements made an end show this hand (a player opens the "
+                        "numbers he holds)"},
+};
+
 void partnership_observe(const void *state, int seat, game_observation_t *out)
 {
     const partnership_state_t *s = state;
@@ -30,7 +36,7 @@ void partnership_observe(const void *state, int seat, game_observation_t *out)
         out->hand_size[other] = s->hand_count[other];
         out->lacks[other] = s->lacks[other];
         out->passes[other] = s->passes[other];
-        out->opened[other] = s->opened[other];
+        out->facts[PT_FACT_OPENED + other] = s->opened[other];
         out->draws[other] = 0; /* no stock (R1) */
     }
     for (int team = 0; team < PARTNERSHIP_TEAMS; team++) out->score[team] = s->score[team];

@@ -22,6 +22,10 @@ void partnership_rules_destroy(game_rules_t *rules);
 /* What every world of one state and seat shares (game.h, plan_worlds). A world that gives
  * a seat doubles at random, or that may have to be drawn again (R2), is drawn as
  * determinize draws it; the others through the sampler's plan. */
+/* The game's own fact of an observation (game.h, game_fact_t), at this offset: */
+enum { PT_FACT_OPENED = 0 }; /* per seat: bit n, his placements made an end show n (public) */
+extern const game_fact_t partnership_facts[1];
+
 typedef struct partnership_world_plan {
     const partnership_state_t *state;
     int seat;
