@@ -2,11 +2,12 @@
  * engine/bergen/ includes:
  *   bergen_options.c      option table, presets, rules_create
  *   bergen.c              deal, opener, legal moves, apply, match end; the game_t values
+ *   bergen_playout.c      game_t.playout: the loop and its kernels for the commonest rules
  *   bergen_scoring.c      combinations, hand facts, block methods, lightest hand
  *   bergen_determinize.c  what a seat observes; worlds consistent with it
  *   bergen_record.c       the family's words: reasons, move text, record lines
- * The scoring every placement asks (headers, the near-goal reduction) is inline here, so
- * the hot path of bergen.c calls no function for it.
+ * The scoring every placement asks (headers, the near-goal reduction, the open ends) is
+ * inline here, so the hot paths of bergen.c and bergen_playout.c call no function for it.
  */
 #ifndef DOMINOLAB_BERGEN_INTERNAL_H
 #define DOMINOLAB_BERGEN_INTERNAL_H
@@ -19,8 +20,7 @@
  * apply, which then save fewer registers and set up a smaller frame on every call. */
 #define OUT_OF_LINE __attribute__((noinline))
 /* The steps of game_t.playout's loop, inlined into it whatever the compiler would judge:
- * each call costs a frame and the registers it saves on every ply (measured: 9% of the
- * instructions of a random Bergen deal through the simulator). */
+ * each call costs a frame and the registers it saves on every ply. */
 #define PLAYOUT_INLINE inline __attribute__((always_inline))
 
 /* ---- bergen_options.c ---- */
@@ -160,6 +160,14 @@ static inline int layout_points(const bergen_rules_t *rules, const bergen_state_
 /* Whether the hand is blocked once the seat to move has passed (R18): nothing may be drawn
  * and no tile held by anyone fits. */
 bool bergen_passes_into_block(const bergen_state_t *s);
+/* game_t's legal_moves, apply and move_points, which the playout plays by. */
+int bergen_legal_moves(const void *state, game_move_t *out);
+void bergen_apply(void *state, game_move_t move, game_events_t *events);
+int bergen_move_points(const void *state, int seat, game_move_t move);
+
+/* ---- bergen_playout.c ---- */
+/* game_t.playout (game.h). */
+int bergen_playout(void *state, const game_chooser_t *chooser_of_seat);
 
 /* ---- bergen_record.c ---- */
 extern const char *const bergen_reason_names[BERGEN_REASON_COUNT];
