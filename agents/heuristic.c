@@ -48,13 +48,12 @@
 #include "heuristic_trick.h"
 
 /* Chosen by duplicate-deal simulation against greedy (bergen 2 and 4 players,
- * double_bergen): deny 1 is a sharp optimum in double_bergen (0.8 and 1.2 lose about 1%);
- * suits 0.6 is between Bergen's best (0.3-0.8) and Double Bergen's (0.8-1.2); positive
- * doubles and shed weights lost, and 0 was as good as any small value. The team weights
- * against the heuristic without them, Partnership, 20,000 deals: partner 0.3 and block 0.5
- * won 52.1% of hands (1 and 3 lost), bonus 0.1 gained 3.3 points a hand in
- * doscientos_pases (0.3 as much, 1 and 3 less) and nothing measurable in quinientos
- * (docs/agents.md). Keep in step with the defaults of heuristic_params below. */
+ * double_bergen): deny is a sharp optimum in double_bergen; suits lies between Bergen's
+ * best and Double Bergen's; positive doubles and shed weights lost, and 0 was as good as
+ * any small value. The team weights against the heuristic without them, in Partnership's
+ * presets: larger partner weights lost, larger bonus weights gained no more, and bonus
+ * gains nothing measurable where capicú is rare (quinientos). docs/agents.md ("heuristic")
+ * has what each measured. Keep in step with the defaults of heuristic_params below. */
 const heuristic_weights_t heuristic_default_weights = {
     .points = 1.0,
     .doubles = 0.0,
@@ -89,7 +88,7 @@ typedef struct heuristic_context {
     int holders;                             /* the other seats that may hold a tile, */
     int holder[GAME_MAX_SEATS];              /* in seat order, */
     uint64_t holder_word[GAME_MAX_SEATS];    /* each one's candidates' first word, read by a plain
-                                                decision without the seat's index (pimc 1.01-1.02x), */
+                                                decision without the seat's index, */
     double holder_weight[GAME_MAX_SEATS];    /* each the chance it holds a given tile it may
                                                 hold, negated for a partner (count_number) */
     bool narrow;                             /* every tile in play has an index below 64 */
@@ -133,8 +132,8 @@ static double hold_probability(const game_observation_t *obs, int seat, tileset_
 
 /* hold_probability for `held` tiles among `size` candidates, `size` at most 64 (every tile
  * in the first word), from a table the compiler computes: the same correctly rounded
- * quotients as the division, whose latency each playout decision waited for (pimc 1.01x
- * faster in 2-player Bergen, 4-player Double Bergen and Partnership). 33 KB, of which a
+ * quotients as the division, whose latency each playout decision waited for
+ * (docs/performance.md, "Why the code is shaped so"). 33 KB, of which a
  * game's hand sizes read a few rows. A hand counts copies, so with two sets it may hold
  * more than 64 tiles: it reads row 64, which gives the same (1, or 0 with no candidates). */
 #define HOLD_CHANCE(held, size) ((size) == 0 ? 0.0 : (held) >= (size) ? 1.0 : (double)(held) / (size))
@@ -202,8 +201,7 @@ static void observe_decision(heuristic_context_t *c, const game_t *game, const v
  * needs nothing else; it has no teams, and is told so (`teams` false): the test for a
  * partner is then left out of its hot path. The general path always tests. `narrow`: every
  * tile in play lies in the first word, which alone is read (the observation was written a
- * moment ago word by word, and a load of both words at once waited for those stores:
- * pimc in Partnership 2% faster). */
+ * moment ago word by word, and a load of both words at once waited for those stores). */
 static inline __attribute__((always_inline)) void prepare_holders(heuristic_context_t *c, bool teams, bool narrow)
 {
     const game_observation_t *obs = &c->obs;
@@ -397,8 +395,9 @@ static inline __attribute__((always_inline)) unsigned numbers_held_by(const heur
     /* Of the numbers he opened, those his candidates show (the unseen tiles he is not known
      * to lack); the others he passed on, or none is left for him. Narrow, every number a
      * tile of the first word can show is tested, without a branch: a test per opened
-     * number, with its branches, cost pimc in Partnership an eighth of its time (their
-     * outcomes change with every playout's step). */
+     * number branches on outcomes that change with every playout's step, which the
+     * predictor misses, and pimc in Partnership paid for them dearly
+     * (docs/performance.md, "Why the code is shaped so"). */
     unsigned held = 0;
     if (narrow) {
         uint64_t candidates = c->candidates[seat].w[0];
@@ -446,7 +445,7 @@ static void prepare_team(heuristic_context_t *c) { prepare_team_of(c, false); }
 
 /* prepare_team_of for a plain decision, with the highest number of a tile in play: in a
  * double-six set numbers_held_by tests 7 numbers at once, not the word's 11 one by one
- * (pimc in Partnership 3.0% and 1.8% fewer instructions, 1.03x and 1.04x). */
+ * (fewer instructions and less time: docs/performance.md, "Why the code is shaped so"). */
 __attribute__((noinline)) static void prepare_team_plain(heuristic_context_t *c)
 {
     c->max_number = highest_number_in_play(&c->obs, true);
@@ -527,8 +526,8 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
  * tiles count, and once there is no stock (Partnership) every unseen tile, since all of
  * them are then in the other hands. `ends_known` (the number of ends where the caller
  * knows it, else 0) and `narrow` (every tile in play below index 64) are constants at each
- * call: a plain decision's playout asks this of every move (pimc took 2.9% fewer
- * instructions in Partnership with them). */
+ * call: a plain decision's playout asks this of every move, and with them it takes fewer
+ * instructions (docs/performance.md, "Why the code is shaped so"). */
 static inline __attribute__((always_inline)) bool keeps_a_placement(const heuristic_context_t *c, game_move_t move,
                                                                        int ends_known, bool narrow)
 {
@@ -552,8 +551,9 @@ static inline __attribute__((always_inline)) bool keeps_a_placement(const heuris
  * side cannot win where its score, with the move's points and the most the hand's end can
  * add (the observation's hand_end_points_max), stays short of the target. Short of that,
  * move_value skips the trial move that looks for a win: search playouts, which ask for
- * nothing else of it, run this for every move of every step (pimc 1.2-1.4x faster in
- * Bergen, the same decisions; the bound, 4% more in 2-player Bergen).
+ * nothing else of it, run this for every move of every step (the same decisions, faster,
+ * and the bound of the hand's end faster still: docs/performance.md, "Why the code is
+ * shaped so").
  * Once nothing may be drawn (late in a Bergen hand, after a few turns of a Double Bergen
  * hand of four, whose stock holds six drawable tiles, and always in Partnership, which has
  * no stock) a move after which somebody keeps a placement cannot have blocked the hand. */
@@ -671,22 +671,22 @@ static inline __attribute__((always_inline)) double plain_suits(heuristic_contex
     /* The number a placement makes its end show is the tile's other side, its pips less the
      * end's number (as the line kernel finds it), not tileset_other_side's choice of the side
      * that is not that number: which side that is was a branch the predictor missed for
-     * every other placement (pimc 1.07-1.11x faster in 2-player Bergen, 1.03-1.05x in Partnership). */
+     * every other placement (docs/performance.md, "Why the code is shaped so"). */
     int pips = play ? tileset_pips(move.tile) : 0;
     int covered = play && move.end != GAME_NO_END ? move.end : -1;
     for (int e = 0; e < end_count; e++) {
         int n = ends->number[e];
         if (play && move.end == GAME_NO_END) n = tileset_low(move.tile); /* a lead shows its number everywhere */
         /* Which of a spinner's four ends a move covers is a coin toss to the predictor: by a
-         * mask there (pimc in 4-player Double Bergen 1.03x faster); a line's two ends the
-         * predictor follows (masked, pimc ran 2% slower in 2-player Bergen and Partnership). */
+         * mask there; a line's two ends the predictor follows, and masked they ran slower
+         * (docs/performance.md, "Why the code is shaped so"). */
         else if (ends_known == 4) n += (pips - 2 * n) & -(e == covered);
         else if (play && move.end == e) n = pips - n;
         if (n < 0) continue;
         uint64_t suit = tileset_suit(n).w[0];
         /* A line's counts are taken at each end of each move, not kept per number: whether
-         * a number was counted already is a coin toss to the branch predictor (pimc 1.03x
-         * faster in 2-player Bergen, the same in Partnership). A spinner's four ends repeat
+         * a number was counted already is a coin toss to the branch predictor
+         * (docs/performance.md, "Why the code is shaped so"). A spinner's four ends repeat
          * numbers more, and keep the memo. */
         if (ends_known == 2) {
             int own = __builtin_popcountll(c->obs.hand.w[0] & suit) - ((suit & played) != 0);
@@ -769,8 +769,8 @@ static inline bool beats(double value, game_move_t move, int best, double best_v
 
 /* count_plain for every number a tile in play shows, at once, before a spinner's moves are
  * weighed: each looks at four ends, and whether a number was counted already was a branch
- * the predictor missed (pimc in 4-player Double Bergen 1.04x faster, 2.5% fewer
- * instructions). The same values, from the same function, as count_plain's. */
+ * the predictor missed (docs/performance.md, "Why the code is shaped so"). The same
+ * values, from the same function, as count_plain's. */
 static inline __attribute__((always_inline)) void count_every_number(heuristic_context_t *c, bool teams)
 {
     int highest = highest_number_in_play(&c->obs, true);
@@ -808,8 +808,8 @@ static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context
         int weight = game_move_weight(moves[i]);
         bool better = (value > best_value) | ((value == best_value) & (weight > best_weight));
         /* Which of a spinner's many moves leads is a coin toss to the predictor: by masks
-         * there (pimc in 4-player Double Bergen 1.03x faster); a line's few moves keep the
-         * branches (masked, 2% slower in 2-player Bergen and 3% in Partnership). */
+         * there; a line's few moves keep the branches, which masked ran slower
+         * (docs/performance.md, "Why the code is shaped so"). */
         if (ends_known == 4) {
             int take = -(int)better;
             best = (i & take) | (best & ~take);
@@ -826,9 +826,9 @@ static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context
 
 /* pick_plain_of without teams (Bergen, Double Bergen), and with them (Partnership), each
  * out of line, so that the general loop below compiles as it did without them
- * (Partnership's playouts ran 3% slower with a plain loop in the same function); each
- * compiled for a known number of ends (pimc took 3.5% fewer instructions in Bergen and
- * Partnership, 1% in Double Bergen). */
+ * (Partnership's playouts ran slower with a plain loop in the same function); each
+ * compiled for a known number of ends, which takes fewer instructions
+ * (docs/performance.md, "Why the code is shaped so"). */
 __attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const game_move_t *moves, const int *given,
                                                 int first, int count)
 {

@@ -53,8 +53,8 @@ typedef struct trick_context {
 /* `narrow`: every tile in play has an index below 64 (every Bingo rule set's: a
  * double-six), so the sets' second word, always empty, is left out (tileset.h's _narrow
  * operations). Each function below that takes `narrow` is compiled twice, once for each
- * (pick_narrow, pick_wide): the sets' second words were a sixth of pimc's instructions in
- * Bingo. */
+ * (pick_narrow, pick_wide): the sets' second words were a large share of pimc's
+ * instructions in Bingo (docs/performance.md, "Why the code is shaped so"). */
 #define TRICK_INLINE static inline __attribute__((always_inline))
 
 TRICK_INLINE double chance_holds_any(trick_context_t *c, tileset_t tiles, bool narrow)
@@ -101,7 +101,8 @@ static void sort_levels_by_insertion(heuristic_memo_t *memo)
 /* The levels and, where every value is within 0..63 (every Bingo rule set's: 1 to 28), the
  * planes. Such values are sorted by a mask of the values present, each with its tiles:
  * the heuristic agent refills its memo at every hand's trump, and the insertion of 28
- * tiles took a fifth of its instructions in Bingo. */
+ * tiles was a large share of its instructions in Bingo (docs/performance.md, "Why the code
+ * is shaped so"). */
 void heuristic_memo_sort_levels(heuristic_memo_t *memo)
 {
     uint64_t present = 0;
@@ -157,8 +158,8 @@ static heuristic_memo_t *capture_points_of(trick_context_t *c, heuristic_memo_t 
 
 /* The sets a decision reads, from the observation just written. `narrow`: every tile in
  * play lies in the first word, which alone is read: the observation was written a moment
- * before word by word, and a load of both words at once waited for those stores (pimc and
- * the heuristic agent in Bingo 1.04x faster). */
+ * before word by word, and a load of both words at once waited for those stores
+ * (docs/performance.md, "Why the code is shaped so"). */
 static inline __attribute__((always_inline)) void prepare_sets(trick_context_t *c, heuristic_memo_t *memo, bool narrow)
 {
     const game_observation_t *obs = &c->obs;
@@ -202,9 +203,9 @@ static bool prepare(trick_context_t *c, const game_t *game, const void *state, c
 }
 
 /* The tiles that beat `led` (game_t.tiles_beating), kept in the memo once asked: the
- * game's call for every tile valued took 4% of pimc's instructions in Bingo, and filled
- * for every tile in play at each trump, they slowed the heuristic agent, which sees a
- * trump for a few decisions only. */
+ * game's call for every tile valued cost pimc instructions in Bingo, and filled for every
+ * tile in play at each trump, they slowed the heuristic agent, which sees a trump for a
+ * few decisions only (docs/performance.md, "Why the code is shaped so"). */
 static tileset_t beating(const trick_context_t *c, int led)
 {
     heuristic_memo_t *memo = c->memo;
@@ -300,7 +301,8 @@ TRICK_INLINE bool follow_may_meld(const game_observation_t *obs, bool won, int t
 }
 
 /* heuristic_trick_follow_may_end_or_meld in line: asked for every follow valued, the call
- * and the reloads of what follow_value has at hand cost a third of it. */
+ * and the reloads of what follow_value has at hand cost much of it
+ * (docs/performance.md, "Why the code is shaped so"). */
 TRICK_INLINE bool follow_may_end_or_meld(const game_observation_t *obs, int hand_target, int stake, bool won,
                                          int tile)
 {

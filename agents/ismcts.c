@@ -44,12 +44,13 @@ enum { PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_COUNT };
 
 /* Points of margin (win bonus included) that map to reward 1 (or 0): about the swing of a
  * strong 2-player Bergen hand, so ordinary hands spread over the range. Measured against
- * greedy, 4, 8, 15 and 30 were alike (only the ratio to `exploration` matters until the clamp). */
+ * greedy, other scales around it played alike (docs/agents.md, "ismcts"): only the ratio
+ * to `exploration` matters until the clamp. */
 static const double REWARD_SCALE_POINTS = 8.0;
 
-/* Defaults by duplicate-deal measurement against heuristic in Bergen 2p (4,000 deals,
- * +-0.8): 300 iterations 52.7%, 500 53.2%, 1000 54.3%; heuristic playouts add about one point
- * (500: 54.0%) at three times the cost. 500 random playouts keep ismcts as fast as pimc. */
+/* Defaults by duplicate-deal measurement against heuristic in Bergen 2p (docs/agents.md,
+ * "ismcts"): more iterations gain a little, and heuristic playouts a little more, at a cost
+ * out of proportion. 500 random playouts keep ismcts as fast as pimc. */
 static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
     {"iterations", AGENT_PARAM_INT, 1, 1000000, NULL, "500", "iterations (determinized descents) per decision"},
     {"exploration", AGENT_PARAM_REAL, 0, 100, NULL, "0.4", "UCB exploration constant (rewards lie in [0, 1])"},
@@ -62,13 +63,14 @@ typedef struct ismcts_node { /* its move from the parent is its key in the table
     uint32_t available; /* iterations in which its move was legal at its parent */
     double reward;      /* sum of rewards to `side` */
     double mean;        /* reward / visits, kept at each visit: ucb reads it at every step of every descent,
-                           and its division cost ismcts about 2% of its time there */
+                           and its division there cost ismcts time */
 } ismcts_node_t;
 
 /* The counts below which ucb reads its exploration term from a table: most of a descent's
  * children are deep in the tree and seldom visited, and the term's division and square
- * root were the costliest part of the selection. 128 (a table of 128 KiB) took in the
- * root's grandchildren too: ismcts 1.00-1.02x faster than with 64; 256 gained nothing. */
+ * root were the costliest part of the selection. 128 (a table of 128 KiB) takes in the
+ * root's grandchildren too, which half as many left out; twice as many gained nothing
+ * (docs/performance.md, "Why the code is shaped so"). */
 enum { SPREAD_SIDE = 128 };
 
 typedef struct ismcts_data {
@@ -81,7 +83,7 @@ typedef struct ismcts_data {
     void *plan;    /* the game's plan of a decision's worlds (game.h, plan_worlds), or NULL */
     void *scratch; /* the rollout policy's trial state */
     double *log_of; /* log_of[n] = log(n) for every availability count (at most capacity):
-                       computed once, the same values as log() gives in ucb (-11% time) */
+                       computed once, the same values as log() gives in ucb (less time) */
     double *root_spread_of;  /* exploration * sqrt(log(a)) for every availability count a, */
     double *inverse_root_of; /* and 1 / sqrt(v) for every count of visits: select_at_root */
     double *spread; /* spread[a * SPREAD_SIDE + v]: ucb's exploration term for availability a
@@ -89,7 +91,7 @@ typedef struct ismcts_data {
                        multiply-add in strict C17), so the very same bits */
     uint64_t *edge_key;  /* the table of edges (find_child): (parent + 1, move) or 0, */
     int32_t *edge_child; /* and the child it leads to; four times the arena's size or more
-                            (1.01-1.03x faster than twice: a lookup's probes 1.06, not 1.15), */
+                            (faster than twice: a lookup takes fewer probes), */
     uint32_t edge_mask;  /* a power of two: its size less one, */
     int edge_shift;      /* and 64 less its bits */
     search_context_t context;
@@ -165,8 +167,9 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
 
 /* The child of `parent` whose move is `move` (-1: none yet), by the table of edges: the
  * chains of siblings were walked load after dependent load at every step of every
- * descent, and a fifth to a third of ismcts's time went to matching children. Every
- * listed move is looked up on its own, the loads independent of each other. */
+ * descent, and much of ismcts's time went to matching children (docs/performance.md, "Why
+ * the code is shaped so"). Every listed move is looked up on its own, the loads
+ * independent of each other. */
 static inline uint32_t edge_slot(const ismcts_data_t *data, uint64_t key)
 {
     return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> data->edge_shift);
@@ -237,9 +240,9 @@ static inline int select_by_ucb(const ismcts_data_t *data, const int32_t *child_
  * of the score, so a near score lies within 11u (1 + top) of the exact one (top: the
  * highest near score; no score is negative). Where no other child comes within `margin` of
  * the best (about 400 times 2 * 11u (1 + top)), every other exact score is below the best
- * one's, which then wins as in iterate; else the exact scores decide. ismcts 1.02-1.03x
- * faster in 2-player Bergen, Partnership and Bingo (0.99x in 4-player Double Bergen);
- * taken at every node, 0.98x, where children visited alike tie often. */
+ * one's, which then wins as in iterate; else the exact scores decide. Faster at the root
+ * but for 4-player Double Bergen; taken at every node, slower, where children visited
+ * alike tie often (docs/performance.md, "Why the code is shaped so"). */
 static int select_at_root(const ismcts_data_t *data, const int32_t *child_of, int count, double exploration)
 {
     double near[GAME_MAX_MOVES], top = -INFINITY;
@@ -338,7 +341,8 @@ static void iterate(agent_t *agent, ismcts_data_t *data, root_turn_t *root, cons
         }
         if (untried == count) break; /* arena full at an unexplored node: play out from here */
         /* A forced move (a draw, a pass, a lone placement) is followed without its score:
-         * Bergen's descents pass through chains of them (ismcts 1.04x faster there). */
+         * Bergen's descents pass through chains of them (docs/performance.md, "Why the code
+         * is shaped so"). */
         int best = 0;
         if (count > 1)
             best = at_root ? select_at_root(data, child_of, count, exploration)

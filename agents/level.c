@@ -8,9 +8,9 @@
 #include "agent.h"
 
 /* Written by `dominolab calibrate` for 2-player Bergen (configs/experiments/
- * difficulty-bergen-2p.ini): every level measured against greedy over 2,000 duplicate
- * matches, the ratings rising in even steps of about 36 Elo from -117 to +195
- * (measurements/calibrate-bergen2/calibration.csv, configs/levels/bergen-2p.ini). */
+ * difficulty-bergen-2p.ini): every level measured against greedy in duplicate matches, the
+ * ratings rising in even steps (docs/agents.md, "level:n";
+ * measurements/calibrate-bergen2/calibration.csv, configs/levels/bergen-2p.ini). */
 static const agent_levels_t builtin_levels = {
     .count = AGENT_LEVEL_COUNT,
     .spec =
@@ -36,8 +36,8 @@ static const agent_levels_t builtin_levels = {
 
 /* Written by `dominolab calibrate` for Partnership dominoes, preset partnership, 4 players
  * (configs/experiments/difficulty-partnership.ini): every level measured against a greedy
- * team over 2,000 duplicate matches to 100, the ratings rising in steps of about 72 Elo from
- * -225 to +413 (measurements/calibrate-partnership/calibration.csv,
+ * team in duplicate matches to 100, the ratings rising in even steps (docs/agents.md,
+ * "level:n"; measurements/calibrate-partnership/calibration.csv,
  * configs/levels/partnership.ini). */
 static const agent_levels_t builtin_partnership_levels = {
     .count = AGENT_LEVEL_COUNT,
@@ -61,9 +61,9 @@ static const agent_levels_t builtin_partnership_levels = {
 };
 
 /* Written by `dominolab calibrate` for Bingo, preset bingo (configs/experiments/
- * difficulty-bingo.ini): every level measured against greedy over 2,000 duplicate matches to
- * 7 game points, the ratings rising in steps of about 120 Elo from -643 to +475
- * (measurements/calibrate-bingo/calibration.csv, configs/levels/bingo.ini). */
+ * difficulty-bingo.ini): every level measured against greedy in duplicate matches to 7
+ * game points, the ratings rising in even steps (docs/agents.md, "level:n";
+ * measurements/calibrate-bingo/calibration.csv, configs/levels/bingo.ini). */
 static const agent_levels_t builtin_bingo_levels = {
     .count = AGENT_LEVEL_COUNT,
     .spec =

@@ -37,12 +37,11 @@ static const char *const solver_names[] = {"none", "alphabeta", NULL};
     [PARAM_MS] = {"ms", AGENT_PARAM_INT, 0, 3600000, NULL, "0",                                                     \
                   "stop sampling after this many milliseconds per decision (0: never; not reproducible)"}
 
-/* Defaults by duplicate-deal measurement against heuristic (docs/agents.md): heuristic
- * playouts beat greedy ones by about 2 points in Bergen 2p (52.9% vs 51.1%, 4,000 deals);
- * 64 worlds were no better than 32 there (53.1%) but clearly better in 4-player Bergen
- * (seat share 26.29% against heuristic's 25.50%, where 32 worlds gave 26.20% and 25.64%;
- * 20,000 deals), and 16 worlds with 2 playouts each were worse (51.2%); the alpha-beta
- * solver gained nothing over playouts against greedy at 40 times the cost. */
+/* Defaults by duplicate-deal measurement against heuristic (docs/agents.md, "pimc"):
+ * heuristic playouts beat greedy ones in Bergen 2p; 64 worlds were no better than 32 there
+ * but clearly better in 4-player Bergen, and fewer worlds with more playouts each were
+ * worse; the alpha-beta solver gained nothing over playouts against greedy, at many times
+ * the cost. */
 static const agent_param_spec_t pimc_params[PARAM_COUNT] = {
     [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "64", "worlds sampled per decision"},
     PIMC_COMMON_PARAMS,

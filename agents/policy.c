@@ -16,11 +16,11 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
     context->policy = policy;
     /* Playouts skip the heuristic's deny feature: in a playout the next seat's reply is
      * played out anyway, and deny costs a trial move and a placement count per candidate
-     * tile. Measured as pimc:rollout=heuristic against heuristic (seed 11): Bergen 2p
-     * 51.9% vs 52.9% with deny (4,000 deals, +-0.8), Double Bergen 56.3% vs 55.8% (1,500
-     * deals, +-1.6), and 2x (Bergen) to 6x (Double Bergen) faster. The team game's bonus
-     * feature is skipped for the same reason: the next seat's pass and its bonus, and the
-     * last tile, are played out (pimc 1.4x faster in Partnership; docs/agents.md). */
+     * tile. Measured as pimc:rollout=heuristic against heuristic, about as strong either
+     * way in Bergen 2p and Double Bergen, and much faster. The team game's bonus feature is
+     * skipped for the same reason: the next seat's pass and its bonus, and the last tile,
+     * are played out (faster in Partnership; docs/agents.md, "Measurements behind the
+     * defaults", and docs/performance.md, "Why the code is shaped so"). */
     context->weights = heuristic_default_weights;
     context->weights.deny = 0;
     context->weights.bonus = 0;
@@ -89,7 +89,7 @@ typedef struct standing {
 
 /* Filled in place, not returned: the scores are stored an int at a time by the game, and
  * the copy of a returned standing read them 16 bytes at once, a load that waits for the
- * stores it spans (ismcts in Bingo 1.025x faster, pimc in 2-player Bergen 1.02x). */
+ * stores it spans (docs/performance.md, "Why the code is shaped so"). */
 static void read_standing(const search_context_t *context, const void *state, standing_t *standing)
 {
     context->game->scores(state, standing->scores);
@@ -115,10 +115,9 @@ static double value_of_side(const search_context_t *context, const standing_t *s
     const int *scores = standing->scores;
     int sign = standing->sign;
     /* Against the best other side, not their mean: with three or more sides what decides a
-     * hand or a match is being ahead of the strongest rival. Measured in 4-player Bergen,
-     * pimc against heuristic over 20,000 duplicate deals (seed 7): seat share 26.20% against
-     * 25.64% with the best, 25.93% against 25.67% with the mean. With two sides both read
-     * the same. */
+     * hand or a match is being ahead of the strongest rival: pimc's lead over heuristic in
+     * 4-player Bergen was larger so (docs/agents.md, "Measurements behind the defaults").
+     * With two sides both read the same. */
     int best = 0;
     bool any = false;
     for (int other = 0; other < context->sides; other++)

@@ -188,7 +188,8 @@ bool sampler_deal(const sampler_request_t *request, uint8_t *pool, int count, pc
  * the first `need` tiles of the shuffled pool the seat may hold, taken in one pass that
  * lists the rest as the stock. Where fewer are eligible, no matching can do better.
  * deal_word_greedy deals the same with one seat, but its order and arrays cost ismcts
- * 3.5% more instructions in 2-player Bergen, where every world goes to one seat. */
+ * instructions in 2-player Bergen, where every world goes to one seat
+ * (docs/performance.md, "Why the code is shaped so"). */
 static int deal_word_to_one(const sampler_request_t *request, int seat, const uint8_t *pool, int pool_size,
                             tileset_t *hand, uint8_t *stock)
 {
@@ -292,7 +293,8 @@ static int dealt_in_turn(const sampler_request_t *request, uint64_t pool_set)
  * (ismcts draws a world per iteration; in Partnership most have no seat known to lack a
  * tile). `listed`: the pool in tile order, `start[k]` the first position of order[k]'s
  * share (start[0] = 0). Shuffled in a copy of its own, and inlined: called with the lists as
- * arguments, it cost ismcts 1.3% more instructions in Partnership. */
+ * arguments, it cost ismcts more instructions in Partnership (docs/performance.md, "Why
+ * the code is shaped so"). */
 static inline __attribute__((always_inline)) int deal_word_in_turn(const uint8_t *listed, int pool_size, int dealt,
                                                                    const int *order, int count, const int *start,
                                                                    pcg32_t *rng, tileset_t *hand, uint8_t *stock)

@@ -38,7 +38,7 @@ static inline int tileset_index(int a, int b)
 {
     /* the lower and the higher by selections: which end shows the higher number is a coin
      * toss to the branch predictor, and the line's playouts index the tile that would score
-     * so (greedy deals 1.05x faster, pimc in 2-player Bergen 1.015x) */
+     * so (docs/performance.md, "Why the code is shaped so") */
     int low = a < b ? a : b, high = a < b ? b : a;
     return high * (high + 1) / 2 + low;
 }
@@ -71,7 +71,8 @@ static inline tileset_t tileset_single(int i)
 static inline bool tileset_has(tileset_t s, int i) { return ((i < 64 ? s.w[0] : s.w[1]) >> (i & 63)) & 1; }
 static inline void tileset_add(tileset_t *s, int i) { s->w[i >> 6] |= (uint64_t)1 << (i & 63); }
 /* The set of `count` tile indices. Gathered in registers: tileset_add on a set in memory
- * makes each tile wait for the one before (a quarter of a Bergen world's draw). */
+ * makes each tile wait for the one before, much of a Bergen world's draw
+ * (docs/performance.md, "Why the code is shaped so"). */
 static inline tileset_t tileset_of(const uint8_t *tiles, int count)
 {
     tileset_t s = tileset_empty();
@@ -190,7 +191,8 @@ static inline tileset_t tileset_doubles(void) { return tileset_doubles_table; }
 /* Bit n (n = 0..6): some tile of `word` (the first word of a set) shows n. The seven tests
  * of tileset_suit(n) at once, four to a vector, the masks those of tileset_suit_table
  * (tests/test_tileset.c checks both): pimc's team playouts ask it for every other seat at
- * every decision, and one test at a time took 4% of their time in Partnership. */
+ * every decision, and one test at a time cost them time in Partnership
+ * (docs/performance.md, "Why the code is shaped so"). */
 static inline unsigned tileset_numbers_shown_to_six(uint64_t word)
 {
     typedef uint64_t tileset_words_t __attribute__((vector_size(32)));

@@ -715,12 +715,12 @@ static int pt_move_points(const void *state, int seat, game_move_t move);
  * (the k-th of legal_moves's list), the same moves from the same draws, with the hands,
  * ends and turn in local variables. The state's byte fields may alias anything, the
  * streams' words too, so in place the compiler stores and reloads the state around every
- * draw and store; here it keeps it in registers (Partnership's random hands 1.3 times
- * faster: docs/performance-history.md, fifteenth part). Nobody observes such a hand
- * (game.h, playout), so who placed each end, the numbers each seat opened, the tiles each
- * played, the passes and the lacks are not kept. The state is written back before the ply
- * that ends the kernel, left to the plain code: the placement that ends the hand
- * (end_hand), the fourth pass in a row, or a pass that pays a bonus (R18; pass_turn).
+ * draw and store; here it keeps it in registers (faster: docs/performance.md, "Why the
+ * code is shaped so"; docs/performance-history.md, fifteenth part). Nobody observes such
+ * a hand (game.h, playout), so who placed each end, the numbers each seat opened, the
+ * tiles each played, the passes and the lacks are not kept. The state is written back
+ * before the ply that ends the kernel, left to the plain code: the placement that ends the
+ * hand (end_hand), the fourth pass in a row, or a pass that pays a bonus (R18; pass_turn).
  * Returns the plies played. */
 static int uniform_kernel(partnership_state_t *s, const game_chooser_t *chooser_of_seat)
 {
