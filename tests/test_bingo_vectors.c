@@ -361,6 +361,17 @@ static int awarded(const fixture_t *fx, int seat, int reason)
 
 static int legal_count(const fixture_t *fx, game_move_t *moves) { return bingo_legal_moves(&fx->s, moves); }
 
+/* The last move ended the hand, won by `winner` for `game_points` (R17), the match's
+ * first hand: the other seat has none. */
+static void expect_hand_won(const fixture_t *fx, int winner, int game_points)
+{
+    ck_assert_int_eq(fx->s.status, GAME_BETWEEN_HANDS);
+    ck_assert_int_eq(fx->s.hand_winner, winner);
+    ck_assert_int_eq(awarded(fx, winner, BI_REASON_GAME_POINTS), game_points);
+    ck_assert_int_eq(fx->s.game_points[winner], game_points);
+    ck_assert_int_eq(fx->s.game_points[1 - winner], 0);
+}
+
 /* BI-06: X (0) closed with 55 against 31; every follow is forced; Y ends on 76, X on 55. */
 START_TEST(bi06_failed_close)
 {
@@ -435,11 +446,7 @@ START_TEST(bi08_first_to_70)
             fx_play(&fx, 0, 2);
             ck_assert_int_eq(fx.s.points[0], 91);
         }
-        ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
-        ck_assert_int_eq(fx.s.hand_winner, 0);
-        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), 1);
-        ck_assert_int_eq(fx.s.game_points[0], 1);
-        ck_assert_int_eq(fx.s.game_points[1], 0);
+        expect_hand_won(&fx, 0, 1);
         fx_close(&fx);
     }
 }
@@ -622,12 +629,8 @@ START_TEST(r17_closer_wins_after_the_opponent)
         fx_play(&fx, 0, 4);
         fx_play(&fx, 1, 3);
         ck_assert_int_eq(fx.s.points[0], 74);
-        ck_assert_int_eq(fx.s.status, GAME_BETWEEN_HANDS);
-        ck_assert_int_eq(fx.s.hand_winner, 0);
         ck_assert_int_eq(fx.s.end_reason, BI_REASON_CLOSED);
-        ck_assert_int_eq(awarded(&fx, 0, BI_REASON_GAME_POINTS), 1);
-        ck_assert_int_eq(fx.s.game_points[0], 1);
-        ck_assert_int_eq(fx.s.game_points[1], 0);
+        expect_hand_won(&fx, 0, 1);
         fx_close(&fx);
     }
 }
