@@ -212,9 +212,11 @@ int main(void)
 {
     Suite *suite = suite_create("records of every preset");
     TCase *sim = tcase_create("sim records");
+    tcase_set_timeout(sim, 600); /* a run of pimc in double-twelve takes seconds, more under load */
     tcase_add_loop_test(sim, sim_records_of_every_preset_replay, 0, RUN_COUNT);
     suite_add_tcase(suite, sim);
     TCase *handmade = tcase_create("handmade");
+    tcase_set_timeout(handmade, 600);
     tcase_add_loop_test(handmade, handmade_records_agree, 0,
                         (int)(sizeof handmade_games / sizeof handmade_games[0]));
     tcase_add_test(handmade, handmade_records_refused);
