@@ -77,7 +77,6 @@ void heuristic_memo_init(heuristic_memo_t *memo, const game_t *game)
     memo->hand_target_at = game_fact_at(game, "hand_target");
 }
 
-
 /* The levels of values outside 0..63, by insertion. */
 static void sort_levels_by_insertion(heuristic_memo_t *memo)
 {
