@@ -125,6 +125,15 @@ typedef struct game {
     size_t world_plan_size;
     void (*plan_worlds)(const void *state, int seat, void *plan);
     void (*draw_world)(const void *plan, pcg32_t *rng, void *out_state);
+    /* In a world (never the true state: it tells a hidden hand), a seat's tiles as
+     * logical tiles, a tile listed twice where it holds both copies; returns how many. */
+    int (*hand_tiles)(const void *world, int seat, uint8_t *out);
+    /* Makes tiles[0..count) (hand_tiles' form, as many as it holds) `seat`'s hand in a
+     * world drawn for `observer`, by exchanges only: each tile it lacks comes from a place
+     * hidden from the observer (another hand, the stock) for one of its own not listed.
+     * Other hands may then break what is known of them: ask the world about `seat` only.
+     * Returns false where a listed tile is nowhere hidden (the world is still a world). */
+    bool (*give_hand)(void *world, int observer, int seat, const uint8_t *tiles, int count);
 
     /* ---- words: moves and record lines in the game's own terms ---- */
     void (*move_text)(game_move_t move, char *out, size_t out_size); /* "play 3-5 on end 1" */

@@ -708,7 +708,7 @@ static int bergen_match_winner(const void *state)
     .pips_left = bergen_pips_left, .match_winner = bergen_match_winner, .move_points = bergen_move_points,      \
     .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
     .world_plan_size = sizeof(bergen_world_plan_t), .plan_worlds = bergen_plan_worlds,                          \
-    .draw_world = bergen_draw_world,                                                                             \
+    .draw_world = bergen_draw_world, .hand_tiles = bergen_hand_tiles, .give_hand = bergen_give_hand,             \
     .move_text = bergen_move_text, .event_line = bergen_event_line, .line_move = bergen_line_move,               \
     .unwritten_move = bergen_unwritten_move, .tolerated_line = bergen_tolerated_line
 

@@ -8,6 +8,7 @@
  * deals every tile hidden from the seat (other hands and the undrawn stock) so that every
  * hand has its size and holds no tile it is known to lack: engine/sampler.h deals them.
  */
+#include <limits.h>
 #include <string.h>
 
 #include "bergen/bergen_internal.h"
@@ -154,4 +155,63 @@ void bergen_determinize(const void *state, int seat, pcg32_t *rng, void *out_sta
     bergen_world_plan_t plan;
     bergen_plan_worlds(state, seat, &plan);
     bergen_draw_world(&plan, rng, out_state);
+}
+
+int bergen_hand_tiles(const void *world, int seat, uint8_t *out)
+{
+    const bergen_state_t *s = world;
+    int count = 0;
+    for (tileset_t hand = s->hand[seat]; !tileset_is_empty(hand);)
+        out[count++] = s->rules->logical_of[tileset_pop_lowest(&hand)];
+    return count;
+}
+
+/* Where a physical copy of logical `tile` lies hidden from `observer` outside `seat`'s
+ * hand: a seat's number, or -1 - its deck position in the stock; INT_MIN where none. */
+static int hidden_copy(const bergen_state_t *s, int observer, int seat, int tile, int *physical)
+{
+    const bergen_rules_t *r = s->rules;
+    for (int copy = 0; copy < r->num_sets; copy++) {
+        int p = copy * r->tile_count + tile;
+        for (int other = 0; other < s->seats; other++)
+            if (other != seat && other != observer && tileset_has(s->hand[other], p)) return *physical = p, other;
+        for (int at = s->stock_next; at < r->physical_count; at++)
+            if (s->deck[at] == p) return *physical = p, -1 - at;
+    }
+    return INT_MIN;
+}
+
+bool bergen_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count)
+{
+    bergen_state_t *s = world;
+    const bergen_rules_t *r = s->rules;
+    if (count != s->hand_count[seat]) return false;
+    uint8_t wanted[TILESET_MAX_TILES] = {0};
+    for (int i = 0; i < count; i++) {
+        if (tiles[i] >= r->tile_count) return false;
+        wanted[tiles[i]]++;
+    }
+    /* a drawn tile about to be placed is seen by all (bergen_plan_worlds keeps it) */
+    if (s->phase == BERGEN_PHASE_PLAY_DRAWN && s->to_move == seat && !wanted[r->logical_of[s->drawn_tile]]) return false;
+    tileset_t spare = tileset_empty();
+    for (tileset_t hand = s->hand[seat]; !tileset_is_empty(hand);) {
+        int p = tileset_pop_lowest(&hand);
+        if (wanted[r->logical_of[p]]) wanted[r->logical_of[p]]--;
+        else tileset_add(&spare, p);
+    }
+    for (int tile = 0; tile < r->tile_count; tile++)
+        for (; wanted[tile] > 0; wanted[tile]--) {
+            int p, place = hidden_copy(s, observer, seat, tile, &p);
+            if (place == INT_MIN || tileset_is_empty(spare)) return false;
+            int given = tileset_pop_lowest(&spare);
+            if (place >= 0) {
+                tileset_remove(&s->hand[place], p);
+                tileset_add(&s->hand[place], given);
+            } else {
+                s->deck[-1 - place] = (uint8_t)given;
+            }
+            tileset_remove(&s->hand[seat], given);
+            tileset_add(&s->hand[seat], p);
+        }
+    return true;
 }

@@ -44,6 +44,8 @@ typedef struct bergen_world_plan {
 } bergen_world_plan_t;
 void bergen_plan_worlds(const void *state, int seat, void *plan);
 void bergen_draw_world(const void *plan, pcg32_t *rng, void *out_state);
+int bergen_hand_tiles(const void *world, int seat, uint8_t *out);
+bool bergen_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count);
 
 /* ---- bergen_scoring.c ---- */
 /* DB R12: the combinations exposed after a placement that exposed `new_number`, counted

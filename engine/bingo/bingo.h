@@ -186,6 +186,8 @@ typedef struct bingo_world_plan {
 } bingo_world_plan_t;
 void bingo_plan_worlds(const void *state, int seat, void *plan);
 void bingo_draw_world(const void *plan, pcg32_t *rng, void *out_state);
+int bingo_hand_tiles(const void *world, int seat, uint8_t *out);
+bool bingo_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count);
 /* Whether the follow rules of the closed phase apply (R11, R12): closed or exhausted. */
 static inline bool bingo_closed_phase(const bingo_state_t *s) { return s->closer >= 0 || s->face_up < 0; }
 

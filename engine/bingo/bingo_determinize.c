@@ -121,3 +121,42 @@ void bingo_determinize(const void *state, int seat, pcg32_t *rng, void *out_stat
     bingo_plan_worlds(state, seat, &plan);
     bingo_draw_world(&plan, rng, out_state);
 }
+
+int bingo_hand_tiles(const void *world, int seat, uint8_t *out)
+{
+    const bingo_state_t *s = world;
+    int count = 0;
+    for (uint64_t hand = s->hand[seat]; hand; hand &= hand - 1) out[count++] = (uint8_t)__builtin_ctzll(hand);
+    return count;
+}
+
+/* The hidden places are the other hand (when it is not the observer's) and the face-down
+ * stock. */
+bool bingo_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count)
+{
+    bingo_state_t *s = world;
+    if (count != __builtin_popcountll(s->hand[seat])) return false;
+    uint64_t wanted = 0;
+    for (int i = 0; i < count; i++) {
+        if (tiles[i] >= BINGO_TILES || (wanted >> tiles[i] & 1)) return false;
+        wanted |= bit(tiles[i]);
+    }
+    uint64_t spare = s->hand[seat] & ~wanted, missing = wanted & ~s->hand[seat];
+    int other = 1 - seat;
+    for (; missing; missing &= missing - 1) {
+        int tile = __builtin_ctzll(missing), at = -1;
+        if (!spare) return false;
+        int given = __builtin_ctzll(spare);
+        if (other != observer && (s->hand[other] >> tile & 1)) {
+            s->hand[other] = (s->hand[other] & ~bit(tile)) | bit(given);
+        } else {
+            for (int k = s->stock_next; k < BINGO_TILES && at < 0; k++)
+                if (s->deck[k] == tile) at = k;
+            if (at < 0) return false;
+            s->deck[at] = (uint8_t)given;
+        }
+        spare &= spare - 1;
+        s->hand[seat] = (s->hand[seat] & ~bit(given)) | bit(tile);
+    }
+    return true;
+}

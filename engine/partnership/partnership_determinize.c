@@ -215,3 +215,37 @@ void partnership_determinize(const void *state, int seat, pcg32_t *rng, void *ou
     partnership_plan_worlds(state, seat, &plan);
     partnership_draw_world(&plan, rng, out_state);
 }
+
+int partnership_hand_tiles(const void *world, int seat, uint8_t *out)
+{
+    const partnership_state_t *s = world;
+    int count = 0;
+    for (tileset_t hand = s->hand[seat]; !tileset_is_empty(hand);) out[count++] = (uint8_t)tileset_pop_lowest(&hand);
+    return count;
+}
+
+/* Every tile is in a hand or on the table: a listed tile the seat lacks comes from another
+ * hidden hand. */
+bool partnership_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count)
+{
+    partnership_state_t *s = world;
+    if (count != s->hand_count[seat]) return false;
+    tileset_t wanted = tileset_empty();
+    for (int i = 0; i < count; i++) {
+        if (tiles[i] >= PARTNERSHIP_TILES || tileset_has(wanted, tiles[i])) return false;
+        tileset_add(&wanted, tiles[i]);
+    }
+    tileset_t spare = tileset_minus(s->hand[seat], wanted), missing = tileset_minus(wanted, s->hand[seat]);
+    while (!tileset_is_empty(missing)) {
+        int tile = tileset_pop_lowest(&missing), holder = -1;
+        for (int other = 0; other < PARTNERSHIP_SEATS && holder < 0; other++)
+            if (other != seat && other != observer && tileset_has(s->hand[other], tile)) holder = other;
+        if (holder < 0 || tileset_is_empty(spare)) return false;
+        int given = tileset_pop_lowest(&spare);
+        tileset_remove(&s->hand[holder], tile);
+        tileset_add(&s->hand[holder], given);
+        tileset_remove(&s->hand[seat], given);
+        tileset_add(&s->hand[seat], tile);
+    }
+    return true;
+}

@@ -35,6 +35,8 @@ typedef struct partnership_world_plan {
 } partnership_world_plan_t;
 void partnership_plan_worlds(const void *state, int seat, void *plan);
 void partnership_draw_world(const void *plan, pcg32_t *rng, void *out_state);
+int partnership_hand_tiles(const void *world, int seat, uint8_t *out);
+bool partnership_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count);
 
 /* ---- partnership_record.c ---- */
 extern const char *const partnership_reason_names[PT_REASON_COUNT];
