@@ -324,7 +324,17 @@ int agent_param_text(const agent_t *agent, int index, char *out, size_t out_size
 
 bool agent_forfeited(const agent_t *agent) { return agent->kind->forfeited && agent->kind->forfeited(agent); }
 
-bool agent_wants_events(const agent_t *agent) { return agent->kind->on_event != NULL; }
+bool agent_wants_moves(const agent_t *agent)
+{
+    return agent->kind->on_move && (!agent->kind->keeps_moves || agent->kind->keeps_moves(agent));
+}
+
+bool agent_wants_events(const agent_t *agent) { return agent->kind->on_event != NULL || agent_wants_moves(agent); }
+
+void agent_notify_move(agent_t *agent, const void *state, game_move_t move)
+{
+    if (agent_wants_moves(agent)) agent->kind->on_move(agent, state, move);
+}
 
 void agent_notify(agent_t *agent, const void *state, const game_event_t *event)
 {

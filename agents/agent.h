@@ -134,6 +134,12 @@ bool agent_forfeited(const agent_t *agent);
  * simulator) produce them for such agents. */
 bool agent_wants_events(const agent_t *agent);
 void agent_notify(agent_t *agent, const void *state, const game_event_t *event);
+/* Whether the agent learns from every move of the match (pimc and ismcts with
+ * belief=policy), and then each move, any seat's, with the state just before it is
+ * applied: a caller that plays a match tells every such agent (agent_wants_events is true
+ * for them too, so the simulator plays their matches by the driver that does). */
+bool agent_wants_moves(const agent_t *agent);
+void agent_notify_move(agent_t *agent, const void *state, game_move_t move);
 /* Whether an agent of `spec` may forfeit (a checked spec). */
 bool agent_spec_may_forfeit(const char *spec, const agent_levels_t *levels);
 /* Whether the agent chooses by one of the rules of game_t.playout, and which (the random

@@ -32,6 +32,11 @@ typedef struct agent_kind {
     /* Told every event of the match as it happens (the state just after it), for an agent
      * that keeps the public history (ext). May be NULL: the agent asks for no events. */
     void (*on_event)(agent_t *agent, const void *state, const game_event_t *event);
+    /* Told every move of the match, any seat's, before it is applied to `state`, for an
+     * agent that learns from the others' choices (belief=policy); asked only where
+     * keeps_moves says so (NULL: always). May be NULL: the agent asks for no moves. */
+    void (*on_move)(agent_t *agent, const void *state, game_move_t move);
+    bool (*keeps_moves)(const agent_t *agent);
     /* What the kind's values of moves are ("mean value"), for a kind that writes them into
      * agent->values while it chooses (agent_choose_valued); NULL: it values no moves. */
     const char *value_measure;

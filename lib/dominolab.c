@@ -304,6 +304,14 @@ DL_EXPORT dl_bot_t *dl_bot_create(const dl_game_t *g, const char *spec, int seat
         free(b);
         return NULL;
     }
+    if (agent_wants_moves(b->agent)) { /* the library asks a bot at its turns only */
+        snprintf(error, error_size,
+                 "'%s' learns from every move of the match (belief=policy), which a library bot is not told: "
+                 "play it with dominolab play, sim or tournament, or use belief=uniform", spec);
+        agent_destroy(b->agent);
+        free(b);
+        return NULL;
+    }
     agent_reset(b->agent, seed);
     b->seat = seat;
     /* the record, if one is opened later, names the bot's seat by its spec */

@@ -73,7 +73,9 @@ const char *dl_tile_name(int tile, char out[6]);                                
 
 /* A bot for `seat`: any agent spec dominolab knows (level:5, pimc, heuristic:deny=2, ...;
  * `dominolab agents` lists them). It learns the deal only as that seat may: through the
- * game's observation of the seat, and worlds drawn consistent with it. */
+ * game's observation of the seat, and worlds drawn consistent with it. An agent that learns
+ * from every move of the match (pimc or ismcts with belief=policy) is refused: a bot here
+ * is asked at its turns only, and would otherwise believe as if nobody had chosen. */
 dl_bot_t *dl_bot_create(const dl_game_t *g, const char *spec, int seat, uint64_t seed, char *error, size_t error_size);
 void dl_bot_destroy(dl_bot_t *b);
 int dl_bot_move(dl_bot_t *b, const dl_game_t *g, dl_move_t *out); /* -1 if it is not its seat's turn */

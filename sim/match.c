@@ -95,6 +95,7 @@ int match_play_agents(const match_setup_t *setup, agent_t *const *agents, void *
             for (int k = 0; k < sink_count && !result; k++)
                 if (sinks[k].on_move && sinks[k].on_move(sinks[k].context, setup, state, move)) result = 1;
             if (result) break;
+            for (int other = 0; other < setup->seats; other++) agent_notify_move(agents[other], state, move);
             game->apply(state, move, &events);
             ++*moves;
         }

@@ -93,6 +93,9 @@ def test_errors_name_what_is_wrong():
         game.step(999)
     with pytest.raises(dominolab.DominolabError, match="samples"):
         dominolab.Env("bergen", players=2, opponents={1: "pimc:samples=0"}).reset()
+    # a library bot is asked at its turns only: one that learns from every move is refused
+    with pytest.raises(dominolab.DominolabError, match="belief=policy"):
+        dominolab.Bot(game, "pimc:belief=policy", 0)
 
 
 def test_record_of_a_match(tmp_path):
