@@ -38,9 +38,10 @@
 #include <string.h>
 
 #include "agent_kind.h"
+#include "belief.h"
 #include "policy.h"
 
-enum { PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_COUNT };
+enum { PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_BELIEF, PARAM_COUNT = PARAM_BELIEF + 4 };
 
 /* Points of margin (win bonus included) that map to reward 1 (or 0): about the swing of a
  * strong 2-player Bergen hand, so ordinary hands spread over the range. Measured against
@@ -55,6 +56,7 @@ static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
     {"iterations", AGENT_PARAM_INT, 1, 1000000, NULL, "500", "iterations (determinized descents) per decision"},
     {"exploration", AGENT_PARAM_REAL, 0, 100, NULL, "0.4", "UCB exploration constant (rewards lie in [0, 1])"},
     {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "random", "how playouts choose moves"},
+    BELIEF_PARAM_SPECS("256"),
 };
 
 typedef struct ismcts_node { /* its move from the parent is its key in the table of edges */
@@ -95,6 +97,7 @@ typedef struct ismcts_data {
     uint32_t edge_mask;  /* a power of two: its size less one, */
     int edge_shift;      /* and 64 less its bits */
     search_context_t context;
+    belief_search_t belief; /* belief=policy: each iteration's world drawn from its candidates */
 } ismcts_data_t;
 
 static void ismcts_destroy(agent_t *agent)
@@ -112,6 +115,7 @@ static void ismcts_destroy(agent_t *agent)
     free(data->spread);
     free(data->edge_key);
     free(data->edge_child);
+    belief_search_destroy(&data->belief);
     free(data);
     agent->data = NULL;
 }
@@ -141,8 +145,8 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
     }
     if (!data || !data->nodes || !data->world || !data->path || !data->scratch || !data->log_of || !data->spread ||
         !data->root_spread_of || !data->inverse_root_of ||
-        (agent->game->plan_worlds && !data->plan) ||
-        !data->edge_key || !data->edge_child) {
+        (agent->game->plan_worlds && !data->plan) || !data->edge_key || !data->edge_child ||
+        belief_search_create(&data->belief, agent->game, agent->rules, agent->seat, agent->param + PARAM_BELIEF)) {
         ismcts_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ismcts (%d iterations)", iterations);
         return -1;
@@ -383,8 +387,10 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     memset(data->edge_key, 0, ((size_t)data->edge_mask + 1) * sizeof *data->edge_key);
     add_node(data, -1, (game_move_t){0}, 0);
     if (data->plan) game->plan_worlds(state, agent->seat, data->plan);
+    belief_search_prepare(&data->belief, state, data->plan, &agent->rng);
     for (int it = 0; it < iterations; it++) {
-        game_draw_world(game, data->plan, state, agent->seat, &agent->rng, data->world);
+        double u = data->belief.belief ? pcg32_next(&agent->rng) / 4294967296.0 : 0; /* a candidate by weight */
+        belief_search_world(&data->belief, game, data->plan, state, agent->seat, &agent->rng, u, data->world);
         iterate(agent, data, &root, baseline, exploration);
     }
 
@@ -408,10 +414,31 @@ static game_move_t choose_ismcts(agent_t *agent, const void *state, const game_m
     return moves[best];
 }
 
+static void ismcts_on_move(agent_t *agent, const void *state, game_move_t move)
+{
+    ismcts_data_t *data = agent->data;
+    belief_see(data->belief.belief, state, move, &agent->rng);
+}
+
+static bool ismcts_keeps_moves(const agent_t *agent)
+{
+    const ismcts_data_t *data = agent->data;
+    return data && data->belief.belief;
+}
+
+static void ismcts_reset(agent_t *agent)
+{
+    ismcts_data_t *data = agent->data;
+    if (data->belief.belief) belief_reset(data->belief.belief);
+}
+
 const agent_kind_t ismcts_agent_kind = {
     .info = {"ismcts", "single-observer information-set Monte Carlo tree search", ismcts_params, PARAM_COUNT},
     .create = ismcts_create,
     .destroy = ismcts_destroy,
+    .reset = ismcts_reset,
     .choose = choose_ismcts,
+    .on_move = ismcts_on_move,
+    .keeps_moves = ismcts_keeps_moves,
     .value_measure = "mean reward",
 };

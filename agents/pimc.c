@@ -19,10 +19,15 @@
 #include <time.h>
 
 #include "agent_kind.h"
+#include "belief.h"
 #include "policy.h"
 #include "solver.h"
 
-enum { PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS, PARAM_COUNT };
+enum {
+    PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS,
+    PARAM_BELIEF, /* then candidates, temperature, floor (belief.h); pimc's, not oracle's */
+    PARAM_COUNT = PARAM_BELIEF + 4
+};
 enum { SOLVER_NONE, SOLVER_ALPHABETA };
 static const char *const solver_names[] = {"none", "alphabeta", NULL};
 
@@ -45,6 +50,7 @@ static const char *const solver_names[] = {"none", "alphabeta", NULL};
 static const agent_param_spec_t pimc_params[PARAM_COUNT] = {
     [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "64", "worlds sampled per decision"},
     PIMC_COMMON_PARAMS,
+    [PARAM_BELIEF] = BELIEF_PARAM_SPECS("128"),
 };
 
 static const agent_param_spec_t oracle_params[PARAM_COUNT] = {
@@ -59,6 +65,7 @@ typedef struct pimc {
     solver_t *solver; /* NULL without solver=alphabeta */
     void *world, *trial, *playout, *policy_scratch;
     void *plan; /* the game's plan of a decision's worlds (game.h, plan_worlds), or NULL */
+    belief_search_t belief; /* belief=policy: the worlds of a decision, weighted */
     double total[GAME_MAX_MOVES];
 } pimc_t;
 
@@ -72,6 +79,7 @@ static void pimc_destroy(agent_t *agent)
     free(pimc->playout);
     free(pimc->policy_scratch);
     free(pimc->plan);
+    belief_search_destroy(&pimc->belief);
     free(pimc);
     agent->data = NULL;
 }
@@ -91,6 +99,8 @@ static int create(agent_t *agent, bool oracle, char *error, size_t error_size)
         if (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA) pimc->solver = solver_create(agent->game);
     }
     if (!pimc || !pimc->world || !pimc->trial || !pimc->playout || !pimc->policy_scratch ||
+        (!oracle && belief_search_create(&pimc->belief, agent->game, agent->rules, agent->seat,
+                                         agent->param + PARAM_BELIEF)) ||
         (agent->game->plan_worlds && !oracle && !pimc->plan) ||
         (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA && !pimc->solver)) {
         pimc_destroy(agent);
@@ -154,10 +164,15 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     search_context_set_target(&pimc->context, state);
     for (int i = 0; i < count; i++) pimc->total[i] = 0;
     if (pimc->plan) agent->game->plan_worlds(state, agent->seat, pimc->plan);
+    belief_search_prepare(&pimc->belief, state, pimc->plan, &agent->rng);
+    /* with a belief, the worlds are its candidates at evenly spaced running weights (one
+     * offset drawn), which follows the weights with the least noise */
+    double offset = pimc->belief.belief ? pcg32_next(&agent->rng) / 4294967296.0 : 0;
     int sampled = 0; /* worlds evaluated: `samples`, or fewer when the deadline came first */
     while (sampled < samples) {
         if (pimc->oracle) memcpy(pimc->world, state, game->state_size);
-        else game_draw_world(game, pimc->plan, state, agent->seat, &agent->rng, pimc->world);
+        else belief_search_world(&pimc->belief, game, pimc->plan, state, agent->seat, &agent->rng,
+                                 (sampled + offset) / samples, pimc->world);
         pcg32_t world_stream;
         pcg32_seed(&world_stream, (uint64_t)pcg32_next(&agent->rng) << 32 | pcg32_next(&agent->rng),
                    (uint64_t)agent->seat + 101);
@@ -175,18 +190,39 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
     return moves[best];
 }
 
+static void pimc_on_move(agent_t *agent, const void *state, game_move_t move)
+{
+    pimc_t *pimc = agent->data;
+    belief_see(pimc->belief.belief, state, move, &agent->rng);
+}
+
+static bool pimc_keeps_moves(const agent_t *agent)
+{
+    const pimc_t *pimc = agent->data;
+    return pimc && pimc->belief.belief;
+}
+
+static void pimc_reset(agent_t *agent)
+{
+    pimc_t *pimc = agent->data;
+    if (pimc->belief.belief) belief_reset(pimc->belief.belief);
+}
+
 const agent_kind_t pimc_agent_kind = {
     .info = {"pimc", "perfect-information Monte Carlo: sampled worlds, every move played out or solved in each",
              pimc_params, PARAM_COUNT},
     .create = pimc_create,
     .destroy = pimc_destroy,
+    .reset = pimc_reset,
     .choose = pimc_choose,
+    .on_move = pimc_on_move,
+    .keeps_moves = pimc_keeps_moves,
     .value_measure = "mean value",
 };
 
 const agent_kind_t oracle_agent_kind = {
     .info = {"oracle", "CHEATS: pimc's search on the true deal, the bound on what a bot could reach", oracle_params,
-             PARAM_COUNT},
+             PARAM_BELIEF},
     .create = oracle_create,
     .destroy = pimc_destroy,
     .choose = pimc_choose,

@@ -5,6 +5,10 @@
  * reshuffled within what the seat saw) and checks that the seat's observation is the same
  * in both and that every honest agent, seeded alike, picks the same move in both. The
  * cheating `oracle` must pick differently somewhere: that shows the test can see a leak.
+ *
+ * Agents that learn from every move (belief=policy) are told the match's moves up to the
+ * position twice: once with the true state before each move, once with a twin of each
+ * drawn the same way. What they keep of the history must be what the seat saw of it.
  */
 #include <check.h>
 #include <stdio.h>
@@ -36,6 +40,19 @@ static const char *const honest_agents[] = {
 };
 enum { HONEST_COUNT = (int)(sizeof honest_agents / sizeof honest_agents[0]) };
 
+static const char *const history_agents[] = {
+    "pimc:samples=4,belief=policy,candidates=8", "ismcts:iterations=40,belief=policy,candidates=8",
+};
+enum { HISTORY_AGENT_COUNT = (int)(sizeof history_agents / sizeof history_agents[0]) };
+
+/* The match's moves up to the position, each with the state just before it. */
+enum { HISTORY_MAX = 600 };
+typedef struct history {
+    int count;
+    game_move_t move[HISTORY_MAX];
+    unsigned char *before; /* HISTORY_MAX states */
+} history_t;
+
 static game_rules_t *open_rules(const setup_t *setup, const game_t **game)
 {
     char error[OPTIONS_ERROR_SIZE], players[32];
@@ -50,9 +67,12 @@ static game_rules_t *open_rules(const setup_t *setup, const game_t **game)
     return rules;
 }
 
-/* Plays random moves from a fresh match until a position with a choice, `skip` choices in. */
-static bool reach_position(const game_t *game, const game_rules_t *rules, void *state, uint64_t seed, int skip)
+/* Plays random moves from a fresh match until a position with a choice, `skip` choices in,
+ * keeping them in `history`. */
+static bool reach_position(const game_t *game, const game_rules_t *rules, void *state, uint64_t seed, int skip,
+                           history_t *history)
 {
+    history->count = 0;
     pcg32_t rng;
     pcg32_seed(&rng, seed, 3);
     game_move_t moves[GAME_MAX_MOVES];
@@ -64,23 +84,60 @@ static bool reach_position(const game_t *game, const game_rules_t *rules, void *
         }
         int count = game->legal_moves(state, moves);
         if (count > 1 && skip-- == 0) return true;
-        game->apply(state, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+        game_move_t move = moves[pcg32_below(&rng, (uint32_t)count)];
+        REQUIRE(history->count < HISTORY_MAX, "the history outgrew the test's room");
+        memcpy(history->before + (size_t)history->count * game->state_size, state, game->state_size);
+        history->move[history->count++] = move;
+        game->apply(state, move, NULL);
     }
     return false;
 }
 
-static game_move_t decide(const char *spec, const game_t *game, const game_rules_t *rules, const void *state,
-                          uint64_t seed)
+/* The move of `spec` at `state`, told the moves of `history` first (NULL: none). */
+static game_move_t decide_after(const char *spec, const game_t *game, const game_rules_t *rules,
+                                const history_t *history, const void *state, uint64_t seed)
 {
     char error[256];
     agent_t *agent;
     game_move_t moves[GAME_MAX_MOVES];
     int seat = game->to_move(state);
     REQUIRE(agent_create(spec, NULL, game, rules, seat, seed, &agent, error, sizeof error) == 0, "%s", error);
+    for (int k = 0; history && k < history->count; k++)
+        agent_notify_move(agent, history->before + (size_t)k * game->state_size, history->move[k]);
     int count = game->legal_moves(state, moves);
     game_move_t move = agent_choose(agent, state, moves, count);
     agent_destroy(agent);
     return move;
+}
+
+static game_move_t decide(const char *spec, const game_t *game, const game_rules_t *rules, const void *state,
+                          uint64_t seed)
+{
+    return decide_after(spec, game, rules, NULL, state, seed);
+}
+
+/* The twin history: each state before a move replaced by a deal the seat cannot tell from
+ * it. Counts the states whose hidden tiles differ. */
+static int twin_history(const game_t *game, const game_rules_t *rules, int seat, const history_t *truth,
+                        history_t *twin, uint64_t seed)
+{
+    pcg32_t rng;
+    pcg32_seed(&rng, seed, 98);
+    int differs = 0;
+    twin->count = truth->count;
+    for (int k = 0; k < truth->count; k++) {
+        const void *before = truth->before + (size_t)k * game->state_size;
+        void *other = twin->before + (size_t)k * game->state_size;
+        twin->move[k] = truth->move[k];
+        if (game->status(before) != GAME_IN_HAND) {
+            memcpy(other, before, game->state_size);
+            continue;
+        }
+        game->determinize(before, seat, &rng, other);
+        for (int s = 0; s < game->seat_count(rules); s++)
+            if (s != seat) differs += game->pips_left(before, s) != game->pips_left(other, s);
+    }
+    return differs;
 }
 
 static bool same_move(game_move_t a, game_move_t b) { return a.kind == b.kind && a.tile == b.tile && a.end == b.end; }
@@ -91,11 +148,13 @@ START_TEST(test_agents_decide_on_what_they_may_know)
     const game_t *game;
     game_rules_t *rules = open_rules(setup, &game);
     void *truth = malloc(game->state_size), *twin = malloc(game->state_size);
-    REQUIRE(truth && twin, "out of memory");
-    int positions = (int)support_scaled(60, 12), oracle_differs = 0, hidden_differs = 0;
+    history_t history = {.before = malloc(HISTORY_MAX * game->state_size)};
+    history_t twin_moves = {.before = malloc(HISTORY_MAX * game->state_size)};
+    REQUIRE(truth && twin && history.before && twin_moves.before, "out of memory");
+    int positions = (int)support_scaled(60, 12), oracle_differs = 0, hidden_differs = 0, history_differs = 0;
     for (int p = 0; p < positions; p++) {
         uint64_t seed = 1000u * (uint64_t)_i + (uint64_t)p;
-        if (!reach_position(game, rules, truth, seed, p % 9)) continue;
+        if (!reach_position(game, rules, truth, seed, p % 9, &history)) continue;
         int seat = game->to_move(truth);
         pcg32_t rng;
         pcg32_seed(&rng, seed, 99);
@@ -120,15 +179,26 @@ START_TEST(test_agents_decide_on_what_they_may_know)
             REQUIRE(same_move(in_truth, in_twin), "%s/%d position %d: %s decides on hidden tiles", setup->preset,
                     setup->players, p, honest_agents[k]);
         }
+        history_differs += twin_history(game, rules, seat, &history, &twin_moves, seed);
+        for (int k = 0; k < HISTORY_AGENT_COUNT; k++) {
+            game_move_t in_truth = decide_after(history_agents[k], game, rules, &history, truth, seed);
+            game_move_t in_twin = decide_after(history_agents[k], game, rules, &twin_moves, twin, seed);
+            REQUIRE(same_move(in_truth, in_twin), "%s/%d position %d: %s decides on hidden tiles of the history",
+                    setup->preset, setup->players, p, history_agents[k]);
+        }
         oracle_differs += !same_move(decide("oracle:samples=2", game, rules, truth, seed),
                                      decide("oracle:samples=2", game, rules, twin, seed));
     }
     ck_assert_msg(hidden_differs > 0, "%s/%d: the twin deals never hid anything different", setup->preset,
                   setup->players);
+    ck_assert_msg(history_differs > 0, "%s/%d: the twin histories never hid anything different", setup->preset,
+                  setup->players);
     ck_assert_msg(oracle_differs > 0, "%s/%d: oracle never saw the difference: the test is blind", setup->preset,
                   setup->players);
     free(truth);
     free(twin);
+    free(history.before);
+    free(twin_moves.before);
     game->rules_destroy(rules);
 }
 END_TEST
