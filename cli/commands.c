@@ -24,6 +24,10 @@ static const cli_command_t commands[] = {
      cli_calibrate_config, cli_calibrate_report},
     {"analyze", "rebuild the reports of any study or sim directory from its files", cli_analyze, NULL, NULL},
     {"run", "run a study written in an experiment file (configs/experiments)", cli_run, NULL, NULL},
+    {"fit", "fit the model of how others play (belief=policy) to an agent's decisions or to records", cli_fit,
+     NULL, NULL},
+    {"belief", "how well belief=policy predicts who holds which tile, against the uniform sampler", cli_belief,
+     NULL, NULL},
     {"bench", "a fixed workload: deals/s and plies/s, and a signature of behaviour", cli_bench, NULL, NULL},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

@@ -49,6 +49,8 @@ int cli_calibrate(int argc, char **argv);
 int cli_analyze(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_bench(int argc, char **argv);
+int cli_fit(int argc, char **argv);
+int cli_belief(int argc, char **argv);
 
 /* From an experiment file (dominolab run FILE [--resume | --check]). */
 int cli_sim_config(const config_file_t *file, bool resume, bool check);
