@@ -30,8 +30,9 @@
  * legal); keeping a drawn tile (END_TURN) is valued like a move that leaves the layout as it
  * is and scores nothing.
  *
- * One observation per decision (prepare), then one trial apply per move on the caller's
- * scratch; nothing allocates after the agent's create. A plain decision (only points,
+ * One observation per decision (in a search playout, the one its game keeps up to date:
+ * game_chooser_t.observation), then one trial apply per move on the caller's scratch;
+ * nothing allocates after the agent's create. A plain decision (only points,
  * suits and the team features weighed, every tile below index 64, no values asked for:
  * the search playouts of Bergen, Double Bergen and Partnership) is valued by a loop of its
  * own that computes just those features, in one pass over the ends, with the same
@@ -78,7 +79,7 @@ typedef struct heuristic_context {
     const void *state;
     const heuristic_weights_t *weights;
     void *scratch;
-    game_observation_t obs;
+    const game_observation_t *obs;           /* the seat to move's: the caller's, or observed */
     int seat;
     int max_number;                          /* the highest number a tile in play shows: set
                                                 for the shed feature and a plain team decision */
@@ -86,7 +87,7 @@ typedef struct heuristic_context {
     tileset_t live;                          /* tiles not on the layout: held or unseen */
     tileset_t candidates[GAME_MAX_SEATS];    /* the unseen tiles each seat may hold */
     int holders;                             /* the other seats that may hold a tile, */
-    int holder[GAME_MAX_SEATS];              /* in seat order, */
+    int holder[GAME_MAX_SEATS];              /* in seat order (the general path's), */
     uint64_t holder_word[GAME_MAX_SEATS];    /* each one's candidates' first word, read by a plain
                                                 decision without the seat's index, */
     double holder_weight[GAME_MAX_SEATS];    /* each the chance it holds a given tile it may
@@ -161,7 +162,7 @@ static inline double hold_probability_narrow(const game_observation_t *obs, int 
 /* How urgent shedding is, from 0 to 1 (see the top of the file). */
 static double shed_urgency(const heuristic_context_t *c)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     int fewest = 1 << 30;
     for (int o = 0; o < obs->seats; o++)
         if (o != c->seat && !same_side(obs, c->seat, o) && obs->hand_size[o] < fewest) fewest = obs->hand_size[o];
@@ -182,39 +183,42 @@ static double shed_urgency(const heuristic_context_t *c)
     return urgency;
 }
 
-/* Observe once: who moves and what that seat sees. */
+/* Who moves and what that seat sees: `told`, where the caller has it (a playout's,
+ * game_chooser_t.observation), else observed once into `own`. */
 static void observe_decision(heuristic_context_t *c, const game_t *game, const void *state,
-                             const heuristic_weights_t *weights, void *scratch)
+                             const heuristic_weights_t *weights, void *scratch, const game_observation_t *told,
+                             game_observation_t *own)
 {
     c->game = game;
     c->state = state;
     c->weights = weights;
     c->scratch = scratch;
-    c->seat = game->to_move(state);
-    game->observe(state, c->seat, &c->obs); /* a line or a spinner: trick games go to heuristic_trick.c */
+    if (told) {
+        c->seat = told->seat;
+        c->obs = told;
+    } else {
+        c->seat = game->to_move(state);
+        game->observe(state, c->seat, own); /* a line or a spinner: trick games go to heuristic_trick.c */
+        c->obs = own;
+    }
     c->counted = 0;
     c->holders = 0;
 }
 
 /* What every number's counts need: each other seat's candidate tiles and the chance it
  * holds one of them (negated for a partner: count_number), in seat order. A plain decision
- * needs nothing else; it has no teams, and is told so (`teams` false): the test for a
- * partner is then left out of its hot path. The general path always tests. `narrow`: every
- * tile in play lies in the first word, which alone is read (the observation was written a
- * moment ago word by word, and a load of both words at once waited for those stores). */
-static inline __attribute__((always_inline)) void prepare_holders(heuristic_context_t *c, bool teams, bool narrow)
+ * sets up its own (prepare_plain_of). */
+static void prepare_holders(heuristic_context_t *c)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     for (int o = 0; o < obs->seats; o++) {
         if (o == c->seat) continue;
-        c->candidates[o] = narrow ? (tileset_t){{obs->unseen.w[0] & ~obs->lacks[o].w[0], 0}}
-                                  : tileset_minus(obs->unseen, obs->lacks[o]);
-        double p = narrow ? hold_probability_narrow(obs, o, c->candidates[o].w[0])
-                          : hold_probability(obs, o, c->candidates[o]);
+        c->candidates[o] = tileset_minus(obs->unseen, obs->lacks[o]);
+        double p = hold_probability(obs, o, c->candidates[o]);
         if (p > 0) {
             c->holder[c->holders] = o;
             c->holder_word[c->holders] = c->candidates[o].w[0];
-            c->holder_weight[c->holders++] = teams && same_side(obs, c->seat, o) ? -p : p;
+            c->holder_weight[c->holders++] = same_side(obs, c->seat, o) ? -p : p;
         }
     }
 }
@@ -237,10 +241,10 @@ static inline __attribute__((always_inline)) int highest_number_in_play(const ga
 static void prepare(heuristic_context_t *c)
 {
     const heuristic_weights_t *weights = c->weights;
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     c->live = tileset_or(obs->hand, obs->unseen);
     c->narrow = tileset_or(c->live, obs->table).w[1] == 0;
-    prepare_holders(c, true, false);
+    prepare_holders(c);
     c->max_number = 0;
     c->urgency = 0;
     if (weights->shed != 0) { /* only the shed feature reads these */
@@ -262,7 +266,7 @@ static inline __attribute__((always_inline)) void count_number(heuristic_context
 {
     if (c->counted >> n & 1) return;
     c->counted |= 1u << n;
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     tileset_t suit = tileset_suit(n);
     c->own[n] = count_common(obs->hand, suit, c->narrow);
     c->live_count[n] = count_common(c->live, suit, c->narrow);
@@ -291,7 +295,7 @@ static inline double mean_of(double sum, int count)
 /* The numbers the ends show after `move` (a lead shows its number everywhere). */
 static void ends_after(const heuristic_context_t *c, game_move_t move, int8_t *number)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     /* every slot at once, one word: a loop over the ends' count was a call to memcpy */
     memcpy(number, obs->ends.number, sizeof obs->ends.number);
     if (move.kind != GAME_MOVE_PLAY) return;
@@ -308,7 +312,7 @@ static double doubles_feature(heuristic_context_t *c, game_move_t move, int poin
 {
     double value = 0;
     unsigned shown = 0;
-    for (int e = 0; e < c->obs.ends.count; e++)
+    for (int e = 0; e < c->obs->ends.count; e++)
         if (number[e] >= 0) shown |= 1u << number[e];
     int played = move.kind == GAME_MOVE_PLAY ? move.tile : -1;
     tileset_t held = tileset_and(hand, tileset_doubles());
@@ -330,7 +334,7 @@ static double suits_feature(heuristic_context_t *c, game_move_t move, const int8
 {
     int ends = 0;
     double value = 0;
-    for (int e = 0; e < c->obs.ends.count; e++) {
+    for (int e = 0; e < c->obs->ends.count; e++) {
         int n = number[e];
         if (n < 0) continue;
         count_number(c, n);
@@ -348,8 +352,8 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
     const game_t *game = c->game;
     if (game->status(after) != GAME_IN_HAND) return 0;
     int next = game->to_move(after);
-    if (next < 0 || next == c->seat || same_side(&c->obs, c->seat, next)) return 0;
-    const game_observation_t *obs = &c->obs;
+    if (next < 0 || next == c->seat || same_side(c->obs, c->seat, next)) return 0;
+    const game_observation_t *obs = c->obs;
     tileset_t candidates = tileset_minus(obs->unseen, obs->lacks[next]);
     double p = hold_probability(obs, next, candidates);
     if (p <= 0) return 0;
@@ -389,26 +393,11 @@ static double threat(const heuristic_context_t *c, const void *after, const int8
  * passed on, - 1 for covering the partner's tile with another number ("not over him");
  * block: - per end showing a number an opponent opened and has not passed on. Both are
  * means over the ends. */
-static inline __attribute__((always_inline)) unsigned numbers_held_by(const heuristic_context_t *c, int seat,
-                                                                       bool narrow)
+static unsigned numbers_held_by(const heuristic_context_t *c, int seat)
 {
     /* Of the numbers he opened, those his candidates show (the unseen tiles he is not known
-     * to lack); the others he passed on, or none is left for him. Narrow, every number a
-     * tile of the first word can show is tested, without a branch: a test per opened
-     * number branches on outcomes that change with every playout's step, which the
-     * predictor misses, and pimc in Partnership paid for them dearly
-     * (docs/performance.md, "Why the code is shaped so"). */
+     * to lack); the others he passed on, or none is left for him. */
     unsigned held = 0;
-    if (narrow) {
-        uint64_t candidates = c->candidates[seat].w[0];
-        if (c->max_number <= 6) { /* no tile in play shows a number past 6 (prepare_team_plain) */
-            held = tileset_numbers_shown_to_six(candidates);
-        } else {
-            for (int n = 0; n <= TILESET_WORD0_MAX_NUMBER; n++)
-                held |= (unsigned)((tileset_suit(n).w[0] & candidates) != 0) << n;
-        }
-        return (unsigned)c->opened[seat] & held;
-    }
     unsigned opened = (unsigned)c->opened[seat];
     for (unsigned rest = opened & ((2u << TILESET_MAX_NUMBER) - 1); rest; rest &= rest - 1) {
         int n = __builtin_ctz(rest);
@@ -417,15 +406,33 @@ static inline __attribute__((always_inline)) unsigned numbers_held_by(const heur
     return held;
 }
 
+/* numbers_held_by for a plain decision, from the seat's candidates' first word: every
+ * number a tile of that word can show is tested, without a branch (in a double-six set 7
+ * at once, not the word's 11 one by one: c->max_number set): a test per opened number
+ * branches on outcomes that change with every playout's step, which the predictor misses,
+ * and pimc in Partnership paid for them dearly (docs/performance.md, "Why the code is
+ * shaped so"). */
+static inline __attribute__((always_inline)) unsigned numbers_held_narrow(const heuristic_context_t *c, int seat,
+                                                                           uint64_t candidates)
+{
+    unsigned held = 0;
+    if (c->max_number <= 6) {
+        held = tileset_numbers_shown_to_six(candidates);
+    } else {
+        for (int n = 0; n <= TILESET_WORD0_MAX_NUMBER; n++)
+            held |= (unsigned)((tileset_suit(n).w[0] & candidates) != 0) << n;
+    }
+    return (unsigned)c->opened[seat] & held;
+}
+
 /* The "opened" of a team game that keeps none: no number known to be anyone's. */
 static const int16_t no_numbers_opened[GAME_MAX_SEATS];
 
-/* Once per decision: the partner, and the numbers each side has opened and may still hold.
- * `narrow`: every tile in play lies in the sets' first word (a plain decision's), which
- * alone is then read. */
-static inline __attribute__((always_inline)) void prepare_team_of(heuristic_context_t *c, bool narrow)
+/* Once per decision: the partner, and the numbers each side has opened and may still hold
+ * (a plain decision's in prepare_plain_of). */
+static void prepare_team(heuristic_context_t *c)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     c->partner = -1;
     c->ours = c->theirs = 0;
     if (!team_game(obs)) return;
@@ -434,27 +441,16 @@ static inline __attribute__((always_inline)) void prepare_team_of(heuristic_cont
         if (o == c->seat) continue;
         if (same_side(obs, c->seat, o)) {
             c->partner = o;
-            c->ours = numbers_held_by(c, o, narrow);
+            c->ours = numbers_held_by(c, o);
         } else {
-            c->theirs |= numbers_held_by(c, o, narrow);
+            c->theirs |= numbers_held_by(c, o);
         }
     }
 }
 
-static void prepare_team(heuristic_context_t *c) { prepare_team_of(c, false); }
-
-/* prepare_team_of for a plain decision, with the highest number of a tile in play: in a
- * double-six set numbers_held_by tests 7 numbers at once, not the word's 11 one by one
- * (fewer instructions and less time: docs/performance.md, "Why the code is shaped so"). */
-__attribute__((noinline)) static void prepare_team_plain(heuristic_context_t *c)
-{
-    c->max_number = highest_number_in_play(&c->obs, true);
-    prepare_team_of(c, true);
-}
-
 static double team_features(const heuristic_context_t *c, game_move_t move, const int8_t *number, double *block)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     *block = 0;
     if (!team_game(obs) || obs->ends.count == 0) return 0;
     int partner = c->partner;
@@ -482,12 +478,12 @@ static int side_award(const heuristic_context_t *c, void *state, game_move_t mov
 {
     game_events_t events = {0};
     c->game->apply(state, move, &events);
-    int side = c->obs.side_of_seat[c->seat], net = 0;
+    int side = c->obs->side_of_seat[c->seat], net = 0;
     for (int i = 0; i < events.count; i++) {
         const game_event_t *e = &events.item[i];
         if (e->kind == GAME_EVENT_AWARD) net += e->seat == side ? e->points : -e->points;
     }
-    return net * c->obs.score_sign; /* a penalty credited is a loss */
+    return net * c->obs->score_sign; /* a penalty credited is a loss */
 }
 
 /* bonus (team games without a stock): what the rules would pay for what the move sets up,
@@ -500,7 +496,7 @@ static int side_award(const heuristic_context_t *c, void *state, game_move_t mov
 static double bonus_feature(const heuristic_context_t *c, game_move_t move, void *after, const int8_t *number)
 {
     const game_t *game = c->game;
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     if (game->status(after) != GAME_IN_HAND) return 0;
     int next = game->to_move(after);
     if (next < 0 || same_side(obs, c->seat, next) || next == c->seat) return 0;
@@ -531,7 +527,7 @@ static double bonus_feature(const heuristic_context_t *c, game_move_t move, void
 static inline __attribute__((always_inline)) bool keeps_a_placement(const heuristic_context_t *c, game_move_t move,
                                                                        int ends_known, bool narrow)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     if (move.kind != GAME_MOVE_PLAY || move.end == GAME_NO_END) return false;
     tileset_t left = obs->hand;
     tileset_remove(&left, move.tile);
@@ -560,7 +556,7 @@ static inline __attribute__((always_inline)) bool keeps_a_placement(const heuris
 static inline __attribute__((always_inline)) bool may_win_now(const heuristic_context_t *c, game_move_t move,
                                                                  int points, int ends_known, bool narrow)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     if (obs->score_sign < 0 || obs->target <= 0) return true;
     int score = obs->score[obs->side_of_seat[c->seat]];
     if (obs->hand_end_points_max >= 0 && score + points + obs->hand_end_points_max < obs->target) return false;
@@ -574,7 +570,7 @@ static double move_value(heuristic_context_t *c, game_move_t move)
 {
     const game_t *game = c->game;
     const heuristic_weights_t *w = c->weights;
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     int points = 0;
     tileset_t hand = obs->hand;
     if (move.kind == GAME_MOVE_PLAY) {
@@ -615,7 +611,7 @@ static double move_value(heuristic_context_t *c, game_move_t move)
 static bool plain_decision(const heuristic_context_t *c)
 {
     const heuristic_weights_t *w = c->weights;
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     if (w->doubles != 0 || w->shed != 0 || w->deny != 0 || w->bonus != 0) return false;
     return (obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0; /* every tile in play narrow */
 }
@@ -646,7 +642,7 @@ static inline __attribute__((always_inline)) void count_plain(heuristic_context_
 {
     if (c->counted >> n & 1) return;
     c->counted |= 1u << n;
-    c->own[n] = __builtin_popcountll(c->obs.hand.w[0] & suit);
+    c->own[n] = __builtin_popcountll(c->obs->hand.w[0] & suit);
     c->opp[n] = plain_elsewhere(c, suit, teams);
 }
 
@@ -662,7 +658,7 @@ typedef struct plain_team {
 static inline __attribute__((always_inline)) double plain_suits(heuristic_context_t *c, game_move_t move, bool teams,
                                                                 int ends_known, plain_team_t *team)
 {
-    const game_ends_t *ends = &c->obs.ends;
+    const game_ends_t *ends = &c->obs->ends;
     int end_count = ends_known ? ends_known : ends->count;
     bool play = move.kind == GAME_MOVE_PLAY;
     uint64_t played = play ? (uint64_t)1 << move.tile : 0;
@@ -689,7 +685,7 @@ static inline __attribute__((always_inline)) double plain_suits(heuristic_contex
          * (docs/performance.md, "Why the code is shaped so"). A spinner's four ends repeat
          * numbers more, and keep the memo. */
         if (ends_known == 2) {
-            int own = __builtin_popcountll(c->obs.hand.w[0] & suit) - ((suit & played) != 0);
+            int own = __builtin_popcountll(c->obs->hand.w[0] & suit) - ((suit & played) != 0);
             value += own - plain_elsewhere(c, suit, teams);
         } else {
             if (ends_known != 4) count_plain(c, n, suit, teams); /* 4: pick_plain_of counted every number */
@@ -725,7 +721,7 @@ static bool wins_now(const heuristic_context_t *c, game_move_t move)
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);
     return game->status(c->scratch) == GAME_MATCH_OVER &&
-           game->match_winner(c->scratch) == c->obs.side_of_seat[c->seat];
+           game->match_winner(c->scratch) == c->obs->side_of_seat[c->seat];
 }
 
 /* move_value for a plain decision, with the same additions in the same order. */
@@ -773,10 +769,10 @@ static inline bool beats(double value, game_move_t move, int best, double best_v
  * values, from the same function, as count_plain's. */
 static inline __attribute__((always_inline)) void count_every_number(heuristic_context_t *c, bool teams)
 {
-    int highest = highest_number_in_play(&c->obs, true);
+    int highest = highest_number_in_play(c->obs, true);
     for (int n = 0; n <= highest; n++) {
         uint64_t suit = tileset_suit(n).w[0];
-        c->own[n] = __builtin_popcountll(c->obs.hand.w[0] & suit);
+        c->own[n] = __builtin_popcountll(c->obs->hand.w[0] & suit);
         c->opp[n] = plain_elsewhere(c, suit, teams);
     }
     c->counted = (2u << highest) - 1;
@@ -824,74 +820,150 @@ static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context
     return best;
 }
 
+/* The memo's seats (heuristic.h) from an observation of its game and rules. */
+static void set_seating(heuristic_memo_t *memo, const game_observation_t *obs)
+{
+    memo->seats = obs->seats;
+    memo->sides = obs->sides;
+    for (int seat = 0; seat < obs->seats; seat++) {
+        memo->same_side[seat] = 0;
+        memo->partner[seat] = -1;
+        for (int o = 0, k = 0; o < obs->seats; o++) {
+            if (o == seat) continue;
+            memo->other_seat[seat][k++] = (int8_t)o;
+            if (!same_side(obs, seat, o)) continue;
+            memo->same_side[seat] |= (uint8_t)(1u << o);
+            memo->partner[seat] = (int8_t)o;
+        }
+    }
+}
+
+/* A plain decision's set-up, prepare_holders and (with `teams`) prepare_team in one pass
+ * over the other seats, the same values in the same order, by the memo's seats: which
+ * seat is whose partner is not asked again at every decision. `seats_known`: the number
+ * of seats where the caller knows it, a constant the pass is unrolled by; 0 to read it.
+ * Only the sets' first word is read and kept (every tile in play lies there): the
+ * observation's words were stored a moment before one at a time, and a load of both words
+ * at once waited for those stores (docs/performance.md, "Why the code is shaped so"). */
+static inline __attribute__((always_inline)) void prepare_plain_of(heuristic_context_t *c,
+                                                                   const heuristic_memo_t *memo, int seats_known,
+                                                                   bool teams)
+{
+    const game_observation_t *obs = c->obs;
+    int seats = seats_known ? seats_known : obs->seats;
+    const int8_t *other = memo->other_seat[c->seat];
+    unsigned side = teams ? memo->same_side[c->seat] : 0;
+    uint64_t unseen = obs->unseen.w[0];
+    unsigned ours = 0, theirs = 0;
+    int holders = 0;
+    if (teams) {
+        c->max_number = highest_number_in_play(obs, true);
+        c->opened = c->opened_at >= 0 ? &obs->facts[c->opened_at] : no_numbers_opened;
+        c->partner = memo->partner[c->seat];
+    }
+    for (int k = 0; k < seats - 1; k++) {
+        int o = other[k];
+        uint64_t candidates = unseen & ~obs->lacks[o].w[0];
+        double p = hold_probability_narrow(obs, o, candidates);
+        if (p > 0) {
+            c->holder_word[holders] = candidates;
+            c->holder_weight[holders++] = side >> o & 1 ? -p : p;
+        }
+        if (teams) {
+            unsigned held = numbers_held_narrow(c, o, candidates);
+            if (!(side >> o & 1)) theirs |= held;
+            else if (o == c->partner) ours = held; /* the last of his side, as prepare_team has it */
+        }
+    }
+    c->holders = holders;
+    c->ours = ours;
+    c->theirs = theirs;
+}
+
 /* pick_plain_of without teams (Bergen, Double Bergen), and with them (Partnership), each
  * out of line, so that the general loop below compiles as it did without them
  * (Partnership's playouts ran slower with a plain loop in the same function); each
- * compiled for a known number of ends, which takes fewer instructions
- * (docs/performance.md, "Why the code is shaped so"). */
-__attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const game_move_t *moves, const int *given,
-                                                int first, int count)
+ * compiled for a known number of ends, and its set-up for a known number of seats, which
+ * take fewer instructions (docs/performance.md, "Why the code is shaped so"). */
+__attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const heuristic_memo_t *memo,
+                                                const game_move_t *moves, const int *given, int first, int count)
 {
-    if (c->obs.ends.count == 2) return pick_plain_of(c, moves, given, first, count, false, 2);
-    if (c->obs.ends.count == 4) return pick_plain_of(c, moves, given, first, count, false, 4);
+    switch (c->obs->seats) {
+    case 2: prepare_plain_of(c, memo, 2, false); break;
+    case 3: prepare_plain_of(c, memo, 3, false); break;
+    case 4: prepare_plain_of(c, memo, 4, false); break;
+    default: prepare_plain_of(c, memo, 0, false); break;
+    }
+    if (c->obs->ends.count == 2) return pick_plain_of(c, moves, given, first, count, false, 2);
+    if (c->obs->ends.count == 4) return pick_plain_of(c, moves, given, first, count, false, 4);
     return pick_plain_of(c, moves, given, first, count, false, 0);
 }
 
-__attribute__((noinline)) static int pick_plain_team(heuristic_context_t *c, const game_move_t *moves,
-                                                     const int *given, int first, int count)
+__attribute__((noinline)) static int pick_plain_team(heuristic_context_t *c, const heuristic_memo_t *memo,
+                                                     const game_move_t *moves, const int *given, int first,
+                                                     int count)
 {
-    if (c->obs.ends.count == 2) return pick_plain_of(c, moves, given, first, count, true, 2);
+    if (c->obs->seats == 4) prepare_plain_of(c, memo, 4, true);
+    else prepare_plain_of(c, memo, 0, true);
+    if (c->obs->ends.count == 2) return pick_plain_of(c, moves, given, first, count, true, 2);
     return pick_plain_of(c, moves, given, first, count, true, 0);
 }
 
-/* heuristic_pick_valued and heuristic_pick_scored in a game of ends: `given` NULL or each
- * move's points. A draw or pass is valued only where nothing else is legal, and then the
- * first is played. */
-static int pick_on_ends(const game_t *game, const void *state, const game_move_t *moves, const int *given, int count,
-                        const heuristic_weights_t *weights, void *scratch, const heuristic_memo_t *memo,
-                        double *values)
+/* The general path of a decision, its moves from the first placement, `first`, on: the
+ * whole set-up (prepare) and move_value for each move. Out of line, so that a plain
+ * decision does not carry its frame. */
+__attribute__((noinline)) static int pick_general(heuristic_context_t *c, const game_move_t *moves, int first,
+                                                  int count, double *values)
 {
+    prepare(c);
+    if (c->weights->partner != 0 || c->weights->block != 0) prepare_team(c);
     int best = -1;
     double best_value = 0;
-    heuristic_context_t context;
-    bool prepared = false;
-    for (int i = 0; i < count; i++) {
+    for (int i = first; i < count; i++) {
         if (is_draw_or_pass(moves[i])) continue;
-        if (!prepared) {
-            observe_decision(&context, game, state, weights, scratch);
-            context.opened_at = memo->opened_at;
-            prepared = true;
-            if (!values && plain_decision(&context)) { /* prepare's other fields: no plain move reads them */
-                if (!team_game(&context.obs)) {
-                    prepare_holders(&context, false, true);
-                    return pick_plain(&context, moves, given, i, count);
-                }
-                prepare_holders(&context, true, true);
-                prepare_team_plain(&context);
-                return pick_plain_team(&context, moves, given, i, count);
-            }
-            prepare(&context);
-            if (weights->partner != 0 || weights->block != 0) prepare_team(&context);
-        }
-        double value = move_value(&context, moves[i]);
+        double value = move_value(c, moves[i]);
         if (values) values[i] = value;
         if (beats(value, moves[i], best, best_value, moves)) {
             best = i;
             best_value = value;
         }
     }
-    return best < 0 ? 0 : best;
+    return best;
+}
+
+/* heuristic_pick_valued, heuristic_pick_scored and heuristic_pick_observed in a game of
+ * ends: `given` NULL or each move's points, `told` NULL or the mover's observation. A draw
+ * or pass is valued only where nothing else is legal, and then the first is played. */
+static int pick_on_ends(const game_t *game, const void *state, const game_observation_t *told,
+                        const game_move_t *moves, const int *given, int count, const heuristic_weights_t *weights,
+                        void *scratch, heuristic_memo_t *memo, double *values)
+{
+    int first = 0;
+    while (first < count && is_draw_or_pass(moves[first])) first++;
+    if (first == count) return 0;
+    heuristic_context_t context;
+    game_observation_t own;
+    observe_decision(&context, game, state, weights, scratch, told, &own);
+    context.opened_at = memo->opened_at;
+    if (!values && plain_decision(&context)) { /* prepare's other fields: no plain move reads them */
+        /* the seats of the memo's game and rules, set at its first plain decision */
+        if (memo->seats != context.obs->seats || memo->sides != context.obs->sides) set_seating(memo, context.obs);
+        if (!team_game(context.obs)) return pick_plain(&context, memo, moves, given, first, count);
+        return pick_plain_team(&context, memo, moves, given, first, count);
+    }
+    return pick_general(&context, moves, first, count, values);
 }
 
 /* pick_on_ends for a caller without a memo: one made for this decision. */
 __attribute__((noinline)) static int pick_on_ends_fresh(const game_t *game, const void *state,
-                                                        const game_move_t *moves, const int *given, int count,
+                                                        const game_observation_t *told, const game_move_t *moves,
+                                                        const int *given, int count,
                                                         const heuristic_weights_t *weights, void *scratch,
                                                         double *values)
 {
     heuristic_memo_t memo;
     heuristic_memo_init(&memo, game);
-    return pick_on_ends(game, state, moves, given, count, weights, scratch, &memo, values);
+    return pick_on_ends(game, state, told, moves, given, count, weights, scratch, &memo, values);
 }
 
 /* Whether the game is played in tricks (Bingo), valued by heuristic_trick.c. */
@@ -901,16 +973,24 @@ int heuristic_pick_valued(const game_t *game, const void *state, const game_move
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
-    if (!memo) return pick_on_ends_fresh(game, state, moves, NULL, count, weights, scratch, values);
-    return pick_on_ends(game, state, moves, NULL, count, weights, scratch, memo, values);
+    if (!memo) return pick_on_ends_fresh(game, state, NULL, moves, NULL, count, weights, scratch, values);
+    return pick_on_ends(game, state, NULL, moves, NULL, count, weights, scratch, memo, values);
 }
 
 int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,
                           int count, const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)
 {
-    if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, NULL);
-    if (!memo) return pick_on_ends_fresh(game, state, moves, points, count, weights, scratch, NULL);
-    return pick_on_ends(game, state, moves, points, count, weights, scratch, memo, NULL);
+    return heuristic_pick_observed(game, state, NULL, moves, points, count, weights, scratch, memo);
+}
+
+int heuristic_pick_observed(const game_t *game, const void *state, const game_observation_t *observation,
+                            const game_move_t *moves, const int *points, int count,
+                            const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)
+{
+    if (trick_game(game))
+        return heuristic_trick_pick_observed(game, state, observation, moves, count, weights, scratch, memo, NULL);
+    if (!memo) return pick_on_ends_fresh(game, state, observation, moves, points, count, weights, scratch, NULL);
+    return pick_on_ends(game, state, observation, moves, points, count, weights, scratch, memo, NULL);
 }
 
 /* ------------------------------------------------------------------ the agent */

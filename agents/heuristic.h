@@ -26,7 +26,8 @@ extern const heuristic_weights_t heuristic_default_weights;
 
 /* What the heuristic keeps from one decision to the next of one agent or search (one game
  * and rules): a trick game's capture points and beating tiles, which depend only on the
- * trump (game.h), for the trump they were asked under; and where the game's facts lie. */
+ * trump (game.h), for the trump they were asked under; where the game's facts lie; the
+ * seats; and the observation a playout's game keeps up to date. */
 typedef struct heuristic_memo {
     int trump;        /* the trump the points are for, -1 before any */
     tileset_t filled; /* the tiles whose points are kept */
@@ -45,6 +46,17 @@ typedef struct heuristic_memo {
     /* where the game's own facts the heuristic reads lie in an observation (game_fact_at),
      * -1 where the game keeps none */
     int opened_at, hand_target_at;
+    /* the seats as a plain decision reads them (heuristic.c), the same at every decision
+     * of one game and rules, set at the first (`seats` 0 before it): each mover's other
+     * seats in seat order, the seats of his side (a bit each) and the last of them, his
+     * partner (-1: none) */
+    int seats, sides;
+    int8_t other_seat[GAME_MAX_SEATS][GAME_MAX_SEATS - 1];
+    uint8_t same_side[GAME_MAX_SEATS];
+    int8_t partner[GAME_MAX_SEATS];
+    /* a playout's observation of the seat to move, which its game keeps up to date for
+     * heuristic_pick_observed (game_chooser_t.observation) */
+    game_observation_t observation;
 } heuristic_memo_t;
 
 /* Before the first decision of an agent or search playing `game`. */
@@ -59,9 +71,16 @@ void heuristic_memo_sort_levels(heuristic_memo_t *memo);
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values);
 /* heuristic_pick_valued without the values, told each move's move_points (`points`, or
- * NULL: asked of the game): a playout's callback (game_chooser_t.pick). */
+ * NULL: asked of the game), as a playout's callback is (game_chooser_t.pick). */
 int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,
                           int count, const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo);
+/* heuristic_pick_scored told what the seat to move observes (`observation`, as
+ * game->observe writes it: a playout's, kept up to date by its game in memo->observation
+ * through game_chooser_t.observation), which it then does not observe again; NULL: it
+ * observes. */
+int heuristic_pick_observed(const game_t *game, const void *state, const game_observation_t *observation,
+                            const game_move_t *moves, const int *points, int count,
+                            const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo);
 /* heuristic_pick_valued without the values: the agents' and playouts' call. */
 static inline int heuristic_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                                  const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo)

@@ -19,7 +19,8 @@
  * points per unit, which keeps trumps, Bingo and the double trump for the tricks that need
  * them and wins cheap tricks with cheap tiles.
  *
- * One observation per decision, one trial apply per follow where the trick may end the hand
+ * One observation per decision (in a search playout, the one its game keeps up to date:
+ * game_chooser_t.observation), one trial apply per follow where the trick may end the hand
  * or allow a meld; nothing allocates.
  */
 #include <string.h>
@@ -36,7 +37,7 @@ typedef struct trick_context {
     const void *state;
     const heuristic_weights_t *weights;
     void *scratch;
-    game_observation_t obs;
+    const game_observation_t *obs; /* the seat to move's: the caller's, or observed */
     int seat, opponent;
     tileset_t candidates;   /* tiles the opponent may hold */
     tileset_t known;        /* tiles everyone knows he holds (shown doubles) */
@@ -75,6 +76,7 @@ void heuristic_memo_init(heuristic_memo_t *memo, const game_t *game)
     memo->planes = 0;
     memo->opened_at = game_fact_at(game, "opened");
     memo->hand_target_at = game_fact_at(game, "hand_target");
+    memo->seats = memo->sides = 0;
 }
 
 /* The levels of values outside 0..63, by insertion. */
@@ -140,8 +142,8 @@ static heuristic_memo_t *capture_points_of(trick_context_t *c, heuristic_memo_t 
         memo = &c->own_memo;
         heuristic_memo_init(memo, c->game);
     }
-    if (memo->trump != c->obs.tricks.trump) {
-        memo->trump = c->obs.tricks.trump;
+    if (memo->trump != c->obs->tricks.trump) {
+        memo->trump = c->obs->tricks.trump;
         memo->filled = memo->beaten = tileset_empty();
     }
     tileset_t missing = tileset_minus(all, memo->filled);
@@ -161,7 +163,7 @@ static heuristic_memo_t *capture_points_of(trick_context_t *c, heuristic_memo_t 
  * (docs/performance.md, "Why the code is shaped so"). */
 static inline __attribute__((always_inline)) void prepare_sets(trick_context_t *c, heuristic_memo_t *memo, bool narrow)
 {
-    const game_observation_t *obs = &c->obs;
+    const game_observation_t *obs = c->obs;
     c->opponent = c->seat + 1 == obs->seats ? 0 : c->seat + 1; /* a trick game here has two seats */
     c->candidates = tileset_minus_narrow(obs->unseen, obs->lacks[c->opponent], narrow);
     c->known = tileset_empty();
@@ -183,18 +185,26 @@ static inline __attribute__((always_inline)) void prepare_sets(trick_context_t *
     c->hand_target = c->memo->hand_target_at >= 0 ? obs->facts[c->memo->hand_target_at] : 0;
 }
 
-/* Observes the decision and prepares its sets; returns whether every tile in play lies
- * in the first word (`wide`: read both words all the same). */
-static bool prepare(trick_context_t *c, const game_t *game, const void *state, const heuristic_weights_t *weights,
-                    void *scratch, heuristic_memo_t *memo, bool wide)
+/* Observes the decision (`told`, where the caller has the observation, else observed into
+ * `own`) and prepares its sets; returns whether every tile in play lies in the first word
+ * (`wide`: read both words all the same). */
+static bool prepare(trick_context_t *c, const game_t *game, const void *state, const game_observation_t *told,
+                    game_observation_t *own, const heuristic_weights_t *weights, void *scratch,
+                    heuristic_memo_t *memo, bool wide)
 {
     c->game = game;
     c->state = state;
     c->weights = weights;
     c->scratch = scratch;
-    c->seat = game->to_move(state);
-    game->observe(state, c->seat, &c->obs);
-    const game_observation_t *obs = &c->obs;
+    if (told) {
+        c->seat = told->seat;
+        c->obs = told;
+    } else {
+        c->seat = game->to_move(state);
+        game->observe(state, c->seat, own);
+        c->obs = own;
+    }
+    const game_observation_t *obs = c->obs;
     bool narrow = !wide && (obs->hand.w[1] | obs->unseen.w[1] | obs->table.w[1]) == 0;
     if (narrow) prepare_sets(c, memo, true);
     else prepare_sets(c, memo, false);
@@ -268,7 +278,7 @@ static int meld_points_now(const trick_context_t *c, const void *state)
 static int meld_points_if_won(trick_context_t *c, int tile)
 {
     if (!tileset_is_double(tile)) return 0;
-    tileset_t doubles = tileset_minus(tileset_and(c->obs.hand, tileset_doubles()), c->obs.tricks.shown[c->seat]);
+    tileset_t doubles = tileset_minus(tileset_and(c->obs->hand, tileset_doubles()), c->obs->tricks.shown[c->seat]);
     if (!tileset_has(doubles, tile)) return 0; /* already shown: no meld (no_reuse) */
     if (c->meld_if_won < 0) {
         unsigned extra = 0;
@@ -285,11 +295,11 @@ static double outcome_value(const trick_context_t *c, const void *after)
     const game_t *game = c->game;
     if (game->status(after) == GAME_IN_HAND) return 0;
     if (game->status(after) == GAME_MATCH_OVER)
-        return game->match_winner(after) == c->obs.side_of_seat[c->seat] ? MATCH_WIN_VALUE : -MATCH_WIN_VALUE;
+        return game->match_winner(after) == c->obs->side_of_seat[c->seat] ? MATCH_WIN_VALUE : -MATCH_WIN_VALUE;
     int before[GAME_MAX_SEATS], now[GAME_MAX_SEATS];
     game->scores(c->state, before);
     game->scores(after, now);
-    int me = c->obs.side_of_seat[c->seat], them = c->obs.side_of_seat[c->opponent];
+    int me = c->obs->side_of_seat[c->seat], them = c->obs->side_of_seat[c->opponent];
     return GAME_POINT_VALUE * ((now[me] - before[me]) - (now[them] - before[them]));
 }
 
@@ -327,17 +337,17 @@ TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, boo
 {
     const game_t *game = c->game;
     const heuristic_weights_t *w = c->weights;
-    int led = c->obs.tricks.led, tile = move.tile;
+    int led = c->obs->tricks.led, tile = move.tile;
     int stake = c->points[led] + c->points[tile];
     bool won = tileset_has(beating(c, led), tile);
     double value = w->points * (won ? stake : -stake) - w->save * strength(c, beaten_by(c, tile, narrow), narrow);
     /* Search playouts follow at every other step: the trial only where it can add anything
      * (its two terms are 0 otherwise; + 0.0 turns a -0 into 0 as they would). */
-    if (!follow_may_end_or_meld(&c->obs, c->hand_target, stake, won, tile)) return value + 0.0;
+    if (!follow_may_end_or_meld(c->obs, c->hand_target, stake, won, tile)) return value + 0.0;
     /* What the observation cannot tell, the state can: about half the trials the test above
      * let through in pimc's Bingo left the hand in play without a meld, mostly where a side
      * already past 70 waits for the closer (R16, closed_opponent_70 = ignored). */
-    if (game->follow_may_end_hand && !follow_may_meld(&c->obs, won, tile) && !game->follow_may_end_hand(c->state, tile))
+    if (game->follow_may_end_hand && !follow_may_meld(c->obs, won, tile) && !game->follow_may_end_hand(c->state, tile))
         return value + 0.0;
     memcpy(c->scratch, c->state, game->state_size);
     game->apply(c->scratch, move, NULL);
@@ -347,7 +357,7 @@ TRICK_INLINE double follow_value(const trick_context_t *c, game_move_t move, boo
 
 static int trumps_in(const trick_context_t *c, tileset_t tiles)
 {
-    return tileset_size(tileset_and(tiles, tileset_suit(c->obs.tricks.trump)));
+    return tileset_size(tileset_and(tiles, tileset_suit(c->obs->tricks.trump)));
 }
 
 TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow)
@@ -361,10 +371,10 @@ TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow
     double value = w->points * ((1 - beaten) * win - beaten * loss) - w->save * strength(c, beaters, narrow);
     int meld = tileset_is_double(tile) ? meld_points_if_won(c, tile) : 0; /* its first test, without the call */
     value += w->points * (1 - beaten) * meld;
-    if (w->force != 0 && c->obs.tricks.closed && tileset_shows(tile, c->obs.tricks.trump)) {
-        double theirs = tileset_size(tileset_and(c->known, tileset_suit(c->obs.tricks.trump))) +
+    if (w->force != 0 && c->obs->tricks.closed && tileset_shows(tile, c->obs->tricks.trump)) {
+        double theirs = tileset_size(tileset_and(c->known, tileset_suit(c->obs->tricks.trump))) +
                         c->p * trumps_in(c, tileset_minus(c->candidates, c->known));
-        if (theirs > 0 && trumps_in(c, c->obs.hand) > theirs) value += w->force * theirs;
+        if (theirs > 0 && trumps_in(c, c->obs->hand) > theirs) value += w->force * theirs;
     }
     return value;
 }
@@ -374,8 +384,8 @@ TRICK_INLINE double lead_value(trick_context_t *c, game_move_t move, bool narrow
  * take at least his k cheapest candidates. */
 TRICK_INLINE int sure_points(const trick_context_t *c, bool narrow)
 {
-    int sure = c->obs.tricks.hand_points[c->obs.side_of_seat[c->seat]], winners = 0;
-    tileset_t hand = c->obs.hand;
+    int sure = c->obs->tricks.hand_points[c->obs->side_of_seat[c->seat]], winners = 0;
+    tileset_t hand = c->obs->hand;
     while (!tileset_is_empty(hand)) {
         int tile = tileset_pop_lowest(&hand);
         if (tileset_is_empty_narrow(beaten_by(c, tile, narrow), narrow)) {
@@ -383,7 +393,7 @@ TRICK_INLINE int sure_points(const trick_context_t *c, bool narrow)
             winners++;
         }
     }
-    if (winners > c->obs.hand_size[c->opponent]) winners = c->obs.hand_size[c->opponent];
+    if (winners > c->obs->hand_size[c->opponent]) winners = c->obs->hand_size[c->opponent];
     /* his `winners` cheapest candidates, level by level from the cheapest */
     for (int level = 0; level < c->memo->levels && winners > 0; level++) {
         int here = tileset_size_narrow(tileset_and_narrow(c->candidates, c->memo->level_tiles[level], narrow), narrow);
@@ -397,7 +407,7 @@ TRICK_INLINE int sure_points(const trick_context_t *c, bool narrow)
 TRICK_INLINE double move_value(trick_context_t *c, game_move_t move, bool narrow)
 {
     switch (move.kind) {
-    case GAME_MOVE_PLAY: return c->obs.tricks.led >= 0 ? follow_value(c, move, narrow) : lead_value(c, move, narrow);
+    case GAME_MOVE_PLAY: return c->obs->tricks.led >= 0 ? follow_value(c, move, narrow) : lead_value(c, move, narrow);
     case GAME_MOVE_MELD: return c->weights->points * c->game->move_points(c->state, c->seat, move);
     case GAME_MOVE_CLOSE: return sure_points(c, narrow) >= c->weights->close ? MATCH_WIN_VALUE / 2 : -MATCH_WIN_VALUE / 2;
     default: return 0; /* END_TURN: a meld declined */
@@ -430,18 +440,28 @@ __attribute__((noinline)) static int pick_wide(trick_context_t *c, const game_mo
     return pick_of(c, moves, count, values, false);
 }
 
+int heuristic_trick_pick_observed(const game_t *game, const void *state, const game_observation_t *observation,
+                                  const game_move_t *moves, int count, const heuristic_weights_t *weights,
+                                  void *scratch, heuristic_memo_t *memo, double *values)
+{
+    trick_context_t context;
+    game_observation_t own;
+    if (prepare(&context, game, state, observation, &own, weights, scratch, memo, false))
+        return pick_narrow(&context, moves, count, values);
+    return pick_wide(&context, moves, count, values);
+}
+
 int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
-    trick_context_t context;
-    if (prepare(&context, game, state, weights, scratch, memo, false)) return pick_narrow(&context, moves, count, values);
-    return pick_wide(&context, moves, count, values);
+    return heuristic_trick_pick_observed(game, state, NULL, moves, count, weights, scratch, memo, values);
 }
 
 int heuristic_trick_pick_wide(const game_t *game, const void *state, const game_move_t *moves, int count,
                               const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     trick_context_t context;
-    prepare(&context, game, state, weights, scratch, memo, true);
+    game_observation_t own;
+    prepare(&context, game, state, NULL, &own, weights, scratch, memo, true);
     return pick_wide(&context, moves, count, values);
 }

@@ -9,6 +9,11 @@
  * move's value); the game has capture_points and tiles_beating. */
 int heuristic_trick_pick(const game_t *game, const void *state, const game_move_t *moves, int count,
                          const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values);
+/* heuristic_trick_pick told what the seat to move observes (`observation`, as game->observe
+ * writes it; NULL: observed here). */
+int heuristic_trick_pick_observed(const game_t *game, const void *state, const game_observation_t *observation,
+                                  const game_move_t *moves, int count, const heuristic_weights_t *weights,
+                                  void *scratch, heuristic_memo_t *memo, double *values);
 
 /* heuristic_trick_pick with every set operation on both words of the sets, as it is
  * where a tile in play lies past index 63: where none does, it must give the very pick and

@@ -1,6 +1,7 @@
 /* policy.c - rollout policies, playouts and the value of a finished playout (policy.h). */
 #include "policy.h"
 
+#include <stddef.h>
 #include <string.h>
 
 
@@ -49,14 +50,18 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
     }
 }
 
-/* GAME_CHOOSE_CALLBACK's pick for heuristic playouts: the game asks only where two or more
- * moves are legal, as policy_pick would. */
-static int heuristic_playout_pick(void *context, const void *state, const game_move_t *moves, const int *points,
+/* GAME_CHOOSE_OBSERVED's pick for heuristic playouts: the game asks only where two or more
+ * moves are legal, as policy_pick would, and keeps the observation of the seat to move up
+ * to date in the memo, which the heuristic then reads rather than observe the whole
+ * position anew at every choice. That observation is the pick's context (game_playout.h),
+ * and the search is the context that holds it. */
+static int heuristic_playout_pick(void *observation, const void *state, const game_move_t *moves, const int *points,
                                   int count)
 {
-    search_context_t *search = context;
-    return heuristic_pick_scored(search->game, state, moves, points, count, &search->weights, search->scratch,
-                                 &search->memo);
+    search_context_t *search =
+        (search_context_t *)((char *)observation - offsetof(search_context_t, memo.observation));
+    return heuristic_pick_observed(search->game, state, observation, moves, points, count, &search->weights,
+                                   search->scratch, &search->memo);
 }
 
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)
@@ -66,7 +71,8 @@ int search_playout(search_context_t *context, void *state, pcg32_t *rng)
         game_chooser_t chooser = {.rule = GAME_CHOOSE_UNIFORM, .rng = rng};
         if (context->policy == POLICY_GREEDY) chooser.rule = GAME_CHOOSE_MOST_POINTS;
         if (context->policy == POLICY_HEURISTIC)
-            chooser = (game_chooser_t){.rule = GAME_CHOOSE_CALLBACK, .pick = heuristic_playout_pick, .context = context};
+            chooser = (game_chooser_t){.rule = GAME_CHOOSE_OBSERVED, .pick = heuristic_playout_pick,
+                                       .context = &context->memo.observation};
         return game_playout_all(game, state, chooser);
     }
     game_move_t moves[GAME_MAX_MOVES];

@@ -13,23 +13,38 @@
 typedef enum game_choice_rule {
     GAME_CHOOSE_UNIFORM,     /* moves[pcg32_below(rng, count)] */
     GAME_CHOOSE_MOST_POINTS, /* game_most_points_index: no draw from any stream */
-    GAME_CHOOSE_CALLBACK     /* moves[pick(context, state, moves, points, count)]: an agent's own rule */
+    GAME_CHOOSE_CALLBACK,    /* moves[pick(context, state, moves, points, count)]: an agent's own rule */
+    GAME_CHOOSE_OBSERVED     /* GAME_CHOOSE_CALLBACK whose context is what the seat to move observes */
 } game_choice_rule_t;
 
+/* GAME_CHOOSE_OBSERVED: the context is a game_observation_t where the game writes what the
+ * seat to move observes, as game_t.observe writes it, before each call of pick, so that
+ * pick need not observe. It is kept up to date rather than written anew: the game writes
+ * all of it before the first call of a playout, and before each later call only what the
+ * plies of a hand change (the observations of one hand differ in those alone). Several
+ * seats may share one. It is the context, not a pointer beside it: a chooser of four words
+ * instead of three cost the kernels' random deals an instruction a ply (docs/performance.md,
+ * "Why the code is shaped so"). */
 typedef struct game_chooser {
     uint8_t rule; /* game_choice_rule_t */
     union {
         pcg32_t *rng;  /* GAME_CHOOSE_UNIFORM: the stream drawn from */
-        void *context; /* GAME_CHOOSE_CALLBACK: pick's first argument */
+        void *context; /* GAME_CHOOSE_CALLBACK and _OBSERVED: pick's first argument */
     };
-    /* GAME_CHOOSE_CALLBACK: the index of the move to play among the `count` (two or more)
-     * legal moves of `state`, listed as legal_moves lists them. The game calls it on a
-     * complete state, and plays every turn with one legal move itself, without a call, so
-     * a search's playout policy costs nothing on the forced turns. `points`: NULL, or each
-     * move's move_points for the seat to move, where the game has them at hand (Bergen and
-     * Double Bergen), so the pick need not ask move_points again. */
+    /* GAME_CHOOSE_CALLBACK and _OBSERVED: the index of the move to play among the `count`
+     * (two or more) legal moves of `state`, listed as legal_moves lists them. The game calls
+     * it on a complete state, and plays every turn with one legal move itself, without a
+     * call, so a search's playout policy costs nothing on the forced turns. `points`: NULL,
+     * or each move's move_points for the seat to move, where the game has them at hand
+     * (Bergen and Double Bergen), so the pick need not ask move_points again. */
     int (*pick)(void *context, const void *state, const game_move_t *moves, const int *points, int count);
 } game_chooser_t;
+
+/* Whether a chooser's rule is a callback's: GAME_CHOOSE_CALLBACK or _OBSERVED. */
+static inline bool game_chooser_calls_back(const game_chooser_t *chooser)
+{
+    return chooser->rule >= GAME_CHOOSE_CALLBACK;
+}
 
 /* GAME_CHOOSE_MOST_POINTS's order: a candidate worth `points`, of weight `weight`
  * (game_move_weight), beats the best so far when it scores more, or as much with a

@@ -269,6 +269,52 @@ static PLAYOUT_INLINE int line_kernel_choose_drawn(const line_kernel_t *k, const
     return pick >= on_end0 + on_end1 ? -1 : pick >= on_end0;
 }
 
+/* The fields of bergen_observe's observation that the plies of a hand change, as it writes
+ * them with one set (a physical tile is its logical tile), over an observation of an
+ * earlier turn of the same hand: the seats, the target, the layout's kind and its number
+ * of ends stay as they were. */
+static void observe_changes(const bergen_state_t *s, game_observation_t *out)
+{
+    const bergen_rules_t *r = s->rules;
+    int seat = s->to_move;
+    out->seat = out->to_move = seat;
+    for (int other = 0; other < s->seats; other++) {
+        out->score[other] = s->score[other];
+        out->hand_size[other] = s->hand_count[other];
+        out->lacks[other] = s->lacks[other];
+        out->draws[other] = s->draws[other];
+        out->passes[other] = s->passes[other];
+    }
+    out->hand = s->hand[seat];
+    out->stock_size = r->physical_count - s->stock_next;
+    int drawable = out->stock_size - r->stock_reserve;
+    out->stock_drawable = drawable > 0 ? drawable : 0;
+    out->table = s->layout;
+    out->table_count = s->layout_count;
+    out->unseen = tileset_minus(r->one_set, tileset_or(s->hand[seat], s->layout));
+    unsigned open = s->open_ends;
+    for (int e = 0; e < s->end_count; e++) {
+        out->ends.number[e] = s->end_number[e];
+        out->ends.is_double[e] = (uint8_t)(s->end_double >> e & 1);
+        out->ends.open[e] = (uint8_t)(open >> e & 1);
+    }
+}
+
+/* A GAME_CHOOSE_OBSERVED callback's observation of the seat to move, kept up to date:
+ * written in full the first time in a playout (`*written`: the observation last written in
+ * full, NULL before any) and with two or more sets, else only what the plies changed. */
+static void observe_for_pick(const bergen_state_t *s, const game_chooser_t *chooser, game_observation_t **written)
+{
+    if (chooser->rule != GAME_CHOOSE_OBSERVED) return;
+    game_observation_t *out = chooser->context;
+    if (out == *written) {
+        observe_changes(s, out);
+        return;
+    }
+    bergen_observe(s, s->to_move, out);
+    *written = s->rules->num_sets == 1 ? out : NULL;
+}
+
 /* Lists the placements of `fit` on `end` of the state the kernel has stored, after the
  * first `count`, each with its points (line_kernel_ask). Returns the new count. The
  * points are read from the state, not from the kernel: the kernel's address passed out
@@ -292,7 +338,7 @@ static inline int line_kernel_list(const bergen_state_t *s, uint64_t fit, int en
  * the kernel goes on from the pick without the list's apply and a load of its registers
  * (pimc's heuristic playouts, whose heuristic would otherwise ask move_points of each). */
 static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *chooser, uint64_t fit0, uint64_t fit1,
-                           bool may_keep, int *end)
+                           bool may_keep, int *end, game_observation_t **written)
 {
     game_move_t moves[GAME_MAX_MOVES];
     int points[GAME_MAX_MOVES];
@@ -301,6 +347,7 @@ static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *choose
         points[count] = 0; /* keeping the tile scores nothing */
         moves[count++] = (game_move_t){GAME_MOVE_END_TURN, 0, 0, 0};
     }
+    observe_for_pick(s, chooser, written);
     game_move_t move = moves[chooser->pick(chooser->context, s, moves, points, count)];
     if (move.kind != GAME_MOVE_PLAY) return -1;
     *end = move.end;
@@ -310,9 +357,10 @@ static int line_kernel_ask(const bergen_state_t *s, const game_chooser_t *choose
 /* Plays plies while the turn is a common one; returns how many. The state is written
  * back, and the ply that left the kernel applied by the general code. A tile drawn that
  * fits is placed (or kept) in the same round of the loop as its draw. A callback seat with
- * two or more moves is asked on the state stored for it (line_kernel_ask). */
+ * two or more moves is asked on the state stored for it (line_kernel_ask; `written`,
+ * observe_for_pick's). */
 static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser_t *chooser_of_seat,
-                                           bool only_uniform, bool observed)
+                                           bool only_uniform, bool observed, game_observation_t **written)
 {
     const tileset_t *suit = s->rules->physical_suit;
     line_kernel_t k;
@@ -320,13 +368,13 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
     for (int plies = 0;;) {
         int seat = k.t.to_move, tile = -1, end = 0;
         const game_chooser_t *chooser = &chooser_of_seat[seat];
-        bool callback = !only_uniform && chooser->rule == GAME_CHOOSE_CALLBACK;
+        bool callback = !only_uniform && game_chooser_calls_back(chooser);
         bool uniform = only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM || callback; /* a single move */
         if (k.t.phase == BERGEN_PHASE_PLAY) {
             uint64_t fit0 = k.t.hand[seat] & k.suit0, fit1 = k.t.hand[seat] & k.suit1;
             if (callback && __builtin_popcountll(fit0) + __builtin_popcountll(fit1) > 1) {
                 line_kernel_store(&k, s);
-                tile = line_kernel_ask(s, chooser, fit0, fit1, false, &end);
+                tile = line_kernel_ask(s, chooser, fit0, fit1, false, &end, written);
                 plies++;
             } else if (fit0 | fit1) {
                 tile = line_kernel_choose(&k, chooser, uniform, fit0, fit1, &end);
@@ -343,7 +391,8 @@ static PLAYOUT_INLINE int line_kernel_play(bergen_state_t *s, const game_chooser
             plies++;
             if (callback && (int)((k.suit0 & drawn) != 0) + (int)((k.suit1 & drawn) != 0) + k.t.may_keep_drawn > 1) {
                 line_kernel_store(&k, s);
-                if (line_kernel_ask(s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end) < 0) end = -1;
+                if (line_kernel_ask(s, chooser, k.suit0 & drawn, k.suit1 & drawn, k.t.may_keep_drawn, &end, written) < 0)
+                    end = -1;
             } else {
                 end = line_kernel_choose_drawn(&k, chooser, uniform);
             }
@@ -576,12 +625,13 @@ static PLAYOUT_INLINE int spinner_kernel_play(bergen_state_t *s, const game_choo
  * and the checks of a move it may not be allowed. Out of line: inlined, its loop made the
  * line kernel's code around it worse (docs/performance.md, "Why the code is shaped so"). */
 OUT_OF_LINE static int pick_told_points(const bergen_state_t *s, const game_chooser_t *chooser,
-                                        const game_move_t *moves, int count)
+                                        const game_move_t *moves, int count, game_observation_t **written)
 {
     int points[GAME_MAX_MOVES];
     for (int i = 0; i < count; i++)
         points[i] = moves[i].kind != GAME_MOVE_PLAY ? 0
                                                     : allowed_placement_points(s, s->to_move, moves[i].tile, moves[i].end);
+    observe_for_pick(s, chooser, written);
     return chooser->pick(chooser->context, s, moves, points, count);
 }
 
@@ -594,10 +644,11 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
                                        bool spinner_kernel, bool observed)
 {
     game_move_t moves[GAME_MAX_MOVES];
+    game_observation_t *written = NULL; /* observe_for_pick's */
     int plies = 0;
     while (s->status == GAME_IN_HAND) {
         if (s->rules->plain_header_line && s->open_ends == 3 && s->phase >= BERGEN_PHASE_PLAY) {
-            plies += line_kernel_play(s, chooser_of_seat, only_uniform, observed);
+            plies += line_kernel_play(s, chooser_of_seat, only_uniform, observed, &written);
             continue;
         } else if (spinner_kernel && s->rules->plain_combination_spinner && s->opening_number >= 0 &&
                    s->phase >= BERGEN_PHASE_PLAY) {
@@ -612,7 +663,7 @@ static PLAYOUT_INLINE int playout_loop(bergen_state_t *s, const game_chooser_t *
         int count = bergen_legal_moves(s, moves), pick = 0;
         if (count > 1) {
             if (only_uniform || chooser->rule == GAME_CHOOSE_UNIFORM) pick = (int)pcg32_below(chooser->rng, (uint32_t)count);
-            else if (chooser->rule == GAME_CHOOSE_CALLBACK) pick = pick_told_points(s, chooser, moves, count);
+            else if (game_chooser_calls_back(chooser)) pick = pick_told_points(s, chooser, moves, count, &written);
             else pick = game_most_points_by(bergen_move_points, s, s->to_move, moves, count);
         }
         bergen_apply(s, moves[pick], NULL);
@@ -630,7 +681,7 @@ int bergen_playout(void *state, const game_chooser_t *chooser_of_seat)
     bool only_uniform = true, callback = false;
     for (int seat = 0; seat < s->seats; seat++) {
         only_uniform &= chooser_of_seat[seat].rule == GAME_CHOOSE_UNIFORM;
-        callback |= chooser_of_seat[seat].rule == GAME_CHOOSE_CALLBACK;
+        callback |= game_chooser_calls_back(&chooser_of_seat[seat]);
     }
     if (only_uniform) return playout_loop(s, chooser_of_seat, true, true, false);
     return callback ? playout_loop(s, chooser_of_seat, false, false, true)

@@ -320,6 +320,61 @@ bool bingo_follow_may_end_hand(const void *state, int followed)
 
 /* ------------------------------------------------------------------ playouts */
 
+/* The fields of bingo_observe's observation that the plies of a hand change, as it writes
+ * them, over an observation of an earlier turn of the same hand: the seats, the target, the
+ * trump and the game points (credited when a hand ends) stay as they were. */
+static void observe_changes(const bingo_state_t *s, game_observation_t *out)
+{
+    int seat = s->to_move;
+    out->seat = out->to_move = seat;
+    int face_down = BINGO_TILES - s->stock_next;
+    out->stock_size = face_down + (s->face_up >= 0);
+    out->stock_drawable = bingo_closed_phase(s) ? 0 : out->stock_size;
+    bool led = s->phase == BI_PHASE_FOLLOW && s->led >= 0;
+    uint64_t seen = s->hand[seat] | s->won[0] | s->won[1] | (led ? bit(s->led) : 0);
+    if (s->face_up >= 0) seen |= bit(s->turned);
+    out->hand = (tileset_t){{s->hand[seat], 0}};
+    out->unseen = (tileset_t){{(bit(BINGO_TILES) - 1) & ~seen, 0}};
+    out->tricks.face_up = s->closer >= 0 ? -1 : s->face_up; /* R11: turned face down by a close */
+    out->tricks.closed = bingo_closed_phase(s);
+    out->tricks.leader = s->leader;
+    out->tricks.led = s->phase == BI_PHASE_FOLLOW ? s->led : -1;
+    for (int side = 0; side < BINGO_SEATS; side++) {
+        out->hand_size[side] = __builtin_popcountll(s->hand[side]);
+        out->lacks[side] = (tileset_t){{s->lacks[side], 0}};
+        out->tricks.won[side] = (tileset_t){{s->won[side], 0}};
+        out->tricks.shown[side] = (tileset_t){{s->melded[side] & s->hand[side], 0}};
+        out->tricks.hand_points[side] = s->points[side];
+    }
+    uint64_t table = s->won[0] | s->won[1] | (led ? bit(s->led) : 0);
+    out->table = (tileset_t){{table, 0}};
+    out->table_count = __builtin_popcountll(table);
+}
+
+/* A GAME_CHOOSE_OBSERVED callback's observation of the seat to move, kept up to date:
+ * written in full the first time in a playout (`*written`: the observation last written in
+ * full, NULL before any), then only what the plies changed. */
+static void observe_for_pick(const bingo_state_t *s, const game_chooser_t *chooser, game_observation_t **written)
+{
+    if (chooser->rule != GAME_CHOOSE_OBSERVED) return;
+    game_observation_t *out = chooser->context;
+    if (out == *written) {
+        observe_changes(s, out);
+        return;
+    }
+    bingo_observe(s, s->to_move, out);
+    *written = out;
+}
+
+/* A callback seat's pick, its observation kept up to date first where it asks for one
+ * (`written`: observe_for_pick's). */
+static int ask_callback(const bingo_state_t *s, const game_chooser_t *chooser, const game_move_t *moves, int count,
+                        game_observation_t **written)
+{
+    observe_for_pick(s, chooser, written);
+    return chooser->pick(chooser->context, s, moves, NULL, count);
+}
+
 /* The loop of game_t.playout (search's playouts, the simulator's random and greedy agents):
  * a uniform lead or follow draws its pick among the moves legal_moves lists (a close first
  * where one is allowed, then the tiles it may place in index order) without writing the
@@ -330,6 +385,7 @@ static inline __attribute__((always_inline)) int playout_loop(bingo_state_t *s, 
                                                               bool only_uniform)
 {
     game_move_t moves[GAME_MAX_MOVES];
+    game_observation_t *written = NULL; /* ask_callback's */
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
         const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
@@ -338,8 +394,8 @@ static inline __attribute__((always_inline)) int playout_loop(bingo_state_t *s, 
             int count = bingo_legal_moves(s, moves), pick = 0;
             if (count > 1)
                 pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
-                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, NULL, count)
-                                                               : game_most_points_by(bingo_move_points, s, s->to_move, moves, count);
+                       : game_chooser_calls_back(chooser) ? ask_callback(s, chooser, moves, count, &written)
+                                                          : game_most_points_by(bingo_move_points, s, s->to_move, moves, count);
             bingo_apply(s, moves[pick], NULL);
             continue;
         }

@@ -786,6 +786,58 @@ static int uniform_kernel(partnership_state_t *s, const game_chooser_t *chooser_
     return plies;
 }
 
+/* The fields of partnership_observe's observation that the plies of a hand change, as it
+ * writes them, over an observation of an earlier turn of the same hand: the seats and
+ * sides, the target, the scoring and the ends' kind stay as they were. */
+static void observe_changes(const partnership_state_t *s, game_observation_t *out)
+{
+    int seat = s->to_move;
+    out->seat = out->to_move = seat;
+    for (int other = 0; other < PARTNERSHIP_SEATS; other++) {
+        out->hand_size[other] = s->hand_count[other];
+        out->lacks[other] = s->lacks[other];
+        out->passes[other] = s->passes[other];
+        out->facts[PT_FACT_OPENED + other] = s->opened[other];
+    }
+    for (int team = 0; team < PARTNERSHIP_TEAMS; team++) out->score[team] = s->score[team];
+    out->hand = s->hand[seat];
+    out->table = s->table;
+    out->table_count = s->table_count;
+    out->unseen = tileset_minus(full_set(), tileset_or(s->hand[seat], s->table));
+    for (int e = 0; e < 2; e++) {
+        out->ends.number[e] = s->end_number[e];
+        out->ends.placer[e] = s->end_placer[e];
+    }
+}
+
+/* A GAME_CHOOSE_OBSERVED callback's observation of the seat to move, kept up to date:
+ * written in full the first time in a playout (`*written`: the observation last written in
+ * full, NULL before any), then only what the plies changed. */
+static void observe_for_pick(const partnership_state_t *s, const game_chooser_t *chooser,
+                             game_observation_t **written)
+{
+    if (chooser->rule != GAME_CHOOSE_OBSERVED) return;
+    game_observation_t *out = chooser->context;
+    if (out == *written) {
+        observe_changes(s, out);
+        return;
+    }
+    partnership_observe(s, s->to_move, out);
+    *written = out;
+}
+
+/* A callback seat's pick, its observation kept up to date first where it asks for one
+ * (`written`: observe_for_pick's). */
+static int ask_callback(const partnership_state_t *s, const game_chooser_t *chooser, const game_move_t *moves,
+                        int count, game_observation_t **written)
+{
+    /* every legal move's points (pt_move_points: a move earns its seat nothing), told to a
+     * callback, whose heuristic would otherwise ask move_points of each move */
+    static const int no_points[GAME_MAX_MOVES] = {0};
+    observe_for_pick(s, chooser, written);
+    return chooser->pick(chooser->context, s, moves, no_points, count);
+}
+
 /* The loop of game_t.playout: a uniform placement or pass without the list of moves, by
  * uniform_kernel where every seat chooses at random (`only_uniform`). legal_moves lists
  * the tiles that fit end 0, then those that fit end 1 (R9), so the k-th of that list is
@@ -797,10 +849,8 @@ static int uniform_kernel(partnership_state_t *s, const game_chooser_t *chooser_
 static inline __attribute__((always_inline)) int playout_loop(partnership_state_t *s, const game_chooser_t *chooser_of_seat,
                                                               bool only_uniform)
 {
-    /* every legal move's points (pt_move_points: a move earns its seat nothing), told to a
-     * callback, whose heuristic would otherwise ask move_points of each move */
-    static const int no_points[GAME_MAX_MOVES] = {0};
     game_move_t moves[GAME_MAX_MOVES];
+    game_observation_t *written = NULL; /* ask_callback's */
     int plies = 0;
     for (; s->status == GAME_IN_HAND; plies++) {
         const game_chooser_t *chooser = &chooser_of_seat[s->to_move];
@@ -809,8 +859,8 @@ static inline __attribute__((always_inline)) int playout_loop(partnership_state_
             int count = pt_legal_moves(s, moves), pick = 0;
             if (count > 1)
                 pick = uniform ? (int)pcg32_below(chooser->rng, (uint32_t)count)
-                       : chooser->rule == GAME_CHOOSE_CALLBACK ? chooser->pick(chooser->context, s, moves, no_points, count)
-                                                               : game_most_points_by(pt_move_points, s, s->to_move, moves, count);
+                       : game_chooser_calls_back(chooser) ? ask_callback(s, chooser, moves, count, &written)
+                                                          : game_most_points_by(pt_move_points, s, s->to_move, moves, count);
             pt_apply(s, moves[pick], NULL);
             continue;
         }
