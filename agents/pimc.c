@@ -50,7 +50,7 @@ static const char *const solver_names[] = {"none", "alphabeta", NULL};
 static const agent_param_spec_t pimc_params[PARAM_COUNT] = {
     [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "64", "worlds sampled per decision"},
     PIMC_COMMON_PARAMS,
-    [PARAM_BELIEF] = BELIEF_PARAM_SPECS("128"),
+    [PARAM_BELIEF] = BELIEF_PARAM_SPECS("256"),
 };
 
 static const agent_param_spec_t oracle_params[PARAM_COUNT] = {
