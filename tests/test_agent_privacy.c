@@ -53,20 +53,6 @@ typedef struct history {
     unsigned char *before; /* HISTORY_MAX states */
 } history_t;
 
-static game_rules_t *open_rules(const setup_t *setup, const game_t **game)
-{
-    char error[OPTIONS_ERROR_SIZE], players[32];
-    option_values_t values;
-    game_rules_t *rules;
-    *game = game_find(setup->game);
-    REQUIRE(*game, "no game %s", setup->game);
-    snprintf(players, sizeof players, "players=%d", setup->players);
-    const char *overrides[] = {players};
-    REQUIRE(game_configure(*game, setup->preset, overrides, 1, &values, error, sizeof error) == 0, "%s", error);
-    REQUIRE((*game)->rules_create(&values, &rules, error, sizeof error) == 0, "%s", error);
-    return rules;
-}
-
 /* Plays random moves from a fresh match until a position with a choice, `skip` choices in,
  * keeping them in `history`. */
 static bool reach_position(const game_t *game, const game_rules_t *rules, void *state, uint64_t seed, int skip,
@@ -146,7 +132,7 @@ START_TEST(test_agents_decide_on_what_they_may_know)
 {
     const setup_t *setup = &setups[_i];
     const game_t *game;
-    game_rules_t *rules = open_rules(setup, &game);
+    game_rules_t *rules = support_open_rules(setup->game, setup->preset, setup->players, &game);
     void *truth = malloc(game->state_size), *twin = malloc(game->state_size);
     history_t history = {.before = malloc(HISTORY_MAX * game->state_size)};
     history_t twin_moves = {.before = malloc(HISTORY_MAX * game->state_size)};

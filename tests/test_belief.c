@@ -26,20 +26,6 @@ static const setup_t setups[] = {
 };
 enum { SETUP_COUNT = (int)(sizeof setups / sizeof setups[0]) };
 
-static game_rules_t *open_rules(const setup_t *setup, const game_t **game)
-{
-    char error[OPTIONS_ERROR_SIZE], players[32];
-    option_values_t values;
-    game_rules_t *rules;
-    *game = game_find(setup->game);
-    REQUIRE(*game, "no game %s", setup->game);
-    snprintf(players, sizeof players, "players=%d", setup->players);
-    const char *overrides[] = {players};
-    REQUIRE(game_configure(*game, setup->preset, overrides, 1, &values, error, sizeof error) == 0, "%s", error);
-    REQUIRE((*game)->rules_create(&values, &rules, error, sizeof error) == 0, "%s", error);
-    return rules;
-}
-
 /* Random moves from a fresh match to a position in a hand, `steps` moves in. */
 static bool reach(const game_t *game, const game_rules_t *rules, void *state, uint64_t seed, int steps)
 {
@@ -73,7 +59,7 @@ START_TEST(test_give_hand_exchanges_within_what_is_hidden)
 {
     const setup_t *setup = &setups[_i];
     const game_t *game;
-    game_rules_t *rules = open_rules(setup, &game);
+    game_rules_t *rules = support_open_rules(setup->game, setup->preset, setup->players, &game);
     void *state = malloc(game->state_size), *world = malloc(game->state_size), *donor = malloc(game->state_size);
     REQUIRE(state && world && donor, "out of memory");
     int given = 0;
@@ -147,7 +133,7 @@ START_TEST(test_belief_favours_the_true_deal)
 {
     const setup_t *setup = &setups[_i];
     const game_t *game;
-    game_rules_t *rules = open_rules(setup, &game);
+    game_rules_t *rules = support_open_rules(setup->game, setup->preset, setup->players, &game);
     enum { POOL = 32 };
     unsigned char *worlds = malloc((size_t)(POOL + 1) * game->state_size);
     double cumulative[POOL + 1];

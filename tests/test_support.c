@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "agent.h"
+#include "games.h"
 
 /* ---- capturing a subcommand ---- */
 
@@ -430,4 +431,18 @@ int support_run_suite(Suite *suite, const char *name)
     srunner_free(runner);
     support_scratch_close_root(); /* what failing tests left */
     return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
+
+game_rules_t *support_open_rules(const char *game_name, const char *preset, int players, const game_t **game)
+{
+    char error[OPTIONS_ERROR_SIZE], players_option[32];
+    option_values_t values;
+    game_rules_t *rules;
+    *game = game_find(game_name);
+    REQUIRE(*game, "no game %s", game_name);
+    snprintf(players_option, sizeof players_option, "players=%d", players);
+    const char *overrides[] = {players_option};
+    REQUIRE(game_configure(*game, preset, overrides, 1, &values, error, sizeof error) == 0, "%s", error);
+    REQUIRE((*game)->rules_create(&values, &rules, error, sizeof error) == 0, "%s", error);
+    return rules;
 }

@@ -58,6 +58,10 @@ void support_remove_tree(const char *path);
 /* `count` scaled by DOMINOLAB_TEST_SCALE (0 < scale <= 1), never below `floor`: the sanitizer
  * run plays less volume. */
 int64_t support_scaled(int64_t count, int64_t floor);
+/* The rules of `preset` of the game named `game_name` for `players` players, *game set to
+ * it; the test fails where they cannot be made. */
+struct game_rules *support_open_rules(const char *game_name, const char *preset, int players,
+                                      const struct game **game);
 
 /* ck_assert_msg without its cost: Check reports every passing ck_assert through a pipe to
  * the parent (a system call), and the random-play loops check millions of times, so they
