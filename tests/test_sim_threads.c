@@ -171,6 +171,17 @@ START_TEST(threads_double_bergen_four_players_matches)
 }
 END_TEST
 
+/* Agents told every move (belief=policy) are played by the match driver, not the
+ * simulator's own loop: their results too must not depend on the threads. */
+START_TEST(threads_belief_agents_partnership)
+{
+    char n[24];
+    expect_thread_independent(LIST("--game", "partnership", "--agents",
+                                   "pimc:belief=policy,candidates=16,samples=4,rollout=greedy,pimc:samples=4,rollout=greedy",
+                                   "--deals", units(n, sizeof n, 160, 80), "--seed", "77"));
+}
+END_TEST
+
 /* ------------------------------------------------------------------ records */
 
 /* The study with --records DIR/records on `threads` threads into DIR. */
@@ -479,6 +490,7 @@ static Suite *threads_suite(void)
     tcase_add_test(t, threads_matches_two_players);
     tcase_add_test(t, threads_double_bergen_two_players);
     tcase_add_test(t, threads_double_bergen_four_players_matches);
+    tcase_add_test(t, threads_belief_agents_partnership);
     tcase_add_test(t, threads_records_deals);
     tcase_add_test(t, threads_records_matches_replays);
     suite_add_tcase(suite, t);
