@@ -790,10 +790,11 @@ static inline double select_double(bool take, double a, double b)
     return b;
 }
 
-/* The best of the moves from `first` on, for a plain decision (values not asked for). */
+/* The best of the moves from `first` on, for a plain decision; each move's value into
+ * values[] where asked (NULL in playouts, where the compiler drops the stores). */
 static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context_t *c, const game_move_t *moves,
                                                                const int *given, int first, int count, bool teams,
-                                                               int ends_known)
+                                                               int ends_known, double *values)
 {
     int best = -1, best_weight = 0;
     double best_value = -INFINITY; /* every value is finite: the first move beats it, as beats() has it */
@@ -801,6 +802,7 @@ static inline __attribute__((always_inline)) int pick_plain_of(heuristic_context
     for (int i = first; i < count; i++) {
         if (is_draw_or_pass(moves[i])) continue;
         double value = plain_move_value(c, moves[i], points_of(c, moves, given, i), teams, ends_known);
+        if (values) values[i] = value;
         int weight = game_move_weight(moves[i]);
         bool better = (value > best_value) | ((value == best_value) & (weight > best_weight));
         /* Which of a spinner's many moves leads is a coin toss to the predictor: by masks
@@ -886,7 +888,8 @@ static inline __attribute__((always_inline)) void prepare_plain_of(heuristic_con
  * compiled for a known number of ends, and its set-up for a known number of seats, which
  * take fewer instructions (docs/performance.md, "Why the code is shaped so"). */
 __attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const heuristic_memo_t *memo,
-                                                const game_move_t *moves, const int *given, int first, int count)
+                                                const game_move_t *moves, const int *given, int first, int count,
+                                                double *values)
 {
     switch (c->obs->seats) {
     case 2: prepare_plain_of(c, memo, 2, false); break;
@@ -894,19 +897,21 @@ __attribute__((noinline)) static int pick_plain(heuristic_context_t *c, const he
     case 4: prepare_plain_of(c, memo, 4, false); break;
     default: prepare_plain_of(c, memo, 0, false); break;
     }
-    if (c->obs->ends.count == 2) return pick_plain_of(c, moves, given, first, count, false, 2);
-    if (c->obs->ends.count == 4) return pick_plain_of(c, moves, given, first, count, false, 4);
-    return pick_plain_of(c, moves, given, first, count, false, 0);
+    if (values) return pick_plain_of(c, moves, given, first, count, false, 0, values); /* a belief's, seldom */
+    if (c->obs->ends.count == 2) return pick_plain_of(c, moves, given, first, count, false, 2, NULL);
+    if (c->obs->ends.count == 4) return pick_plain_of(c, moves, given, first, count, false, 4, NULL);
+    return pick_plain_of(c, moves, given, first, count, false, 0, NULL);
 }
 
 __attribute__((noinline)) static int pick_plain_team(heuristic_context_t *c, const heuristic_memo_t *memo,
                                                      const game_move_t *moves, const int *given, int first,
-                                                     int count)
+                                                     int count, double *values)
 {
     if (c->obs->seats == 4) prepare_plain_of(c, memo, 4, true);
     else prepare_plain_of(c, memo, 0, true);
-    if (c->obs->ends.count == 2) return pick_plain_of(c, moves, given, first, count, true, 2);
-    return pick_plain_of(c, moves, given, first, count, true, 0);
+    if (values) return pick_plain_of(c, moves, given, first, count, true, 0, values);
+    if (c->obs->ends.count == 2) return pick_plain_of(c, moves, given, first, count, true, 2, NULL);
+    return pick_plain_of(c, moves, given, first, count, true, 0, NULL);
 }
 
 /* The general path of a decision, its moves from the first placement, `first`, on: the
@@ -936,7 +941,7 @@ __attribute__((noinline)) static int pick_general(heuristic_context_t *c, const 
  * or pass is valued only where nothing else is legal, and then the first is played. */
 static int pick_on_ends(const game_t *game, const void *state, const game_observation_t *told,
                         const game_move_t *moves, const int *given, int count, const heuristic_weights_t *weights,
-                        void *scratch, heuristic_memo_t *memo, double *values)
+                        void *scratch, heuristic_memo_t *memo, double *values, bool plain_allowed)
 {
     int first = 0;
     while (first < count && is_draw_or_pass(moves[first])) first++;
@@ -945,11 +950,11 @@ static int pick_on_ends(const game_t *game, const void *state, const game_observ
     game_observation_t own;
     observe_decision(&context, game, state, weights, scratch, told, &own);
     context.opened_at = memo->opened_at;
-    if (!values && plain_decision(&context)) { /* prepare's other fields: no plain move reads them */
+    if (plain_allowed && plain_decision(&context)) { /* prepare's other fields: no plain move reads them */
         /* the seats of the memo's game and rules, set at its first plain decision */
         if (memo->seats != context.obs->seats || memo->sides != context.obs->sides) set_seating(memo, context.obs);
-        if (!team_game(context.obs)) return pick_plain(&context, memo, moves, given, first, count);
-        return pick_plain_team(&context, memo, moves, given, first, count);
+        if (!team_game(context.obs)) return pick_plain(&context, memo, moves, given, first, count, values);
+        return pick_plain_team(&context, memo, moves, given, first, count, values);
     }
     return pick_general(&context, moves, first, count, values);
 }
@@ -959,11 +964,11 @@ __attribute__((noinline)) static int pick_on_ends_fresh(const game_t *game, cons
                                                         const game_observation_t *told, const game_move_t *moves,
                                                         const int *given, int count,
                                                         const heuristic_weights_t *weights, void *scratch,
-                                                        double *values)
+                                                        double *values, bool plain_allowed)
 {
     heuristic_memo_t memo;
     heuristic_memo_init(&memo, game);
-    return pick_on_ends(game, state, told, moves, given, count, weights, scratch, &memo, values);
+    return pick_on_ends(game, state, told, moves, given, count, weights, scratch, &memo, values, plain_allowed);
 }
 
 /* Whether the game is played in tricks (Bingo), valued by heuristic_trick.c. */
@@ -973,8 +978,15 @@ int heuristic_pick_valued(const game_t *game, const void *state, const game_move
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values)
 {
     if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, memo, values);
-    if (!memo) return pick_on_ends_fresh(game, state, NULL, moves, NULL, count, weights, scratch, values);
-    return pick_on_ends(game, state, NULL, moves, NULL, count, weights, scratch, memo, values);
+    if (!memo) return pick_on_ends_fresh(game, state, NULL, moves, NULL, count, weights, scratch, values, true);
+    return pick_on_ends(game, state, NULL, moves, NULL, count, weights, scratch, memo, values, true);
+}
+
+int heuristic_pick_general(const game_t *game, const void *state, const game_move_t *moves, int count,
+                           const heuristic_weights_t *weights, void *scratch, double *values)
+{
+    if (trick_game(game)) return heuristic_trick_pick(game, state, moves, count, weights, scratch, NULL, values);
+    return pick_on_ends_fresh(game, state, NULL, moves, NULL, count, weights, scratch, values, false);
 }
 
 int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,
@@ -989,8 +1001,8 @@ int heuristic_pick_observed(const game_t *game, const void *state, const game_ob
 {
     if (trick_game(game))
         return heuristic_trick_pick_observed(game, state, observation, moves, count, weights, scratch, memo, NULL);
-    if (!memo) return pick_on_ends_fresh(game, state, observation, moves, points, count, weights, scratch, NULL);
-    return pick_on_ends(game, state, observation, moves, points, count, weights, scratch, memo, NULL);
+    if (!memo) return pick_on_ends_fresh(game, state, observation, moves, points, count, weights, scratch, NULL, true);
+    return pick_on_ends(game, state, observation, moves, points, count, weights, scratch, memo, NULL, true);
 }
 
 /* ------------------------------------------------------------------ the agent */

@@ -70,6 +70,10 @@ void heuristic_memo_sort_levels(heuristic_memo_t *memo);
  * valued, a draw or pass beside placements, is left as it was). */
 int heuristic_pick_valued(const game_t *game, const void *state, const game_move_t *moves, int count,
                           const heuristic_weights_t *weights, void *scratch, heuristic_memo_t *memo, double *values);
+/* heuristic_pick_valued by the general path whatever the decision (every feature in turn),
+ * without a memo: the reference the plain path's picks and values are tested against. */
+int heuristic_pick_general(const game_t *game, const void *state, const game_move_t *moves, int count,
+                           const heuristic_weights_t *weights, void *scratch, double *values);
 /* heuristic_pick_valued without the values, told each move's move_points (`points`, or
  * NULL: asked of the game), as a playout's callback is (game_chooser_t.pick). */
 int heuristic_pick_scored(const game_t *game, const void *state, const game_move_t *moves, const int *points,

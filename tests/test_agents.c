@@ -25,6 +25,7 @@
  * Hot loops check with REQUIRE (plain if + ck_abort_msg): Check pipes every passing ck_assert.
  */
 #include <check.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -883,8 +884,9 @@ static heuristic_weights_t plain_weights(int k)
 enum { PLAIN_WEIGHTS = 4, PLAIN_POSITIONS = 4000 };
 
 /* The heuristic's pick without values (the plain path where only points, suits and the
- * team features weigh), told each move's points or not, is the pick with values (the
- * general path, every feature in turn), at every decision of random walks through whole
+ * team features weigh), told each move's points or not, and its pick and values with
+ * values asked (the plain path too, since belief=policy asks them), are those of the
+ * general path (every feature in turn), at every decision of random walks through whole
  * matches of the Bergen presets at each player count and of the Partnership presets
  * (double_bergen_12's tiles pass index 64, so both picks take the general path there). */
 START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
@@ -900,7 +902,7 @@ START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
     pcg32_seed(&rng, 5150u + (uint64_t)_i, 7);
     game_move_t moves[GAME_MAX_MOVES];
     int points[GAME_MAX_MOVES];
-    double values[GAME_MAX_MOVES];
+    double values[GAME_MAX_MOVES], plain_values[GAME_MAX_MOVES];
     long compared = 0, split = 0;
     for (uint64_t match = 0; compared < minimum; match++) {
         game->match_start(state, t.rules, 300u + match);
@@ -912,13 +914,21 @@ START_TEST(heuristic_plain_decisions_pick_as_the_general_path)
                 int first = -1;
                 for (int k = 0; k < PLAIN_WEIGHTS; k++) {
                     heuristic_weights_t w = plain_weights(k);
-                    int general = heuristic_pick_valued(game, state, moves, count, &w, scratch, NULL, values);
+                    for (int i = 0; i < count; i++) values[i] = plain_values[i] = NAN;
+                    int general = heuristic_pick_general(game, state, moves, count, &w, scratch, values);
                     int plain = heuristic_pick(game, state, moves, count, &w, scratch, NULL);
                     int scored = heuristic_pick_scored(game, state, moves, points, count, &w, scratch, NULL);
-                    if (plain != general || scored != general)
-                        ck_abort_msg("%s, %d players, match %d ply %ld, weights %d: picks %d with values, %d without, "
-                                     "%d told the points", p->preset, players, (int)match, plies, k, general, plain,
-                                     scored);
+                    int valued = heuristic_pick_valued(game, state, moves, count, &w, scratch, NULL, plain_values);
+                    if (plain != general || scored != general || valued != general)
+                        ck_abort_msg("%s, %d players, match %d ply %ld, weights %d: picks %d by the general path, %d "
+                                     "without values, %d told the points, %d with values", p->preset, players,
+                                     (int)match, plies, k, general, plain, scored, valued);
+                    for (int i = 0; i < count; i++)
+                        if (!(isnan(values[i]) && isnan(plain_values[i])) &&
+                            !(fabs(values[i] - plain_values[i]) <= 1e-9 * (1 + fabs(values[i]))))
+                            ck_abort_msg("%s, %d players, match %d ply %ld, weights %d: move %d valued %.17g by the "
+                                         "general path, %.17g with values asked", p->preset, players, (int)match,
+                                         plies, k, i, values[i], plain_values[i]);
                     split += k > 0 && general != first;
                     if (k == 0) first = general;
                 }
