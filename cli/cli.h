@@ -108,6 +108,9 @@ void cli_levels_measured_for(const agent_levels_t *levels, char *out, size_t siz
  * order (players left out): their count. */
 int cli_rules_over_preset(const game_t *game, const char *preset, const option_values_t *values,
                           char (*out)[2 * AGENT_LEVEL_NAME_MAX], int max);
+/* Room for `needed` items of `size` bytes in *items, growing *capacity by doubling (from
+ * 1024 items). 0, or -1 out of memory (*items left as it was). */
+int cli_reserve(void **items, size_t *capacity, size_t needed, size_t size);
 /* Appends " WORD" to the NUL-terminated command in out, quoted for a POSIX shell when it
  * holds anything a shell would read otherwise (a blank, a quote, $, *, ...). */
 void cli_append_word(char *out, size_t size, const char *word);

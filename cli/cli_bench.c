@@ -170,7 +170,7 @@ typedef struct bench_positions {
     bool *match_first;        /* the first position of its match: its path starts there */
     int *path_start, *path_length; /* its moves in `moves` */
     game_move_t *moves;
-    int moves_used, moves_capacity;
+    size_t moves_used, moves_capacity;
 } bench_positions_t;
 
 static void positions_free(bench_positions_t *p)
@@ -185,13 +185,13 @@ static void positions_free(bench_positions_t *p)
 
 static int positions_alloc(bench_positions_t *p, const game_t *g, int count)
 {
-    *p = (bench_positions_t){.count = count, .moves_capacity = 64 * count};
+    *p = (bench_positions_t){.count = count, .moves_capacity = 64 * (size_t)count};
     p->states = malloc((size_t)(count + 1) * g->state_size);
     p->match_seed = malloc((size_t)count * sizeof *p->match_seed);
     p->match_first = malloc((size_t)count * sizeof *p->match_first);
     p->path_start = malloc((size_t)count * sizeof *p->path_start);
     p->path_length = malloc((size_t)count * sizeof *p->path_length);
-    p->moves = malloc((size_t)p->moves_capacity * sizeof *p->moves);
+    p->moves = malloc(p->moves_capacity * sizeof *p->moves);
     if (p->states && p->match_seed && p->match_first && p->path_start && p->path_length && p->moves) return 0;
     positions_free(p);
     return -1;
@@ -200,12 +200,7 @@ static int positions_alloc(bench_positions_t *p, const game_t *g, int count)
 /* 0, or -1 when the moves between positions outgrow their room (out of memory). */
 static int remember_move(bench_positions_t *p, game_move_t move)
 {
-    if (p->moves_used == p->moves_capacity) {
-        game_move_t *grown = realloc(p->moves, 2 * (size_t)p->moves_capacity * sizeof *grown);
-        if (!grown) return -1;
-        p->moves = grown;
-        p->moves_capacity *= 2;
-    }
+    if (cli_reserve((void **)&p->moves, &p->moves_capacity, p->moves_used + 1, sizeof *p->moves)) return -1;
     p->moves[p->moves_used++] = move;
     return 0;
 }
@@ -221,7 +216,7 @@ static int collect_positions(const cli_game_t *game, bench_positions_t *p)
         void *state = p->states + (size_t)found * g->state_size;
         g->match_start(state, game->rules, BENCH_SEED + match);
         bool first = true;
-        int path_start = p->moves_used;
+        int path_start = (int)p->moves_used;
         while (found < p->count && g->status(state) != GAME_MATCH_OVER) {
             if (g->status(state) == GAME_BETWEEN_HANDS) {
                 g->deal(state, NULL);
@@ -232,9 +227,9 @@ static int collect_positions(const cli_game_t *game, bench_positions_t *p)
                 p->match_seed[found] = BENCH_SEED + match;
                 p->match_first[found] = first;
                 p->path_start[found] = path_start;
-                p->path_length[found] = p->moves_used - path_start;
+                p->path_length[found] = (int)p->moves_used - path_start;
                 first = false;
-                path_start = p->moves_used;
+                path_start = (int)p->moves_used;
                 void *next = p->states + (size_t)(found + 1) * g->state_size;
                 memcpy(next, state, g->state_size);
                 state = next;

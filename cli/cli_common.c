@@ -431,3 +431,15 @@ void cli_append_word(char *out, size_t size, const char *word)
     if (used + 1 < size) out[used++] = '\'';
     out[used < size ? used : size - 1] = '\0';
 }
+
+int cli_reserve(void **items, size_t *capacity, size_t needed, size_t size)
+{
+    if (needed <= *capacity) return 0;
+    size_t grown = *capacity ? *capacity : 1024;
+    while (grown < needed) grown *= 2;
+    void *bigger = realloc(*items, grown * size);
+    if (!bigger) return -1;
+    *items = bigger;
+    *capacity = grown;
+    return 0;
+}

@@ -155,19 +155,6 @@ static void fit_data_free(fit_data_t *data)
     *data = (fit_data_t){0};
 }
 
-/* Room for `needed` items of `size` bytes in *items (doubling). 0, or -1 out of memory. */
-static int reserve(void **items, size_t *capacity, size_t needed, size_t size)
-{
-    if (needed <= *capacity) return 0;
-    size_t grown = *capacity ? *capacity : 1024;
-    while (grown < needed) grown *= 2;
-    void *bigger = realloc(*items, grown * size);
-    if (!bigger) return -1;
-    *items = bigger;
-    *capacity = grown;
-    return 0;
-}
-
 /* What watches the moves (a match sink): each decision of a kept seat becomes a point. The
  * sink cannot stop a replay, so what goes wrong is kept here and read after each match. */
 typedef struct fit_collector {
@@ -214,8 +201,8 @@ static int collect_move(void *context, const match_setup_t *setup, const void *s
         return 0;
     }
     fit_data_t *data = &c->data;
-    if (reserve((void **)&data->point, &data->point_capacity, data->points + 1, sizeof *data->point) ||
-        reserve((void **)&data->values, &data->value_capacity, data->values_used + (size_t)count,
+    if (cli_reserve((void **)&data->point, &data->point_capacity, data->points + 1, sizeof *data->point) ||
+        cli_reserve((void **)&data->values, &data->value_capacity, data->values_used + (size_t)count,
                 sizeof *data->values)) {
         c->out_of_memory = true;
         return 0;
@@ -357,7 +344,7 @@ static void path_list_free(path_list_t *list)
 
 static int path_add(path_list_t *list, const char *directory, const char *name)
 {
-    if (reserve((void **)&list->path, &list->capacity, list->count + 1, sizeof *list->path)) return -1;
+    if (cli_reserve((void **)&list->path, &list->capacity, list->count + 1, sizeof *list->path)) return -1;
     size_t size = strlen(name) + (directory ? strlen(directory) + 2 : 1);
     char *path = malloc(size);
     if (!path) return -1;
