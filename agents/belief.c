@@ -44,13 +44,16 @@ belief_model_t belief_model_of_game(const game_t *game)
     return (belief_model_t){.temperature = 0.4993, .floor = 0.0864};
 }
 
-void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, void *scratch)
+const char *const belief_values_names[] = {"playout", "heuristic", NULL};
+
+void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, belief_values_t values, void *scratch)
 {
     scorer->game = game;
-    /* the playouts' weights (policy.c): deny and bonus cost a trial move per candidate */
     scorer->weights = heuristic_default_weights;
-    scorer->weights.deny = 0;
-    scorer->weights.bonus = 0;
+    if (values == BELIEF_VALUES_PLAYOUT) { /* policy.c's: deny and bonus cost a trial move per candidate */
+        scorer->weights.deny = 0;
+        scorer->weights.bonus = 0;
+    }
     heuristic_memo_init(&scorer->memo, game);
     scorer->scratch = scratch;
 }
@@ -96,7 +99,7 @@ belief_t *belief_create(const game_t *game, const game_rules_t *rules, int seat,
     b->seen = calloc((size_t)capacity, sizeof *b->seen);
     b->snapshot = malloc((size_t)capacity * game->state_size);
     b->log_weight = calloc((size_t)pool_max, sizeof *b->log_weight);
-    belief_scorer_init(&b->scorer, game, scratch);
+    belief_scorer_init(&b->scorer, game, model.values, scratch);
     if (!scratch || (game->plan_worlds && !b->plan) || !b->seen || !b->snapshot || !b->log_weight || !game->hand_tiles || !game->give_hand) {
         belief_destroy(b);
         return NULL;
@@ -300,6 +303,7 @@ int belief_search_create(belief_search_t *search, const game_t *game, const game
     belief_model_t model = belief_model_of_game(game);
     if (param[2] > 0) model.temperature = param[2];
     if (param[3] > 0) model.floor = param[3];
+    model.values = (belief_values_t)param[4];
     search->candidates = (int)param[1];
     search->belief = belief_create(game, rules, seat, model, BELIEF_HAND_MOVES, search->candidates);
     search->worlds = malloc((size_t)search->candidates * game->state_size);

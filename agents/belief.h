@@ -25,9 +25,17 @@
 #include "agent.h"
 #include "heuristic.h"
 
+/* Which heuristic values the model reads: the playouts' weights (deny and bonus off, as
+ * pimc's playouts value moves: the built-in models are fitted with them), or the heuristic
+ * agent's own (every default weight: at a small temperature, the exact model of
+ * `heuristic`, which bounds what reading the others' choices can gain). */
+typedef enum belief_values { BELIEF_VALUES_PLAYOUT, BELIEF_VALUES_HEURISTIC } belief_values_t;
+extern const char *const belief_values_names[]; /* "playout", "heuristic", NULL */
+
 typedef struct belief_model {
-    double temperature; /* heuristic points that multiply a move's odds by e */
-    double floor;       /* the share of probability spread evenly over the legal moves */
+    double temperature;     /* heuristic points that multiply a move's odds by e */
+    double floor;           /* the share of probability spread evenly over the legal moves */
+    belief_values_t values; /* what the temperature divides */
 } belief_model_t;
 
 /* The model fitted for the game by `dominolab fit` on pimc's play (docs/agents.md). */
@@ -42,7 +50,7 @@ typedef struct belief_scorer {
     void *scratch; /* game->state_size bytes */
 } belief_scorer_t;
 /* scratch is the caller's (game->state_size bytes). */
-void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, void *scratch);
+void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, belief_values_t values, void *scratch);
 /* The heuristic's value of each of moves[0..count) for the seat to move, into values[]; a
  * move it does not value gets the mean of those it does (all 0 where it values none). */
 void belief_values(belief_scorer_t *scorer, const void *state, const game_move_t *moves, int count, double *values);
@@ -80,9 +88,9 @@ const double *belief_log_weights(const belief_t *belief);
 int belief_moves_seen(const belief_t *belief);
 
 /* ---- what pimc and ismcts add for a belief (their parameters belief, candidates,
- * temperature, floor) ---- */
+ * temperature, floor, values) ---- */
 extern const char *const belief_names[]; /* "uniform", "policy", NULL */
-enum { BELIEF_UNIFORM, BELIEF_POLICY };
+enum { BELIEF_UNIFORM, BELIEF_POLICY, BELIEF_PARAM_COUNT = 5 };
 
 #define BELIEF_PARAM_SPECS(default_candidates)                                                                     \
     {"belief", AGENT_PARAM_CHOICE, 0, 0, belief_names, "uniform",                                                  \
@@ -92,7 +100,9 @@ enum { BELIEF_UNIFORM, BELIEF_POLICY };
     {"temperature", AGENT_PARAM_REAL, 0, 1000, NULL, "0",                                                          \
      "belief=policy: the model's temperature in heuristic points (0: the game's fitted value)"},                  \
     {"floor", AGENT_PARAM_REAL, 0, 1, NULL, "0",                                                                   \
-     "belief=policy: the model's share of surprise, spread over the moves (0: the game's fitted value)"}
+     "belief=policy: the model's share of surprise, spread over the moves (0: the game's fitted value)"},          \
+    {"values", AGENT_PARAM_CHOICE, 0, 0, belief_values_names, "playout",                                           \
+     "belief=policy: the heuristic values the model reads: the playouts' weights, or the heuristic agent's own"}
 
 /* The worlds of one decision drawn from a belief. */
 typedef struct belief_search {
@@ -101,8 +111,8 @@ typedef struct belief_search {
     double *cumulative;     /* their running weights */
     int candidates;
 } belief_search_t;
-/* From the agent's parameters at `first` (belief, candidates, temperature, floor, in that
- * order). Returns 0, or -1 when out of memory. */
+/* From the agent's parameters at `first` (belief, candidates, temperature, floor, values,
+ * in that order). Returns 0, or -1 when out of memory. */
 int belief_search_create(belief_search_t *search, const game_t *game, const game_rules_t *rules, int seat,
                          const double *param);
 void belief_search_destroy(belief_search_t *search);

@@ -41,7 +41,7 @@
 #include "belief.h"
 #include "policy.h"
 
-enum { PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_BELIEF, PARAM_COUNT = PARAM_BELIEF + 4 };
+enum { PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_BELIEF, PARAM_COUNT = PARAM_BELIEF + BELIEF_PARAM_COUNT };
 
 /* Points of margin (win bonus included) that map to reward 1 (or 0): about the swing of a
  * strong 2-player Bergen hand, so ordinary hands spread over the range. Measured against

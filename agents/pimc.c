@@ -25,8 +25,8 @@
 
 enum {
     PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS,
-    PARAM_BELIEF, /* then candidates, temperature, floor (belief.h); pimc's, not oracle's */
-    PARAM_COUNT = PARAM_BELIEF + 4
+    PARAM_BELIEF, /* then candidates, temperature, floor, values (belief.h); pimc's, not oracle's */
+    PARAM_COUNT = PARAM_BELIEF + BELIEF_PARAM_COUNT
 };
 enum { SOLVER_NONE, SOLVER_ALPHABETA };
 static const char *const solver_names[] = {"none", "alphabeta", NULL};

@@ -47,6 +47,7 @@ typedef struct quality_args {
     uint64_t seed;
     int candidates;
     double temperature, floor;
+    int values; /* belief_values_t */
     bool quiet;
 } quality_args_t;
 
@@ -65,6 +66,8 @@ static const cli_option_t quality_options[] = {
                   "the model's temperature in heuristic points (default: the game's built-in model)"),
     QUALITY_OPTION("floor", "belief", CLI_REAL, floor, 0, 1, "F",
                   "the model's share of probability spread evenly over the moves (default: the game's)"),
+    {"values", "belief", CLI_CHOICE, CLI_AT(quality_args_t, values), 0, 0, belief_values_names, "V",
+     "the heuristic values the model reads: playout (default) or heuristic (the heuristic agent's own)"},
     QUALITY_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no progress line on stderr"),
 };
 #undef QUALITY_OPTION
@@ -72,7 +75,8 @@ static const cli_option_t quality_options[] = {
 static const cli_command_spec_t quality_spec = {
     "belief",
     "[--game G] [--preset P] [--players N] [--option key=value ...] [--agents A,B,...]\n"
-    "                       [--deals N] [--seed S] [--candidates K] [--temperature T] [--floor F] [--quiet]",
+    "                       [--deals N] [--seed S] [--candidates K] [--temperature T] [--floor F]\n"
+    "                       [--values V] [--quiet]",
     "Measures the belief of belief=policy (agents/belief.h; docs/agents.md, \"How the others\n"
     "play\"): how well it predicts which other seat holds which tile, against the uniform\n"
     "sampler that weighs every world fitting the hard facts alike.\n"
@@ -91,7 +95,7 @@ static const cli_command_spec_t quality_spec = {
     "of other seats seen so far in the hand, as the belief sharpens. `worlds` is the mean\n"
     "effective number of candidates the policy's weights leave (of K).\n"
     "--players defaults to the preset's; --temperature and --floor to the game's built-in\n"
-    "model (dominolab fit measures one).\n",
+    "model (dominolab fit measures one); --values to playout.\n",
     quality_options,
     (int)(sizeof quality_options / sizeof quality_options[0]),
 };
@@ -296,8 +300,8 @@ static void print_report(const quality_args_t *args, const cli_game_t *game, con
     printf("belief: %d-player %s (preset %s), agents", game->seats, game->game->name, game->preset);
     for (int seat = 0; seat < game->seats; seat++) printf("%s%s", seat ? "," : " ", specs[seat]);
     printf("; %lld deals from seed %llu\n", (long long)args->deals, (unsigned long long)args->seed);
-    printf("model: temperature %.4g, floor %.4g%s; %d candidate worlds per decision\n", model.temperature,
-           model.floor, builtin ? " (the game's built-in)" : "", args->candidates);
+    printf("model: temperature %.4g, floor %.4g, %s values%s; %d candidate worlds per decision\n", model.temperature,
+           model.floor, belief_values_names[model.values], builtin ? " (the game's built-in)" : "", args->candidates);
     printf("events: a tile the deciding seat has not seen, and another seat: does it hold it?\n\n");
     printf("%-11s %9s %9s   %-17s   %-29s   %-17s  %7s\n", "moves seen", "decisions", "events", "log-loss per event",
            "policy - uniform per decision", "Brier per event", "worlds");
@@ -371,7 +375,8 @@ static belief_model_t model_of(const quality_args_t *args, const game_t *game, b
     bool temperature = cli_given(&quality_spec, args, "temperature"), floor = cli_given(&quality_spec, args, "floor");
     if (temperature) model.temperature = args->temperature;
     if (floor) model.floor = args->floor;
-    *builtin = !temperature && !floor;
+    model.values = (belief_values_t)args->values;
+    *builtin = !temperature && !floor && model.values == BELIEF_VALUES_PLAYOUT;
     return model;
 }
 

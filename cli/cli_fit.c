@@ -44,6 +44,7 @@ typedef struct fit_args {
     cli_list_t records;
     int64_t deals;
     uint64_t seed;
+    int values; /* belief_values_t */
     bool quiet;
 } fit_args_t;
 
@@ -60,6 +61,9 @@ static const cli_option_t fit_options[] = {
     FIT_OPTION("records", "experiment", CLI_LIST, records, 0, 0, "PATH",
                "fit the decisions of a game record (.jsonl) or of a directory of them (sim --records DIR) "
                "instead (repeatable; one game)"),
+    {"values", "belief", CLI_CHOICE, CLI_AT(fit_args_t, values), 0, 0, belief_values_names, "V",
+     "the heuristic values the model reads: playout (default; the built-in models') or heuristic (the "
+     "heuristic agent's own)"},
     FIT_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no progress line on stderr"),
 };
 #undef FIT_OPTION
@@ -67,8 +71,8 @@ static const cli_option_t fit_options[] = {
 static const cli_command_spec_t fit_spec = {
     "fit",
     "--agent SPEC --deals N [--seed S] [--game G] [--preset P] [--players N]\n"
-    "                     [--option key=value ...] [--quiet]\n"
-    "       dominolab fit --records PATH [--records PATH ...] [--agent SPEC] [--quiet]",
+    "                     [--option key=value ...] [--values V] [--quiet]\n"
+    "       dominolab fit --records PATH [--records PATH ...] [--agent SPEC] [--values V] [--quiet]",
     "Fits the model of how other seats play that belief=policy weighs worlds by\n"
     "(agents/belief.h; docs/agents.md, \"How the others play\"): a softmax of the heuristic's\n"
     "values of the legal moves at a temperature, mixed with a floor spread evenly over them.\n"
@@ -81,7 +85,9 @@ static const cli_command_spec_t fit_spec = {
     "The decisions come from N deals (one hand each, from a fresh match) that SPEC plays at\n"
     "every seat, or from game records (dominolab play --record, sim --records): there, with\n"
     "--agent SPEC, only the decisions of seats whose recorded agent is SPEC, as written.\n"
-    "--players defaults to the preset's.\n"
+    "--players defaults to the preset's. --values heuristic fits the heuristic agent's own\n"
+    "values (every default weight) rather than the playouts' (deny and bonus off), which the\n"
+    "built-in models read.\n"
     "\n"
     "Prints the decisions used, the fitted temperature and floor, the mean log-likelihood\n"
     "per decision of the fit, of the game's built-in model and of uniform play, and the\n"
@@ -161,6 +167,7 @@ typedef struct fit_collector {
     fit_data_t data;
     const game_t *game;    /* the game of the deals, or of the first record */
     const char *only_spec; /* keep the seats recorded as this spec; NULL: every seat */
+    belief_values_t values;
     bool kept[GAME_MAX_SEATS];
     belief_scorer_t scorer;
     void *scratch; /* the scorer's: game->state_size bytes */
@@ -181,7 +188,7 @@ static int collect_start(void *context, const match_setup_t *setup)
         c->kept[seat] = !c->only_spec || (setup->agent_specs && setup->agent_specs[seat] &&
                                           !strcmp(setup->agent_specs[seat], c->only_spec));
     /* afresh for each match: the heuristic's memo belongs to one set of rules */
-    if (c->scratch) belief_scorer_init(&c->scorer, c->game, c->scratch);
+    if (c->scratch) belief_scorer_init(&c->scorer, c->game, c->values, c->scratch);
     return 0;
 }
 
@@ -585,7 +592,7 @@ static void print_source(const fit_args_t *args, const fit_deals_t *d, const gam
     }
 }
 
-static void print_fit(const fit_data_t *data, const game_t *game, const fit_outcome_t *fit)
+static void print_fit(const fit_data_t *data, const game_t *game, belief_values_t values, const fit_outcome_t *fit)
 {
     belief_model_t builtin = belief_model_of_game(game), model = fit->model.model;
     printf("decisions        %zu (with two or more legal moves)\n", data->points);
@@ -595,8 +602,11 @@ static void print_fit(const fit_data_t *data, const game_t *game, const fit_outc
     if (!fit->beats_uniform)
         printf("  maximum        %9.4f  (temperature %.4g, floor %.4g: no better than uniform play, below)\n",
                fit->maximum.log_likelihood, fit->maximum.model.temperature, fit->maximum.model.floor);
-    printf("  built-in       %9.4f  (temperature %.4g, floor %.4g: the game's model now)\n",
-           mean_log_likelihood(data, builtin), builtin.temperature, builtin.floor);
+    if (values == BELIEF_VALUES_PLAYOUT)
+        printf("  built-in       %9.4f  (temperature %.4g, floor %.4g: the game's model now)\n",
+               mean_log_likelihood(data, builtin), builtin.temperature, builtin.floor);
+    else /* the built-in models divide the playouts' values, not these */
+        printf("  built-in       (fitted to the playouts' values: compare with --values playout)\n");
     printf("  uniform        %9.4f  (every legal move alike)\n", uniform_log_likelihood(data));
     printf("against uniform  likelihood ratio %.2f, %s %.2f (chi-squared, 2 df, 95%%)", fmax(0, fit->ratio),
            fit->beats_uniform ? "above" : "not above", FIT_CHI_SQUARED_95);
@@ -607,7 +617,8 @@ static void print_fit(const fit_data_t *data, const game_t *game, const fit_outc
     if (fit->beats_uniform && (model.temperature > 0.999 * FIT_TEMPERATURE_MAX || model.floor > 0.999 * FIT_FLOOR_MAX))
         printf("note: the fit is at the box's edge towards uniform play (temperature %g, floor %g)\n",
                FIT_TEMPERATURE_MAX, FIT_FLOOR_MAX);
-    printf("use it           belief=policy,temperature=%.4g,floor=%.4g\n", model.temperature, model.floor);
+    printf("use it           belief=policy,temperature=%.4g,floor=%.4g%s\n", model.temperature, model.floor,
+           values == BELIEF_VALUES_PLAYOUT ? "" : ",values=heuristic");
 }
 
 /* ------------------------------------------------------------------ the command */
@@ -623,7 +634,7 @@ static int fit_with(int argc, char **argv, fit_args_t *args, fit_deals_t *deals,
         fprintf(stderr, "dominolab fit: %s\n", error);
         return 2;
     }
-    fit_collector_t collector = {0};
+    fit_collector_t collector = {.values = (belief_values_t)args->values};
     int records = 0;
     status = args->records.count ? collect_records(args, &collector, &records, error, error_size)
                                  : collect_deals(args, &collector, deals, error, error_size);
@@ -638,7 +649,7 @@ static int fit_with(int argc, char **argv, fit_args_t *args, fit_deals_t *deals,
     } else {
         print_source(args, deals, collector.game, records);
         fit_outcome_t fit = fit_model(&collector.data);
-        print_fit(&collector.data, collector.game, &fit);
+        print_fit(&collector.data, collector.game, collector.values, &fit);
     }
     fit_data_free(&collector.data);
     free(collector.scratch);

@@ -182,6 +182,62 @@ START_TEST(test_belief_favours_the_true_deal)
 }
 END_TEST
 
+/* values=heuristic reads the heuristic agent's own values: the move it plays has the
+ * highest of them (but where a move wins the match outright, which it plays first
+ * whatever its value), where the playouts' values (deny and bonus off) miss some. */
+START_TEST(test_heuristic_values_are_the_heuristic_agents)
+{
+    const setup_t *setup = &setups[_i];
+    const game_t *game;
+    game_rules_t *rules = support_open_rules(setup->game, setup->preset, setup->players, &game);
+    void *state = malloc(game->state_size), *scratch[2] = {malloc(game->state_size), malloc(game->state_size)};
+    REQUIRE(state && scratch[0] && scratch[1], "out of memory");
+    belief_scorer_t scorers[2];
+    belief_scorer_init(&scorers[0], game, BELIEF_VALUES_HEURISTIC, scratch[0]);
+    belief_scorer_init(&scorers[1], game, BELIEF_VALUES_PLAYOUT, scratch[1]);
+    int seats = game->seat_count(rules), decisions = 0, best[2] = {0, 0};
+    for (uint64_t deal = 0; deal < (uint64_t)support_scaled(30, 10); deal++) {
+        char error[256];
+        agent_t *players[GAME_MAX_SEATS];
+        for (int seat = 0; seat < seats; seat++)
+            REQUIRE(agent_create("heuristic", NULL, game, rules, seat, deal, &players[seat], error, sizeof error) == 0,
+                    "%s", error);
+        game->match_start(state, rules, 700 + deal);
+        game->deal(state, NULL);
+        game_move_t moves[GAME_MAX_MOVES];
+        double values[GAME_MAX_MOVES];
+        while (game->status(state) == GAME_IN_HAND) {
+            int mover = game->to_move(state), count = game->legal_moves(state, moves);
+            game_move_t move = agent_choose(players[mover], state, moves, count);
+            if (count >= 2) {
+                int chosen = 0;
+                while (!game_move_equal(moves[chosen], move)) chosen++;
+                for (int k = 0; k < 2; k++) {
+                    belief_values(&scorers[k], state, moves, count, values);
+                    bool highest = true;
+                    for (int i = 0; i < count; i++) highest = highest && values[i] <= values[chosen] + 1e-9;
+                    best[k] += highest;
+                }
+                decisions++;
+            }
+            game->apply(state, move, NULL);
+        }
+        for (int seat = 0; seat < seats; seat++) agent_destroy(players[seat]);
+    }
+    ck_assert_msg(decisions >= 50, "%s/%d: too few decisions (%d)", setup->preset, setup->players, decisions);
+    ck_assert_msg(best[0] >= 0.99 * decisions, "%s/%d: the heuristic's move has the highest of its values at %d of %d",
+                  setup->preset, setup->players, best[0], decisions);
+    /* Bingo's trick heuristic has neither deny nor bonus: there the two are one */
+    if (strcmp(setup->game, "bingo"))
+        ck_assert_msg(best[1] < best[0], "%s/%d: the playouts' values pick the heuristic's move as often (%d of %d)",
+                      setup->preset, setup->players, best[1], decisions);
+    free(state);
+    free(scratch[0]);
+    free(scratch[1]);
+    game->rules_destroy(rules);
+}
+END_TEST
+
 static Suite *belief_suite(void)
 {
     Suite *suite = suite_create("belief");
@@ -190,6 +246,7 @@ static Suite *belief_suite(void)
     tcase_add_loop_test(tc, test_give_hand_exchanges_within_what_is_hidden, 0, SETUP_COUNT);
     tcase_add_test(tc, test_model_probabilities_by_hand);
     tcase_add_loop_test(tc, test_belief_favours_the_true_deal, 0, SETUP_COUNT);
+    tcase_add_loop_test(tc, test_heuristic_values_are_the_heuristic_agents, 0, SETUP_COUNT);
     suite_add_tcase(suite, tc);
     return suite;
 }

@@ -2,7 +2,8 @@
 # test_belief_commands.sh DOMINOLAB - `dominolab fit` and `dominolab belief` through the
 # binary (CTest's test_belief_commands), in the current directory (the build's tests/):
 #   1. fit recovers a finite temperature from heuristic's play and prints the spec to use;
-#      random play fits a floor near 1; the same arguments give the same output;
+#      random play fits a floor near 1; the same arguments give the same output; with
+#      --values heuristic (the heuristic's own values) it fits the heuristic's play better;
 #   2. fit reads a game record, keeping the seats recorded as the agent asked for;
 #   3. belief prints its table, every stage of the hand included;
 #   4. bad arguments and files exit 2 (a record that does not replay, 1), naming them.
@@ -55,6 +56,14 @@ awk -v f="$floor" 'BEGIN { exit !(f + 0 > 0.9) }' || fail "random: floor '$floor
 run heuristic_again 0 fit --agent heuristic --deals 40 --quiet
 cmp -s "$scratch/heuristic.out" "$scratch/heuristic_again.out" || fail "heuristic: a second fit differs"
 [ -s "$scratch/heuristic.err" ] && fail "heuristic: --quiet wrote to stderr: $(cat "$scratch/heuristic.err")"
+# fitted_likelihood NAME: the fit's mean log-likelihood per decision
+fitted_likelihood() { sed -n 's/^  fitted *\([-0-9.]*\)$/\1/p' "$scratch/$1.out"; }
+run heuristic_values 0 fit --agent heuristic --deals 40 --values heuristic --quiet
+expect heuristic_values out ",values=heuristic"
+expect heuristic_values out "built-in       (fitted to the playouts' values"
+awk -v own="$(fitted_likelihood heuristic_values)" -v playout="$(fitted_likelihood heuristic)" \
+    'BEGIN { exit !(own + 0 > playout + 0 && own + 0 < 0) }' ||
+    fail "heuristic_values: its own values fit no better ($(fitted_likelihood heuristic_values) against $(fitted_likelihood heuristic))"
 
 # 2. the fit of a record's seats
 run play 0 play --players 2 --agents heuristic,random --seed 3 --record "$scratch/game.jsonl" --quiet
@@ -69,6 +78,11 @@ for text in "moves seen" "log-loss per event" "policy - uniform per decision" "B
             "4-7 " "8-15 " "16+ " "32 candidate worlds per decision"; do
     expect belief out "$text"
 done
+expect belief out "playout values (the game's built-in)"
+run belief_values 0 belief --deals 10 --candidates 32 --values heuristic --quiet
+expect belief_values out "heuristic values; 32 candidate worlds"
+run values_bad 2 belief --values exact
+expect values_bad err "--values"
 
 # 4. bad arguments and files
 run deals_zero 2 fit --agent heuristic --deals 0
