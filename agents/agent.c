@@ -351,6 +351,14 @@ bool agent_spec_may_forfeit(const char *spec, const agent_levels_t *levels)
     return kind->may_forfeit && kind->may_forfeit(values);
 }
 
+void agent_set_abandon(agent_t *agent, volatile sig_atomic_t *flag) { agent->abandon = flag; }
+
+int agent_prepare(agent_t *agent, char *name, size_t name_size, char *error, size_t error_size)
+{
+    name[0] = '\0';
+    return agent->kind->prepare ? agent->kind->prepare(agent, name, name_size, error, error_size) : 0;
+}
+
 agent_faults_t agent_take_faults(agent_t *agent)
 {
     agent_faults_t faults = {0, 0, 0};

@@ -11,6 +11,7 @@
 #ifndef DOMINOLAB_AGENT_H
 #define DOMINOLAB_AGENT_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -126,6 +127,15 @@ typedef struct agent_faults {
     int illegal_moves, timeouts, crashes;
 } agent_faults_t;
 agent_faults_t agent_take_faults(agent_t *agent);
+/* A flag that, once set, asks an agent waiting on something slow (an outside bot) to give
+ * up its decision at once: whatever it then plays is never counted (the simulator drops
+ * the batch it was in). The simulator passes one set by a second stop signal. NULL: none. */
+void agent_set_abandon(agent_t *agent, volatile sig_atomic_t *flag);
+/* Makes the agent ready to play now rather than at its first decision, so that an agent
+ * that cannot play is an error before anything is played: an outside bot (ext) is started
+ * and must complete its handshake. Writes the name the agent gives itself (a bot's hello),
+ * or "" (size >= 1). Returns 0, or -1 with a message saying why it cannot play. */
+int agent_prepare(agent_t *agent, char *name, size_t name_size, char *error, size_t error_size);
 /* Whether the agent has lost the match by forfeit (ext with on_fault=forfeit, after a
  * fault): the caller ends the match, its side losing. Reset by agent_reset. */
 bool agent_forfeited(const agent_t *agent);

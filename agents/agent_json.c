@@ -1,6 +1,10 @@
 /* agent_json.c - the JSON of agent_json.h. */
 #include "agent_json.h"
 
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
 static json_t *tile_list(tileset_t tiles)
 {
     json_t *list = json_array();
@@ -65,12 +69,26 @@ static void add_facts(json_t *observation, const game_t *game, const game_observ
     }
 }
 
+/* The highest number of the set in play: the rules' `set_max`; a game without that option
+ * plays double-six (Partnership, Bingo: docs/rules/). */
+static int highest_number(const game_t *game, const void *state)
+{
+    const game_rules_t *rules;
+    memcpy(&rules, state, sizeof rules); /* a state begins with its rules (game.h) */
+    int option = options_find(game->options, game->option_count, "set_max");
+    int highest = option >= 0 ? game_rules_values(rules)->value[option] : 6;
+    return highest >= 0 && highest <= TILESET_MAX_NUMBER ? highest : TILESET_MAX_NUMBER;
+}
+
 json_t *agent_observation_json(const game_t *game, const void *state, int seat)
 {
     game_observation_t o;
     game->observe(state, seat, &o);
+    /* A game may note a lack by a whole suit of the double-twelve table (Partnership does:
+     * 2-7 ... 2-12 in a double-six game); a bot is told only tiles of the set in play. */
+    tileset_t in_play = tileset_full(highest_number(game, state));
     json_t *lacks = json_array();
-    for (int s = 0; s < o.seats; s++) json_array_append_new(lacks, tile_list(o.lacks[s]));
+    for (int s = 0; s < o.seats; s++) json_array_append_new(lacks, tile_list(tileset_and(o.lacks[s], in_play)));
     json_t *observation = json_pack(
         "{s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:o, s:i, s:i, s:o, s:i, s:o, s:o, s:o, s:o, s:o}",
         "seat", o.seat, "seats", o.seats, "sides", o.sides, "hand_number", o.hand_number, "to_move", o.to_move,
@@ -107,6 +125,29 @@ json_t *agent_move_json(const game_t *game, const void *state, int seat, game_mo
     return m;
 }
 
+int agent_distinct_moves(const game_t *game, const void *state, int seat, const game_move_t *moves, int count,
+                         int *offered)
+{
+    json_t **said = malloc((count > 0 ? (size_t)count : 1) * sizeof *said); /* what each offered move says */
+    if (!said) return -1;
+    int kinds = 0;
+    bool out_of_memory = false;
+    for (int i = 0; i < count && !out_of_memory; i++) {
+        json_t *words = agent_move_json(game, state, seat, moves[i], 0);
+        out_of_memory = !words || json_object_del(words, "index") != 0;
+        int k = 0;
+        while (!out_of_memory && k < kinds && !json_equal(said[k], words)) k++;
+        if (out_of_memory || k < kinds) {
+            json_decref(words);
+            continue;
+        }
+        said[kinds] = words;
+        offered[kinds++] = i;
+    }
+    for (int k = 0; k < kinds; k++) json_decref(said[k]);
+    free(said);
+    return out_of_memory ? -1 : kinds;
+}
 
 /* A record line's fields as JSON. */
 static json_t *line_json(const game_line_t *line)

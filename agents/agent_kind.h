@@ -23,6 +23,8 @@ typedef struct agent_kind {
     /* Whether this agent, with its parameters, never draws from its stream (so a replay of a
      * deal repeats its game). NULL: it always draws. */
     bool (*deterministic)(const agent_t *agent);
+    /* agent_prepare: readies the agent now and names it. May be NULL: always ready, unnamed. */
+    int (*prepare)(agent_t *agent, char *name, size_t name_size, char *error, size_t error_size);
     /* The faults since the last call (agent_take_faults), then zeroed. May be NULL. */
     agent_faults_t (*take_faults)(agent_t *agent);
     /* Whether the agent has lost the match by forfeit (agent_forfeited), and whether a spec
@@ -53,6 +55,7 @@ struct agent {
     double param[AGENT_MAX_PARAMS];
     void *data; /* the kind's own */
     double *values; /* NULL, or where choose writes its value of each move (agent_choose_valued) */
+    volatile sig_atomic_t *abandon; /* agent_set_abandon's flag, or NULL */
 };
 
 static inline int agent_param_int(const agent_t *agent, int index) { return (int)agent->param[index]; }

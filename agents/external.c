@@ -4,40 +4,51 @@
  * sees and the numbered legal moves, and answers with a number.
  *
  * Faults, as chess testing frameworks count them: an answer that is not a legal move's
- * number (or not JSON) is an illegal move; no answer within timeout_ms is a time-out; an
- * exit, a closed pipe or a failed start is a crash. Each time the fallback agent plays the
- * move, the fault is counted (agent_take_faults), and the match goes on. After a time-out
- * or a crash the process is killed and the fallback plays the rest of the match; the bot
- * is started again for the next one. One process serves one agent: the simulator makes an
- * agent per thread and seat, so each has its own.
+ * number (or not JSON) is an illegal move; an answer that takes more than timeout_ms of
+ * the bot's CPU time, or more than wall_ms of wall-clock time (generous by default: it
+ * catches a bot that waits for nothing), is a time-out; an exit, a closed pipe or a failed
+ * start is a crash. CPU time, not wall time, is what the bot is held to, so that a busy
+ * machine does not make a correct bot time out and change a run's results. Each time the
+ * fallback agent plays the move, the fault is counted (agent_take_faults), and the match
+ * goes on. After a time-out or a crash the bot is stopped (bot_process.h: quit, end of
+ * input, grace_ms, then killed with all it started) and the fallback plays the rest of
+ * the match; the bot is started again for the next one. One process serves one agent: the
+ * simulator makes an agent per thread and seat, so each has its own.
  *
  * A bot is reproducible when it is a function of what it is sent: each match brings a seed
  * drawn from the agent's stream, as every agent's randomness is.
  */
-#define _GNU_SOURCE /* pipe2 */
 #include "agent_kind.h"
 #include "agent_json.h"
+#include "bot_process.h"
+#include "bot_reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <poll.h>
+#include <math.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
-extern char **environ;
+/* A bot's start (its handshake) may take the CPU time an interpreter needs, whatever the
+ * time per decision; its wall-clock limit is at least a minute, and by default ten times
+ * the CPU limit, so that only a bot that waits for nothing reaches it on a busy machine. */
+enum {
+    EXTERNAL_PROTOCOL = 1,
+    EXTERNAL_LINE_MAX = 1 << 20,
+    EXTERNAL_START_MS = 10000,
+    EXTERNAL_WALL_MIN_MS = 60000,
+    EXTERNAL_WALL_FACTOR = 10,
+    EXTERNAL_SLICE_MS = 100, /* the CPU time and the abandon flag are looked at this often */
+    EXTERNAL_NAME_MAX = 64,
+};
 
-/* A bot's start (its handshake) may take the time an interpreter needs on a loaded
- * machine, whatever the time per decision. */
-enum { EXTERNAL_PROTOCOL = 1, EXTERNAL_LINE_MAX = 1 << 20, EXTERNAL_START_MS = 10000 };
-
-enum { PARAM_CMD, PARAM_TIMEOUT, PARAM_FALLBACK, PARAM_ON_FAULT, PARAM_COUNT };
+enum { PARAM_CMD, PARAM_TIMEOUT, PARAM_WALL, PARAM_GRACE, PARAM_FALLBACK, PARAM_ON_FAULT, PARAM_COUNT };
 static const char *const fallback_names[] = {"random", "greedy", "heuristic", NULL};
 enum { ON_FAULT_FALLBACK, ON_FAULT_FORFEIT };
 static const char *const on_fault_names[] = {"fallback", "forfeit", NULL};
@@ -45,7 +56,11 @@ static const char *const on_fault_names[] = {"fallback", "forfeit", NULL};
 static const agent_param_spec_t external_params[PARAM_COUNT] = {
     [PARAM_CMD] = {"cmd", AGENT_PARAM_TEXT, 0, 0, NULL, "", "the bot's command line, run by /bin/sh (required)"},
     [PARAM_TIMEOUT] = {"timeout_ms", AGENT_PARAM_INT, 1, 3600000, NULL, "10000",
-                       "time for each answer, in milliseconds (the handshake: at least 10 s)"},
+                       "CPU time the bot may spend on each answer, in milliseconds (the handshake: at least 10 s)"},
+    [PARAM_WALL] = {"wall_ms", AGENT_PARAM_INT, 0, 86400000, NULL, "0",
+                    "wall-clock time for each answer, in milliseconds (0: ten times timeout_ms, at least a minute)"},
+    [PARAM_GRACE] = {"grace_ms", AGENT_PARAM_INT, 0, 600000, NULL, "1000",
+                     "after quit and the end of its input, time the bot has to exit before it is killed"},
     [PARAM_FALLBACK] = {"fallback", AGENT_PARAM_CHOICE, 0, 0, fallback_names, "random",
                         "the agent that plays a move the bot did not give"},
     [PARAM_ON_FAULT] = {"on_fault", AGENT_PARAM_CHOICE, 0, 0, on_fault_names, "fallback",
@@ -54,12 +69,12 @@ static const agent_param_spec_t external_params[PARAM_COUNT] = {
 
 typedef struct external {
     char command[AGENT_SPEC_MAX];
-    int timeout_ms;
+    int timeout_ms, wall_ms, grace_ms;
     agent_t *fallback;
-    pid_t pid;           /* 0: no process */
-    int to_bot, from_bot; /* pipe ends, -1 when closed */
-    char *line;          /* what the bot wrote, up to its next newline */
-    size_t used;
+    bot_process_t process;
+    const agent_t *agent;           /* whose data this is: its abandon flag */
+    char name[EXTERNAL_NAME_MAX]; /* its hello's */
+    bot_reader_t reader;            /* its output, cut into lines */
     bool broken;          /* timed out or crashed in this match: the fallback plays on */
     bool match_announced; /* the match message of this match is sent */
     bool forfeited;       /* on_fault=forfeit and a fault in this match */
@@ -70,6 +85,8 @@ typedef struct external {
 
 /* ------------------------------------------------------------------ the process */
 
+static const char QUIT_LINE[] = "{\"type\":\"quit\"}\n";
+
 static double now_ms(void)
 {
     struct timespec t;
@@ -77,93 +94,84 @@ static double now_ms(void)
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-static void close_fd(int *fd)
-{
-    if (*fd >= 0) close(*fd);
-    *fd = -1;
-}
-
-/* Ends the process, whatever it does, and its process group (a bot may start others). */
+/* Quit, the end of its input, grace_ms, then the bot and all it started are killed. */
 static void stop_process(external_t *x)
 {
-    close_fd(&x->to_bot);
-    close_fd(&x->from_bot);
-    if (x->pid > 0) {
-        kill(-x->pid, SIGKILL);
-        kill(x->pid, SIGKILL);
-        while (waitpid(x->pid, NULL, 0) < 0 && errno == EINTR) {
-        }
-    }
-    x->pid = 0;
-    x->used = 0;
+    bool at_once = x->agent->abandon && *x->agent->abandon; /* a second stop signal: no grace */
+    bot_process_stop(&x->process, QUIT_LINE, at_once ? 0 : x->grace_ms);
+    bot_reader_clear(&x->reader);
 }
 
-/* Starts `sh -c "exec COMMAND"` with pipes on its standard input and output, in a process
- * group of its own. Returns 0, or -1 if it cannot be started. */
-static int start_process(external_t *x)
+/* As stop_process, with the last of what the bot wrote on its captured standard error
+ * (one line: control characters become spaces) in said[]. */
+static void stop_process_keeping_errors(external_t *x, char *said, size_t size)
 {
-    int in[2], out[2];
-    if (pipe2(in, O_CLOEXEC)) return -1;
-    if (pipe2(out, O_CLOEXEC)) {
-        close(in[0]);
-        close(in[1]);
-        return -1;
-    }
-    posix_spawn_file_actions_t actions;
-    posix_spawnattr_t attributes;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawnattr_init(&attributes);
-    sigset_t defaults; /* the bot gets SIGPIPE back, which this process ignores */
-    sigemptyset(&defaults);
-    sigaddset(&defaults, SIGPIPE);
-    posix_spawnattr_setsigdefault(&attributes, &defaults);
-    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF);
-    posix_spawnattr_setpgroup(&attributes, 0);
-    char script[AGENT_SPEC_MAX + 8];
-    snprintf(script, sizeof script, "exec %s", x->command);
-    char *argv[] = {"sh", "-c", script, NULL};
-    pid_t pid;
-    int failed = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    posix_spawnattr_destroy(&attributes);
-    close(in[0]);
-    close(out[1]);
-    if (failed) {
-        close(in[1]);
-        close(out[0]);
-        return -1;
-    }
-    x->pid = pid;
-    x->to_bot = in[1];
-    x->from_bot = out[0];
-    x->used = 0;
-    fcntl(x->to_bot, F_SETFL, fcntl(x->to_bot, F_GETFL) | O_NONBLOCK);
-    fcntl(x->from_bot, F_SETFL, fcntl(x->from_bot, F_GETFL) | O_NONBLOCK);
-    return 0;
+    if (x->process.to_bot >= 0) close(x->process.to_bot), x->process.to_bot = -1; /* its input ends */
+    bot_process_errors(&x->process, said, size, x->grace_ms);
+    for (char *c = said; *c; c++)
+        if ((unsigned char)*c < ' ') *c = ' ';
+    size_t length = strlen(said);
+    while (length && said[length - 1] == ' ') said[--length] = '\0';
+    stop_process(x);
 }
 
-typedef enum exchange { EXCHANGE_OK, EXCHANGE_TIMEOUT, EXCHANGE_CRASH } exchange_t;
+/* What an answer may take: CPU time of the bot from where it stood, and wall time. */
+typedef struct answer_clock {
+    double wall_deadline;         /* ms, CLOCK_MONOTONIC */
+    double cpu_start, cpu_limit;  /* ms; cpu_start < 0: the CPU time cannot be read */
+    volatile sig_atomic_t *abandon; /* the agent's (agent_set_abandon), or NULL */
+} answer_clock_t;
 
-/* Waits for `events` on fd until deadline (ms, CLOCK_MONOTONIC). */
-static exchange_t wait_for(int fd, short events, double deadline)
+static answer_clock_t clock_start(const agent_t *agent, const external_t *x, int cpu_limit_ms, int wall_limit_ms)
+{
+    return (answer_clock_t){now_ms() + wall_limit_ms, bot_process_cpu_ms(&x->process), cpu_limit_ms, agent->abandon};
+}
+
+/* The wall-clock limit of an answer: wall_ms, or by default ten times the CPU limit. */
+static int wall_limit_ms(const external_t *x)
+{
+    if (x->wall_ms > 0) return x->wall_ms;
+    double wall = (double)x->timeout_ms * EXTERNAL_WALL_FACTOR;
+    return wall < EXTERNAL_WALL_MIN_MS ? EXTERNAL_WALL_MIN_MS : wall > INT32_MAX ? INT32_MAX : (int)wall;
+}
+
+/* MALFORMED: a line refused whole (a NUL byte in it, or longer than EXTERNAL_LINE_MAX),
+ * read past so that the next line is the next answer. ABANDONED: the run is stopping at
+ * once (agent_set_abandon): no fault, nothing counts. */
+typedef enum exchange {
+    EXCHANGE_OK,
+    EXCHANGE_TIMEOUT,
+    EXCHANGE_CRASH,
+    EXCHANGE_MALFORMED,
+    EXCHANGE_ABANDONED
+} exchange_t;
+
+/* Waits for `events` on fd while the bot is within its clock: time-out when it has spent
+ * its CPU time or the wall time is over. */
+static exchange_t wait_for(const external_t *x, int fd, short events, const answer_clock_t *clock)
 {
     for (;;) {
-        double left = deadline - now_ms();
-        if (left <= 0) return EXCHANGE_TIMEOUT;
+        if (clock->abandon && *clock->abandon) return EXCHANGE_ABANDONED;
+        double wall_left = clock->wall_deadline - now_ms();
+        if (wall_left <= 0) return EXCHANGE_TIMEOUT;
+        double used = clock->cpu_start < 0 ? -1 : bot_process_cpu_ms(&x->process);
+        double cpu_left = used < 0 ? wall_left : clock->cpu_start + clock->cpu_limit - used;
+        if (cpu_left <= 0) return EXCHANGE_TIMEOUT;
+        /* the bot spends at most about a core's worth of CPU time per wall-clock
+         * millisecond: poll no longer than its CPU time left, and look again */
+        double slice = fmin(fmin(wall_left, cpu_left), EXTERNAL_SLICE_MS);
         struct pollfd p = {fd, events, 0};
-        int ready = poll(&p, 1, left > 1e9 ? 1000000000 : (int)left + 1);
+        int ready = poll(&p, 1, (int)slice + 1);
         if (ready < 0 && errno == EINTR) continue;
         if (ready < 0) return EXCHANGE_CRASH;
-        if (ready == 0) continue; /* the deadline is checked above */
+        if (ready == 0) continue; /* the clock is read above */
         if (p.revents & events) return EXCHANGE_OK;
         return EXCHANGE_CRASH; /* POLLERR or POLLHUP without data: the other end is gone */
     }
 }
 
 /* Writes a JSON message and its newline (the message is released). */
-static exchange_t send_message(external_t *x, json_t *message, double deadline)
+static exchange_t send_message(external_t *x, json_t *message, const answer_clock_t *clock)
 {
     char *text = json_dumps(message, JSON_COMPACT);
     json_decref(message);
@@ -177,59 +185,36 @@ static exchange_t send_message(external_t *x, json_t *message, double deadline)
     line[length++] = '\n';
     exchange_t result = EXCHANGE_OK;
     while (result == EXCHANGE_OK && done < length) {
-        ssize_t wrote = write(x->to_bot, line + done, length - done);
+        ssize_t wrote = write(x->process.to_bot, line + done, length - done);
         if (wrote > 0) done += (size_t)wrote;
-        else if (wrote < 0 && errno == EAGAIN) result = wait_for(x->to_bot, POLLOUT, deadline);
+        else if (wrote < 0 && errno == EAGAIN) result = wait_for(x, x->process.to_bot, POLLOUT, clock);
         else if (!(wrote < 0 && errno == EINTR)) result = EXCHANGE_CRASH; /* EPIPE: it closed its input or exited */
     }
     free(line);
     return result;
 }
 
-/* Reads the bot's next line (without its newline) into x->line. */
-static exchange_t read_line(external_t *x, double deadline)
+/* The bot's next line (without its newline) into *line and *length, valid until the next
+ * read. */
+static exchange_t read_line(external_t *x, const answer_clock_t *clock, const char **line, size_t *length)
 {
     for (;;) {
-        char *newline = x->used ? memchr(x->line, '\n', x->used) : NULL;
-        if (newline) {
-            *newline = '\0';
-            return EXCHANGE_OK;
-        }
-        if (x->used >= EXTERNAL_LINE_MAX) return EXCHANGE_CRASH; /* a line without end: nothing to read */
-        ssize_t got = read(x->from_bot, x->line + x->used, EXTERNAL_LINE_MAX - x->used);
-        if (got > 0) {
-            x->used += (size_t)got;
+        bot_line_t got = bot_reader_next(&x->reader, line, length);
+        if (got == BOT_LINE_READY) return EXCHANGE_OK;
+        if (got != BOT_LINE_NEED_MORE) return EXCHANGE_MALFORMED;
+        size_t room;
+        char *at = bot_reader_space(&x->reader, &room);
+        ssize_t read_now = read(x->process.from_bot, at, room);
+        if (read_now > 0) {
+            bot_reader_commit(&x->reader, (size_t)read_now);
             continue;
         }
-        if (got == 0) return EXCHANGE_CRASH; /* end of file: exited or closed */
+        if (read_now == 0) return EXCHANGE_CRASH; /* end of file: exited or closed */
         if (errno == EINTR) continue;
         if (errno != EAGAIN) return EXCHANGE_CRASH;
-        exchange_t waited = wait_for(x->from_bot, POLLIN, deadline);
+        exchange_t waited = wait_for(x, x->process.from_bot, POLLIN, clock);
         if (waited != EXCHANGE_OK) return waited;
     }
-}
-
-/* Drops the line just read from the buffer. */
-static void consume_line(external_t *x)
-{
-    size_t length = strlen(x->line) + 1;
-    memmove(x->line, x->line + length, x->used - length);
-    x->used -= length;
-}
-
-/* One answer: the next line, parsed. NULL with *status set when there is none; a line that
- * is not a JSON object gives NULL with EXCHANGE_OK (malformed). */
-static json_t *receive_message(external_t *x, double deadline, exchange_t *status)
-{
-    *status = read_line(x, deadline);
-    if (*status != EXCHANGE_OK) return NULL;
-    json_t *message = json_loads(x->line, JSON_REJECT_DUPLICATES, NULL);
-    consume_line(x);
-    if (message && !json_is_object(message)) {
-        json_decref(message);
-        message = NULL;
-    }
-    return message;
 }
 
 /* ------------------------------------------------------------------ the conversation */
@@ -245,36 +230,67 @@ static json_t *options_json(const game_t *game, const game_rules_t *rules)
     return options;
 }
 
-/* Starts the bot and greets it: 0, or the fault (the bot is stopped). */
-static exchange_t start_bot(agent_t *agent, external_t *x)
+/* Why a handshake failed, for agent_prepare's message. */
+static void explain_start(char *why, size_t why_size, exchange_t status, const char *answer, const external_t *x,
+                          int start_errno)
 {
-    if (start_process(x)) return EXCHANGE_CRASH;
-    double deadline = now_ms() + (x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS);
+    if (start_errno)
+        snprintf(why, why_size, "it could not be started: %s", strerror(start_errno));
+    else if (status == EXCHANGE_TIMEOUT)
+        snprintf(why, why_size, "no answer to hello within %d ms of CPU time or %d ms of wall-clock time",
+                 x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS,
+                 wall_limit_ms(x) > EXTERNAL_WALL_MIN_MS ? wall_limit_ms(x) : EXTERNAL_WALL_MIN_MS);
+    else if (status == EXCHANGE_MALFORMED)
+        snprintf(why, why_size, "its answer to hello holds a NUL byte or is longer than %d bytes", EXTERNAL_LINE_MAX);
+    else if (answer)
+        snprintf(why, why_size, "its answer to hello is not a hello of protocol %d: %.200s", EXTERNAL_PROTOCOL, answer);
+    else
+        snprintf(why, why_size, "it exited or closed its output before answering hello");
+}
+
+/* Starts the bot and greets it: 0, or the fault (the bot is stopped), with why it failed
+ * in why[] when why_size > 0. capture_errors keeps its standard error for the caller. */
+static exchange_t start_bot(agent_t *agent, external_t *x, bool capture_errors, char *why, size_t why_size)
+{
+    if (bot_process_start(&x->process, x->command, capture_errors)) {
+        if (why_size) explain_start(why, why_size, EXCHANGE_CRASH, NULL, x, errno);
+        return EXCHANGE_CRASH;
+    }
+    bot_reader_clear(&x->reader);
+    int wall = wall_limit_ms(x) > EXTERNAL_WALL_MIN_MS ? wall_limit_ms(x) : EXTERNAL_WALL_MIN_MS;
+    answer_clock_t clock =
+        clock_start(agent, x, x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS, wall);
     exchange_t status = send_message(x, json_pack("{s:s, s:i, s:s}", "type", "hello", "protocol", EXTERNAL_PROTOCOL,
                                                   "harness", "dominolab"),
-                                     deadline);
-    json_t *hello = status == EXCHANGE_OK ? receive_message(x, deadline, &status) : NULL;
-    const char *type = json_string_value(json_object_get(hello, "type"));
-    bool agreed = type && !strcmp(type, "hello") && json_integer_value(json_object_get(hello, "protocol")) == EXTERNAL_PROTOCOL;
-    json_decref(hello);
-    if (status == EXCHANGE_OK && !agreed) status = EXCHANGE_CRASH; /* not a bot of this protocol */
+                                     &clock);
+    const char *line = NULL;
+    size_t length = 0;
+    status = status == EXCHANGE_OK ? read_line(x, &clock, &line, &length) : status;
+    if (status == EXCHANGE_OK && !bot_answer_hello(line, length, EXTERNAL_PROTOCOL, x->name, sizeof x->name)) {
+        if (why_size) explain_start(why, why_size, status, line, x, 0);
+        status = EXCHANGE_CRASH; /* not a bot of this protocol */
+    } else if (status != EXCHANGE_OK && why_size) {
+        explain_start(why, why_size, status, NULL, x, 0);
+    }
+    if (status == EXCHANGE_MALFORMED) status = EXCHANGE_CRASH; /* a start fails as a whole */
     if (status == EXCHANGE_OK) {
         const game_t *game = agent->game;
         status = send_message(x,
                               json_pack("{s:s, s:s, s:o, s:i, s:i, s:i}", "type", "setup", "game", game->name, "options",
                                         options_json(game, agent->rules), "seat", agent->seat, "seats",
                                         game->seat_count(agent->rules), "sides", game->side_count(agent->rules)),
-                              deadline);
+                              &clock);
+        if (status != EXCHANGE_OK && why_size) explain_start(why, why_size, status, NULL, x, 0);
     }
-    if (status != EXCHANGE_OK) stop_process(x);
+    if (status != EXCHANGE_OK && !capture_errors) stop_process(x);
     return status;
 }
 
 static void count_fault(external_t *x, exchange_t status)
 {
-    x->forfeited = true; /* read only with on_fault=forfeit */
+    x->forfeited = status != EXCHANGE_ABANDONED; /* read only with on_fault=forfeit */
     if (status == EXCHANGE_TIMEOUT) x->faults.timeouts++;
-    else x->faults.crashes++;
+    else if (status == EXCHANGE_CRASH) x->faults.crashes++;
     stop_process(x);
     x->broken = true;
 }
@@ -283,38 +299,42 @@ static void count_fault(external_t *x, exchange_t status)
 static int ask_bot(agent_t *agent, external_t *x, const void *state, const game_move_t *moves, int count)
 {
     exchange_t status = EXCHANGE_OK;
-    if (x->pid == 0) status = start_bot(agent, x);
-    double deadline = now_ms() + x->timeout_ms;
+    if (x->process.keeper == 0) status = start_bot(agent, x, false, NULL, 0);
+    answer_clock_t clock = clock_start(agent, x, x->timeout_ms, wall_limit_ms(x));
     if (status == EXCHANGE_OK && !x->match_announced) {
         status = send_message(x, json_pack("{s:s, s:I}", "type", "match", "seed", (json_int_t)(x->match_seed >> 1)),
-                              deadline);
+                              &clock);
         x->match_announced = status == EXCHANGE_OK;
     }
     const game_t *game = agent->game;
     int seat = game->to_move(state);
+    /* a move the protocol cannot tell from another (a tile that fits two equal ends) is
+     * offered once, standing for the first of them */
+    int offered[GAME_MAX_MOVES], distinct = agent_distinct_moves(game, state, seat, moves, count, offered);
+    if (distinct < 0) status = EXCHANGE_CRASH; /* out of memory: the bot is given up for this match */
     if (status == EXCHANGE_OK) {
         json_t *list = json_array();
-        for (int i = 0; i < count; i++) json_array_append_new(list, agent_move_json(game, state, seat, moves[i], i));
+        for (int k = 0; k < distinct; k++)
+            json_array_append_new(list, agent_move_json(game, state, seat, moves[offered[k]], k));
         status = send_message(x, json_pack("{s:s, s:o, s:O, s:o}", "type", "decide", "observation",
                                            agent_observation_json(game, state, seat), "history", x->history,
                                            "moves", list),
-                              deadline);
+                              &clock);
     }
-    json_t *answer = status == EXCHANGE_OK ? receive_message(x, deadline, &status) : NULL;
-    if (status != EXCHANGE_OK) {
+    const char *line = NULL;
+    size_t length = 0;
+    if (status == EXCHANGE_OK) status = read_line(x, &clock, &line, &length);
+    if (status != EXCHANGE_OK && status != EXCHANGE_MALFORMED) {
         count_fault(x, status);
         return -1;
     }
-    json_t *index = json_object_get(answer, "move");
-    int chosen = json_is_integer(index) && json_integer_value(index) >= 0 && json_integer_value(index) < count
-                     ? (int)json_integer_value(index)
-                     : -1;
-    json_decref(answer);
+    int chosen = status == EXCHANGE_OK ? bot_answer_move(line, length, distinct) : -1;
     if (chosen < 0) { /* malformed, or no legal move's number */
         x->faults.illegal_moves++;
         x->forfeited = true;
+        return -1;
     }
-    return chosen;
+    return offered[chosen];
 }
 
 /* ------------------------------------------------------------------ the agent kind */
@@ -323,15 +343,10 @@ static void external_destroy(agent_t *agent)
 {
     external_t *x = agent->data;
     if (!x) return;
-    if (x->pid > 0) { /* a goodbye, unless the pipe is full or gone */
-        char bye[] = "{\"type\":\"quit\"}\n";
-        if (write(x->to_bot, bye, sizeof bye - 1) < 0) { /* nothing to do: it is stopped anyway */
-        }
-    }
     stop_process(x);
     agent_destroy(x->fallback);
     json_decref(x->history);
-    free(x->line);
+    bot_reader_free(&x->reader);
     free(x);
     agent->data = NULL;
 }
@@ -340,18 +355,23 @@ static int external_create(agent_t *agent, char *error, size_t error_size)
 {
     external_t *x = calloc(1, sizeof *x);
     agent->data = x;
-    if (!x || !(x->line = malloc(EXTERNAL_LINE_MAX + 1)) || !(x->history = json_array())) {
+    if (x) { /* before anything can fail: destroy stops the process */
+        x->process = BOT_PROCESS_NONE;
+        x->agent = agent;
+    }
+    if (!x || bot_reader_init(&x->reader, EXTERNAL_LINE_MAX) || !(x->history = json_array())) {
         external_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ext");
         return -1;
     }
-    x->to_bot = x->from_bot = -1;
     if (agent_param_text(agent, PARAM_CMD, x->command, sizeof x->command) || !x->command[0]) {
         external_destroy(agent);
         snprintf(error, error_size, "agent ext: give the bot's command, ext:cmd=COMMAND (docs/protocol.md)");
         return -1;
     }
     x->timeout_ms = agent_param_int(agent, PARAM_TIMEOUT);
+    x->wall_ms = agent_param_int(agent, PARAM_WALL);
+    x->grace_ms = agent_param_int(agent, PARAM_GRACE);
     if (agent_create(fallback_names[agent_param_int(agent, PARAM_FALLBACK)], NULL, agent->game, agent->rules,
                      agent->seat, 0, &x->fallback, error, error_size)) {
         external_destroy(agent);
@@ -391,6 +411,25 @@ static game_move_t choose_external(agent_t *agent, const void *state, const game
     return index >= 0 ? moves[index] : agent_choose(x->fallback, state, moves, count);
 }
 
+/* The handshake now, with the bot's standard error kept to say why it failed; the bot
+ * is stopped either way (a match starts it again). */
+static int external_prepare(agent_t *agent, char *name, size_t name_size, char *error, size_t error_size)
+{
+    external_t *x = agent->data;
+    stop_process(x);
+    char why[512] = "", said[400] = "";
+    exchange_t status = start_bot(agent, x, true, why, sizeof why);
+    if (status != EXCHANGE_OK) {
+        stop_process_keeping_errors(x, said, sizeof said);
+        snprintf(error, error_size, "the bot '%s' failed its handshake: %s%s%s", x->command, why,
+                 said[0] ? "; it wrote on its standard error: " : "", said);
+        return -1;
+    }
+    snprintf(name, name_size, "%s", x->name);
+    stop_process(x);
+    return 0;
+}
+
 static bool external_forfeited(const agent_t *agent)
 {
     const external_t *x = agent->data;
@@ -414,6 +453,7 @@ const agent_kind_t external_agent_kind = {
     .destroy = external_destroy,
     .reset = external_reset,
     .choose = choose_external,
+    .prepare = external_prepare,
     .take_faults = external_take_faults,
     .forfeited = external_forfeited,
     .may_forfeit = external_may_forfeit,

@@ -82,6 +82,24 @@ int csv_open_stream(csv_reader_t *reader, FILE *in, const char *name, char *erro
     return 0;
 }
 
+csv_reader_t *csv_open_new(const char *path, char *error, size_t error_size)
+{
+    csv_reader_t *reader = malloc(sizeof *reader);
+    if (!reader) snprintf(error, error_size, "out of memory reading %s", path);
+    if (reader && csv_open(reader, path, error, error_size)) {
+        free(reader);
+        reader = NULL;
+    }
+    return reader;
+}
+
+void csv_close_free(csv_reader_t *reader)
+{
+    if (!reader) return;
+    csv_close(reader);
+    free(reader);
+}
+
 int csv_open(csv_reader_t *reader, const char *path, char *error, size_t error_size)
 {
     FILE *in = fopen(path, "r");

@@ -33,6 +33,11 @@ int csv_open(csv_reader_t *reader, const char *path, char *error, size_t error_s
  * close it); `name` stands for the file in messages. */
 int csv_open_stream(csv_reader_t *reader, FILE *in, const char *name, char *error, size_t error_size);
 void csv_close(csv_reader_t *reader);
+/* csv_open on a reader of its own on the heap (two lines of CSV_LINE_MAX: not for the
+ * stack): NULL with a message when out of memory or the file cannot be read. Released by
+ * csv_close_free. */
+csv_reader_t *csv_open_new(const char *path, char *error, size_t error_size);
+void csv_close_free(csv_reader_t *reader);
 /* Reads the next row into reader->field: 1 a row, 0 the end, -1 an error (a row whose
  * field count differs from the header's, an open quote, a line too long). */
 int csv_next(csv_reader_t *reader, char *error, size_t error_size);

@@ -17,6 +17,48 @@
 
 enum { REPORT_MAX_RUNS = 2080, REPORT_MAX_VARIANTS = 32 };
 
+/* ---- faults of bots outside dominolab (ext agents, docs/protocol.md) ----
+ *
+ * deals.csv does not say which moves a bot's fallback made for it: the simulator counts a
+ * bot's illegal answers, time-outs and crashes per agent in each run's summary.csv (columns
+ * illegal_moves, timeouts, crashes). A report reads them from its runs' directories and
+ * names every agent that had any beside its results, since those results are then not the
+ * bot's own play alone. A summary.csv written before faults were counted has no such
+ * columns: its agents have none. */
+
+enum { REPORT_MAX_FAULTY = 96, REPORT_AGENT_TEXT = 512 }; /* a tournament's agents, a calibration's levels too */
+
+typedef struct report_fault {
+    char agent[REPORT_AGENT_TEXT];
+    char name[64]; /* what the bot calls itself (summary.csv's name: its hello), or "" */
+    int64_t illegal_moves, timeouts, crashes;
+    int runs; /* of the runs read, those in which it faulted */
+} report_fault_t;
+
+typedef struct report_faults {
+    int count;
+    report_fault_t agent[REPORT_MAX_FAULTY]; /* in the order the runs first showed them */
+} report_faults_t;
+
+/* Adds the faults of every agent row of RUN_DIR/summary.csv into `faults` (an agent of
+ * several runs once, its counts summed). 0, or -1 with a message naming the file (missing,
+ * or a count that is not a whole number >= 0). */
+int report_faults_read_run(report_faults_t *faults, const char *run_dir, char *error, size_t error_size);
+/* The agent's faults, or NULL when it had none. */
+const report_fault_t *report_faults_find(const report_faults_t *faults, const char *agent);
+/* The counts in words, only those above 0: "172 illegal moves, 2 time-outs, 1 crash"; ""
+ * when all are 0. */
+void report_fault_words(int64_t illegal_moves, int64_t timeouts, int64_t crashes, char *out, size_t size);
+/* How a faulty agent is named: "NAME (SPEC)" for a bot that gave its name, else its spec. */
+void report_fault_label(const report_fault_t *fault, char *out, size_t size);
+/* "AGENT faulted: 40 crashes; its fallback played for it" (AGENT: its label). */
+void report_fault_note(const report_fault_t *fault, char *out, size_t size);
+/* All of them in one sentence (the note itself for one agent); "" for none. */
+void report_faults_sentence(const report_faults_t *faults, char *out, size_t size);
+/* One line per faulty agent to `text`: "! " and its note. Nothing for none, or a NULL
+ * `faults` or `text`. */
+void report_faults_print(FILE *text, const report_faults_t *faults);
+
 /* ---- ratings: tournaments, and any run with two agents or more ---- */
 
 typedef struct report_ratings_settings {
@@ -40,6 +82,12 @@ typedef struct report_rated {
 int report_ratings(const char *out_dir, const char *const *deals_paths, int run_count, const char *const *agents,
                    int agent_count, const report_ratings_settings_t *settings, plot_session_t *plots, FILE *text,
                    report_rated_t *rated, char *error, size_t error_size);
+/* The same, with the printed table marking each agent of `faults` (NULL: none) on its row
+ * and naming it under the table with its note. */
+int report_ratings_noting_faults(const char *out_dir, const char *const *deals_paths, int run_count,
+                                 const char *const *agents, int agent_count, const report_ratings_settings_t *settings,
+                                 const report_faults_t *faults, plot_session_t *plots, FILE *text,
+                                 report_rated_t *rated, char *error, size_t error_size);
 
 /* ---- sprt ---- */
 

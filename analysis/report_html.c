@@ -77,15 +77,8 @@ static int table_load(table_t *t, const char *dir, const char *name, char *error
     snprintf(t->name, sizeof t->name, "%s", name);
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    csv_reader_t *reader = malloc(sizeof *reader); /* two lines of CSV_LINE_MAX: not for the stack */
-    if (!reader) {
-        snprintf(error, error_size, "out of memory reading %s", path);
-        return -1;
-    }
-    if (csv_open(reader, path, error, error_size)) {
-        free(reader);
-        return -1;
-    }
+    csv_reader_t *reader = csv_open_new(path, error, error_size);
+    if (!reader) return -1;
     int status = 0;
     t->columns = reader->columns;
     t->header = calloc((size_t)t->columns, sizeof *t->header);
@@ -95,8 +88,7 @@ static int table_load(table_t *t, const char *dir, const char *name, char *error
         if (table_add_row(t, reader)) status = -1;
     if (status < 0) snprintf(error, error_size, "out of memory reading %s", path);
     if (next < 0) status = -1; /* csv_next said why */
-    csv_close(reader);
-    free(reader);
+    csv_close_free(reader);
     if (status) table_free(t);
     return status;
 }
@@ -1016,6 +1008,61 @@ static int calibration_page(FILE *out, const report_html_context_t *context, pag
     return 0;
 }
 
+/* ------------------------------------------------------------------ bot faults */
+
+/* html.h's style sheet has no warning of its own: these constant styles, written inline,
+ * make the faults stand out from the blue result box. */
+#define FAULTS_BOX_STYLE "border-left:4px solid #b2182b;background:#fdf0ef;padding:.5rem .9rem;margin:.5rem 0"
+#define FAULT_NOTE_STYLE "color:#b2182b;font-weight:600"
+#define WARNING_SIGN "\xE2\x9A\xA0" /* U+26A0 */
+
+/* Above the result: every bot that faulted and its counts, and what that does to the
+ * results (they count the fallback's moves as the bot's). Nothing when none did. */
+static void faults_warning(FILE *out, const report_faults_t *faults)
+{
+    if (!faults || faults->count == 0) return;
+    fputs("<div class=\"faults\" role=\"alert\" style=\"" FAULTS_BOX_STYLE "\">\n", out);
+    fputs("<h2 id=\"faults\" style=\"margin-top:.2rem\">" WARNING_SIGN " Bot faults</h2>\n", out);
+    char text[TEXT_SIZE];
+    snprintf(text, sizeof text,
+             "%s outside dominolab faulted: each time it gave an illegal answer, timed out or crashed, "
+             "its fallback agent played for it (after a time-out or a crash, to the end of that match), or with "
+             "on_fault=forfeit its side lost the match. The results below count those moves as the bot's own: they "
+             "are not the bot's play alone.",
+             faults->count == 1 ? "A bot" : "Bots");
+    html_paragraph(out, NULL, text);
+    static const char *const headers[] = {"agent", "runs with faults", "illegal_moves", "timeouts", "crashes"};
+    html_table_start(out, NULL, NULL, headers, 5);
+    for (int k = 0; k < faults->count; k++) {
+        const report_fault_t *f = &faults->agent[k];
+        char counts[4][32];
+        snprintf(counts[0], sizeof counts[0], "%d", f->runs);
+        snprintf(counts[1], sizeof counts[1], "%lld", (long long)f->illegal_moves);
+        snprintf(counts[2], sizeof counts[2], "%lld", (long long)f->timeouts);
+        snprintf(counts[3], sizeof counts[3], "%lld", (long long)f->crashes);
+        char label[REPORT_AGENT_TEXT + 80];
+        report_fault_label(f, label, sizeof label);
+        const char *cells[] = {label, counts[0], counts[1], counts[2], counts[3]};
+        html_table_row(out, cells, 5);
+    }
+    html_table_end(out);
+    html_paragraph(out, "note", "Counted in each run's summary.csv (columns illegal_moves, timeouts, crashes); what "
+                                "each fault is: docs/protocol.md.");
+    fputs("</div>\n", out);
+}
+
+/* Inside the result, under its verdict: each faulty agent's note. */
+static void fault_notes(FILE *out, const report_faults_t *faults)
+{
+    for (int k = 0; faults && k < faults->count; k++) {
+        char note[2 * REPORT_AGENT_TEXT + 256];
+        report_fault_note(&faults->agent[k], note, sizeof note);
+        fputs("<p class=\"fault\" style=\"" FAULT_NOTE_STYLE "\">" WARNING_SIGN " ", out);
+        html_text(out, note);
+        fputs(".</p>\n", out);
+    }
+}
+
 /* ------------------------------------------------------------------ the page */
 
 static void samples_section(FILE *out, const report_html_context_t *context)
@@ -1111,9 +1158,11 @@ static int write_page(FILE *out, const report_html_context_t *context, const lay
     html_heading(out, 1, NULL, title);
     if (subject[0]) html_paragraph(out, "subject", subject);
     for (int k = 0; k < context->note_count; k++) html_paragraph(out, "note", context->notes[k]);
+    faults_warning(out, context->faults);
     html_heading(out, 2, "result", "Result");
     fputs("<div class=\"result\">\n", out);
     if (layout->part(out, context, PART_RESULT, error, error_size, state)) return -1;
+    fault_notes(out, context->faults);
     fputs("</div>\n", out);
     html_heading(out, 2, "plots", "Plots");
     if (layout->part(out, context, PART_PLOTS, error, error_size, state)) return -1;

@@ -1,8 +1,10 @@
 /* report_html.h - DIR/report.html: one page that shows a report's answer, written beside its
  * CSV files and made from them alone.
  *
- * The page holds, in this order: the result in a sentence or a few, each with its interval
- * ("heuristic is stronger than greedy by 75 Elo [52, 98]"); the report's plots as inline
+ * The page holds, in this order: a warning naming every bot outside dominolab that faulted
+ * (illegal answers, time-outs, crashes: its fallback played for it), when one did; the
+ * result in a sentence or a few, each with its interval ("heuristic is stronger than greedy
+ * by 75 Elo [52, 98]"), each faulty agent noted beside it; the report's plots as inline
  * SVG (svg_plot.h); its tables, every value exactly as the CSV holds it; a sample game of
  * each run (the viewer's page and the game's record); and how it was made (the command, the
  * configuration, the versions). It loads nothing and runs no script.
@@ -16,6 +18,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "report.h"
 
 /* Which report's files the page reads from DIR. */
 typedef enum report_html_layout {
@@ -56,6 +60,9 @@ typedef struct report_html_context {
     int sample_count;
     const char *const *notes; /* said under the heading ("2 of 3 pairs have finished"), or NULL */
     int note_count;
+    /* The bot faults of the runs (report.h), or NULL: each faulty agent is listed in a
+     * warning above the result and noted inside it, beside the verdict. */
+    const report_faults_t *faults;
 } report_html_context_t;
 
 /* Writes DIR/report.html (atomically) from the layout's CSV files in DIR and `context`.

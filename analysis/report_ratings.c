@@ -326,7 +326,10 @@ static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char
     return plot_draw(plots, "pairwise", body, error, error_size);
 }
 
-static void print_table(FILE *text, const ratings_work_t *w, const int *order, double confidence)
+/* The table; a bot that faulted is marked on its row (its name may be cut there) and named
+ * in full under the table, since its rating counts its fallback's moves as its own. */
+static void print_table(FILE *text, const ratings_work_t *w, const int *order, double confidence,
+                        const report_faults_t *faults)
 {
     const rating_result_t *r = &w->result;
     fprintf(text, "%4s  %-32s %8s  %-22s %9s %7s %6s\n", "rank", "agent", "elo", "interval", "games", "score", "los");
@@ -335,17 +338,34 @@ static void print_table(FILE *text, const ratings_work_t *w, const int *order, d
         char interval[48], los[16] = "";
         snprintf(interval, sizeof interval, "[%.1f, %.1f]", r->elo_low[a], r->elo_high[a]);
         if (k + 1 < w->agents) snprintf(los, sizeof los, "%.3f", r->los[a][order[k + 1]]);
-        fprintf(text, "%4d  %-32.32s %8.1f  %-22s %9lld %6.1f%% %6s\n", k + 1, w->name[a], r->elo[a], interval,
-                (long long)r->games[a], r->games[a] ? 100 * r->score[a] / (double)r->games[a] : 0.0, los);
+        fprintf(text, "%4d  %-32.32s %8.1f  %-22s %9lld %6.1f%% %6s%s\n", k + 1, w->name[a], r->elo[a], interval,
+                (long long)r->games[a], r->games[a] ? 100 * r->score[a] / (double)r->games[a] : 0.0, los,
+                report_faults_find(faults, w->name[a]) ? "  ! faulted" : "");
     }
     fprintf(text, "leader's advantage %.1f Elo [%.1f, %.1f]; intervals %.0f%%; los = likelihood of superiority over "
                   "the next agent down\n",
             r->advantage, r->advantage_low, r->advantage_high, 100 * confidence);
+    for (int k = 0; k < w->agents; k++) {
+        const report_fault_t *fault = report_faults_find(faults, w->name[order[k]]);
+        char note[2 * REPORT_AGENT_TEXT + 256];
+        if (!fault) continue;
+        report_fault_note(fault, note, sizeof note);
+        fprintf(text, "! %s\n", note);
+    }
 }
 
 int report_ratings(const char *out_dir, const char *const *deals_paths, int run_count, const char *const *agents,
                    int agent_count, const report_ratings_settings_t *settings, plot_session_t *plots, FILE *text,
                    report_rated_t *rated, char *error, size_t error_size)
+{
+    return report_ratings_noting_faults(out_dir, deals_paths, run_count, agents, agent_count, settings, NULL, plots,
+                                        text, rated, error, error_size);
+}
+
+int report_ratings_noting_faults(const char *out_dir, const char *const *deals_paths, int run_count,
+                                 const char *const *agents, int agent_count, const report_ratings_settings_t *settings,
+                                 const report_faults_t *faults, plot_session_t *plots, FILE *text,
+                                 report_rated_t *rated, char *error, size_t error_size)
 {
     if (agent_count < 2 || agent_count > RATING_MAX_AGENTS) {
         snprintf(error, error_size, "ratings need 2 to %d agents, not %d", RATING_MAX_AGENTS, agent_count);
@@ -390,7 +410,7 @@ int report_ratings(const char *out_dir, const char *const *deals_paths, int run_
                      ? -1
                      : 0;
     }
-    if (result == 0 && text) print_table(text, w, order, settings->confidence);
+    if (result == 0 && text) print_table(text, w, order, settings->confidence, faults);
     for (int a = 0; result == 0 && rated && a < agent_count; a++) {
         int64_t blocks = 0;
         for (int b = 0; b < agent_count; b++) blocks += a < b ? w->pair[a][b].blocks : w->pair[b][a].blocks;

@@ -17,7 +17,7 @@ static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
     "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,"
-    "illegal_moves,timeouts,crashes\n";
+    "illegal_moves,timeouts,crashes,name\n";
 
 bool stats_add(stats_totals_t *into, const stats_totals_t *add)
 {
@@ -269,6 +269,8 @@ static void write_row(FILE *out, const stats_summary_row_t *row)
     write_int(out, t->illegal_moves);
     write_int(out, t->timeouts);
     write_int(out, t->crashes);
+    putc(',', out);
+    if (row->name) stats_csv_field(out, row->name);
     putc('\n', out);
 }
 

@@ -65,6 +65,7 @@ typedef struct stats_summary_row {
     const stats_totals_t *totals;
     int match_mode;                           /* 0: per-match columns written empty */
     int sides;                                /* sides of the game; Elo columns only with 2 */
+    const char *name;                         /* the name the agent gave itself (a bot's hello), or NULL */
 } stats_summary_row_t;
 
 #define STATS_Z95 1.959963984540054           /* two-sided 95% normal quantile */

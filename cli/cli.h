@@ -101,6 +101,13 @@ int cli_levels_open(const char *path, const game_t *game, agent_levels_t *storag
  * or another number of players, or a file that does not say what it was measured for. */
 int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
                    char *note, size_t note_size, char *error, size_t error_size);
+/* Readies each agent of specs[0..count) once (agent_prepare): an outside bot must start
+ * and complete its handshake, so that one that cannot is an error before anything is
+ * played or written. NULL specs and people are skipped. names, when not NULL, gets the name
+ * each agent gives itself (a bot's hello), or "". 0, or -1 with a message. */
+enum { CLI_AGENT_NAME_MAX = 64 };
+int cli_agents_ready(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
+                     char (*names)[CLI_AGENT_NAME_MAX], char *error, size_t error_size);
 /* What the table was measured for: "2-player bergen (preset bergen)", options set over the
  * preset after a ';', or "a game it does not record". */
 void cli_levels_measured_for(const agent_levels_t *levels, char *out, size_t size);

@@ -75,9 +75,9 @@ static int analyze_study(const char *dir, const char *out, json_t *study, bool p
 }
 
 /* What a sim run's report.html shows besides its report's CSV files: run.json's command,
- * settings and version, and a sample game of the run. */
+ * settings and version, its bots' faults, and a sample game of the run. */
 static int run_html(const char *dir, const char *out, const rundir_run_t *run, const plot_session_t *plots,
-                    char *error, size_t error_size)
+                    const report_faults_t *faults, char *error, size_t error_size)
 {
     static const char *const keys[] = {"game", "preset", "options", "seats", "agents", "mode", "units", "seed",
                                        "duplicate", "replays", "records", "started", NULL};
@@ -100,6 +100,7 @@ static int run_html(const char *dir, const char *out, const rundir_run_t *run, c
         .matches = run->matches,
         .command = json_string_value(json_object_get(run->json, "command")),
         .made_by = json_string_value(json_object_get(run->json, "version")),
+        .faults = faults,
     };
     int status = study_html_write(dir, out, &sample_run, 1, settings, &context, stdout, error, error_size);
     free(settings);
@@ -119,25 +120,33 @@ static int analyze_run(const char *dir, const char *out, const rundir_run_t *run
     }
     const char *const *agents = run->agents;
     int count = run->agent_count;
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    if (!faults) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
     plot_session_t session;
     plot_start(&session, out, !args->no_plots);
     cli_plot_subject(&session, run->game, run->preset, run->seats, run->matches);
-    int status;
-    if (count >= 2) {
+    int status = report_faults_read_run(faults, dir, error, error_size);
+    if (status == 0 && count >= 2) {
         report_ratings_settings_t settings = {args->bootstrap, 0.95, run->seed, NULL, true};
         const char *paths[] = {deals};
-        status = report_ratings(out, paths, 1, agents, count, &settings, &session, stdout, NULL, error, error_size);
-    } else {
+        status = report_ratings_noting_faults(out, paths, 1, agents, count, &settings, faults, &session, stdout, NULL,
+                                              error, error_size);
+    } else if (status == 0) {
         report_variant_t variant = {run->preset ? run->preset : "as given", run->matches ? NULL : deals,
                                     run->matches ? deals : NULL};
         status = report_balance(out, &variant, 1, 0.95, &session, stdout, error, error_size);
+        if (status == 0) report_faults_print(stdout, faults); /* beside the verdict */
     }
     if (status == 0) {
         char line[1024];
         plot_summary(&session, line, sizeof line);
         printf("%s\n", line);
     }
-    if (status == 0) status = run_html(dir, out, run, &session, error, error_size);
+    if (status == 0) status = run_html(dir, out, run, &session, faults, error, error_size);
+    free(faults);
     return status;
 }
 

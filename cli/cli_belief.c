@@ -356,6 +356,7 @@ static int open_run(const quality_args_t *args, quality_run_t *run, char *error,
         snprintf(error, error_size, "%s", message);
         return 2;
     }
+    if (cli_agents_ready(run->levels, &run->game, run->specs, run->game.seats, NULL, error, error_size)) return 2;
     if (note[0]) fprintf(stderr, "dominolab belief: note: %s\n", note);
     run->state = malloc(game->state_size);
     if (!run->state) {

@@ -527,7 +527,10 @@ int cli_bench(int argc, char **argv)
                 0 &&
             note[0])
             fprintf(stderr, "dominolab bench: note: %s\n", note);
-        int status = bench_decisions(&game, specs, spec_count, quick);
+        int status = 2;
+        if (cli_agents_ready(agent_levels_builtin_for(game.game->name), &game, specs, spec_count, NULL, error, sizeof error))
+            fprintf(stderr, "dominolab bench: %s\n", error);
+        else status = bench_decisions(&game, specs, spec_count, quick);
         cli_game_close(&game);
         free(args);
         return status;

@@ -407,6 +407,33 @@ int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const c
     return 0;
 }
 
+int cli_agents_ready(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
+                     char (*names)[CLI_AGENT_NAME_MAX], char *error, size_t error_size)
+{
+    for (int k = 0; k < count; k++) {
+        char name[CLI_AGENT_NAME_MAX] = "";
+        int before = 0; /* each spec once: a bot is started for the check and stopped */
+        while (before < k && !(specs[before] && specs[k] && !strcmp(specs[before], specs[k]))) before++;
+        if (before < k) {
+            if (names) snprintf(names[k], CLI_AGENT_NAME_MAX, "%s", names[before]);
+            continue;
+        }
+        if (specs[k] && !agent_spec_is_human(specs[k])) {
+            agent_t *agent = NULL;
+            char message[1536];
+            int failed = agent_create(specs[k], levels, game->game, game->rules, 0, 0, &agent, message, sizeof message) ||
+                         agent_prepare(agent, name, sizeof name, message, sizeof message);
+            agent_destroy(agent);
+            if (failed) {
+                snprintf(error, error_size, "agent '%s' cannot play: %s", specs[k], message);
+                return -1;
+            }
+        }
+        if (names) snprintf(names[k], CLI_AGENT_NAME_MAX, "%s", name);
+    }
+    return 0;
+}
+
 void cli_append_word(char *out, size_t size, const char *word)
 {
     size_t used = strlen(out);

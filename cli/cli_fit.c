@@ -269,6 +269,7 @@ static int open_deals(const fit_args_t *args, fit_deals_t *d, char *error, size_
         snprintf(error, error_size, "%s", message);
         return 2;
     }
+    if (cli_agents_ready(d->levels, &d->game, specs, 1, NULL, error, error_size)) return 2;
     if (note[0]) fprintf(stderr, "dominolab fit: note: %s\n", note);
     d->state = malloc(d->game.game->state_size);
     if (!d->state) {

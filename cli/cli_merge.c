@@ -207,7 +207,7 @@ static int write_merged(const char *out_dir, const shard_t *shards, int count, c
     bool has_teams = false;
     if (result == 0) result = merge_teams(first, shards[0].dir, &teams, &has_teams, error, size);
     if (result == 0)
-        result = rundir_write_summary(out_dir, first->agents, first->agent_count, first->seats, first->sides,
+        result = rundir_write_summary(out_dir, first->agents, first->names, first->agent_count, first->seats, first->sides,
                                       first->matches, first->per_seat, has_teams ? &teams : NULL, totals, error, size);
     if (result == 0) {
         json_t *run = merged_run(shards, count, totals, command);

@@ -150,6 +150,11 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
         cli_game_close(&game);
         return 2;
     }
+    if (cli_agents_ready(levels, &game, specs, game.seats, NULL, error, error_size)) {
+        fprintf(stderr, "dominolab play: %s\n", error);
+        cli_game_close(&game);
+        return 2;
+    }
     if (note[0]) fprintf(stderr, "dominolab play: note: %s\n", note);
     match_setup_t setup = {.game = game.game,
                            .rules = game.rules,

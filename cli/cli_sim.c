@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "records/replay.h"
+#include "report.h"
 #include "run.h"
 
 enum { SIM_COMMAND_MAX = 4096 };
@@ -311,6 +312,7 @@ typedef struct sim_session {
     char hint[SIM_COMMAND_MAX];    /* the command that continues the run, printed when it stops */
     char error[CLI_ERROR_SIZE];
     char level_note[2048]; /* what cli_levels_fit had to say of the level table, or "" */
+    char agent_names[GAME_MAX_SEATS][CLI_AGENT_NAME_MAX]; /* each seat's bot's hello name, or "" */
 } sim_session_t;
 
 static int build_study(sim_session_t *s, char *error, size_t size)
@@ -342,6 +344,7 @@ static int build_study(sim_session_t *s, char *error, size_t size)
         else snprintf(error, size, "%s", message);
         return -1;
     }
+    if (cli_agents_ready(levels, &s->game, specs, s->game.seats, s->agent_names, error, size)) return -1;
     memset(study, 0, sizeof *study);
     c->game = s->game.game;
     c->rules = s->game.rules;
@@ -355,6 +358,8 @@ static int build_study(sim_session_t *s, char *error, size_t size)
         if (a == c->agent_count) c->agents[c->agent_count++] = specs[seat];
         agent_of_seat[seat] = a;
         study->seat_agents[seat] = specs[seat];
+        study->seat_names[seat] = s->agent_names[seat][0] ? s->agent_names[seat] : NULL;
+        c->names[a] = study->seat_names[seat];
     }
     bool deterministic = false;
     if (s->args.replays && cli_agents_deterministic(c->agents, c->agent_count, levels, &s->game, &deterministic, error, size))
@@ -458,6 +463,31 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
                 s->args.records ? ", their records to " : "", s->args.records ? s->args.records : "");
 }
 
+/* The bots outside dominolab that faulted, from the summary.csv the run wrote (a stopped
+ * run writes it too, but not over MPI ranks): a warning on stderr, and a line for each bot
+ * on stdout, the run's summary. A study's run says nothing here: the study tells its faults
+ * with its report. */
+static void tell_faults(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome, bool inner)
+{
+    bool written = outcome->status == 0 || (outcome->status >= RUN_EXIT_INTERRUPTED && ranks->count == 1);
+    if (!outcome->reporter || inner || !written) return;
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    char error[CLI_ERROR_SIZE], sentence[4096];
+    if (!faults) {
+        fprintf(stderr, "dominolab sim: out of memory reading the bots' faults\n");
+        return;
+    }
+    if (report_faults_read_run(faults, s->request.dir, error, sizeof error))
+        fprintf(stderr, "dominolab sim: cannot tell the bots' faults: %s\n", error);
+    else if (faults->count > 0) {
+        report_faults_sentence(faults, sentence, sizeof sentence);
+        fprintf(stderr, "dominolab sim: warning: %s (%s/summary.csv: illegal_moves, timeouts, crashes)\n", sentence,
+                s->request.dir);
+        report_faults_print(stdout, faults);
+    }
+    free(faults);
+}
+
 /* ------------------------------------------------------------------ probing */
 
 typedef struct probe {
@@ -519,6 +549,7 @@ static int run_session(const ranks_t *ranks, const sim_source_t *from)
     } else if (status == 0) {
         run_execute(&s->request, ranks, outcome);
         report(s, ranks, outcome, from->inner);
+        tell_faults(s, ranks, outcome, from->inner);
         status = outcome->status;
     } else if (s->error[0]) {
         fprintf(stderr, "dominolab sim: %s\n", s->error);

@@ -2,8 +2,9 @@
  *
  * libinih reports neither the line of a key nor a section without keys, and cuts long
  * lines silently. So it reads through our own line reader, which counts the lines it hands
- * over, notes section headers, and refuses over-long lines; the handler then takes the
- * count as the entry's line. libinih calls the handler right after the line it read.
+ * over, notes section headers, and refuses over-long lines and NUL bytes; the handler then
+ * takes the count as the entry's line. libinih calls the handler right after the line it
+ * read.
  */
 #include "config.h"
 
@@ -78,20 +79,44 @@ static bool key_longer_than_allowed(const char *line)
     return key > CONFIG_NAME_MAX;
 }
 
+typedef enum line_fault { LINE_FINE, LINE_TOO_LONG, LINE_HAS_NUL } line_fault_t;
+
+/* One line into buffer, as fgets reads it (its '\n' kept), and what fgets cannot tell: a
+ * NUL byte, which fgets keeps and strlen stops at (the line looked cut: "too long", or on
+ * the last line cut silently), or more than size - 2 characters before the '\n'. Either
+ * way the whole line is read, and the buffer holds nothing of it. NULL at the end. */
+static char *get_line(char *buffer, int size, FILE *file, line_fault_t *fault)
+{
+    int c, length = 0;
+    long characters = 0; /* of the line, the '\n' aside */
+    bool nul = false;
+    while ((c = getc(file)) != EOF && c != '\n') {
+        characters++;
+        nul = nul || c == '\0';
+        if (length < size - 2) buffer[length++] = (char)c;
+    }
+    if (c == EOF && characters == 0) return NULL;
+    *fault = nul ? LINE_HAS_NUL : characters > size - 2 ? LINE_TOO_LONG : LINE_FINE;
+    if (*fault != LINE_FINE) length = 0;
+    else if (c == '\n') buffer[length++] = '\n';
+    buffer[length] = '\0';
+    return buffer;
+}
+
 static char *read_line(char *buffer, int size, void *stream)
 {
     reader_t *r = stream;
-    if (!fgets(buffer, size, r->file)) return NULL;
+    line_fault_t fault;
+    if (!get_line(buffer, size, r->file, &fault)) return NULL;
     r->line++;
-    size_t length = strlen(buffer);
-    bool complete = length > 0 && buffer[length - 1] == '\n';
-    if (!complete && !feof(r->file)) { /* longer than the buffer: refuse, and skip the rest */
+    if (fault == LINE_HAS_NUL) {
+        note_error(r, "a NUL byte (this is not a text file)");
+        return buffer;
+    }
+    if (fault == LINE_TOO_LONG) { /* libinih would cut it */
         char message[96];
         snprintf(message, sizeof message, "line longer than %d characters", CONFIG_LINE_MAX);
         note_error(r, message);
-        int c;
-        while ((c = fgetc(r->file)) != EOF && c != '\n') {}
-        buffer[0] = '\0';
         return buffer;
     }
     /* libinih continues the value above with any line that starts with white space (its

@@ -15,7 +15,7 @@
 # Exit status: 0 nothing found, 1 new inputs were kept (listed at the end), 2 bad usage.
 set -euo pipefail
 
-all_harnesses=(fuzz_record fuzz_ini fuzz_csv fuzz_run_json)
+all_harnesses=(fuzz_record fuzz_ini fuzz_csv fuzz_run_json fuzz_protocol fuzz_library)
 
 usage() { echo "usage: $0 [SECONDS [HARNESS...]] | --build-only   (harnesses: ${all_harnesses[*]})" >&2; }
 

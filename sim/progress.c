@@ -5,11 +5,12 @@
 #include <omp.h>
 #include <unistd.h>
 
+#include "report.h"
 #include "stats.h"
 
 static const double PROGRESS_TERMINAL_SECONDS = 0.2; /* redraw rate of the bar */
 static const double PROGRESS_LOG_SECONDS = 10.0;     /* a line every so often in logs */
-enum { PROGRESS_BAR_WIDTH = 20, PROGRESS_STANDINGS = 160 };
+enum { PROGRESS_BAR_WIDTH = 20, PROGRESS_STANDINGS = 160, PROGRESS_FAULTS = 200 };
 
 void progress_start(progress_t *p, FILE *out, bool quiet, int64_t total, int64_t done_before, const char *unit_name,
                     const sim_config_t *config, const progress_frame_t *frame)
@@ -50,6 +51,22 @@ void progress_standings(const sim_config_t *config, const sim_totals_t *totals, 
         progress_standings_of(totals, config->agents[0], config->sides == 2, out, size);
 }
 
+void progress_faults(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size)
+{
+    int64_t illegal_moves = 0, timeouts = 0, crashes = 0;
+    for (int a = 0; a < config->agent_count; a++) {
+        illegal_moves += totals->agent[a].illegal_moves;
+        timeouts += totals->agent[a].timeouts;
+        crashes += totals->agent[a].crashes;
+    }
+    int64_t faults = illegal_moves + timeouts + crashes;
+    out[0] = '\0';
+    if (faults == 0) return;
+    char words[160];
+    report_fault_words(illegal_moves, timeouts, crashes, words, sizeof words);
+    snprintf(out, size, "%lld bot fault%s: %s", (long long)faults, faults == 1 ? "" : "s", words);
+}
+
 void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
 {
     if (p->quiet) return;
@@ -62,7 +79,7 @@ void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
     /* A study counts its runs together, against the total it announced. */
     const progress_frame_t *f = p->frame;
     int64_t shown = f ? f->before + done : done, total = f ? f->total : p->total;
-    char elapsed_text[48], eta_text[48], where[48] = "", standings[PROGRESS_STANDINGS];
+    char elapsed_text[48], eta_text[48], where[48] = "", standings[PROGRESS_STANDINGS], faults[PROGRESS_FAULTS];
     format_duration(elapsed, elapsed_text, sizeof elapsed_text);
     /* A study's later runs may be far slower or faster than this one: they count at the
      * study's own estimate of them, this one at its rate. */
@@ -73,18 +90,20 @@ void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
     if (f) snprintf(where, sizeof where, "run %d/%d, ", f->run, f->runs);
     if (f && f->standings) f->standings(f->context, totals, standings, sizeof standings);
     else progress_standings(p->config, totals, standings, sizeof standings);
+    progress_faults(p->config, totals, faults, sizeof faults);
     double fraction = total > 0 ? (double)shown / (double)total : 1;
     if (p->terminal) {
         char bar[PROGRESS_BAR_WIDTH + 1];
         int filled = (int)(fraction * PROGRESS_BAR_WIDTH);
         for (int k = 0; k < PROGRESS_BAR_WIDTH; k++) bar[k] = k < filled ? '#' : '.';
         bar[PROGRESS_BAR_WIDTH] = '\0';
-        fprintf(p->out, "\r[%s] %s%lld/%lld %s %5.1f%%  %.0f/s  eta %s  %s\033[K", bar, where, (long long)shown,
-                (long long)total, p->unit_name, 100 * fraction, rate, eta_text, standings);
+        fprintf(p->out, "\r[%s] %s%lld/%lld %s %5.1f%%  %.0f/s  eta %s  %s%s%s\033[K", bar, where, (long long)shown,
+                (long long)total, p->unit_name, 100 * fraction, rate, eta_text, standings, faults[0] ? "  ! " : "",
+                faults);
     } else {
-        fprintf(p->out, "progress: %s%lld/%lld %s (%.1f%%), %.0f/s, elapsed %s, eta %s%s%s\n", where,
+        fprintf(p->out, "progress: %s%lld/%lld %s (%.1f%%), %.0f/s, elapsed %s, eta %s%s%s%s%s\n", where,
                 (long long)shown, (long long)total, p->unit_name, 100 * fraction, rate, elapsed_text, eta_text,
-                standings[0] ? "; " : "", standings);
+                standings[0] ? "; " : "", standings, faults[0] ? "; " : "", faults);
     }
     fflush(p->out);
 }

@@ -2,7 +2,8 @@
  * is a terminal, a plain line every few seconds otherwise (logs, CI), nothing when quiet.
  *
  * The line carries the standings so far, as chess testers show them: with two agents the
- * first one's score and, with two sides, its Elo, each with a 95% interval over deal blocks.
+ * first one's score and, with two sides, its Elo, each with a 95% interval over deal blocks;
+ * and, once a bot outside dominolab has faulted, the faults counted so far.
  * A study frames its runs: the bar then counts the whole study, against one total fixed
  * before it starts, and the study may give its own standings (the SPRT's LLR and bounds).
  */
@@ -45,5 +46,9 @@ void progress_finish(progress_t *p, const sim_totals_t *totals);
 void progress_standings(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size);
 /* The same for two agents of which `first` is index 0. */
 void progress_standings_of(const sim_totals_t *totals, const char *first, bool two_sides, char *out, size_t size);
+/* The faults of the bots outside dominolab (ext) in `totals`, all agents together: "3 bot
+ * faults: 1 illegal move, 2 time-outs"; "" when there are none. The line shows them after
+ * the standings, whoever gives those: a study's own standings never hide them. */
+void progress_faults(const sim_config_t *config, const sim_totals_t *totals, char *out, size_t size);
 
 #endif

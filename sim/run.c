@@ -25,9 +25,15 @@ static const rundir_teams_t *run_teams(const sim_config_t *c, rundir_teams_t *st
 
 static const double CHECKPOINT_SECONDS = 2.0;
 
-/* The one piece of global state: a signal handler can reach nothing else. */
-static volatile sig_atomic_t stop_signal = 0;
-static void on_stop_signal(int signal_number) { stop_signal = signal_number; }
+/* The only global state: a signal handler can reach nothing else. A first SIGINT or SIGTERM
+ * stops the run at the next batch merged; a second one drops the batches in play at once
+ * (a slow outside bot is not waited for), keeping every batch already merged. */
+static volatile sig_atomic_t stop_signal = 0, abandon_signal = 0;
+static void on_stop_signal(int signal_number)
+{
+    if (stop_signal) abandon_signal = 1;
+    stop_signal = signal_number;
+}
 
 /* Catches SIGINT and SIGTERM for the run, keeping the handlers they had (a study's, which
  * must hear a stop between its runs) in saved[2] for release_stop_signals. */
@@ -254,7 +260,7 @@ static int finish(run_t *r, sim_totals_t *totals, int result)
         else if (r->failed) fclose(part);
     }
     rundir_teams_t teams;
-    if (!r->failed && rundir_write_summary(q->dir, c->agents, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
+    if (!r->failed && rundir_write_summary(q->dir, c->agents, c->names, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
                                            q->study.per_seat, run_teams(c, &teams), totals, message, sizeof message))
         fail(r, message);
     if (!r->failed) checkpoint(r, totals, result == 0);
@@ -369,7 +375,7 @@ static int write_spread(run_t *r, const sim_totals_t *totals)
     int failed = r->request->study.per_deal ? collect_deals(r) : 0;
     rundir_teams_t teams;
     if (!failed)
-        failed = rundir_write_summary(dir, c->agents, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
+        failed = rundir_write_summary(dir, c->agents, c->names, c->agent_count, c->seats, c->sides, c->mode == SIM_MATCHES,
                                       r->request->study.per_seat, run_teams(c, &teams), totals, r->error,
                                       sizeof r->error) != 0;
     if (!failed) {
@@ -406,7 +412,7 @@ static int play_spread(run_t *r, sim_totals_t *totals)
 
 static void run_spread(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
 {
-    stop_signal = 0;
+    stop_signal = abandon_signal = 0;
     struct sigaction saved[2];
     catch_stop_signals(saved); /* to the end: a stop at any point leaves no part file behind */
     int status = run_agree(&r->ranks, start_spread(r), r->error);
@@ -437,7 +443,8 @@ void run_execute(const run_request_t *request, const ranks_t *ranks, run_outcome
     r->config.batch_outcomes = request->study.per_deal; /* on_batch writes them to deals.csv */
     r->ranks = *ranks;
     r->slice_first = r->config.first_unit;
-    stop_signal = 0;
+    r->config.abandon = &abandon_signal;
+    stop_signal = abandon_signal = 0;
     if (ranks->count > 1) run_spread(r, totals, outcome);
     else run_alone(r, totals, outcome);
     outcome->units = totals->units;

@@ -93,8 +93,18 @@ json_t *rundir_identity(const sim_study_t *study)
     const sim_config_t *c = &study->config;
     char options[8192];
     record_format_options(options, sizeof options, c->game, study->values);
-    json_t *agents = json_array();
+    json_t *agents = json_array(), *names = json_null();
     for (int seat = 0; seat < c->seats; seat++) json_array_append_new(agents, json_string(study->seat_agents[seat]));
+    for (int seat = 0; seat < c->seats; seat++)
+        if (study->seat_names[seat] && study->seat_names[seat][0]) {
+            /* what the bots call themselves: shown, never part of the study's identity */
+            names = json_array();
+            for (int s = 0; s < c->seats; s++)
+                json_array_append_new(names, study->seat_names[s] && study->seat_names[s][0]
+                                                 ? json_string(study->seat_names[s])
+                                                 : json_null());
+            break;
+        }
     json_t *shard = json_null();
     if (study->shard_count > 0) {
         char text[48];
@@ -123,9 +133,10 @@ json_t *rundir_identity(const sim_study_t *study)
     /* Where the records go is part of the study: a resume must go on writing them there. */
     json_t *records = study->records ? json_pack("{s:s, s:i}", "dir", study->records, "every", study->records_every)
                                      : json_null();
-    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:s, s:I, s:I, s:b, s:b, s:i, s:b, s:b, s:o, s:o}", "format",
-                     RUNDIR_FORMAT, "game", c->game->name, "preset", study->preset, "options",
-                     json_loads(options, 0, NULL), "seats", c->seats, "agents", agents, "played_agents", played, "mode",
+    return json_pack("{s:i, s:s, s:s?, s:o, s:i, s:o, s:o, s:o, s:s, s:I, s:I, s:b, s:b, s:i, s:b, s:b, s:o, s:o}",
+                     "format", RUNDIR_FORMAT, "game", c->game->name, "preset", study->preset, "options",
+                     json_loads(options, 0, NULL), "seats", c->seats, "agents", agents, "agent_names", names,
+                     "played_agents", played, "mode",
                      c->mode == SIM_DEALS ? "deals" : "matches", "units", (json_int_t)c->units, "seed",
                      (json_int_t)c->seed, "duplicate", study->duplicate, "swap", study->swap, "replays", study->replays,
                      "per_deal", study->per_deal, "per_seat", study->per_seat, "shard", shard, "records", records);
@@ -397,6 +408,24 @@ static int read_records(run_reader_t *r, rundir_run_t *run)
     return 0;
 }
 
+/* The names the agents gave themselves: absent or null in runs without any. */
+static int read_names(run_reader_t *r, rundir_run_t *run)
+{
+    const json_t *names = json_object_get(r->json, "agent_names");
+    if (!names || json_is_null(names)) return 0;
+    if (!json_is_array(names) || json_array_size(names) != (size_t)run->seats)
+        return refuse(r, "agent_names", "not one name or null per seat (%d)", run->seats);
+    for (int seat = 0; seat < run->seats; seat++) {
+        const json_t *name = json_array_get(names, (size_t)seat);
+        if (!json_is_null(name) && !json_is_string(name))
+            return refuse(r, "agent_names", "entry %d is neither a name nor null", seat);
+        int a = 0;
+        while (strcmp(run->agents[a], run->seat_agents[seat])) a++;
+        if (!run->names[a]) run->names[a] = json_string_value(name);
+    }
+    return 0;
+}
+
 /* The identity and the seats' agents. */
 static int read_identity(run_reader_t *r, rundir_run_t *run)
 {
@@ -425,7 +454,7 @@ static int read_identity(run_reader_t *r, rundir_run_t *run)
         while (a < run->agent_count && strcmp(run->agents[a], spec)) a++;
         if (a == run->agent_count) run->agents[run->agent_count++] = spec;
     }
-    return 0;
+    return read_names(r, run);
 }
 
 /* How far the run got: the slice, the units done of it, deals.csv's size, complete. */
@@ -552,28 +581,30 @@ static int team_rows(const char *const *agents, int seats, int sides, bool match
         if (own < 0) continue;
         for (int seat = 0; seat < seats; seat++) held += teams->agent_of_seat[seat] == own;
         team_totals(&totals->agent[own], held, &team_total[count]);
-        rows[count] = (stats_summary_row_t){"team", names[side], -1, &team_total[count], match_mode, sides};
+        rows[count] = (stats_summary_row_t){"team", names[side], -1, &team_total[count], match_mode, sides, NULL};
         count++;
     }
     return count;
 }
 
-int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
-                         bool match_mode, bool per_seat, const rundir_teams_t *teams, const sim_totals_t *totals,
-                         char *error, size_t error_size)
+int rundir_write_summary(const char *dir, const char *const *agents, const char *const *names, int agent_count,
+                         int seats, int sides, bool match_mode, bool per_seat, const rundir_teams_t *teams,
+                         const sim_totals_t *totals, char *error, size_t error_size)
 {
     stats_summary_row_t rows[SIM_MAX_AGENTS * (GAME_MAX_SEATS + 1) + GAME_MAX_SEATS];
     stats_totals_t team_total[GAME_MAX_SEATS];
     char team_name[GAME_MAX_SEATS][RUNDIR_TEAM_NAME_MAX];
     int count = 0;
     for (int a = 0; a < agent_count; a++)
-        rows[count++] = (stats_summary_row_t){"agent", agents[a], -1, &totals->agent[a], match_mode, sides};
+        rows[count++] =
+            (stats_summary_row_t){"agent", agents[a], -1, &totals->agent[a], match_mode, sides, names ? names[a] : NULL};
     if (teams) count += team_rows(agents, seats, sides, match_mode, teams, totals, team_total, team_name, rows + count);
     for (int a = 0; per_seat && a < agent_count; a++)
         for (int seat = 0; seat < seats; seat++)
             if (totals->agent_seat[a][seat].games > 0)
                 rows[count++] =
-                    (stats_summary_row_t){"seat", agents[a], seat, &totals->agent_seat[a][seat], match_mode, sides};
+                    (stats_summary_row_t){"seat", agents[a], seat, &totals->agent_seat[a][seat], match_mode, sides,
+                                          names ? names[a] : NULL};
     char path[RUNDIR_PATH_MAX];
     atomic_file_t file;
     rundir_path(path, dir, "summary.csv");

@@ -29,6 +29,7 @@ typedef struct sim_study {
     const char *preset;
     const option_values_t *values;
     const char *seat_agents[GAME_MAX_SEATS]; /* rotation 0 */
+    const char *seat_names[GAME_MAX_SEATS];  /* the name each seat's agent gave itself (a bot's hello), or NULL */
     bool duplicate, per_deal, per_seat;
     bool swap;                               /* duplicate, and the two agents also play swapped (A,B,B: B,A,A) */
     int replays;                             /* 0, or plays of each unit with the agents kept in their seats */
@@ -66,6 +67,7 @@ typedef struct rundir_run {
     int seats, sides, rotations, replays, agent_count;
     const char *seat_agents[GAME_MAX_SEATS];
     const char *agents[SIM_MAX_AGENTS];  /* distinct, in first-seat order: sim's numbering */
+    const char *names[SIM_MAX_AGENTS];   /* their names (agent_names: a bot's hello), or NULL */
     int64_t units, first_unit, end_unit; /* the run's units, and this directory's slice */
     int64_t units_done, deals_bytes;     /* of the slice; deals.csv's size at that checkpoint */
     uint64_t seed;
@@ -89,9 +91,11 @@ typedef struct rundir_teams {
 bool rundir_teams_of(const game_t *game, const game_rules_t *rules, int seats, const int *agent_of_seat,
                      rundir_teams_t *out);
 
-/* summary.csv from totals; agent names in index order; teams NULL, or the teams whose rows
- * to add. */
-int rundir_write_summary(const char *dir, const char *const *agents, int agent_count, int seats, int sides,
+/* summary.csv from totals; agent specs in index order, and the names they gave themselves
+ * (a bot's hello; names NULL, or an entry NULL or "", for none); teams NULL, or the teams
+ * whose rows to add. */
+int rundir_write_summary(const char *dir, const char *const *agents, const char *const *names, int agent_count,
+                         int seats, int sides,
                          bool match_mode, bool per_seat, const rundir_teams_t *teams, const sim_totals_t *totals,
                          char *error, size_t error_size);
 

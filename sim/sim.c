@@ -132,8 +132,11 @@ static int worker_init(sim_worker_t *worker, const sim_config_t *config, char *e
         }
     }
     for (int rotation = 0; rotation < config->rotations; rotation++)
-        for (int seat = 0; seat < config->seats; seat++)
-            worker->notified[rotation] |= agent_wants_events(worker->agent[seat][sim_agent_at(config, rotation, seat)]);
+        for (int seat = 0; seat < config->seats; seat++) {
+            agent_t *agent = worker->agent[seat][sim_agent_at(config, rotation, seat)];
+            worker->notified[rotation] |= agent_wants_events(agent);
+            agent_set_abandon(agent, config->abandon);
+        }
     return 0;
 }
 
@@ -642,6 +645,7 @@ typedef struct sim_batch {
     int64_t claimed, done;        /* units handed out, and played */
     sim_unit_outcome_t *outcomes; /* NULL where nobody reads them (outcomes_wanted) */
     bool failed;                  /* a unit failed: the run ends before this batch */
+    bool abandoned;               /* the run stopped at once (sim_config_t.abandon) while in play */
     char error[512];
 } sim_batch_t;
 
@@ -687,7 +691,7 @@ static bool schedule_claim(sim_schedule_t *s, sim_chunk_t *chunk)
     batch->first = s->next_unit;
     batch->count = left < s->batch_size ? left : s->batch_size;
     batch->claimed = batch->done = 0;
-    batch->failed = false;
+    batch->failed = batch->abandoned = false;
     s->next_unit += batch->count;
     return schedule_claim(s, chunk);
 }
@@ -707,14 +711,17 @@ static bool schedule_exhausted(const sim_schedule_t *s)
 static void play_chunk(const sim_config_t *config, sim_worker_t *worker, sim_schedule_t *s, const sim_chunk_t *chunk)
 {
     sim_batch_t *batch = chunk->batch;
-    bool failed = false;
+    bool failed = false, abandoned = false;
     char message[512];
-    for (int64_t unit = chunk->first; unit < chunk->first + chunk->count && !failed; unit++) {
+    for (int64_t unit = chunk->first; unit < chunk->first + chunk->count && !failed && !abandoned; unit++) {
         sim_unit_outcome_t *out = batch->outcomes ? &batch->outcomes[unit - batch->first] : &worker->scratch;
         failed = play_unit(config, worker, unit, out, message, sizeof message) != 0;
         if (!failed && !config->stop_rule) accumulate_unit(config, &worker->fixed, out, &worker->totals[chunk->slot]);
+        /* read after the unit: one played while the flag was up may hold moves an agent gave up on */
+        abandoned = config->abandon && *config->abandon;
     }
     pthread_mutex_lock(&s->lock);
+    batch->abandoned |= abandoned;
     if (failed && !batch->failed) {
         batch->failed = true;
         snprintf(batch->error, sizeof batch->error, "%s", message);
@@ -795,6 +802,8 @@ static bool merge_batch(sim_schedule_t *s, sim_merge_t *m)
     if (batch->failed) {
         snprintf(m->error, m->error_size, "%s", batch->error);
         m->result = -1; /* the batch counts for nothing: the run stops at the last batch kept */
+    } else if (batch->abandoned) {
+        m->result = 1; /* stopped at once: the batch counts for nothing, as an unfinished one */
     } else {
         more = add_batch(s, batch, slot, m);
     }

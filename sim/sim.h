@@ -66,6 +66,7 @@ typedef struct sim_config {
     bool replays;                /* the rotations are replays: the agents keep their seats */
     int agent_count;             /* distinct agent specs */
     const char *agents[SIM_MAX_AGENTS];
+    const char *names[SIM_MAX_AGENTS]; /* what each agent calls itself (a bot's hello), or NULL: summary.csv's name */
     const agent_levels_t *levels; /* resolves level:n; NULL: the built-in table */
     int8_t seating[SIM_MAX_ROTATIONS][GAME_MAX_SEATS]; /* [rotation][seat]: index into agents */
     sim_mode_t mode;
@@ -77,6 +78,9 @@ typedef struct sim_config {
     void *stop_context;
     const sim_game_sink_t *games; /* NULL: the games go into the totals only */
     bool batch_outcomes;          /* the batch callback reads the units' outcomes (deals.csv) */
+    /* NULL, or a flag a second stop signal sets: the batches in play are dropped at once
+     * (the agents are told to give up waiting: agent_set_abandon), the merged ones kept */
+    volatile sig_atomic_t *abandon;
 } sim_config_t;
 
 /* One seat's outcome in one play (rotation) of a unit. */

@@ -12,6 +12,9 @@
  *     outside the plot (scripts only: test_studies draws them).
  *   - calibration: hand-made candidates whose kinds are listed out of their measured order,
  *     smoothed within each kind only, and levels placed on them by hand.
+ *   - bot faults: summary.csv's agent rows summed over runs (team and seat rows, and a
+ *     summary.csv written before faults were counted, add none), damaged counts refused, the
+ *     words of a note, and the ratings table marking a faulty agent and naming it under.
  */
 #include <check.h>
 #include <math.h>
@@ -649,6 +652,138 @@ START_TEST(calibration_candidates_file_ranks_by_measurement)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ bot faults */
+
+static const char summary_header[] =
+    "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
+    "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,blocks,"
+    "elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,illegal_moves,timeouts,crashes\n";
+/* The columns between agent and the faults, as a row of summary.csv holds them. */
+#define SUMMARY_MIDDLE "4,2,0,2,0.5,0.1,0.9,0.5,0.1,0.9,3.0,0.5,,,0.0,1.0,2,0.0,-100.0,100.0,0,0,"
+
+/* DIR/summary.csv holding `text`; returns DIR (a fresh scratch directory). */
+static const char *write_summary(const char *text)
+{
+    const char *dir = support_scratch("faults");
+    char path[PATH_SIZE];
+    snprintf(path, sizeof path, "%s/summary.csv", dir);
+    ck_assert_msg(support_write_file(path, text), "cannot write %s", path);
+    return dir;
+}
+
+/* Two runs: the bot faults in both (a quoted spec, as summary.csv quotes a comma), greedy
+ * in neither; the team and seat rows repeat the bot's faults and must not count twice. */
+START_TEST(faults_are_summed_over_runs_from_agent_rows)
+{
+    char first[8192], second[8192], error[512];
+    snprintf(first, sizeof first,
+             "%sagent,\"ext:cmd=./bot,fallback=greedy\",," SUMMARY_MIDDLE ",2,1,0\n"
+             "agent,greedy,," SUMMARY_MIDDLE ",0,0,0\n"
+             "team,\"ext:cmd=./bot,fallback=greedy+greedy\",," SUMMARY_MIDDLE ",2,1,0\n"
+             "seat,\"ext:cmd=./bot,fallback=greedy\",0," SUMMARY_MIDDLE ",2,1,0\n",
+             summary_header);
+    snprintf(second, sizeof second, "%sagent,\"ext:cmd=./bot,fallback=greedy\",," SUMMARY_MIDDLE ",0,0,40\n",
+             summary_header);
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    ck_assert_ptr_nonnull(faults);
+    ck_assert_msg(report_faults_read_run(faults, write_summary(first), error, sizeof error) == 0, "%s", error);
+    ck_assert_msg(report_faults_read_run(faults, write_summary(second), error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(faults->count, 1);
+    const report_fault_t *bot = report_faults_find(faults, "ext:cmd=./bot,fallback=greedy");
+    ck_assert_ptr_nonnull(bot);
+    ck_assert_int_eq(bot->illegal_moves, 2);
+    ck_assert_int_eq(bot->timeouts, 1);
+    ck_assert_int_eq(bot->crashes, 40);
+    ck_assert_int_eq(bot->runs, 2);
+    ck_assert_ptr_null(report_faults_find(faults, "greedy"));
+    char note[1024], sentence[2048];
+    report_fault_note(bot, note, sizeof note);
+    ck_assert_str_eq(note, "ext:cmd=./bot,fallback=greedy faulted: 2 illegal moves, 1 time-out, 40 crashes; its "
+                           "fallback played for it");
+    report_faults_sentence(faults, sentence, sizeof sentence);
+    ck_assert_str_eq(sentence, note);
+    free(faults);
+}
+END_TEST
+
+/* A summary.csv written before faults were counted has no fault columns: read, with none. */
+START_TEST(faults_of_a_run_made_before_they_were_counted)
+{
+    char text[4096], error[512];
+    int cut = (int)(strlen(summary_header) - strlen(",illegal_moves,timeouts,crashes\n"));
+    snprintf(text, sizeof text, "%.*s\nagent,ext:cmd=./bot,," SUMMARY_MIDDLE "\n", cut, summary_header);
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    ck_assert_ptr_nonnull(faults);
+    ck_assert_msg(report_faults_read_run(faults, write_summary(text), error, sizeof error) == 0, "%s", error);
+    ck_assert_int_eq(faults->count, 0);
+    free(faults);
+}
+END_TEST
+
+/* A count that is not a whole number >= 0 and a missing summary.csv are refused, naming the file. */
+START_TEST(damaged_fault_counts_are_refused)
+{
+    char text[4096], error[512] = "";
+    snprintf(text, sizeof text, "%sagent,ext:cmd=./bot,," SUMMARY_MIDDLE ",-3,0,0\n", summary_header);
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    ck_assert_ptr_nonnull(faults);
+    ck_assert_int_eq(report_faults_read_run(faults, write_summary(text), error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "summary.csv:2: column illegal_moves"), "%s", error);
+    const char *empty = support_scratch("no-summary");
+    ck_assert_int_eq(report_faults_read_run(faults, empty, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "summary.csv"), "%s", error);
+    free(faults);
+}
+END_TEST
+
+/* Only the kinds counted, singular or plural. */
+START_TEST(fault_words)
+{
+    char words[256];
+    report_fault_words(1, 0, 2, words, sizeof words);
+    ck_assert_str_eq(words, "1 illegal move, 2 crashes");
+    report_fault_words(0, 3, 1, words, sizeof words);
+    ck_assert_str_eq(words, "3 time-outs, 1 crash");
+    report_fault_words(0, 0, 0, words, sizeof words);
+    ck_assert_str_eq(words, "");
+}
+END_TEST
+
+/* The printed ratings table marks the faulty agent's row and names it in full under the
+ * table; the other agent's row is unmarked. */
+START_TEST(ratings_table_marks_a_faulty_agent)
+{
+    char path[PATH_SIZE], error[512];
+    const char *dir = write_deals("deals.csv", ab_rows, path);
+    const char *paths[] = {path}, *agents[] = {"A", "B"};
+    report_ratings_settings_t settings = {.bootstrap = 0, .confidence = 0.95, .seed = 1, .anchor = "B"};
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    ck_assert_ptr_nonnull(faults);
+    faults->count = 1;
+    faults->agent[0] = (report_fault_t){.agent = "A", .crashes = 40, .runs = 1};
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    char *text = NULL;
+    size_t length = 0;
+    FILE *out = open_memstream(&text, &length);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_msg(report_ratings_noting_faults(dir, paths, 1, agents, 2, &settings, faults, &plots, out, NULL, error,
+                                               sizeof error) == 0,
+                  "%s", error);
+    fclose(out);
+    const char *row_a = strstr(text, "\n   1  A "), *row_b = strstr(text, "\n   2  B ");
+    ck_assert_msg(row_a && row_b, "no rows for A and B:\n%s", text);
+    ck_assert_msg(strstr(row_a, "! faulted\n") == strchr(row_a + 1, '\n') - strlen("! faulted"),
+                  "A's row is not marked:\n%s", text);
+    char line_b[256];
+    snprintf(line_b, sizeof line_b, "%.*s", (int)(strchr(row_b + 1, '\n') - row_b), row_b);
+    ck_assert_msg(!strstr(line_b, "faulted"), "B's row is marked:\n%s", text);
+    ck_assert_msg(strstr(text, "\n! A faulted: 40 crashes; its fallback played for it\n"), "no note:\n%s", text);
+    free(text);
+    free(faults);
+}
+END_TEST
+
 static Suite *analysis_suite(void)
 {
     Suite *suite = suite_create("analysis");
@@ -680,6 +815,14 @@ static Suite *analysis_suite(void)
     tcase_add_test(calibration, calibration_spacing_and_unblended_neighbours);
     tcase_add_test(calibration, calibration_candidates_file_ranks_by_measurement);
     suite_add_tcase(suite, calibration);
+    TCase *faults = tcase_create("bot faults");
+    tcase_add_checked_fixture(faults, NULL, support_scratch_teardown);
+    tcase_add_test(faults, faults_are_summed_over_runs_from_agent_rows);
+    tcase_add_test(faults, faults_of_a_run_made_before_they_were_counted);
+    tcase_add_test(faults, damaged_fault_counts_are_refused);
+    tcase_add_test(faults, fault_words);
+    tcase_add_test(faults, ratings_table_marks_a_faulty_agent);
+    suite_add_tcase(suite, faults);
     return suite;
 }
 

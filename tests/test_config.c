@@ -104,6 +104,52 @@ START_TEST(reader_errors_name_file_and_line)
 }
 END_TEST
 
+/* A NUL byte is called what it is: fgets kept it, strlen stopped there, and the line looked
+ * cut, so it was refused as "longer than 198 characters" however short it was, or on the
+ * last line read cut at the NUL without a word. Wherever the NUL is, the line is counted
+ * right and the message names it, before any length. */
+static const struct nul_case {
+    const char *bytes;
+    size_t size;
+    const char *needle;
+} nul_cases[] = {
+#define NUL_CASE(literal, needle) {literal, sizeof literal - 1, needle}
+    NUL_CASE("[s]\nkey = va\0lue\n", "bad.ini:2: a NUL byte (this is not a text file)"),
+    NUL_CASE("\0", "bad.ini:1: a NUL byte"),
+    NUL_CASE("[s]\nkey = value\n\0\0\0\n", "bad.ini:3: a NUL byte"),
+    NUL_CASE("[s]\na = 1\nb = 2\0", "bad.ini:3: a NUL byte"),
+    NUL_CASE("[s]\n\0key = 0123456789012345678901234567890123456789012345678901234567890123456789012345678901234567"
+             "8901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890\n",
+             "bad.ini:2: a NUL byte"),
+#undef NUL_CASE
+};
+
+START_TEST(a_nul_byte_is_named_as_such)
+{
+    const struct nul_case *c = &nul_cases[_i];
+    FILE *in = fmemopen((void *)c->bytes, c->size, "r");
+    ck_assert_ptr_nonnull(in);
+    config_file_t file;
+    char error[512] = "";
+    ck_assert_int_eq(config_read_stream(in, "bad.ini", &file, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, c->needle) && !strstr(error, "longer"), "expected \"%s\" in: %s", c->needle, error);
+    config_free(&file);
+    fclose(in);
+}
+END_TEST
+
+/* The input kept for fuzz_ini: a NUL in an experiment's value, on line 4. */
+START_TEST(the_stored_nul_input_is_named)
+{
+    const char *path = DOMINOLAB_SOURCE_DIR "/tests/fuzz/crashes/fuzz_ini/nul-byte-in-a-value.ini";
+    config_file_t file;
+    char error[PATH_SIZE + 512] = "";
+    ck_assert_int_eq(config_read(path, &file, error, sizeof error), -1);
+    ck_assert_msg(strstr(error, "nul-byte-in-a-value.ini:4: a NUL byte (this is not a text file)"), "%s", error);
+    config_free(&file);
+}
+END_TEST
+
 /* The sections checked are the sections libinih files the entries under: blanks inside the
  * brackets belong to the name ("[ s ]" passed as section s while its keys sat in " s ",
  * found by tests/fuzz/fuzz_ini), and a byte order mark does not hide the first header. */
@@ -616,6 +662,8 @@ static Suite *config_suite(void)
     tcase_add_checked_fixture(reader, NULL, support_scratch_teardown);
     tcase_add_test(reader, entries_keep_their_lines);
     tcase_add_loop_test(reader, reader_errors_name_file_and_line, 0, sizeof reader_cases / sizeof reader_cases[0]);
+    tcase_add_loop_test(reader, a_nul_byte_is_named_as_such, 0, sizeof nul_cases / sizeof nul_cases[0]);
+    tcase_add_test(reader, the_stored_nul_input_is_named);
     tcase_add_test(reader, sections_are_named_as_libinih_names_them);
     tcase_add_test(reader, missing_file_is_named);
     suite_add_tcase(suite, reader);

@@ -4,9 +4,17 @@
  *     tiles the protocol sends are right, in every game;
  *   - a run with a bot writes the same files on 1 and 2 threads;
  *   - each failure mode is counted in summary.csv and the run completes, every game played:
- *     an illegal move, garbage, silence past the time-out, a crash at start, a crash
- *     midway, a bot of another protocol version;
- *   - a run with a bot stopped by SIGINT resumes to the files of an uninterrupted run;
+ *     an illegal move, garbage, a NUL byte in an answer (the reader stays in step),
+ *     silence past the wall-clock limit, CPU time past the time-out, a crash midway;
+ *   - a bot that fails its handshake (a crash at start, another protocol version, a
+ *     command that does not exist) is an error of every command before anything is
+ *     written, quoting what the bot wrote on its standard error;
+ *   - time-outs count the bot's CPU time: a bot that sleeps past a short limit does not
+ *     time out;
+ *   - every bot is told quit and sees its input end; no bot, nor anything a bot started
+ *     (in a session of its own too), outlives the run, even one killed with SIGKILL;
+ *   - a run with a bot stopped by SIGINT resumes to the files of an uninterrupted run; a
+ *     second SIGINT stops a run waiting on a bot at once;
  *   - a spec without its command is refused.
  * The bots are Python programs (python3, installed by scripts/install-deps.sh).
  */
@@ -18,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "agent.h"
 #include "cli.h"
@@ -184,15 +193,18 @@ END_TEST
 typedef struct failure_case {
     const char *mode;
     bool illegal, timeout, crash; /* the fault counted */
-    int timeout_ms; /* short only where the bot never answers: a bot that answers at once
-                       could still time out at 150 ms on a loaded machine (a fresh CI run
-                       beside sanitised tests once counted one for "midway") */
+    const char *limits; /* short only where the bot never answers in time whatever the load:
+                           silent spends no CPU time (the wall-clock limit catches it), busy
+                           spins (the CPU-time limit does); grace_ms: it ignores quit */
 } failure_case_t;
 
 static const failure_case_t failures[] = {
-    {"illegal", true, false, false, 10000}, {"garbage", true, false, false, 10000},
-    {"silent", false, true, false, 150},    {"crash", false, false, true, 10000},
-    {"midway", false, false, true, 10000},  {"stubborn", false, false, true, 10000},
+    {"illegal", true, false, false, ""},
+    {"garbage", true, false, false, ""},
+    {"nul", true, false, false, ""},
+    {"silent", false, true, false, ",wall_ms=300,grace_ms=100"},
+    {"busy", false, true, false, ",timeout_ms=200,grace_ms=100"},
+    {"midway", false, false, true, ""},
 };
 enum { FAILURE_CASES = sizeof failures / sizeof failures[0] };
 
@@ -204,8 +216,7 @@ START_TEST(each_failure_is_counted_and_the_run_completes)
     const failure_case_t *f = &failures[_i];
     const char *dir = support_scratch("failure");
     char spec[AGENT_SPEC_MAX], agents[AGENT_SPEC_MAX + 16];
-    snprintf(spec, sizeof spec, "ext:cmd=python3 " TEST_BOTS "misbehave.py %s,timeout_ms=%d,fallback=greedy", f->mode,
-             f->timeout_ms);
+    snprintf(spec, sizeof spec, "ext:cmd=python3 " TEST_BOTS "misbehave.py %s%s,fallback=greedy", f->mode, f->limits);
     snprintf(agents, sizeof agents, "%s,random", spec);
     study_t s = {"bergen", NULL, 2, agents, false, 8, 44, false, false, false};
     sim_ok(&s, "--out", dir, NULL);
@@ -218,6 +229,253 @@ START_TEST(each_failure_is_counted_and_the_run_completes)
             "%s: illegal %" PRId64 ", timeouts %" PRId64 ", crashes %" PRId64, f->mode, bot.illegal_moves, bot.timeouts,
             bot.crashes);
     REQUIRE(bot.timeouts <= games && bot.crashes <= games, "%s: more than one time-out or crash a game", f->mode);
+    /* busy spins at its first decision of every game, and the fallback plays the rest */
+    REQUIRE(strcmp(f->mode, "busy") || bot.timeouts == games, "busy: %" PRId64 " time-outs in %" PRId64 " games",
+            bot.timeouts, games);
+    /* nul answers one bad line a process (one a seat on one thread), then good ones: a
+     * reader out of step would refuse the answers after it too */
+    REQUIRE(strcmp(f->mode, "nul") || (bot.illegal_moves >= 1 && bot.illegal_moves <= 2),
+            "nul: %" PRId64 " illegal answers", bot.illegal_moves);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ handshakes */
+
+typedef struct handshake_case {
+    const char *bot;  /* the command */
+    const char *said; /* in the message: why, or what the bot wrote on its standard error */
+} handshake_case_t;
+
+static const handshake_case_t handshakes[] = {
+    {"python3 " TEST_BOTS "misbehave.py crash", "exited or closed its output before answering hello"},
+    {"python3 " TEST_BOTS "misbehave.py stubborn", "not a hello of protocol 1"},
+    {"python3 " TEST_BOTS "no-such-bot.py", "no-such-bot.py"},
+};
+enum { HANDSHAKE_CASES = sizeof handshakes / sizeof handshakes[0] };
+
+/* A bot that cannot complete its handshake is an error of every command that would play
+ * it, exit 2, before anything is played or written. */
+START_TEST(a_bot_that_fails_its_handshake_stops_every_command)
+{
+    const handshake_case_t *h = &handshakes[_i];
+    char spec[AGENT_SPEC_MAX], agents[AGENT_SPEC_MAX + 16];
+    snprintf(spec, sizeof spec, "ext:cmd=%s", h->bot);
+    snprintf(agents, sizeof agents, "%s,greedy", spec);
+    const char *root = support_scratch("handshake");
+    char out[PATH_SIZE];
+    path_join(out, root, "out");
+    typedef struct command {
+        int (*run)(int, char **);
+        char *argv[16];
+    } command_t;
+    command_t commands[] = {
+        {cli_sim, {"sim", "--players", "2", "--agents", agents, "--deals", "4", "--out", out, "--quiet", NULL}},
+        {cli_tournament, {"tournament", "--players", "2", "--agents", agents, "--deals", "4", "--out", out, "--quiet", NULL}},
+        {cli_play, {"play", "--players", "2", "--agents", agents, "--quiet", NULL}},
+        {cli_fit, {"fit", "--players", "2", "--agent", spec, "--deals", "2", "--quiet", NULL}},
+        {cli_belief, {"belief", "--players", "2", "--agents", agents, "--deals", "2", "--quiet", NULL}},
+    };
+    for (size_t k = 0; k < sizeof commands / sizeof commands[0]; k++) {
+        capture_t result;
+        support_run(commands[k].run, commands[k].argv, &result);
+        REQUIRE(result.status == 2 && strstr(result.err, "failed its handshake") && strstr(result.err, h->said),
+                "%s with %s: exit %d: %s", commands[k].argv[0], h->bot, result.status, result.err);
+        REQUIRE(access(out, F_OK) != 0, "%s with %s wrote %s", commands[k].argv[0], h->bot, out);
+        support_capture_free(&result);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------------------ time and processes */
+
+/* The name column of agent `agent`'s row in DIR/summary.csv, into out. */
+static void summary_name(const char *dir, const char *agent, char *out, size_t size)
+{
+    char path[PATH_SIZE], error[512];
+    path_join(path, dir, "summary.csv");
+    csv_reader_t reader;
+    REQUIRE(csv_open(&reader, path, error, sizeof error) == 0, "%s", error);
+    int column = csv_column(&reader, "name", error, sizeof error);
+    REQUIRE(column >= 0, "%s", error);
+    out[0] = '\0';
+    while (csv_next(&reader, error, sizeof error) == 1)
+        if (!strcmp(reader.field[0], "agent") && !strcmp(reader.field[1], agent))
+            snprintf(out, size, "%s", reader.field[column]);
+    csv_close(&reader);
+}
+
+/* timeout_ms is CPU time: a bot that sleeps half a second before its first answer, held
+ * to 100 ms, never times out (it would on a wall clock, whatever the load). The bot is
+ * named by its hello in summary.csv and run.json, its command kept as the agent. */
+START_TEST(a_bot_is_held_to_its_cpu_time)
+{
+    const char *dir = support_scratch("cpu");
+    const char *spec = "ext:cmd=python3 " TEST_BOTS "misbehave.py sleepy,timeout_ms=100";
+    char agents[AGENT_SPEC_MAX + 16];
+    snprintf(agents, sizeof agents, "%s,random", spec);
+    study_t s = {"bergen", NULL, 2, agents, false, 4, 47, false, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    agent_row_t bot = agent_row(dir, spec);
+    REQUIRE(bot.games == 4 * run_integer(dir, "rotations") && bot.timeouts == 0 && bot.crashes == 0,
+            "%" PRId64 " games, %" PRId64 " time-outs, %" PRId64 " crashes", bot.games, bot.timeouts, bot.crashes);
+    char name[128];
+    summary_name(dir, spec, name, sizeof name);
+    REQUIRE(!strcmp(name, "misbehave sleepy"), "the bot's summary.csv name: '%s'", name);
+    summary_name(dir, "random", name, sizeof name);
+    REQUIRE(!name[0], "random's summary.csv name: '%s'", name);
+    json_t *run = load_run(dir), *names = json_object_get(run, "agent_names"), *seats = json_object_get(run, "agents");
+    REQUIRE(!strcmp(json_string_value(json_array_get(seats, 0)), spec) &&
+                !strcmp(json_string_value(json_array_get(names, 0)) ? json_string_value(json_array_get(names, 0)) : "",
+                        "misbehave sleepy") &&
+                json_is_null(json_array_get(names, 1)),
+            "run.json's agents and agent_names");
+    json_decref(run);
+}
+END_TEST
+
+/* Whether process `pid` is gone (or a zombie: it has ended, and is only waiting to be reaped). */
+static bool process_gone(long pid)
+{
+    char path[64], text[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *file = fopen(path, "r");
+    if (!file) return true;
+    size_t got = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[got] = '\0';
+    const char *after = strrchr(text, ')');
+    return after && after[1] == ' ' && after[2] == 'Z';
+}
+
+/* The pids of DIR's files NAME.what, into pids[] (at most max): their count. */
+static int pids_marked(const char *dir, const char *what, long *pids, int max)
+{
+    char script[PATH_SIZE + 64];
+    snprintf(script, sizeof script, "ls '%s'", dir);
+    FILE *list = popen(script, "r");
+    REQUIRE(list, "popen: %s", strerror(errno));
+    int count = 0;
+    char name[256], suffix[64];
+    long pid;
+    while (fgets(name, sizeof name, list))
+        if (sscanf(name, "%ld.%63s", &pid, suffix) == 2 && !strcmp(suffix, what) && count < max) pids[count++] = pid;
+    pclose(list);
+    return count;
+}
+
+/* Waits until every process whose pid a file DIR/PID.what names is gone: a generous limit,
+ * not a measure (the keeper ends them within its grace period). */
+static void require_gone(const char *dir, const char *what)
+{
+    long pids[256];
+    int count = pids_marked(dir, what, pids, 256);
+    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
+    for (int k = 0; k < count; k++) {
+        while (!process_gone(pids[k]) && now_seconds() < deadline) sleep_ms(20);
+        REQUIRE(process_gone(pids[k]), "process %ld (%s) outlived the run", pids[k], what);
+    }
+}
+
+/* Every bot is told quit and sees its input end, the one the handshake check started
+ * included; nothing a bot started outlives the run, even in a session of its own. */
+START_TEST(every_bot_is_told_quit_and_nothing_outlives_the_run)
+{
+    const char *marks = support_scratch("marks"), *dir = support_scratch("quit");
+    char agents[2 * AGENT_SPEC_MAX];
+    snprintf(agents, sizeof agents,
+             "ext:cmd=python3 " TEST_BOTS "misbehave.py farewell %s,ext:cmd=python3 " TEST_BOTS "misbehave.py spawn %s",
+             marks, marks);
+    study_t s = {"bergen", NULL, 2, agents, false, 4, 48, false, false, false};
+    sim_ok(&s, "--out", dir, NULL);
+    long started[64], quit[64], ended[64], spawned[64];
+    int starts = pids_marked(marks, "started", started, 64), spawns = pids_marked(marks, "spawned", spawned, 64);
+    /* each spec's handshake check, and a bot a seat of each */
+    REQUIRE(starts >= 4 && spawns >= 2, "%d bots started, %d children spawned", starts, spawns);
+    int farewells = starts - spawns; /* a spawn bot starts one child */
+    int quits = pids_marked(marks, "quit", quit, 64), ends = pids_marked(marks, "eof", ended, 64);
+    REQUIRE(quits == farewells && ends == farewells, "%d farewell bots, %d told quit, %d saw their input end",
+            farewells, quits, ends);
+    require_gone(marks, "started");
+    require_gone(marks, "spawned");
+}
+END_TEST
+
+/* SIGKILL of the harness: its bots and what they started end all the same. */
+START_TEST(bots_end_with_a_harness_killed)
+{
+    const char *marks = support_scratch("killed-marks"), *root = support_scratch("killed"),
+               *logs = support_scratch("killed-logs");
+    char dir[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE], agents[2 * AGENT_SPEC_MAX];
+    path_join(dir, root, "run");
+    path_join(out_path, logs, "stdout.txt");
+    path_join(err_path, logs, "stderr.txt");
+    snprintf(agents, sizeof agents, "ext:cmd=python3 " TEST_BOTS "misbehave.py spawn %s,greedy", marks);
+    study_t s = {"bergen", NULL, 2, agents, false, 100000, 49, false, true, false};
+    pid_t pid = start_with_and_wait_for_progress(&s, NULL, dir, out_path, err_path);
+    REQUIRE(kill(pid, SIGKILL) == 0, "kill: %s", strerror(errno));
+    wait_for(pid, RUN_LIMIT_SECONDS);
+    long spawned[64];
+    REQUIRE(pids_marked(marks, "spawned", spawned, 64) >= 2, "no bot spawned its child");
+    require_gone(marks, "started");
+    require_gone(marks, "spawned");
+}
+END_TEST
+
+/* Whether process pid has a SIGINT pending (/proc's ShdPnd: sent to the process, not yet
+ * taken by a thread): two sent before the first is taken arrive as one. */
+static bool sigint_pending(pid_t pid)
+{
+    char path[64], line[256];
+    snprintf(path, sizeof path, "/proc/%d/status", (int)pid);
+    FILE *file = fopen(path, "r");
+    unsigned long long pending = 0;
+    while (file && fgets(line, sizeof line, file))
+        if (sscanf(line, "ShdPnd: %llx", &pending) == 1) break;
+    if (file) fclose(file);
+    return pending & (1ull << (SIGINT - 1));
+}
+
+/* A first SIGINT waits for the batch in play, which a dozing bot never ends; a second one
+ * stops the run at once, and no bot is left. The first is sent once the bot dozes (inside
+ * the run), the second once the first is taken. */
+START_TEST(a_second_signal_stops_at_once)
+{
+    const char *marks = support_scratch("twice-marks"), *root = support_scratch("twice"),
+               *logs = support_scratch("twice-logs");
+    char dir[PATH_SIZE], out_path[PATH_SIZE], err_path[PATH_SIZE], agents[AGENT_SPEC_MAX];
+    path_join(dir, root, "run");
+    path_join(out_path, logs, "stdout.txt");
+    path_join(err_path, logs, "stderr.txt");
+    snprintf(agents, sizeof agents, "ext:cmd=python3 " TEST_BOTS "misbehave.py doze %s,wall_ms=3600000,random", marks);
+    study_t s = {"bergen", NULL, 2, agents, false, 4000, 50, false, true, false};
+    args_t a;
+    args_start(&a, "dominolab");
+    args_add(&a, "sim");
+    study_args(&a, &s, 2);
+    args_add_list(&a, LIST("--out", dir));
+    pid_t pid = spawn_binary(a.item, out_path, err_path);
+    long dozing[4];
+    double deadline = now_seconds() + RUN_LIMIT_SECONDS;
+    int status = 0;
+    bool ended = false;
+    while (!pids_marked(marks, "dozing", dozing, 4) && now_seconds() < deadline)
+        if ((ended = waitpid(pid, &status, WNOHANG) == pid)) break;
+        else sleep_ms(20);
+    REQUIRE(!ended && pids_marked(marks, "dozing", dozing, 4), "the bot never dozed (run ended: %d)", ended);
+    REQUIRE(kill(pid, SIGINT) == 0, "kill: %s", strerror(errno));
+    while (sigint_pending(pid) && now_seconds() < deadline) sleep_ms(10);
+    REQUIRE(kill(pid, SIGINT) == 0, "kill: %s", strerror(errno));
+    while (!ended && now_seconds() < deadline)
+        if (!(ended = waitpid(pid, &status, WNOHANG) == pid)) sleep_ms(20);
+    if (!ended) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    REQUIRE(ended && WIFEXITED(status) && WEXITSTATUS(status) == 130, "wait status %d after SIGINTs (ended: %d)",
+            status, ended);
+    path_join(out_path, dir, "run.json");
+    REQUIRE(access(out_path, F_OK) == 0, "no run.json to resume from");
+    require_gone(marks, "dozing");
 }
 END_TEST
 
@@ -403,6 +661,11 @@ int main(void)
     tcase_add_checked_fixture(faults, NULL, support_scratch_teardown);
     tcase_set_timeout(faults, 600);
     tcase_add_loop_test(faults, each_failure_is_counted_and_the_run_completes, 0, FAILURE_CASES);
+    tcase_add_loop_test(faults, a_bot_that_fails_its_handshake_stops_every_command, 0, HANDSHAKE_CASES);
+    tcase_add_test(faults, a_bot_is_held_to_its_cpu_time);
+    tcase_add_test(faults, every_bot_is_told_quit_and_nothing_outlives_the_run);
+    tcase_add_test(faults, bots_end_with_a_harness_killed);
+    tcase_add_test(faults, a_second_signal_stops_at_once);
     tcase_add_loop_test(faults, a_forfeit_loses_the_match, 0, GAME_CASES);
     tcase_add_test(faults, interrupted_run_with_a_bot_resumes);
     tcase_add_test(faults, spec_without_a_command_is_refused);

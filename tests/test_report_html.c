@@ -7,7 +7,9 @@
  *     its pairs that did not meet;
  *   - report_html: pages from the stored expected CSVs of the study tests (tests/expected/):
  *     the result sentences word for word, every value of the files as written, escaping of
- *     names and notes, and refusals naming the file that is missing or short of a column.
+ *     names and notes, and refusals naming the file that is missing or short of a column;
+ *   - bot faults: a warning above the result listing each faulty agent with its counts
+ *     (escaped), its note inside the result beside the verdict, and nothing without faults.
  */
 #include <check.h>
 #include <math.h>
@@ -379,6 +381,54 @@ START_TEST(missing_files_and_columns_are_named)
 }
 END_TEST
 
+/* The bots' faults: a warning block above the result, a table row per agent (its name
+ * escaped), each agent's note in the result under the verdict; none of it without faults. */
+START_TEST(faults_are_warned_of_and_noted_beside_the_verdict)
+{
+    const char *dir = support_scratch("faults");
+    copy_expected("sprt", "sprt.csv", dir);
+    copy_expected("sprt", "sprt_trace.csv", dir);
+    report_faults_t *faults = calloc(1, sizeof *faults);
+    ck_assert_ptr_nonnull(faults);
+    faults->count = 2;
+    faults->agent[0] = (report_fault_t){.agent = "heuristic", .crashes = 40, .runs = 1};
+    faults->agent[1] = (report_fault_t){.agent = "ext:cmd=./bot <x> & y", .illegal_moves = 3, .timeouts = 1, .runs = 2};
+    report_html_context_t context = {.layout = REPORT_HTML_SPRT, .kind = "sprt", .subject = "bergen, 2 players",
+                                     .version = "0.1.0", .faults = faults};
+    char error[1024];
+    ck_assert_msg(report_html_write(dir, &context, error, sizeof error) == 0, "%s", error);
+    char *page = read_page(dir);
+    const char *warning = strstr(page, "<div class=\"faults\" role=\"alert\""),
+               *result = strstr(page, "<h2 id=\"result\">");
+    ck_assert_msg(warning && result && warning < result, "no warning above the result");
+    ck_assert_contains(warning, ">\xE2\x9A\xA0 Bot faults</h2>");
+    ck_assert_contains(warning, "<thead><tr><th>agent</th><th>runs with faults</th><th>illegal_moves</th><th>timeouts"
+                                "</th><th>crashes</th></tr></thead>");
+    ck_assert_contains(warning, "<tr><td>heuristic</td><td class=\"num\">1</td><td class=\"num\">0</td><td "
+                                "class=\"num\">0</td><td class=\"num\">40</td></tr>");
+    ck_assert_contains(warning, "<tr><td>ext:cmd=./bot &lt;x&gt; &amp; y</td><td class=\"num\">2</td><td "
+                                "class=\"num\">3</td><td class=\"num\">1</td><td class=\"num\">0</td></tr>");
+    /* inside the result box, after the verdict and before the box ends */
+    const char *verdict = strstr(page, "<p class=\"lead\">H1 accepted: heuristic is stronger than greedy");
+    const char *note = strstr(page, "\xE2\x9A\xA0 heuristic faulted: 40 crashes; its fallback played for it.</p>");
+    const char *escaped = strstr(page, "\xE2\x9A\xA0 ext:cmd=./bot &lt;x&gt; &amp; y faulted: 3 illegal moves, 1 "
+                                       "time-out; its fallback played for it.</p>");
+    const char *plots = strstr(page, "<h2 id=\"plots\">");
+    ck_assert_msg(verdict && note && escaped && plots, "a note is missing from the result");
+    const char *box_end = strstr(note, "</div>");
+    ck_assert_msg(verdict < note && note < escaped && box_end && escaped < box_end && box_end < plots,
+                  "the notes are not in the result, under the verdict");
+    free(page);
+    /* the same files without faults: no warning, no note */
+    context.faults = NULL;
+    ck_assert_msg(report_html_write(dir, &context, error, sizeof error) == 0, "%s", error);
+    page = read_page(dir);
+    ck_assert_msg(!strstr(page, "Bot faults") && !strstr(page, "class=\"fault"), "a fault shown without faults");
+    free(page);
+    free(faults);
+}
+END_TEST
+
 static Suite *report_html_suite(void)
 {
     Suite *suite = suite_create("report_html");
@@ -397,6 +447,7 @@ static Suite *report_html_suite(void)
     tcase_add_test(pages, sprt_page_from_the_sprt_files);
     tcase_add_test(pages, balance_page_from_the_balance_files);
     tcase_add_test(pages, missing_files_and_columns_are_named);
+    tcase_add_test(pages, faults_are_warned_of_and_noted_beside_the_verdict);
     suite_add_tcase(suite, pages);
     return suite;
 }

@@ -36,6 +36,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "game.h"
+#include "progress.h"
 #include "sim.h"
 #include "stats.h"
 #include "sim_fixture.h"
@@ -45,10 +46,10 @@
 static const char summary_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,mean_margin,se_margin,"
-    "blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,illegal_moves,timeouts,crashes";
+    "blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,illegal_moves,timeouts,crashes,name";
 static const char deals_header[] = "unit,rotation,seat,agent,team,points,result,pips_left,plies,hands,end,leader,"
                                    "deal_seed";
-enum { SUMMARY_COLUMNS = 29, DEALS_COLUMNS = 13 };
+enum { SUMMARY_COLUMNS = 30, DEALS_COLUMNS = 13 };
 
 /* Scratch directories and DOMINOLAB_TEST_SCALE: test_support.h. */
 
@@ -1937,6 +1938,58 @@ START_TEST(help_bench)
 }
 END_TEST
 
+/* ================================================================== progress */
+
+/* The line progress writes to a file (not a terminal: the plain line) at the end of a run
+ * whose totals are `totals`, under `frame` (or none). Owned by the caller. */
+static char *progress_line(const sim_totals_t *totals, const progress_frame_t *frame)
+{
+    static const sim_config_t config = {.agent_count = 2, .agents = {"ext:cmd=./bot", "greedy"}, .sides = 2};
+    FILE *out = tmpfile();
+    ck_assert_ptr_nonnull(out);
+    progress_t progress;
+    progress_start(&progress, out, false, 10, 0, "deals", &config, frame);
+    progress_finish(&progress, totals);
+    long length = ftell(out);
+    char *text = calloc((size_t)length + 1, 1);
+    ck_assert_ptr_nonnull(text);
+    rewind(out);
+    ck_assert_int_eq((long)fread(text, 1, (size_t)length, out), length);
+    fclose(out);
+    return text;
+}
+
+static void llr_standings(void *context, const sim_totals_t *totals, char *out, size_t size)
+{
+    (void)context, (void)totals;
+    snprintf(out, size, "LLR 1.00 [-2.94, 2.94]");
+}
+
+/* The faults counted so far, every agent's together, end the line; a study's own standings
+ * (sprt's LLR) do not hide them; a run without faults says nothing of them. */
+START_TEST(progress_shows_the_bot_faults_so_far)
+{
+    sim_totals_t *totals = calloc(1, sizeof *totals);
+    ck_assert_ptr_nonnull(totals);
+    totals->units = 1;
+    char *line = progress_line(totals, NULL);
+    ck_assert_msg(!strstr(line, "fault"), "faults shown without any: %s", line);
+    free(line);
+    totals->agent[0].illegal_moves = 1;
+    totals->agent[1].timeouts = 2;
+    line = progress_line(totals, NULL);
+    ck_assert_msg(strstr(line, "; 3 bot faults: 1 illegal move, 2 time-outs\n"), "%s", line);
+    free(line);
+    progress_frame_t frame = {0, 10, 1, 1, -1, llr_standings, NULL};
+    totals->agent[0].crashes = 1;
+    line = progress_line(totals, &frame);
+    ck_assert_msg(strstr(line, "; LLR 1.00 [-2.94, 2.94]; 4 bot faults: 1 illegal move, 2 time-outs, 1 crash\n"),
+                  "%s", line);
+    free(line);
+    free(totals);
+}
+END_TEST
+
 /* ================================================================== suite */
 
 static TCase *tcase(Suite *suite, const char *name)
@@ -2017,6 +2070,8 @@ static Suite *sim_suite(void)
     tcase_add_test(bad, help_sim);
     tcase_add_test(bad, help_merge);
     tcase_add_test(bad, help_bench);
+    TCase *progress = tcase(suite, "progress");
+    tcase_add_test(progress, progress_shows_the_bot_faults_so_far);
     return suite;
 }
 

@@ -25,7 +25,7 @@ static const char expected_header[] =
     "scope,agent,seat,games,wins,draws,losses,score,score_low,score_high,share,share_low,share_high,"
     "mean_points_per_hand,se_points_per_hand,mean_points_per_match,se_points_per_match,"
     "mean_margin,se_margin,blocks,elo,elo_low,elo_high,closes,failed_closes,failed_close_rate,illegal_moves,timeouts,"
-    "crashes\n";
+    "crashes,name\n";
 
 /* ---- helpers ---- */
 
@@ -570,11 +570,11 @@ START_TEST(test_csv_deals_row)
                               .margin_squared = 14, .blocks = 2, .block_score2 = 5, .block_score2_squared = 13,
                               .shares = 2100, .block_shares = 2100, .block_shares_squared = 1260 * 1260 + 840 * 840,
                               .block_games = 2, .closes = 4, .failed_closes = 1};
-    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2};
+    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2, NULL};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445,4,1,0.250000,0,0,0\n");
+                     "1.000000,0.912871,2,88.739500,-85.039918,330.223445,4,1,0.250000,0,0,0,\n");
 }
 END_TEST
 
@@ -587,11 +587,11 @@ START_TEST(test_csv_no_elo_with_three_sides)
                               .margin_squared = 14, .blocks = 2, .block_score2 = 5, .block_score2_squared = 13,
                               .shares = 2100, .block_shares = 2100, .block_shares_squared = 1260 * 1260 + 840 * 840,
                               .block_games = 2};
-    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 3};
+    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 3, NULL};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,greedy,,4,2,1,1,0.625000,0.380005,0.869995,0.625000,0.380005,0.869995,2.500000,0.645497,,,"
-                     "1.000000,0.912871,2,,,,0,0,,0,0,0\n");
+                     "1.000000,0.912871,2,,,,0,0,,0,0,0,\n");
 }
 END_TEST
 
@@ -606,14 +606,14 @@ START_TEST(test_csv_match_row_with_nan_and_quotes)
                               .shares = 840, .block_shares = 840, .block_shares_squared = 840 * 840, .block_games = 1};
     const stats_totals_t empty = {0};
     const stats_summary_row_t rows[] = {
-        {"seat", "pimc:samples=64,rollout=greedy", 2, &t, 1, 2},
-        {"agent", "say \"hi\"", -1, &empty, 1, 2},
+        {"seat", "pimc:samples=64,rollout=greedy", 2, &t, 1, 2, NULL},
+        {"agent", "say \"hi\"", -1, &empty, 1, 2, NULL},
     };
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(rows, 2, text, sizeof text),
                      "seat,\"pimc:samples=64,rollout=greedy\",2,1,1,0,0,1.000000,,,1.000000,,,"
-                     "50.000000,11.547005,150.000000,,20.000000,,1,,,,0,0,,0,0,0\n"
-                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,,0,0,,0,0,0\n");
+                     "50.000000,11.547005,150.000000,,20.000000,,1,,,,0,0,,0,0,0,\n"
+                     "agent,\"say \"\"hi\"\"\",,0,0,0,0,,,,,,,,,,,,,0,,,,0,0,,0,0,0,\n");
 }
 END_TEST
 
@@ -624,11 +624,11 @@ START_TEST(test_csv_no_negative_zero_and_minus_inf)
      * elo -inf at all three. */
     const stats_totals_t t = {.games = 10000000, .losses = 10000000, .margin = -1, .margin_squared = 1,
                               .blocks = 2, .block_games = 5000000};
-    const stats_summary_row_t row = {"agent", "random", -1, &t, 0, 2};
+    const stats_summary_row_t row = {"agent", "random", -1, &t, 0, 2, NULL};
     char text[CSV_SIZE];
     ck_assert_str_eq(summary_body(&row, 1, text, sizeof text),
                      "agent,random,,10000000,0,0,10000000,0.000000,0.000000,0.000000,0.000000,0.000000,0.000000,"
-                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf,0,0,,0,0,0\n");
+                     ",,,,0.000000,0.000000,2,-inf,-inf,-inf,0,0,,0,0,0,\n");
 }
 END_TEST
 
@@ -642,7 +642,7 @@ START_TEST(test_csv_write_error)
     f = fopen(name, "r");
     ck_assert_ptr_nonnull(f);
     const stats_totals_t t = {0};
-    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2};
+    const stats_summary_row_t row = {"agent", "greedy", -1, &t, 0, 2, NULL};
     ck_assert_int_eq(stats_write_summary_csv(f, &row, 1), -1);
     fclose(f);
     remove(name);

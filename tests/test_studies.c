@@ -13,7 +13,11 @@
  *   - plots: PNG and SVG with gnuplot, the scripts and a how-to without it; every plot of
  *     every study titled with its game, players and sample, the heat map's diagonal no
  *     score, the SPRT key outside the plot;
- *   - bad input: one line naming the problem, exit 2, nothing written.
+ *   - bad input: one line naming the problem, exit 2, nothing written;
+ *   - a bot that faults (tests/bots/misbehave.py, illegal answers only: nothing here
+ *     depends on time): sim shows its faults on the progress line, warns once on stderr and
+ *     names it on stdout; analyze, tournament, sprt, balance and calibrate note it beside
+ *     their result on the terminal and in report.html, with the counts of summary.csv.
  * These tests start OpenMP threads, so Check must not fork (CK_FORK=no, tests/CMakeLists.txt).
  */
 #include <check.h>
@@ -1100,6 +1104,185 @@ START_TEST(analyze_writes_a_sim_runs_report_html)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ bot faults */
+
+/* A bot that answers every decision with a number no move has: a fault at each decision,
+ * none of them a time-out (tests/bots/misbehave.py); greedy, its fallback, plays the moves. */
+#define ILLEGAL_BOT "ext:cmd=python3 " DOMINOLAB_SOURCE_DIR "/tests/bots/misbehave.py illegal,fallback=greedy"
+
+/* The illegal moves on the bot's agent row of RUN/summary.csv. */
+static int64_t illegal_moves_in(const char *run)
+{
+    char *path = path_in(run, "summary.csv"), error[1024];
+    csv_reader_t *reader = malloc(sizeof *reader);
+    ck_assert_ptr_nonnull(reader);
+    ck_assert_msg(csv_open(reader, path, error, sizeof error) == 0, "%s", error);
+    int agent = csv_column(reader, "agent", error, sizeof error), count = csv_column(reader, "illegal_moves", error,
+                                                                                     sizeof error);
+    ck_assert_msg(agent >= 0 && count >= 0, "%s", error);
+    int64_t illegal = -1;
+    while (csv_next(reader, error, sizeof error) == 1)
+        if (!strcmp(reader->field[0], "agent") && !strcmp(reader->field[agent], ILLEGAL_BOT))
+            ck_assert_msg(csv_int64(reader, count, &illegal, error, sizeof error) == 0, "%s", error);
+    csv_close(reader);
+    free(reader);
+    ck_assert_msg(illegal > 1, "%s: the bot's row counts %lld illegal moves", path, (long long)illegal);
+    free(path);
+    return illegal;
+}
+
+/* The bot's note with `count` illegal moves, as every report words it. */
+static void bot_note(int64_t count, char *out, size_t size)
+{
+    snprintf(out, size, ILLEGAL_BOT " faulted: %lld illegal moves; its fallback played for it", (long long)count);
+}
+
+/* DIR/report.html warns of the bot above the result, with its count, and notes it inside
+ * the result; returns the page (owned). */
+static char *expect_faults_on_page(const char *dir, const char *note, int64_t count)
+{
+    char *path = path_in(dir, "report.html"), *page = support_read_file(path, NULL), row[2048], noted[2048];
+    ck_assert_msg(page != NULL, "no %s", path);
+    const char *warning = strstr(page, "<div class=\"faults\" role=\"alert\""),
+               *result = strstr(page, "<div class=\"result\">");
+    ck_assert_msg(warning && result && warning < result, "%s: no warning above the result", path);
+    snprintf(row, sizeof row, "<tr><td>%s</td><td class=\"num\">", ILLEGAL_BOT);
+    ck_assert_msg(strstr(warning, row), "%s: the bot is not in the warning's table", path);
+    snprintf(row, sizeof row, "</td><td class=\"num\">%lld</td><td class=\"num\">0</td><td class=\"num\">0</td></tr>",
+             (long long)count);
+    ck_assert_msg(strstr(warning, row), "%s: the warning does not count %lld illegal moves", path, (long long)count);
+    snprintf(noted, sizeof noted, "\xE2\x9A\xA0 %s.</p>", note);
+    const char *in_result = strstr(page, noted);
+    ck_assert_msg(in_result && in_result > result && in_result < strstr(result, "</div>"),
+                  "%s: the bot's note is not in the result", path);
+    free(path);
+    return page;
+}
+
+/* sim: the progress line counts the bot's faults, a warning names it on stderr once the run
+ * is over and the run's summary on stdout gives its line, with summary.csv's count. analyze
+ * marks it in the ratings table, names it under, and warns of it in report.html. */
+START_TEST(sim_and_analyze_name_a_faulty_bot)
+{
+    const char *dir = support_scratch("faulty-sim"), *again = support_scratch("faulty-analyze");
+    capture_t result;
+    support_run(cli_sim, ARGS("sim", "--players", "2", "--agents", ILLEGAL_BOT ",random", "--deals", "4", "--seed", "3",
+                              "--threads", "1", "--per-deal", "--out", (char *)dir),
+                &result);
+    ck_assert_msg(result.status == 0, "sim exited %d: %s", result.status, result.err);
+    int64_t count = illegal_moves_in(dir);
+    char note[1024], expected[4096];
+    bot_note(count, note, sizeof note);
+    snprintf(expected, sizeof expected, "! %s\n", note);
+    ck_assert_str_eq(result.out, expected);
+    snprintf(expected, sizeof expected, "; %lld bot faults: %lld illegal moves\n", (long long)count, (long long)count);
+    const char *progress = strstr(result.err, "progress: ");
+    ck_assert_msg(progress && strstr(progress, expected), "the progress line does not count the faults:\n%s",
+                  result.err);
+    snprintf(expected, sizeof expected,
+             "dominolab sim: warning: %s (%s/summary.csv: illegal_moves, timeouts, crashes)\n", note, dir);
+    ck_assert_msg(strstr(result.err, expected), "no warning naming the bot:\n%s", result.err);
+    support_capture_free(&result);
+
+    support_run(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots", "--bootstrap", "0"),
+                &result);
+    ck_assert_msg(result.status == 0, "analyze exited %d: %s", result.status, result.err);
+    snprintf(expected, sizeof expected, "\n! %s\n", note);
+    ck_assert_msg(strstr(result.out, "  ! faulted\n") && strstr(result.out, expected),
+                  "the ratings table does not mark and name the bot:\n%s", result.out);
+    free(expect_faults_on_page(again, note, count));
+    support_capture_free(&result);
+}
+END_TEST
+
+/* tournament: the bot's row of the ratings table is marked and its note follows the table,
+ * a warning ends the command on stderr (even --quiet), report.html warns and notes; analyze
+ * writes the same page again. */
+START_TEST(tournament_marks_a_faulty_bot)
+{
+    const char *dir = support_scratch("faulty-tournament"), *again = support_scratch("faulty-again");
+    capture_t result;
+    support_run(cli_tournament, ARGS("tournament", "--players", "2", "--agents", ILLEGAL_BOT ",random", "--deals", "3",
+                                     "--seed", "4", "--bootstrap", "0", "--threads", "1", "--no-plots", "--quiet",
+                                     "--out", (char *)dir),
+                &result);
+    ck_assert_msg(result.status == 0, "tournament exited %d: %s", result.status, result.err);
+    char *pair = path_in(dir, "pairs/00-01");
+    int64_t count = illegal_moves_in(pair);
+    free(pair);
+    char note[1024], expected[4096];
+    bot_note(count, note, sizeof note);
+    const char *marked = strstr(result.out, "  ! faulted\n");
+    snprintf(expected, sizeof expected, "\n! %s\n", note);
+    ck_assert_msg(marked && strstr(result.out, "leader's advantage") > marked && strstr(result.out, expected),
+                  "the ratings table does not mark and name the bot:\n%s", result.out);
+    snprintf(expected, sizeof expected, "dominolab tournament: warning: %s (%s/report.html lists them)\n", note, dir);
+    ck_assert_msg(strstr(result.err, expected), "no warning naming the bot:\n%s", result.err);
+    support_capture_free(&result);
+    free(expect_faults_on_page(dir, note, count));
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
+    expect_same_report(dir, again);
+}
+END_TEST
+
+/* sprt, balance and calibrate: the bot's note right under the verdict (the SPRT's score
+ * line, balance's legend, the levels' table), and on the page. */
+START_TEST(study_verdicts_note_a_faulty_bot)
+{
+    const char *sprt = support_scratch("faulty-sprt"), *balance = support_scratch("faulty-balance"),
+               *calibrate = support_scratch("faulty-calibrate");
+    capture_t result;
+    char note[1024], expected[4096];
+    support_run(cli_sprt, ARGS("sprt", "--players", "2", "--agents", ILLEGAL_BOT ",random", "--deals", "3", "--seed",
+                               "4", "--threads", "1", "--no-plots", "--quiet", "--out", (char *)sprt),
+                &result);
+    ck_assert_msg(result.status == 0, "sprt exited %d: %s", result.status, result.err);
+    char *run = path_in(sprt, "run");
+    int64_t count = illegal_moves_in(run);
+    free(run);
+    bot_note(count, note, sizeof note);
+    snprintf(expected, sizeof expected, " (95%%)\n! %s\n", note);
+    ck_assert_msg(strstr(result.out, expected), "the verdict has no note:\n%s", result.out);
+    support_capture_free(&result);
+    free(expect_faults_on_page(sprt, note, count));
+
+    support_run(cli_balance, ARGS("balance", "--players", "2", "--agent", ILLEGAL_BOT, "--deals", "3", "--seed", "4",
+                                  "--threads", "1", "--no-plots", "--quiet", "--out", (char *)balance),
+                &result);
+    ck_assert_msg(result.status == 0, "balance exited %d: %s", result.status, result.err);
+    run = path_in(balance, "variants/00/hands");
+    count = illegal_moves_in(run);
+    free(run);
+    bot_note(count, note, sizeof note);
+    snprintf(expected, sizeof expected, " the deal alone decides\n! %s\n", note);
+    ck_assert_msg(strstr(result.out, expected), "the verdict has no note:\n%s", result.out);
+    support_capture_free(&result);
+    free(expect_faults_on_page(balance, note, count));
+
+    support_run(cli_calibrate, ARGS("calibrate", "--players", "2", "--candidate", ILLEGAL_BOT, "--candidate", "random",
+                                    "--levels", "2", "--deals", "10", "--seed", "4", "--threads", "1", "--no-plots",
+                                    "--quiet", "--out", (char *)calibrate),
+                &result);
+    ck_assert_msg(result.status == 0, "calibrate exited %d: %s", result.status, result.err);
+    count = 0; /* the bot's candidate run and, where it holds a level, its own verifying run */
+    static const char *const runs[] = {"candidates/00", "verify/01", "verify/02"};
+    for (int k = 0; k < 3; k++) {
+        char *dir = path_in(calibrate, runs[k]), *summary = path_in(dir, "summary.csv");
+        char *text = support_file_exists(summary) ? support_read_file(summary, NULL) : NULL;
+        if (text && strstr(text, "misbehave.py illegal")) count += illegal_moves_in(dir);
+        free(text);
+        free(summary);
+        free(dir);
+    }
+    bot_note(count, note, sizeof note);
+    const char *table_end = strstr(result.out, "\nElo against greedy; spacing ");
+    snprintf(expected, sizeof expected, "\n! %s\nlevel table written to ", note);
+    ck_assert_msg(table_end && strstr(table_end, expected), "the levels have no note:\n%s", result.out);
+    support_capture_free(&result);
+    free(expect_faults_on_page(calibrate, note, count));
+}
+END_TEST
+
 /* analyze --out somewhere nothing can be written: bad input, refused before any report. */
 START_TEST(analyze_out_unwritable)
 {
@@ -1471,6 +1654,9 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, plots_name_game_players_and_sample);
     tcase_add_test(runs, analyze_out_unwritable);
     tcase_add_test(runs, analyze_refuses_damaged_study_json);
+    tcase_add_test(runs, sim_and_analyze_name_a_faulty_bot);
+    tcase_add_test(runs, tournament_marks_a_faulty_bot);
+    tcase_add_test(runs, study_verdicts_note_a_faulty_bot);
     tcase_add_loop_test(runs, bad_input_is_refused_and_writes_nothing, 0, sizeof refusals / sizeof refusals[0]);
     suite_add_tcase(suite, runs);
     return suite;

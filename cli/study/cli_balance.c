@@ -234,18 +234,22 @@ int cli_balance_report(const char *dir, const char *out_dir, const json_t *ident
         snprintf(error, error_size, "no variant has a finished run yet");
         status = STUDY_UNFINISHED;
     }
+    report_faults_t *faults = NULL;
+    if (status == 0) status = study_faults_read(dir, samples, finished, &faults, error, error_size);
     plot_session_t session;
     study_plot_start(&session, out_dir, identity, plots);
     if (status == 0) status = report_balance(out_dir, variants, found, 0.95, &session, text, error, error_size);
     if (status == 0 && text) {
+        report_faults_print(text, faults); /* beside the verdict: the balance measured is the fallback's too */
         char line[1024];
         plot_summary(&session, line, sizeof line);
         fprintf(text, "%s\n", line);
     }
     char partial[128];
     snprintf(partial, sizeof partial, "partial: this report rests on %d of the study's %d runs", finished, runs);
-    study_html_t html = {REPORT_HTML_BALANCE, samples, finished, NULL, finished < runs ? partial : NULL};
+    study_html_t html = {REPORT_HTML_BALANCE, samples, finished, NULL, finished < runs ? partial : NULL, faults};
     if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
+    free(faults);
     free(paths);
     free(names);
     free(samples);

@@ -278,20 +278,30 @@ typedef struct calibrate_run {
     char subdir[32], label[2 * AGENT_SPEC_MAX + 48];
 } calibrate_run_t;
 
-/* report.html, with a sample game of every run: each candidate's, then each level's own
- * (a level that is the reference, or a lower level's agent, has none). */
-static int write_html(const char *dir, const char *out_dir, const json_t *identity, const plot_session_t *session,
-                      const char *const *specs, const char *const *paths, char (*subdirs)[32], int levels, FILE *text,
-                      char *error, size_t error_size)
+/* The runs of the study: each candidate's, then each level's own (a level that is the
+ * reference, or a lower level's agent, has none). */
+typedef struct calibrate_runs {
+    calibrate_run_t *names;
+    study_sample_run_t *runs;
+    int count;
+} calibrate_runs_t;
+
+static void free_runs(calibrate_runs_t *list)
+{
+    free(list->names);
+    free(list->runs);
+}
+
+static int list_runs(const json_t *identity, const char *const *specs, const char *const *paths, char (*subdirs)[32],
+                     int levels, calibrate_runs_t *list, char *error, size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
     const char *candidates[MAX_CANDIDATES + 1];
     int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
-    calibrate_run_t *names = calloc((size_t)(n + levels) + 1, sizeof *names);
-    study_sample_run_t *runs = calloc((size_t)(n + levels) + 1, sizeof *runs);
+    calibrate_run_t *names = list->names = calloc((size_t)(n + levels) + 1, sizeof *names);
+    study_sample_run_t *runs = list->runs = calloc((size_t)(n + levels) + 1, sizeof *runs);
     if (!names || !runs) {
-        free(names);
-        free(runs);
+        free_runs(list);
         snprintf(error, error_size, "out of memory");
         return -1;
     }
@@ -313,11 +323,21 @@ static int write_html(const char *dir, const char *out_dir, const json_t *identi
         runs[count] = (study_sample_run_t){names[count].subdir, names[count].label, NULL};
         count++;
     }
-    study_html_t html = {REPORT_HTML_CALIBRATION, runs, count, reference, NULL};
-    int status = study_write_html(dir, out_dir, identity, session, &html, text, error, error_size);
-    free(names);
-    free(runs);
-    return status;
+    list->count = count;
+    return 0;
+}
+
+/* The levels for the terminal, with the bots that faulted named under them. */
+static void print_levels(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
+                         const char *reference, const report_faults_t *faults, const char *table_path,
+                         const plot_session_t *session)
+{
+    calibration_print(text, placement, measured, reference);
+    report_faults_print(text, faults); /* their ratings, and the levels placed by them, are their fallbacks' too */
+    fprintf(text, "level table written to %s\n", table_path);
+    char line[1024];
+    plot_summary(session, line, sizeof line);
+    fprintf(text, "%s\n", line);
 }
 
 /* The report of cli_calibrate_report, with `table` to fill and write. */
@@ -360,14 +380,16 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
         calibration_write_levels(out_dir, &placement, measured, reference, &session, error, error_size) ||
         write_table(table_path, dir, identity, table, &placement, measured, error, error_size))
         return -1;
-    if (text) {
-        calibration_print(text, &placement, measured, reference);
-        fprintf(text, "level table written to %s\n", table_path);
-        char line[1024];
-        plot_summary(&session, line, sizeof line);
-        fprintf(text, "%s\n", line);
-    }
-    return write_html(dir, out_dir, identity, &session, specs, paths, subdirs, levels, text, error, error_size);
+    calibrate_runs_t list;
+    if (list_runs(identity, specs, paths, subdirs, levels, &list, error, error_size)) return -1;
+    report_faults_t *faults = NULL;
+    int status = study_faults_read(dir, list.runs, list.count, &faults, error, error_size);
+    if (status == 0 && text) print_levels(text, &placement, measured, reference, faults, table_path, &session);
+    study_html_t html = {REPORT_HTML_CALIBRATION, list.runs, list.count, reference, NULL, faults};
+    if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
+    free(faults);
+    free_runs(&list);
+    return status;
 }
 
 /* The report: candidates.csv, the levels, verify/ ratings, calibration.csv, levels.ini in

@@ -174,22 +174,28 @@ int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity
         snprintf(error, error_size, "the test has not ended, so it has no verdict yet");
         return STUDY_UNFINISHED;
     }
-    char path[4096];
+    char path[4096], label[2 * AGENT_SPEC_MAX + 16];
     snprintf(path, sizeof path, "%s/run/deals.csv", dir);
+    snprintf(label, sizeof label, "%s against %s", a, b);
+    study_sample_run_t run = {"run", label, NULL};
+    report_faults_t *faults = NULL;
     plot_session_t session;
     study_plot_start(&session, out_dir, identity, plots);
     report_sprt_result_t result;
-    if (report_sprt(out_dir, path, a, b, &test, &session, text, &result, error, error_size)) return -1;
-    if (text) {
+    int status = study_faults_read(dir, &run, 1, &faults, error, error_size) ||
+                         report_sprt(out_dir, path, a, b, &test, &session, text, &result, error, error_size)
+                     ? -1
+                     : 0;
+    if (status == 0 && text) {
+        report_faults_print(text, faults); /* beside the verdict: a faulty bot's verdict is its fallback's too */
         char line[1024];
         plot_summary(&session, line, sizeof line);
         fprintf(text, "%s\n", line);
     }
-    char label[2 * AGENT_SPEC_MAX + 16];
-    snprintf(label, sizeof label, "%s against %s", a, b);
-    study_sample_run_t run = {"run", label, NULL};
-    study_html_t html = {REPORT_HTML_SPRT, &run, 1, NULL, NULL};
-    return study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
+    study_html_t html = {REPORT_HTML_SPRT, &run, 1, NULL, NULL, faults};
+    if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
+    free(faults);
+    return status;
 }
 
 static int run_sprt(void *raw, int argc, char **argv, const char *file)

@@ -114,6 +114,8 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
         snprintf(error, error_size, "%s: no pair has finished yet, so there is nothing to rate", dir);
         status = STUDY_UNFINISHED;
     }
+    report_faults_t *faults = NULL;
+    if (status == 0) status = study_faults_read(dir, samples, found, &faults, error, error_size);
     if (status == 0) {
         report_ratings_settings_t settings = {
             .bootstrap = (int)json_integer_value(json_object_get(identity, "bootstrap")),
@@ -124,8 +126,8 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
         };
         plot_session_t session;
         study_plot_start(&session, out_dir, identity, plots);
-        status = report_ratings(out_dir, path_list, found, names_of, count, &settings, &session, text, NULL, error,
-                                error_size);
+        status = report_ratings_noting_faults(out_dir, path_list, found, names_of, count, &settings, faults, &session,
+                                              text, NULL, error, error_size);
         char partial[128];
         snprintf(partial, sizeof partial, "partial: these ratings rest on %d of the %d pairs", found, runs);
         if (status == 0 && found < runs && text) fprintf(text, "%s\n", partial);
@@ -134,9 +136,10 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
             plot_summary(&session, line, sizeof line);
             fprintf(text, "%s\n", line);
         }
-        study_html_t html = {REPORT_HTML_RATINGS, samples, found, NULL, found < runs ? partial : NULL};
+        study_html_t html = {REPORT_HTML_RATINGS, samples, found, NULL, found < runs ? partial : NULL, faults};
         if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
     }
+    free(faults);
     free(paths);
     free(path_list);
     free(names);

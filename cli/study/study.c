@@ -127,6 +127,8 @@ void study_close(study_t *study)
     }
     free(study->planned);
     study->planned = NULL;
+    free(study->faults);
+    study->faults = NULL;
     cli_game_close(&study->game);
     json_decref(study->json);
     study->json = NULL;
@@ -152,6 +154,7 @@ int study_check_levels(study_t *study, const char *const *specs, int count, char
         else snprintf(error, error_size, "%s", message);
         return -1;
     }
+    if (cli_agents_ready(study->levels, &study->game, specs, count, NULL, error, error_size)) return -1;
     for (int k = 0; k < count && !study->levels_checked; k++) study->levels_checked = agent_spec_is_level(specs[k]);
     if (note[0]) fprintf(stderr, "dominolab %s: note: %s\n", study->kind, note);
     return 0;
@@ -393,15 +396,42 @@ static int study_finish(study_t *study, char *error, size_t error_size)
     return write_json(study, error, error_size);
 }
 
+/* Once the report is written: the bots that faulted, in one line, where the user looks
+ * for what went wrong (the report's own lines on stdout may be piped away). */
+static void warn_of_faults(const study_t *study)
+{
+    if (!study->faults || study->faults->count == 0) return;
+    char sentence[4096];
+    report_faults_sentence(study->faults, sentence, sizeof sentence);
+    fprintf(stderr, "dominolab %s: warning: %s (%s/report.html lists them)\n", study->kind, sentence, study->dir);
+}
+
 int study_conclude(study_t *study, study_report_fn report)
 {
     char error[CLI_ERROR_SIZE];
     const json_t *identity = json_object_get(study->json, "identity");
     if (report(study->dir, study->dir, identity, !study->common->no_plots, stdout, error, sizeof error) == 0 &&
-        study_finish(study, error, sizeof error) == 0)
+        study_finish(study, error, sizeof error) == 0) {
+        warn_of_faults(study);
         return 0;
+    }
     fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
     return 1;
+}
+
+int study_faults_read(const char *dir, const study_sample_run_t *runs, int count, report_faults_t **faults,
+                      char *error, size_t error_size)
+{
+    if (!*faults && !(*faults = calloc(1, sizeof **faults))) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    for (int k = 0; k < count; k++) {
+        char path[STUDY_PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, runs[k].subdir);
+        if (report_faults_read_run(*faults, path, error, error_size)) return -1;
+    }
+    return 0;
 }
 
 /* ------------------------------------------------------------------ sub-runs */
@@ -551,6 +581,11 @@ int study_run(study_t *study, const study_run_spec_t *run)
     hooks.frame = &frame;
     int status = call_sim(study, run, state >= 0 ? "--resume" : "--out", dir, &hooks);
     study->units_before += units;
+    /* A summary.csv that cannot be read is not told here: the report reads it again and
+     * refuses it, naming the file, which is where the user must hear of it. */
+    study_sample_run_t played = {run->subdir, run->label, NULL};
+    char ignored[CLI_ERROR_SIZE];
+    if (status == 0) study_faults_read(study->dir, &played, 1, &study->faults, ignored, sizeof ignored);
     return status;
 }
 

@@ -87,6 +87,7 @@ typedef struct study {
     bool signals_caught;
     int planned_count;
     bool levels_checked;              /* the level table was checked against the game (and noted) */
+    report_faults_t *faults;          /* the bots' faults in the runs played (or kept) so far; NULL: none read */
 } study_t;
 
 /* Defaults before parsing: seed 1, every core. */
@@ -155,8 +156,9 @@ bool study_run_missing(const char *dir, const char *subdir, FILE *text);
  * 0, or the status of study_stopped. */
 int study_run_all(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units);
 
-/* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part).
- * Returns sim's exit status: 0 done, 130/143 stopped, else failed (sim said why). */
+/* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part),
+ * and adds its bots' faults to the study's. Returns sim's exit status: 0 done, 130/143
+ * stopped, else failed (sim said why). */
 int study_run(study_t *study, const study_run_spec_t *run);
 
 /* What a study.json identity holds besides the common keys (game, preset, options, players,
@@ -215,7 +217,14 @@ typedef struct study_html {
     int run_count;
     const char *reference; /* calibrate's reference agent, or NULL */
     const char *note;      /* what the page covers when some runs have not finished, or NULL */
+    const report_faults_t *faults; /* the bots' faults in those runs (study_faults_read), or NULL */
 } study_html_t;
+
+/* The bots' faults in `count` runs of the study in `dir` (each run's summary.csv), added
+ * into *faults, which is allocated first when NULL (the caller frees it). A report shows
+ * them beside its result on the terminal and on its page. 0, or -1 with a message. */
+int study_faults_read(const char *dir, const study_sample_run_t *runs, int count, report_faults_t **faults,
+                      char *error, size_t error_size);
 /* out_dir/report.html of the study in `dir` (its report's CSV files already in out_dir): the
  * command, configuration and version from DIR/study.json, the sample games of `html->runs`
  * and the subject of `plots`'s titles. Says where it is on `text` (or nothing if NULL).
@@ -228,8 +237,9 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
 typedef int (*study_report_fn)(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
                                char *error, size_t error_size);
 /* The end of every study command, once its runs are played: the report into the study's
- * directory (text to stdout), then study.json marked complete. Returns 0, or 1 after
- * printing what failed. */
+ * directory (text to stdout), then study.json marked complete, and a warning on stderr
+ * naming every bot that faulted in the study's runs. Returns 0, or 1 after printing what
+ * failed. */
 int study_conclude(study_t *study, study_report_fn report);
 /* For a sub-run's exit status other than 0: the message that tells how to continue (the
  * study's own `--resume DIR`; the sub-run printed none) or that it failed, and the command's

@@ -172,6 +172,7 @@ int study_write_html(const char *dir, const char *out_dir, const json_t *identit
         .made_by = json_string_value(json_object_get(study, "version")),
         .notes = notes,
         .note_count = html->note ? 1 : 0,
+        .faults = html->faults,
     };
     int status =
         study_html_write(dir, out_dir, html->runs, html->run_count, settings, &context, text, error, error_size);

@@ -21,11 +21,13 @@
 #endif
 
 /* The harnesses' LLVMFuzzerTestOneInput, renamed per harness by tests/fuzz/CMakeLists.txt
- * so that the four can share one executable. */
+ * so that they can share one executable. */
 int fuzz_record_test_one_input(const uint8_t *data, size_t size);
 int fuzz_ini_test_one_input(const uint8_t *data, size_t size);
 int fuzz_csv_test_one_input(const uint8_t *data, size_t size);
 int fuzz_run_json_test_one_input(const uint8_t *data, size_t size);
+int fuzz_protocol_test_one_input(const uint8_t *data, size_t size);
+int fuzz_library_test_one_input(const uint8_t *data, size_t size);
 
 typedef struct harness {
     const char *name;
@@ -37,6 +39,8 @@ static const harness_t harnesses[] = {
     {"fuzz_ini", fuzz_ini_test_one_input},
     {"fuzz_csv", fuzz_csv_test_one_input},
     {"fuzz_run_json", fuzz_run_json_test_one_input},
+    {"fuzz_protocol", fuzz_protocol_test_one_input},
+    {"fuzz_library", fuzz_library_test_one_input},
 };
 enum { HARNESS_COUNT = sizeof harnesses / sizeof harnesses[0] };
 
