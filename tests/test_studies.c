@@ -1109,6 +1109,8 @@ END_TEST
 /* A bot that answers every decision with a number no move has: a fault at each decision,
  * none of them a time-out (tests/bots/misbehave.py); greedy, its fallback, plays the moves. */
 #define ILLEGAL_BOT "ext:cmd=python3 " DOMINOLAB_SOURCE_DIR "/tests/bots/misbehave.py illegal,fallback=greedy"
+/* How the faults name it: its hello's name, then its spec. */
+#define ILLEGAL_BOT_LABEL "misbehave illegal (" ILLEGAL_BOT ")"
 
 /* The illegal moves on the bot's agent row of RUN/summary.csv. */
 static int64_t illegal_moves_in(const char *run)
@@ -1134,7 +1136,7 @@ static int64_t illegal_moves_in(const char *run)
 /* The bot's note with `count` illegal moves, as every report words it. */
 static void bot_note(int64_t count, char *out, size_t size)
 {
-    snprintf(out, size, ILLEGAL_BOT " faulted: %lld illegal moves; its fallback played for it", (long long)count);
+    snprintf(out, size, ILLEGAL_BOT_LABEL " faulted: %lld illegal moves; its fallback played for it", (long long)count);
 }
 
 /* DIR/report.html warns of the bot above the result, with its count, and notes it inside
@@ -1146,7 +1148,7 @@ static char *expect_faults_on_page(const char *dir, const char *note, int64_t co
     const char *warning = strstr(page, "<div class=\"faults\" role=\"alert\""),
                *result = strstr(page, "<div class=\"result\">");
     ck_assert_msg(warning && result && warning < result, "%s: no warning above the result", path);
-    snprintf(row, sizeof row, "<tr><td>%s</td><td class=\"num\">", ILLEGAL_BOT);
+    snprintf(row, sizeof row, "<tr><td>%s</td><td class=\"num\">", ILLEGAL_BOT_LABEL);
     ck_assert_msg(strstr(warning, row), "%s: the bot is not in the warning's table", path);
     snprintf(row, sizeof row, "</td><td class=\"num\">%lld</td><td class=\"num\">0</td><td class=\"num\">0</td></tr>",
              (long long)count);
