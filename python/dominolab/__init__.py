@@ -9,30 +9,146 @@
 The rules and the bots are dominolab's own, run by libdominolab through ctypes: nothing is
 compiled for Python. Whole simulations and studies run the dominolab command and return
 their CSV rows (`sim`, `run_study`), ready for pandas.DataFrame.
+
+Every public function and method checks its arguments before anything reaches C (ctypes
+would wrap a large integer, or pass True as 1, without a word) and raises DominolabError,
+a ValueError, naming the argument and what it may be; a wrong type raises
+DominolabTypeError, which is a DominolabError and a TypeError.
 """
 import csv
 import ctypes
 import ctypes.util
 import json
+import operator
 import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Mapping
 
-__all__ = ["Env", "Game", "Move", "DominolabError", "sim", "run_study", "library_path"]
+__all__ = ["Env", "Game", "Bot", "Move", "DominolabError", "DominolabTypeError", "sim", "run_study", "library_path",
+           "version"]
 
 BETWEEN_HANDS, IN_HAND, MATCH_OVER = 0, 1, 2
 MOVE_KINDS = ("play", "draw", "pass", "end_turn", "choice", "close", "meld")
-MAX_MOVES, MAX_SEATS, ERROR_SIZE = 768, 8, 512
+MAX_MOVES, MAX_SEATS, MAX_TILES, ERROR_SIZE = 768, 8, 91, 512
+INT_MAX, UINT64_MAX = 2 ** 31 - 1, 2 ** 64 - 1
 
 
-class DominolabError(Exception):
-    """A refused game, option, move or agent spec; the message says which and why."""
+class DominolabError(ValueError):
+    """A refused game, option, move, agent spec or argument; the message says which and why."""
+
+
+class DominolabTypeError(DominolabError, TypeError):
+    """An argument of the wrong type: a DominolabError, and a TypeError as Python's own."""
+
+
+# ---------------------------------------------------------------- argument checks
+
+def _integer(name, value, low, high, allowed=None):
+    """value as an int in [low, high], else the error naming `name` and the range. A bool
+    is refused: True is no seat, index or seed, though Python would count it as 1."""
+    allowed = allowed or "%d to %d" % (low, high)
+    if isinstance(value, bool):
+        raise DominolabTypeError("%s: an integer, %s, not the bool %r" % (name, allowed, value))
+    try:
+        number = operator.index(value)
+    except TypeError:
+        raise DominolabTypeError("%s: an integer, %s, not %r" % (name, allowed, value)) from None
+    if not low <= number <= high:
+        raise DominolabError("%s: %s, not %d" % (name, allowed, number))
+    return number
+
+
+def _seed(name, value):
+    return _integer(name, value, 0, UINT64_MAX, "0 to 2**64-1")
+
+
+def _text(name, value, empty=False):
+    """A str for C: no NUL character (C would end the text there), not empty unless allowed."""
+    if not isinstance(value, str):
+        raise DominolabTypeError("%s: a str, not %r" % (name, value))
+    if "\0" in value:
+        raise DominolabError("%s: %r holds a NUL character" % (name, value))
+    if not empty and not value:
+        raise DominolabError("%s: an empty text" % name)
+    return value
+
+
+def _path(name, value):
+    """A file name as str: a str or an os.PathLike of one."""
+    try:
+        path = os.fspath(value)
+    except TypeError:
+        raise DominolabTypeError("%s: a path (str or os.PathLike), not %r" % (name, value)) from None
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    return _text(name, path)
+
+
+def _argument_text(name, value):
+    """A text handed to the dominolab command: one that the command could not read as an
+    option of its own."""
+    _text(name, value)
+    if value.startswith("-"):
+        raise DominolabError("%s: %r begins with '-', which the command would read as an option" % (name, value))
+    return value
+
+
+def _option_value(key, value):
+    """An option's value as dominolab writes it: true/false, a number, a word, or a list
+    of numbers "[100,75]"."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(value)
+    if isinstance(value, str):
+        return _text("options[%r]" % key, value)
+    if isinstance(value, (list, tuple)):
+        return "[%s]" % ",".join(str(_integer("options[%r] item" % key, item, -INT_MAX - 1, INT_MAX)) for item in value)
+    raise DominolabTypeError("options[%r]: a bool, number, str or list of integers, not %r" % (key, value))
+
+
+def _options(options):
+    """Rule options as "key=value" strings: from None, a dict, or a list of such strings."""
+    if options is None:
+        return []
+    if isinstance(options, Mapping):
+        return ["%s=%s" % (_text("options key", key), _option_value(key, value)) for key, value in options.items()]
+    if isinstance(options, (str, bytes)) or not isinstance(options, (list, tuple)):
+        raise DominolabTypeError("options: a dict or a list of 'key=value' strs, not %r" % (options,))
+    return [_text("options[%d]" % k, option) for k, option in enumerate(options)]
+
+
+def _move(name, value):
+    if not isinstance(value, Move):
+        raise DominolabTypeError("%s: a dominolab.Move (one of legal_moves()), not %r" % (name, value))
+    return value
+
+
+def _agent(name, value):
+    """An agent: a spec (str) or a callable(observation, moves) -> move."""
+    if isinstance(value, str):
+        return _text(name, value)
+    if callable(value):
+        return value
+    raise DominolabTypeError("%s: an agent spec (str) or a callable(observation, moves), not %r" % (name, value))
 
 
 class Move(ctypes.Structure):
-    """A move as the engine numbers it: kind (MOVE_KINDS), tile, end (255: a lead), extra."""
+    """A move as the engine numbers it: kind (an index of MOVE_KINDS), tile (0 to 90), end
+    (0 to 255; 255: a lead), extra (0 to 255). Every field is checked as it is set: ctypes
+    would keep 300 as 44 and -1 as 255."""
     _fields_ = [("kind", ctypes.c_ubyte), ("tile", ctypes.c_ubyte), ("end", ctypes.c_ubyte), ("extra", ctypes.c_ubyte)]
+    _bounds = {"kind": (0, len(MOVE_KINDS) - 1), "tile": (0, MAX_TILES - 1), "end": (0, 255), "extra": (0, 255)}
+
+    def __init__(self, kind=0, tile=0, end=0, extra=0):
+        super().__init__(kind, tile, end, extra)
+
+    def __setattr__(self, name, value):
+        if name in Move._bounds:
+            value = _integer("Move." + name, value, *Move._bounds[name])
+        super().__setattr__(name, value)
 
     def __repr__(self):
         return "Move(%s, tile=%d, end=%d, extra=%d)" % (MOVE_KINDS[self.kind], self.tile, self.end, self.extra)
@@ -43,6 +159,8 @@ class Move(ctypes.Structure):
     def __hash__(self):
         return hash(bytes(self))
 
+
+# ---------------------------------------------------------------- the library
 
 def _here():
     return os.path.dirname(os.path.abspath(__file__))
@@ -96,10 +214,10 @@ def _load():
         "dl_apply": (i, [p, Move]),
         "dl_step": (i, [p, i]),
         "dl_move_points": (i, [p, Move]),
-        "dl_scores": (None, [p, ctypes.POINTER(i)]),
+        "dl_scores": (i, [p, ctypes.POINTER(i)]),
         "dl_match_winner": (i, [p]),
         "dl_hand": (i, [p, i, s, ctypes.c_size_t]),
-        "dl_move_text": (None, [p, Move, s, ctypes.c_size_t]),
+        "dl_move_text": (i, [p, Move, s, ctypes.c_size_t]),
         "dl_observation": (i, [p, i, s, ctypes.c_size_t]),
         "dl_moves_json": (i, [p, s, ctypes.c_size_t]),
         "dl_bot_create": (p, [p, s, i, u64, s, ctypes.c_size_t]),
@@ -120,17 +238,9 @@ def _load():
 _lib = _load()
 
 
-def _text(function, *arguments):
-    """A function that writes text like snprintf: called again with room enough."""
-    size = 4096
-    while True:
-        buffer = ctypes.create_string_buffer(size)
-        length = function(*arguments, buffer, size)
-        if length < 0:
-            raise DominolabError("no text for this position")
-        if length < size:
-            return buffer.value.decode()
-        size = length + 1
+def _words(raw):
+    """A message from C: its bytes need not be UTF-8 (it may quote the caller's bytes)."""
+    return (raw or b"").decode("utf-8", errors="replace")
 
 
 class Game:
@@ -141,26 +251,30 @@ class Game:
         if _handle:
             self._adopt(_handle, game)
             return
-        if isinstance(options, dict):
-            options = ["%s=%s" % (key, str(value).lower() if isinstance(value, bool) else value)
-                       for key, value in options.items()]
-        options = list(options or [])
+        name = _text("game", game)
+        if preset is not None:
+            _text("preset", preset)
+        players = _integer("players", players, 0, MAX_SEATS, "0 (the preset's) or 1 to %d" % MAX_SEATS)
+        options = _options(options)
+        seed = _seed("seed", seed)
         array = (ctypes.c_char_p * (len(options) + 1))(*[o.encode() for o in options], None)
         error = ctypes.create_string_buffer(ERROR_SIZE)
-        self._handle = _lib.dl_game_create(game.encode(), preset.encode() if preset else None, players, array,
-                                           seed, error, ERROR_SIZE)
-        if not self._handle:
-            raise DominolabError(error.value.decode())
-        self._adopt(self._handle, game)
+        handle = _lib.dl_game_create(name.encode(), preset.encode() if preset else None, players, array, seed, error,
+                                     ERROR_SIZE)
+        if not handle:
+            raise DominolabError(_words(error.value))
+        self._adopt(handle, name)
 
     @classmethod
     def from_record(cls, path, moves=-1):
         """The match of a game record (docs/record-format.md) at the position after its
-        first `moves` moves, or at its end: to look at, ask a bot about, or play on."""
+        first `moves` moves, or at its end (-1): to look at, ask a bot about, or play on."""
+        path = _path("path", path)
+        moves = _integer("moves", moves, -1, INT_MAX, "-1 (every move) or 0 to %d" % INT_MAX)
         error = ctypes.create_string_buffer(ERROR_SIZE)
-        handle = _lib.dl_game_from_record(str(path).encode(), moves, error, ERROR_SIZE)
+        handle = _lib.dl_game_from_record(path.encode(), moves, error, ERROR_SIZE)
         if not handle:
-            raise DominolabError(error.value.decode())
+            raise DominolabError(_words(error.value))
         return cls(game="(record)", _handle=handle)
 
     def _adopt(self, handle, name):
@@ -179,8 +293,21 @@ class Game:
 
     def _check(self, result):
         if result < 0:
-            raise DominolabError(_lib.dl_game_error(self._handle).decode())
+            raise DominolabError(_words(_lib.dl_game_error(self._handle)))
         return result
+
+    def _seat(self, seat, name="seat"):
+        return _integer(name, seat, 0, self.seats - 1, "0 to %d (the game has %d seats)" % (self.seats - 1, self.seats))
+
+    def _text_of(self, function, *arguments):
+        """The text of a function that writes like snprintf, called again with room enough."""
+        size = 4096
+        while True:
+            buffer = ctypes.create_string_buffer(size)
+            length = self._check(function(self._handle, *arguments, buffer, size))
+            if length < size:
+                return buffer.value.decode()
+            size = length + 1
 
     @property
     def status(self):
@@ -191,70 +318,101 @@ class Game:
         return _lib.dl_to_move(self._handle)
 
     def deal(self, hands=None, stock=""):
-        """The next hand, from the match's seed; or the given one: a text of tiles per seat
-        ("0-0 1-3 ...") and the stock in draw order."""
+        """The next hand, from the match's seed; or the given one: for every seat a text of
+        tiles ("0-0 1-3 ...") or a list of tile names, and the stock in draw order."""
         if hands is None:
             return self._check(_lib.dl_deal(self._handle))
-        array = (ctypes.c_char_p * len(hands))(*[h.encode() for h in hands])
+        if isinstance(hands, (str, bytes)) or not isinstance(hands, (list, tuple)):
+            raise DominolabTypeError("hands: a list of %d hands (a text of tiles or a list of tile names each), "
+                                     "not %r" % (self.seats, hands))
+        if len(hands) != self.seats:
+            raise DominolabError("hands: one hand for each of the %d seats, not %d" % (self.seats, len(hands)))
+        texts = [self._tiles("hands[%d]" % seat, hand) for seat, hand in enumerate(hands)]
+        stock = self._tiles("stock", "" if stock is None else stock)
+        array = (ctypes.c_char_p * len(texts))(*[t.encode() for t in texts])
         return self._check(_lib.dl_set_deal(self._handle, array, stock.encode()))
 
+    @staticmethod
+    def _tiles(name, tiles):
+        if isinstance(tiles, (list, tuple)):
+            return " ".join(_text("%s[%d]" % (name, k), tile) for k, tile in enumerate(tiles))
+        return _text(name, tiles, empty=True)
+
     def legal_moves(self):
-        count = _lib.dl_legal_moves(self._handle, self._moves)
-        return [Move(m.kind, m.tile, m.end, m.extra) for m in self._moves[:count]]
+        count = self._check(_lib.dl_legal_moves(self._handle, self._moves))
+        return [Move.from_buffer_copy(m) for m in self._moves[:count]]
 
     def apply(self, move):
-        self._check(_lib.dl_apply(self._handle, move))
+        self._check(_lib.dl_apply(self._handle, _move("move", move)))
 
     def step(self, index):
         """Plays the index-th legal move; returns how many legal moves follow (0: the hand
         is over). One call into the library, for fast loops."""
-        return self._check(_lib.dl_step(self._handle, index))
+        # the common case checked in one comparison: the loop of docs/python.md's speed
+        if type(index) is not int or not 0 <= index <= INT_MAX:
+            index = _integer("index", index, 0, INT_MAX, "0 to len(legal_moves()) - 1")
+        result = _lib.dl_step(self._handle, index)
+        if result < 0:
+            raise DominolabError("index: " + _words(_lib.dl_game_error(self._handle)))
+        return result
 
     def scores(self):
-        _lib.dl_scores(self._handle, self._scores)
+        self._check(_lib.dl_scores(self._handle, self._scores))
         return list(self._scores[:self.sides])
 
     def match_winner(self):
         return _lib.dl_match_winner(self._handle)
 
     def move_points(self, move):
-        return _lib.dl_move_points(self._handle, move)
+        """What `move` scores now for the seat to move; DominolabError for a move that
+        cannot be made now."""
+        return self._check(_lib.dl_move_points(self._handle, _move("move", move)))
 
     def move_text(self, move):
-        buffer = ctypes.create_string_buffer(128)
-        _lib.dl_move_text(self._handle, move, buffer, 128)
-        return buffer.value.decode()
+        return self._text_of(_lib.dl_move_text, _move("move", move))
 
     def hand(self, seat):
-        """The tiles `seat` holds, as "a-b" names."""
-        buffer = ctypes.create_string_buffer(1024)
-        _lib.dl_hand(self._handle, seat, buffer, 1024)
+        """The tiles `seat` holds, as "a-b" names (a tile twice where it holds both copies)."""
+        seat = self._seat(seat)
+        count = self._check(_lib.dl_hand(self._handle, seat, None, 0))
+        size = 6 * count + 1
+        buffer = ctypes.create_string_buffer(size)
+        self._check(_lib.dl_hand(self._handle, seat, buffer, size))
         return buffer.value.decode().split()
 
     def observation(self, seat):
         """What `seat` may know, as docs/protocol.md's observation (a dict)."""
-        return json.loads(_text(_lib.dl_observation, self._handle, seat))
+        return json.loads(self._text_of(_lib.dl_observation, self._seat(seat)))
 
     def moves_described(self):
         """The legal moves with their words and points (docs/protocol.md's moves)."""
-        return json.loads(_text(_lib.dl_moves_json, self._handle))
+        return json.loads(self._text_of(_lib.dl_moves_json))
 
     def record(self, path):
         """Writes the match's record to `path` (docs/record-format.md), from the first deal."""
-        self._check(_lib.dl_record_open(self._handle, path.encode()))
+        self._check(_lib.dl_record_open(self._handle, _path("path", path).encode()))
 
     def close_record(self):
         self._check(_lib.dl_record_close(self._handle))
 
 
 class Bot:
-    """A dominolab agent (any spec: level:5, pimc, heuristic:deny=2, ...) for one seat."""
+    """A dominolab agent (any spec: level:5, pimc, heuristic:deny=2, ...) for one seat of
+    `game`'s rules. It keeps `game` (bot.game) alive; asked about a game of other rules it
+    raises DominolabError."""
 
     def __init__(self, game, spec, seat, seed=1):
+        if not isinstance(game, Game):
+            raise DominolabTypeError("game: a dominolab.Game, not %r" % (game,))
+        spec = _text("spec", spec)
+        seat = game._seat(seat)
+        seed = _seed("seed", seed)
         error = ctypes.create_string_buffer(ERROR_SIZE)
         self._handle = _lib.dl_bot_create(game._handle, spec.encode(), seat, seed, error, ERROR_SIZE)
         if not self._handle:
-            raise DominolabError(error.value.decode())
+            raise DominolabError(_words(error.value))
+        # the agent was made for this game's rules: the game lives as long as its bot
+        self.game = game
         self.spec, self.seat = spec, seat
         self._move = Move()
 
@@ -264,9 +422,22 @@ class Bot:
             self._handle = None
 
     def __call__(self, game):
+        if not isinstance(game, Game):
+            raise DominolabTypeError("game: a dominolab.Game, not %r" % (game,))
         if _lib.dl_bot_move(self._handle, game._handle, ctypes.byref(self._move)) < 0:
-            raise DominolabError("it is not seat %d's turn" % self.seat)
-        return Move(self._move.kind, self._move.tile, self._move.end, self._move.extra)
+            raise DominolabError(_words(_lib.dl_game_error(game._handle)))
+        return Move.from_buffer_copy(self._move)
+
+
+def _opponents(opponents, seats):
+    """{seat: agent} checked against a game of `seats` seats."""
+    if opponents is None:
+        return {}
+    if not isinstance(opponents, Mapping):
+        raise DominolabTypeError("opponents: a dict {seat: agent spec or callable}, not %r" % (opponents,))
+    allowed = "0 to %d (the game has %d seats)" % (seats - 1, seats)
+    return {_integer("opponents seat", seat, 0, seats - 1, allowed): _agent("opponents[%r]" % (seat,), agent)
+            for seat, agent in opponents.items()}
 
 
 class Env:
@@ -282,19 +453,33 @@ class Env:
     caller only ever sees its own seats' decisions. step returns, per side, the points
     scored since the last step; when a hand ends they hold its awards too
     (`hand_over`), and when the match ends `match_rewards` gives +1 to the winning side,
-    -1 to the others (0 each on a draw).
+    -1 to the others (0 each on a draw). The game's settings, the opponents' seats and
+    their specs are checked here, not at the first reset.
     """
 
     def __init__(self, game="bergen", preset=None, players=0, options=None, opponents=None):
-        self._settings = (game, preset, players, options)
-        self.opponents = dict(opponents or {})
+        probe = Game(game, preset, players, options)
+        self._settings = (game, preset, players, _options(options))
+        self._seats = probe.seats
+        self.opponents = _opponents(opponents, probe.seats)
+        for seat, agent in self.opponents.items():
+            if isinstance(agent, str):
+                Bot(probe, agent, seat)
         self.game = None
 
+    def _require_match(self):
+        if self.game is None:
+            raise DominolabError("no match yet: call reset() first")
+        return self.game
+
     def reset(self, seed=1):
+        seed = _seed("seed", seed)
         game, preset, players, options = self._settings
         self.game = Game(game, preset, players, options, seed)
-        self._bots = {seat: Bot(self.game, agent, seat, seed + seat) if isinstance(agent, str) else agent
-                      for seat, agent in self.opponents.items()}
+        opponents = _opponents(self.opponents, self.game.seats)
+        # each bot its own stream: seat s plays from seed + s, counted modulo 2**64
+        self._bots = {seat: Bot(self.game, agent, seat, (seed + seat) % (UINT64_MAX + 1)) if isinstance(agent, str)
+                      else agent for seat, agent in opponents.items()}
         self._last_scores = [0] * self.game.sides
         self.hand_over = False
         self._advance()
@@ -302,39 +487,47 @@ class Env:
 
     @property
     def match_over(self):
-        return self.game.status == MATCH_OVER
+        return self._require_match().status == MATCH_OVER
 
     @property
     def to_move(self):
-        return self.game.to_move
+        return self._require_match().to_move
 
     def legal_moves(self):
-        return self.game.legal_moves()
+        return self._require_match().legal_moves()
 
     def observation(self, seat=None):
-        seat = self.game.to_move if seat is None else seat
-        return self.game.observation(seat if seat >= 0 else 0)
+        game = self._require_match()
+        if seat is None:
+            seat = game.to_move if game.to_move >= 0 else 0
+        return game.observation(seat)
 
     def step(self, move):
         """Plays `move` (a Move, or its index in legal_moves()) for the seat to move, then
         the opponents' moves up to the next decision of a seat of yours."""
-        before = self.game.status
-        if isinstance(move, int):
-            self.game.step(move)
+        game = self._require_match()
+        if game.status == MATCH_OVER:
+            raise DominolabError("move: the match is over (reset() starts another)")
+        before = game.status
+        if isinstance(move, Move):
+            game.apply(move)
+        elif not isinstance(move, bool) and hasattr(type(move), "__index__"):
+            game.step(move)
         else:
-            self.game.apply(move)
-        self.hand_over = before == IN_HAND and self.game.status != IN_HAND
+            raise DominolabTypeError("move: a dominolab.Move or its index in legal_moves(), not %r" % (move,))
+        self.hand_over = before == IN_HAND and game.status != IN_HAND
         self._advance()
-        scores = self.game.scores()
+        scores = game.scores()
         rewards = [now - last for now, last in zip(scores, self._last_scores)]
         self._last_scores = scores
         return (self.observation() if not self.match_over else None), rewards
 
     def match_rewards(self):
-        winner = self.game.match_winner()
-        if not self.match_over or winner < 0:
-            return [0] * self.game.sides
-        return [1 if side == winner else -1 for side in range(self.game.sides)]
+        game = self._require_match()
+        winner = game.match_winner()
+        if game.status != MATCH_OVER or winner < 0:
+            return [0] * game.sides
+        return [1 if side == winner else -1 for side in range(game.sides)]
 
     def _advance(self):
         """Deals, and plays the opponents, up to a decision of one of the caller's seats."""
@@ -348,14 +541,23 @@ class Env:
                 return
             if isinstance(agent, Bot):
                 self.game.apply(agent(self.game))
-            else:
-                moves = self.game.legal_moves()
-                self.game.apply(agent(self.game.observation(seat), moves))
+                continue
+            moves = self.game.legal_moves()
+            move = agent(self.game.observation(seat), moves)
+            if not isinstance(move, Move) or move not in moves:
+                raise DominolabError("opponents[%d]: the callable returned %r, not one of the legal moves it was "
+                                     "given" % (seat, move))
+            self.game.apply(move)
 
     def play(self, agents, seed=1):
-        """A whole match with an agent at every seat (a spec or a callable); the final
-        scores per side and the winning side (-1: a draw)."""
-        self.opponents = dict(enumerate(agents))
+        """A whole match with an agent at every seat (a spec or a callable, one per seat);
+        the final scores per side and the winning side (-1: a draw)."""
+        seats = self._seats
+        if isinstance(agents, (str, bytes)) or not isinstance(agents, (list, tuple)):
+            raise DominolabTypeError("agents: a list of %d agents (specs or callables), not %r" % (seats, agents))
+        if len(agents) != seats:
+            raise DominolabError("agents: one agent for each of the %d seats, not %d" % (seats, len(agents)))
+        self.opponents = {seat: _agent("agents[%d]" % seat, agent) for seat, agent in enumerate(agents)}
         self.reset(seed)
         return self.game.scores(), self.game.match_winner()
 
@@ -365,13 +567,31 @@ def _read_csv(path):
         return list(csv.DictReader(f))
 
 
+def _file_name(name, value):
+    """A plain file name inside the study's directory, never a path out of it."""
+    _text(name, value)
+    if os.sep in value or (os.altsep and os.altsep in value) or value in (".", ".."):
+        raise DominolabError("%s: %r is no plain file name of the study's directory" % (name, value))
+    return value
+
+
 def run_study(command, *arguments, files=("summary.csv",)):
     """Runs `dominolab COMMAND ARGUMENTS... --out DIR` in a temporary directory and returns
-    {file name: rows}, each row a dict of the CSV's columns (pandas.DataFrame(rows) takes it)."""
+    {file name: rows}, each row a dict of the CSV's columns (pandas.DataFrame(rows) takes it).
+    Arguments are strs or numbers; files a list of file names of the output directory."""
+    command = _argument_text("command", command)
+    for k, argument in enumerate(arguments):
+        if isinstance(argument, bool) or not isinstance(argument, (str, int, float)):
+            raise DominolabTypeError("arguments[%d]: a str or a number, not %r" % (k, argument))
+        if isinstance(argument, str):
+            _text("arguments[%d]" % k, argument, empty=True)
+    if isinstance(files, (str, bytes)) or not isinstance(files, (list, tuple)):
+        raise DominolabTypeError("files: a list of file names, not %r" % (files,))
+    files = [_file_name("files[%d]" % k, name) for k, name in enumerate(files)]
     with tempfile.TemporaryDirectory(prefix="dominolab-") as directory:
         out = os.path.join(directory, "out")
         done = subprocess.run([_binary(), command, *map(str, arguments), "--out", out],
-                              capture_output=True, text=True)
+                              capture_output=True, text=True, errors="replace")
         if done.returncode != 0:
             raise DominolabError(done.stderr.strip() or "dominolab %s exited %d" % (command, done.returncode))
         return {name: _read_csv(os.path.join(out, name)) for name in files if os.path.exists(os.path.join(out, name))}
@@ -380,15 +600,30 @@ def run_study(command, *arguments, files=("summary.csv",)):
 def sim(game="bergen", players=2, agents="random,greedy", deals=None, matches=None, seed=1, threads=0,
         per_deal=False, **options):
     """`dominolab sim` at the C speed, on every core unless `threads`: summary.csv's rows,
-    and deals.csv's with per_deal. Extra keywords are rule options (target=100)."""
-    arguments = ["--game", game, "--players", players, "--agents", agents, "--seed", seed, "--quiet"]
-    arguments += ["--matches", matches] if matches else ["--deals", deals or 1000]
+    and deals.csv's with per_deal. `deals` (1000 unless given) or `matches`, not both.
+    Agents are one str "a,b" or a list of specs. Extra keywords are rule options
+    (target=100)."""
+    game = _argument_text("game", game)
+    players = _integer("players", players, 1, MAX_SEATS)
+    if isinstance(agents, (list, tuple)):
+        agents = ",".join(_argument_text("agents[%d]" % k, agent) for k, agent in enumerate(agents))
+    agents = _argument_text("agents", agents)
+    if deals is not None and matches is not None:
+        raise DominolabError("deals and matches: give one of them, not both")
+    arguments = ["--game", game, "--players", players, "--agents", agents, "--seed", _seed("seed", seed), "--quiet"]
+    if matches is not None:
+        arguments += ["--matches", _integer("matches", matches, 1, 2 ** 63 - 1, "1 or more")]
+    else:
+        arguments += ["--deals", 1000 if deals is None else _integer("deals", deals, 1, 2 ** 63 - 1, "1 or more")]
+    threads = _integer("threads", threads, 0, 4096, "0 (every core) to 4096")
     if threads:
         arguments += ["--threads", threads]
+    if not isinstance(per_deal, bool):
+        raise DominolabTypeError("per_deal: True or False, not %r" % (per_deal,))
     if per_deal:
         arguments.append("--per-deal")
     for key, value in options.items():
-        arguments += ["--option", "%s=%s" % (key, str(value).lower() if isinstance(value, bool) else value)]
+        arguments += ["--option", "%s=%s" % (key, _option_value(key, value))]
     rows = run_study("sim", *arguments, files=("summary.csv", "deals.csv"))
     return rows if per_deal else rows["summary.csv"]
 
