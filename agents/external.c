@@ -308,8 +308,8 @@ static int ask_bot(agent_t *agent, external_t *x, const void *state, const game_
     }
     const game_t *game = agent->game;
     int seat = game->to_move(state);
-    /* a move the protocol cannot tell from another (a tile that fits two equal ends) is
-     * offered once, standing for the first of them */
+    /* a move the protocol cannot tell from another is offered once, standing for the first
+     * of them (no built-in game makes two today: twin placements differ in their end) */
     int offered[GAME_MAX_MOVES], distinct = agent_distinct_moves(game, state, seat, moves, count, offered);
     if (distinct < 0) status = EXCHANGE_CRASH; /* out of memory: the bot is given up for this match */
     if (status == EXCHANGE_OK) {
