@@ -135,6 +135,13 @@ static int wall_limit_ms(const external_t *x)
     return wall < EXTERNAL_WALL_MIN_MS ? EXTERNAL_WALL_MIN_MS : wall > INT32_MAX ? INT32_MAX : (int)wall;
 }
 
+/* The handshake's limits: at least EXTERNAL_START_MS of CPU time and a minute of wall time. */
+static int start_cpu_ms(const external_t *x) { return x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS; }
+static int start_wall_ms(const external_t *x)
+{
+    return wall_limit_ms(x) > EXTERNAL_WALL_MIN_MS ? wall_limit_ms(x) : EXTERNAL_WALL_MIN_MS;
+}
+
 /* MALFORMED: a line refused whole (a NUL byte in it, or longer than EXTERNAL_LINE_MAX),
  * read past so that the next line is the next answer. ABANDONED: the run is stopping at
  * once (agent_set_abandon): no fault, nothing counts. */
@@ -238,8 +245,7 @@ static void explain_start(char *why, size_t why_size, exchange_t status, const c
         snprintf(why, why_size, "it could not be started: %s", strerror(start_errno));
     else if (status == EXCHANGE_TIMEOUT)
         snprintf(why, why_size, "no answer to hello within %d ms of CPU time or %d ms of wall-clock time",
-                 x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS,
-                 wall_limit_ms(x) > EXTERNAL_WALL_MIN_MS ? wall_limit_ms(x) : EXTERNAL_WALL_MIN_MS);
+                 start_cpu_ms(x), start_wall_ms(x));
     else if (status == EXCHANGE_MALFORMED)
         snprintf(why, why_size, "its answer to hello holds a NUL byte or is longer than %d bytes", EXTERNAL_LINE_MAX);
     else if (answer)
@@ -257,9 +263,7 @@ static exchange_t start_bot(agent_t *agent, external_t *x, bool capture_errors, 
         return EXCHANGE_CRASH;
     }
     bot_reader_clear(&x->reader);
-    int wall = wall_limit_ms(x) > EXTERNAL_WALL_MIN_MS ? wall_limit_ms(x) : EXTERNAL_WALL_MIN_MS;
-    answer_clock_t clock =
-        clock_start(agent, x, x->timeout_ms > EXTERNAL_START_MS ? x->timeout_ms : EXTERNAL_START_MS, wall);
+    answer_clock_t clock = clock_start(agent, x, start_cpu_ms(x), start_wall_ms(x));
     exchange_t status = send_message(x, json_pack("{s:s, s:i, s:s}", "type", "hello", "protocol", EXTERNAL_PROTOCOL,
                                                   "harness", "dominolab"),
                                      &clock);
