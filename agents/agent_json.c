@@ -80,10 +80,9 @@ static int highest_number(const game_t *game, const void *state)
     return highest >= 0 && highest <= TILESET_MAX_NUMBER ? highest : TILESET_MAX_NUMBER;
 }
 
-json_t *agent_observation_json(const game_t *game, const void *state, int seat)
+static json_t *observation_json(const game_t *game, const void *state, const game_observation_t *observed)
 {
-    game_observation_t o;
-    game->observe(state, seat, &o);
+    game_observation_t o = *observed;
     /* A game may note a lack by a whole suit of the double-twelve table (Partnership does:
      * 2-7 ... 2-12 in a double-six game); a bot is told only tiles of the set in play. */
     tileset_t in_play = tileset_full(highest_number(game, state));
@@ -99,6 +98,13 @@ json_t *agent_observation_json(const game_t *game, const void *state, int seat)
         int_list(o.passes, o.seats), "layout", table_json(&o));
     add_facts(observation, game, &o);
     return observation;
+}
+
+json_t *agent_observation_json(const game_t *game, const void *state, int seat)
+{
+    game_observation_t o;
+    game->observe(state, seat, &o);
+    return observation_json(game, state, &o);
 }
 
 static const char *const move_kind_names[] = {"play", "draw", "pass", "end_turn", "choice", "close", "meld"};
@@ -125,27 +131,105 @@ json_t *agent_move_json(const game_t *game, const void *state, int seat, game_mo
     return m;
 }
 
+/* Whether end a sorts after end b: by number, then double, then open. */
+static bool end_after(const game_ends_t *ends, int a, int b)
+{
+    if (ends->number[a] != ends->number[b]) return ends->number[a] > ends->number[b];
+    if (ends->is_double[a] != ends->is_double[b]) return ends->is_double[a] > ends->is_double[b];
+    return ends->open[a] > ends->open[b];
+}
+
+/* The ends in a fixed order, without who placed each: the same for a tile placed on either
+ * of two like ends. */
+static void forget_end_order(game_ends_t *ends)
+{
+    for (int i = 1; i < ends->count; i++)
+        for (int j = i; j > 0 && end_after(ends, j - 1, j); j--) {
+            int8_t number = ends->number[j];
+            uint8_t is_double = ends->is_double[j], open = ends->open[j];
+            ends->number[j] = ends->number[j - 1], ends->is_double[j] = ends->is_double[j - 1];
+            ends->open[j] = ends->open[j - 1];
+            ends->number[j - 1] = number, ends->is_double[j - 1] = is_double, ends->open[j - 1] = open;
+        }
+    memset(ends->placer, -1, sizeof ends->placer);
+}
+
+/* What the seat sees after a placement, up to the order of the ends and who placed each:
+ * no rule scores an end by its place in the list or by its placer (Partnership keeps
+ * placers only to tell them), so two placements with the same outcome are one move. NULL
+ * when out of memory. */
+static char *outcome_after(const game_t *game, const void *state, int seat, game_move_t move, void *scratch)
+{
+    memcpy(scratch, state, game->state_size); /* plain data but for its rules (game.h) */
+    game->apply(scratch, move, NULL);
+    game_observation_t o;
+    game->observe(scratch, seat, &o);
+    if (o.layout_kind != GAME_LAYOUT_TRICK) forget_end_order(&o.ends);
+    json_t *observation = observation_json(game, scratch, &o);
+    char *outcome = observation ? json_dumps(observation, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+    json_decref(observation);
+    return outcome;
+}
+
+static bool is_placement(game_move_t move) { return move.kind == GAME_MOVE_PLAY && move.end != GAME_NO_END; }
+
+/* What the protocol says of a move but its number, and for a placement its end (which
+ * outcome_after weighs instead). NULL when out of memory. */
+static json_t *move_words(const game_t *game, const void *state, int seat, game_move_t move)
+{
+    json_t *words = agent_move_json(game, state, seat, move, 0);
+    if (!words || json_object_del(words, "index") != 0 ||
+        (is_placement(move) && (json_object_del(words, "end") != 0 || json_object_del(words, "text") != 0))) {
+        json_decref(words);
+        return NULL;
+    }
+    return words;
+}
+
+typedef struct offer {
+    json_t *words;
+    char *outcome; /* a placement's outcome_after, once asked for */
+} offer_t;
+
+/* Whether move (said by words) is the offered move o; -1 when out of memory. */
+static int same_move(const game_t *game, const void *state, int seat, void *scratch, game_move_t move,
+                     json_t *words, char **outcome, game_move_t offered_move, offer_t *o)
+{
+    if (!json_equal(words, o->words)) return 0;
+    if (!is_placement(move)) return 1;
+    if (!*outcome && !(*outcome = outcome_after(game, state, seat, move, scratch))) return -1;
+    if (!o->outcome && !(o->outcome = outcome_after(game, state, seat, offered_move, scratch))) return -1;
+    return strcmp(*outcome, o->outcome) == 0;
+}
+
 int agent_distinct_moves(const game_t *game, const void *state, int seat, const game_move_t *moves, int count,
                          int *offered)
 {
-    json_t **said = malloc((count > 0 ? (size_t)count : 1) * sizeof *said); /* what each offered move says */
-    if (!said) return -1;
+    size_t n = count > 0 ? (size_t)count : 1;
+    offer_t *offers = calloc(n, sizeof *offers);
+    void *scratch = malloc(game->state_size);
     int kinds = 0;
-    bool out_of_memory = false;
+    bool out_of_memory = !offers || !scratch;
     for (int i = 0; i < count && !out_of_memory; i++) {
-        json_t *words = agent_move_json(game, state, seat, moves[i], 0);
-        out_of_memory = !words || json_object_del(words, "index") != 0;
-        int k = 0;
-        while (!out_of_memory && k < kinds && !json_equal(said[k], words)) k++;
-        if (out_of_memory || k < kinds) {
+        json_t *words = move_words(game, state, seat, moves[i]);
+        char *outcome = NULL;
+        out_of_memory = !words;
+        int same = 0;
+        for (int k = 0; k < kinds && !out_of_memory && !same; k++) {
+            same = same_move(game, state, seat, scratch, moves[i], words, &outcome, moves[offered[k]], &offers[k]);
+            out_of_memory = same < 0;
+        }
+        if (out_of_memory || same) {
             json_decref(words);
+            free(outcome);
             continue;
         }
-        said[kinds] = words;
+        offers[kinds] = (offer_t){words, outcome};
         offered[kinds++] = i;
     }
-    for (int k = 0; k < kinds; k++) json_decref(said[k]);
-    free(said);
+    for (int k = 0; k < kinds; k++) json_decref(offers[k].words), free(offers[k].outcome);
+    free(offers);
+    free(scratch);
     return out_of_memory ? -1 : kinds;
 }
 

@@ -17,11 +17,12 @@ json_t *agent_observation_json(const game_t *game, const void *state, int seat);
 json_t *agent_public_event_json(const game_t *game, const void *state, const game_event_t *event, int seat);
 /* One legal move of the seat to move, numbered `index`. */
 json_t *agent_move_json(const game_t *game, const void *state, int seat, game_move_t move, int index);
-/* The moves a bot is offered, each once: two moves are one when all the protocol says of
- * them is the same (their agent_move_json but for the index), and the first of them in
- * moves[] stands for both. Writes offered[k], k below the result, the index in moves[] of
- * the move offered as number k (offered has room for count); returns how many, or -1
- * when out of memory. */
+/* The moves a bot is offered, each once: two moves are one when the protocol says the same
+ * of them but their number, and for placements of a tile on two ends, when the seat sees
+ * the same after either, up to the order of the ends and who placed them (a tile that fits
+ * two ends showing the same number); the first of them in moves[] stands for both. Writes
+ * offered[k], k below the result, the index in moves[] of the move offered as number k
+ * (offered has room for count); returns how many, or -1 when out of memory. */
 int agent_distinct_moves(const game_t *game, const void *state, int seat, const game_move_t *moves, int count,
                          int *offered);
 

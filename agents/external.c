@@ -312,8 +312,8 @@ static int ask_bot(agent_t *agent, external_t *x, const void *state, const game_
     }
     const game_t *game = agent->game;
     int seat = game->to_move(state);
-    /* a move the protocol cannot tell from another is offered once, standing for the first
-     * of them (no built-in game makes two today: twin placements differ in their end) */
+    /* a move that leads where another leads (a tile fitting two like ends) is offered once,
+     * standing for the first of them */
     int offered[GAME_MAX_MOVES], distinct = agent_distinct_moves(game, state, seat, moves, count, offered);
     if (distinct < 0) status = EXCHANGE_CRASH; /* out of memory: the bot is given up for this match */
     if (status == EXCHANGE_OK) {
