@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "csv.h"
 #include "report.h"
@@ -14,6 +15,51 @@ void report_number(FILE *out, double value)
     if (isnan(value)) return;
     if (isinf(value)) fputs(value > 0 ? "inf" : "-inf", out);
     else fprintf(out, "%.6f", value);
+}
+
+/* ------------------------------------------------------------------ bot names */
+
+/* One agent row's name into `names`, unless the row has none or the agent is named. */
+static int add_name(report_names_t *names, const char *path, const char *agent, const char *name, char *error,
+                    size_t error_size)
+{
+    if (!name[0] || report_name_of(names, agent)[0]) return 0;
+    if (names->count == REPORT_NAMED_MAX) {
+        snprintf(error, error_size, "%s: more than %d named bots in one report", path, REPORT_NAMED_MAX);
+        return -1;
+    }
+    snprintf(names->entry[names->count].agent, sizeof names->entry[0].agent, "%s", agent);
+    snprintf(names->entry[names->count].name, sizeof names->entry[0].name, "%s", name);
+    names->count++;
+    return 0;
+}
+
+int report_names_read_beside(report_names_t *names, const char *deals_path, char *error, size_t error_size)
+{
+    char path[4096];
+    const char *slash = strrchr(deals_path, '/');
+    if (slash) snprintf(path, sizeof path, "%.*s/summary.csv", (int)(slash - deals_path), deals_path);
+    else snprintf(path, sizeof path, "summary.csv");
+    if (access(path, F_OK) != 0) return 0; /* deals.csv alone: nobody named */
+    csv_reader_t *reader = csv_open_new(path, error, error_size);
+    if (!reader) return -1;
+    int name = csv_column(reader, "name", NULL, 0), scope = -1, agent = -1, status = 0, next = 0;
+    if (name >= 0 && ((scope = csv_column(reader, "scope", error, error_size)) < 0 ||
+                      (agent = csv_column(reader, "agent", error, error_size)) < 0))
+        status = -1;
+    while (status == 0 && name >= 0 && (next = csv_next(reader, error, error_size)) == 1)
+        if (!strcmp(reader->field[scope], "agent"))
+            status = add_name(names, path, reader->field[agent], reader->field[name], error, error_size);
+    if (next < 0) status = -1; /* csv_next said why */
+    csv_close_free(reader);
+    return status;
+}
+
+const char *report_name_of(const report_names_t *names, const char *agent)
+{
+    for (int k = 0; names && k < names->count; k++)
+        if (!strcmp(names->entry[k].agent, agent)) return names->entry[k].name;
+    return "";
 }
 
 /* ------------------------------------------------------------------ bot faults */

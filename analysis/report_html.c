@@ -285,11 +285,28 @@ static void free_ratings(ratings_files_t *f)
 
 static double confidence_percent(const ratings_files_t *f) { return 100 * table_value(&f->model, 0, "confidence"); }
 
+/* How the page names the agent of ratings row r: a bot by the name it gave (ratings.csv's
+ * `name`; a report made before names has no such column), anything else by its spec. */
+static const char *rated_name(const ratings_files_t *f, int r)
+{
+    const char *name = table_text(&f->ratings, r, "name");
+    return name[0] ? name : table_text(&f->ratings, r, "agent");
+}
+
+/* The agent rated 0, as rated_name names it. */
+static const char *anchor_name(const ratings_files_t *f)
+{
+    const char *anchor = table_text(&f->model, 0, "anchor");
+    int r = table_find(&f->ratings, "agent", anchor);
+    return r >= 0 ? rated_name(f, r) : anchor;
+}
+
 /* The top agent against the next one down, from their paired games: which is stronger and
  * by how much, or that the sample cannot tell. */
 static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, const report_html_context_t *context)
 {
     const char *top = table_text(&f->ratings, 0, "agent"), *next = table_text(&f->ratings, 1, "agent");
+    const char *top_name = rated_name(f, 0), *next_name = rated_name(f, 1);
     int row = -1;
     bool flipped = false;
     for (int r = 0; r < f->pairwise.rows && row < 0; r++) {
@@ -301,7 +318,7 @@ static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, 
         }
     }
     if (row < 0) {
-        snprintf(out, size, "%s rates highest; it did not play %s, the next one down.", top, next);
+        snprintf(out, size, "%s rates highest; it did not play %s, the next one down.", top_name, next_name);
         return;
     }
     double elo = table_value(&f->pairwise, row, "elo"), low = table_value(&f->pairwise, row, "elo_low"),
@@ -318,26 +335,25 @@ static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, 
     if (low > 0 || high < 0) {
         with_interval(interval, sizeof interval, fabs(elo), low > 0 ? low : -high, low > 0 ? high : -low, 0, false,
                       "Elo");
-        snprintf(out, size, "%s is stronger than %s by %s (%s).", low > 0 ? top : next, low > 0 ? next : top,
-                 interval, blocks);
+        snprintf(out, size, "%s is stronger than %s by %s (%s).", low > 0 ? top_name : next_name,
+                 low > 0 ? next_name : top_name, interval, blocks);
     } else {
         with_interval(interval, sizeof interval, elo, low, high, 0, true, "Elo");
-        snprintf(out, size, "No difference between %s and %s is detectable at this sample size: %s (%s).", top,
-                 next, interval, blocks);
+        snprintf(out, size, "No difference between %s and %s is detectable at this sample size: %s (%s).",
+                 top_name, next_name, interval, blocks);
     }
 }
 
 /* "Ratings, in Elo relative to random with 95% intervals: heuristic 127 [104, 147]; ..." */
 static void ratings_sentence(char *out, size_t size, const ratings_files_t *f)
 {
-    int used = snprintf(out, size, "Ratings, in Elo relative to %s with %.0f%% intervals: ",
-                        table_text(&f->model, 0, "anchor"), confidence_percent(f));
+    int used = snprintf(out, size, "Ratings, in Elo relative to %s with %.0f%% intervals: ", anchor_name(f),
+                        confidence_percent(f));
     for (int r = 0; r < f->ratings.rows && r < RATINGS_LISTED && used > 0 && (size_t)used < size; r++) {
         char interval[160];
         with_interval(interval, sizeof interval, table_value(&f->ratings, r, "elo"),
                       table_value(&f->ratings, r, "elo_low"), table_value(&f->ratings, r, "elo_high"), 0, false, "");
-        used += snprintf(out + used, size - (size_t)used, "%s%s %s", r ? "; " : "", table_text(&f->ratings, r, "agent"),
-                         interval);
+        used += snprintf(out + used, size - (size_t)used, "%s%s %s", r ? "; " : "", rated_name(f, r), interval);
     }
     if (used > 0 && (size_t)used < size) {
         if (f->ratings.rows > RATINGS_LISTED)
@@ -389,10 +405,10 @@ static int ratings_plots(FILE *out, const ratings_files_t *f, const report_html_
     char sample[256], subtitle[1024], title[1024], axis[512];
     sample_of(sample, sizeof sample, &counts, context->matches ? "match" : "deal", "a pair");
     subtitle_of(subtitle, sizeof subtitle, context, sample);
-    const char *anchor = table_text(&f->model, 0, "anchor");
+    const char *anchor = anchor_name(f);
     double *elo = values, *low = values + agents, *high = values + 2 * agents;
     for (int r = 0; r < agents; r++) {
-        labels[r] = table_text(&f->ratings, r, "agent");
+        labels[r] = rated_name(f, r);
         elo[r] = table_value(&f->ratings, r, "elo");
         low[r] = table_value(&f->ratings, r, "elo_low");
         high[r] = table_value(&f->ratings, r, "elo_high");
@@ -482,11 +498,22 @@ static void free_sprt(sprt_files_t *f)
     table_free(&f->trace);
 }
 
+/* How the page names agent_a or agent_b ("a" or "b"): a bot by the name it gave (sprt.csv's
+ * name_a, name_b; a report made before names has no such columns), else its spec. */
+static const char *tested_name(const table_t *summary, const char *which)
+{
+    char name_column[16], agent_column[16];
+    snprintf(name_column, sizeof name_column, "name_%s", which);
+    snprintf(agent_column, sizeof agent_column, "agent_%s", which);
+    const char *name = table_text(summary, 0, name_column);
+    return name[0] ? name : table_text(summary, 0, agent_column);
+}
+
 /* The verdict in words, with the measured difference and where the LLR stopped. */
 static void sprt_sentences(FILE *out, const sprt_files_t *f, const report_html_context_t *context)
 {
     const table_t *s = &f->summary;
-    const char *a = table_text(s, 0, "agent_a"), *b = table_text(s, 0, "agent_b");
+    const char *a = tested_name(s, "a"), *b = tested_name(s, "b");
     const char *verdict = table_text(s, 0, "verdict");
     double elo0 = table_value(s, 0, "elo0"), elo1 = table_value(s, 0, "elo1"), elo = table_value(s, 0, "elo");
     double low = table_value(s, 0, "elo_low"), high = table_value(s, 0, "elo_high");
@@ -536,7 +563,7 @@ static int sprt_plots(FILE *out, const sprt_files_t *f, const report_html_contex
     }
     char title[1024], sample[256], games[160], subtitle[1024], x_label[64];
     snprintf(title, sizeof title, "SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g",
-             table_text(s, 0, "agent_a"), table_text(s, 0, "agent_b"), table_value(s, 0, "elo0"),
+             tested_name(s, "a"), tested_name(s, "b"), table_value(s, 0, "elo0"),
              table_value(s, 0, "elo1"), table_value(s, 0, "alpha"), table_value(s, 0, "beta"));
     int64_t blocks = (int64_t)table_value(s, 0, "blocks"), game_count = (int64_t)table_value(s, 0, "games");
     plot_sample(sample, sizeof sample, blocks, blocks, context->matches ? "match block" : "deal block", NULL);

@@ -43,6 +43,7 @@ typedef struct ratings_work {
     rating_block_t *blocks;
     size_t block_count, block_capacity;
     rating_result_t result;
+    report_names_t names; /* of outside bots, from the runs' summary.csv */
 } ratings_work_t;
 
 static int add_block(ratings_work_t *w, rating_block_t block)
@@ -107,7 +108,7 @@ static int tally_pair_block(ratings_work_t *w, const outcome_table_t *table, con
 static int read_run(ratings_work_t *w, const char *path, char *error, size_t error_size)
 {
     outcome_table_t table;
-    if (outcomes_read(path, &table, error, error_size)) {
+    if (outcomes_read(path, &table, error, error_size) || report_names_read_beside(&w->names, path, error, error_size)) {
         outcomes_free(&table);
         return -1;
     }
@@ -204,7 +205,7 @@ static int write_ratings(const char *dir, const ratings_work_t *w, const int *or
     if (atomic_file_open_in(&file, dir, "ratings.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     const rating_result_t *r = &w->result;
-    fputs("rank,agent,elo,elo_low,elo_high,se,games,score,draws,los_next\n", out);
+    fputs("rank,agent,elo,elo_low,elo_high,se,games,score,draws,los_next,name\n", out);
     for (int k = 0; k < w->agents; k++) {
         int a = order[k];
         fprintf(out, "%d,", k + 1);
@@ -218,6 +219,8 @@ static int write_ratings(const char *dir, const ratings_work_t *w, const int *or
         report_number(out, r->games[a] ? r->score[a] / (double)r->games[a] : NAN);
         fprintf(out, ",%lld,", (long long)r->draws[a]);
         if (k + 1 < w->agents) report_number(out, r->los[a][order[k + 1]]);
+        putc(',', out);
+        stats_csv_field(out, report_name_of(&w->names, w->name[a]));
         putc('\n', out);
     }
     return atomic_file_commit(&file, error, error_size);
@@ -306,7 +309,7 @@ static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char
     snprintf(body, sizeof body,
              "%sset xlabel %s\nset grid xtics\nset offsets graph 0.05, graph 0.05, 0.5, 0.5\nunset ytics\n"
              "set ytics scale 0\n"
-             "plot \"ratings.csv\" skip 1 using 3:(-$1):4:5:ytic(2) with xerrorbars pointtype 7 lc rgb \"#2166ac\"",
+             "plot \"ratings.csv\" skip 1 using 3:(-$1):4:5:ytic(strcol(11) ne \"\" ? strcol(11) : strcol(2)) with xerrorbars pointtype 7 lc rgb \"#2166ac\"",
              title, anchor_text);
     if (plot_draw(plots, "ratings", body, error, error_size)) return -1;
     /* The diagonal (an agent against itself) is NaN in the matrix: a grey cell marked with a
@@ -326,8 +329,16 @@ static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char
     return plot_draw(plots, "pairwise", body, error, error_size);
 }
 
+/* How the table names an agent: a bot by the name it gave, anything else by its spec. */
+static const char *table_name(const ratings_work_t *w, int a)
+{
+    const char *name = report_name_of(&w->names, w->name[a]);
+    return name[0] ? name : w->name[a];
+}
+
 /* The table; a bot that faulted is marked on its row (its name may be cut there) and named
- * in full under the table, since its rating counts its fallback's moves as its own. */
+ * in full under the table, since its rating counts its fallback's moves as its own. A bot
+ * that gave a name is listed by it, its spec said under the table. */
 static void print_table(FILE *text, const ratings_work_t *w, const int *order, double confidence,
                         const report_faults_t *faults)
 {
@@ -338,13 +349,16 @@ static void print_table(FILE *text, const ratings_work_t *w, const int *order, d
         char interval[48], los[16] = "";
         snprintf(interval, sizeof interval, "[%.1f, %.1f]", r->elo_low[a], r->elo_high[a]);
         if (k + 1 < w->agents) snprintf(los, sizeof los, "%.3f", r->los[a][order[k + 1]]);
-        fprintf(text, "%4d  %-32.32s %8.1f  %-22s %9lld %6.1f%% %6s%s\n", k + 1, w->name[a], r->elo[a], interval,
-                (long long)r->games[a], r->games[a] ? 100 * r->score[a] / (double)r->games[a] : 0.0, los,
+        fprintf(text, "%4d  %-32.32s %8.1f  %-22s %9lld %6.1f%% %6s%s\n", k + 1, table_name(w, a), r->elo[a],
+                interval, (long long)r->games[a], r->games[a] ? 100 * r->score[a] / (double)r->games[a] : 0.0, los,
                 report_faults_find(faults, w->name[a]) ? "  ! faulted" : "");
     }
     fprintf(text, "leader's advantage %.1f Elo [%.1f, %.1f]; intervals %.0f%%; los = likelihood of superiority over "
                   "the next agent down\n",
             r->advantage, r->advantage_low, r->advantage_high, 100 * confidence);
+    for (int k = 0; k < w->agents; k++)
+        if (report_name_of(&w->names, w->name[order[k]])[0])
+            fprintf(text, "%s is %s\n", table_name(w, order[k]), w->name[order[k]]);
     for (int k = 0; k < w->agents; k++) {
         const report_fault_t *fault = report_faults_find(faults, w->name[order[k]]);
         char note[2 * REPORT_AGENT_TEXT + 256];
@@ -406,7 +420,7 @@ int report_ratings_noting_faults(const char *out_dir, const char *const *deals_p
                          write_matrix(out_dir, "pairwise_matrix.csv", w, order, z, false, error, error_size) ||
                          write_matrix(out_dir, "los.csv", w, order, z, true, error, error_size) ||
                          write_model(out_dir, w, settings, agents[anchor], error, error_size) ||
-                         draw_plots(plots, w, agents[anchor], settings->confidence, error, error_size)
+                         draw_plots(plots, w, table_name(w, anchor), settings->confidence, error, error_size)
                      ? -1
                      : 0;
     }

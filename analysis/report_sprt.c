@@ -22,14 +22,14 @@ static const char *verdict_name(sprt_verdict_t verdict)
     return verdict == SPRT_ACCEPT_H0 ? "H0" : verdict == SPRT_ACCEPT_H1 ? "H1" : "none";
 }
 
-static int write_summary(const char *dir, const char *agent_a, const char *agent_b, const sprt_test_t *test,
-                         const report_sprt_result_t *r, char *error, size_t error_size)
+static int write_summary(const char *dir, const char *agent_a, const char *agent_b, const report_names_t *names,
+                         const sprt_test_t *test, const report_sprt_result_t *r, char *error, size_t error_size)
 {
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "sprt.csv", error, error_size)) return -1;
     FILE *out = file.stream;
     fputs("agent_a,agent_b,elo0,elo1,alpha,beta,lower,upper,llr,verdict,blocks,games,score,score_low,score_high,"
-          "elo,elo_low,elo_high\n",
+          "elo,elo_low,elo_high,name_a,name_b\n",
           out);
     stats_csv_field(out, agent_a);
     putc(',', out);
@@ -45,6 +45,10 @@ static int write_summary(const char *dir, const char *agent_a, const char *agent
         putc(',', out);
         report_number(out, tail[k]);
     }
+    putc(',', out);
+    stats_csv_field(out, report_name_of(names, agent_a));
+    putc(',', out);
+    stats_csv_field(out, report_name_of(names, agent_b));
     putc('\n', out);
     return atomic_file_commit(&file, error, error_size);
 }
@@ -102,13 +106,27 @@ static int replay_test(const outcome_table_t *table, int a, int b, const sprt_te
     return 0;
 }
 
+/* How the plot and the terminal name an agent: a bot by the name it gave, else its spec. */
+static const char *shown_name(const report_names_t *names, const char *agent)
+{
+    const char *name = report_name_of(names, agent);
+    return name[0] ? name : agent;
+}
+
 int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a, const char *agent_b,
                 const sprt_test_t *test, plot_session_t *plots, FILE *text, report_sprt_result_t *result, char *error,
                 size_t error_size)
 {
     outcome_table_t table;
-    if (outcomes_read(deals_path, &table, error, error_size)) {
+    report_names_t *names = calloc(1, sizeof *names);
+    if (!names) {
+        snprintf(error, error_size, "out of memory for the test's report");
+        return -1;
+    }
+    if (outcomes_read(deals_path, &table, error, error_size) ||
+        report_names_read_beside(names, deals_path, error, error_size)) {
         outcomes_free(&table);
+        free(names);
         return -1;
     }
     int a = outcomes_agent(&table, agent_a), b = outcomes_agent(&table, agent_b);
@@ -134,20 +152,24 @@ int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a
             status = atomic_file_commit(&trace, error, error_size);
         }
     }
-    if (status == 0) status = write_summary(out_dir, agent_a, agent_b, test, result, error, error_size);
-    if (status == 0) status = draw_plot(plots, agent_a, agent_b, test, result, error, error_size);
+    if (status == 0) status = write_summary(out_dir, agent_a, agent_b, names, test, result, error, error_size);
+    const char *name_a = shown_name(names, agent_a), *name_b = shown_name(names, agent_b);
+    if (status == 0) status = draw_plot(plots, name_a, name_b, test, result, error, error_size);
     if (status == 0 && text) {
         const report_sprt_result_t *r = result;
         fprintf(text,
                 "SPRT %s vs %s: %s after %lld deal blocks (%lld games); LLR %.3f, bounds [%.3f, %.3f]\n"
                 "score %.4f [%.4f, %.4f], Elo %.1f [%.1f, %.1f] (95%%)\n",
-                agent_a, agent_b,
+                name_a, name_b,
                 r->verdict == SPRT_ACCEPT_H1   ? "H1 accepted"
                 : r->verdict == SPRT_ACCEPT_H0 ? "H0 accepted"
                                                : "no decision",
                 (long long)r->blocks, (long long)r->games, r->llr, test->lower, test->upper, r->score, r->score_low,
                 r->score_high, r->elo, r->elo_low, r->elo_high);
     }
+    if (status == 0 && text)
+        for (int k = 0; k < names->count; k++) fprintf(text, "%s is %s\n", names->entry[k].name, names->entry[k].agent);
     outcomes_free(&table);
+    free(names);
     return status;
 }

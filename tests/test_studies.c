@@ -1109,8 +1109,43 @@ END_TEST
 /* A bot that answers every decision with a number no move has: a fault at each decision,
  * none of them a time-out (tests/bots/misbehave.py); greedy, its fallback, plays the moves. */
 #define ILLEGAL_BOT "ext:cmd=python3 " DOMINOLAB_SOURCE_DIR "/tests/bots/misbehave.py illegal,fallback=greedy"
-/* How the faults name it: its hello's name, then its spec. */
-#define ILLEGAL_BOT_LABEL "misbehave illegal (" ILLEGAL_BOT ")"
+/* The name in its hello, by which the tables list it; the faults name it by that, then its
+ * spec. */
+#define ILLEGAL_BOT_NAME "misbehave illegal"
+#define ILLEGAL_BOT_LABEL ILLEGAL_BOT_NAME " (" ILLEGAL_BOT ")"
+
+/* The `name` field of each agent row of DIR/FILE (named `agent_column`, `name_column`): the
+ * bot's hello name on its row, nothing on the others. */
+static void expect_bot_named(const char *dir, const char *file, const char *agent_column, const char *name_column)
+{
+    char *path = path_in(dir, file), error[1024];
+    csv_reader_t *reader = malloc(sizeof *reader);
+    ck_assert_ptr_nonnull(reader);
+    ck_assert_msg(csv_open(reader, path, error, sizeof error) == 0, "%s", error);
+    int agent = csv_column(reader, agent_column, error, sizeof error), name = csv_column(reader, name_column, error,
+                                                                                       sizeof error);
+    ck_assert_msg(agent >= 0 && name >= 0, "%s", error);
+    int rows = 0;
+    while (csv_next(reader, error, sizeof error) == 1) {
+        bool bot = !strcmp(reader->field[agent], ILLEGAL_BOT);
+        ck_assert_msg(!strcmp(reader->field[name], bot ? ILLEGAL_BOT_NAME : ""), "%s:%ld: %s named '%s'", path,
+                      reader->line, reader->field[agent], reader->field[name]);
+        rows += bot;
+    }
+    ck_assert_msg(rows == 1, "%s: the bot's row %d times", path, rows);
+    csv_close(reader);
+    free(reader);
+    free(path);
+}
+
+/* A ratings table on the terminal lists the bot by its name and says its spec under. */
+static void expect_table_names_bot(const char *out)
+{
+    char row[256];
+    snprintf(row, sizeof row, "  %-32.32s ", ILLEGAL_BOT_NAME);
+    ck_assert_msg(strstr(out, row) && strstr(out, "\n" ILLEGAL_BOT_NAME " is " ILLEGAL_BOT "\n"),
+                  "the table does not list the bot by its name:\n%s", out);
+}
 
 /* The illegal moves on the bot's agent row of RUN/summary.csv. */
 static int64_t illegal_moves_in(const char *run)
@@ -1192,6 +1227,8 @@ START_TEST(sim_and_analyze_name_a_faulty_bot)
     snprintf(expected, sizeof expected, "\n! %s\n", note);
     ck_assert_msg(strstr(result.out, "  ! faulted\n") && strstr(result.out, expected),
                   "the ratings table does not mark and name the bot:\n%s", result.out);
+    expect_table_names_bot(result.out);
+    expect_bot_named(again, "ratings.csv", "agent", "name");
     free(expect_faults_on_page(again, note, count));
     support_capture_free(&result);
 }
@@ -1220,8 +1257,15 @@ START_TEST(tournament_marks_a_faulty_bot)
                   "the ratings table does not mark and name the bot:\n%s", result.out);
     snprintf(expected, sizeof expected, "dominolab tournament: warning: %s (%s/report.html lists them)\n", note, dir);
     ck_assert_msg(strstr(result.err, expected), "no warning naming the bot:\n%s", result.err);
+    expect_table_names_bot(result.out);
     support_capture_free(&result);
-    free(expect_faults_on_page(dir, note, count));
+    expect_bot_named(dir, "ratings.csv", "agent", "name");
+    char *page = expect_faults_on_page(dir, note, count);
+    const char *ratings = strstr(page, "Ratings, in Elo relative to ");
+    const char *named = ratings ? strstr(ratings, ILLEGAL_BOT_NAME " ") : NULL;
+    ck_assert_msg(strstr(page, "<td>" ILLEGAL_BOT_NAME "</td>") && named && named < strstr(ratings, "</p>"),
+                  "report.html does not list the bot by its name");
+    free(page);
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     expect_same_report(dir, again);
 }
@@ -1243,10 +1287,15 @@ START_TEST(study_verdicts_note_a_faulty_bot)
     int64_t count = illegal_moves_in(run);
     free(run);
     bot_note(count, note, sizeof note);
-    snprintf(expected, sizeof expected, " (95%%)\n! %s\n", note);
-    ck_assert_msg(strstr(result.out, expected), "the verdict has no note:\n%s", result.out);
+    snprintf(expected, sizeof expected, " (95%%)\n" ILLEGAL_BOT_NAME " is " ILLEGAL_BOT "\n! %s\n", note);
+    ck_assert_msg(strstr(result.out, expected) && !strncmp(result.out, "SPRT " ILLEGAL_BOT_NAME " vs random: ",
+                                                          strlen("SPRT " ILLEGAL_BOT_NAME " vs random: ")),
+                  "the verdict does not name the bot, or has no note:\n%s", result.out);
     support_capture_free(&result);
-    free(expect_faults_on_page(sprt, note, count));
+    expect_bot_named(sprt, "sprt.csv", "agent_a", "name_a");
+    char *page = expect_faults_on_page(sprt, note, count);
+    ck_assert_msg(strstr(page, ILLEGAL_BOT_NAME "&#39;s mean block score"), "report.html's verdict does not name the bot");
+    free(page);
 
     support_run(cli_balance, ARGS("balance", "--players", "2", "--agent", ILLEGAL_BOT, "--deals", "3", "--seed", "4",
                                   "--threads", "1", "--no-plots", "--quiet", "--out", (char *)balance),
