@@ -3,6 +3,7 @@
 #include "report_common.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -167,12 +168,26 @@ void report_fault_label(const report_fault_t *fault, char *out, size_t size)
     else snprintf(out, size, "%s", fault->agent);
 }
 
+/* Whether the bot's spec sets on_fault=forfeit (docs/protocol.md, "Failures"): then a fault
+ * loses its match rather than handing the moves to the fallback. Read from the spec's words,
+ * since the reports know agents only by their specs. */
+static bool forfeits(const char *agent)
+{
+    static const char setting[] = ",on_fault=forfeit";
+    for (const char *at = strstr(agent, setting); at; at = strstr(at + 1, setting)) {
+        char next = at[sizeof setting - 1];
+        if (next == '\0' || next == ',') return true;
+    }
+    return false;
+}
+
 void report_fault_note(const report_fault_t *fault, char *out, size_t size)
 {
     char words[160], label[REPORT_AGENT_TEXT + 80];
     report_fault_words(fault->illegal_moves, fault->timeouts, fault->crashes, words, sizeof words);
     report_fault_label(fault, label, sizeof label);
-    snprintf(out, size, "%s faulted: %s; its fallback played for it", label, words);
+    snprintf(out, size, "%s faulted: %s; %s", label, words,
+             forfeits(fault->agent) ? "each match it faulted in was forfeited" : "its fallback played for it");
 }
 
 void report_faults_sentence(const report_faults_t *faults, char *out, size_t size)
@@ -183,7 +198,11 @@ void report_faults_sentence(const report_faults_t *faults, char *out, size_t siz
         report_fault_note(&faults->agent[0], out, size);
         return;
     }
-    int used = snprintf(out, size, "%d bots faulted, each time its fallback playing for it: ", faults->count);
+    bool any_forfeits = false;
+    for (int k = 0; k < faults->count; k++) any_forfeits = any_forfeits || forfeits(faults->agent[k].agent);
+    int used = snprintf(out, size, "%d bots faulted, %s: ", faults->count,
+                        any_forfeits ? "each losing the match or handing the move to its fallback"
+                                     : "each time its fallback playing for it");
     for (int k = 0; k < faults->count && used > 0 && (size_t)used < size; k++) {
         const report_fault_t *f = &faults->agent[k];
         char words[160], label[REPORT_AGENT_TEXT + 80];

@@ -706,6 +706,20 @@ START_TEST(faults_are_summed_over_runs_from_agent_rows)
 }
 END_TEST
 
+/* A bot whose faults forfeit its matches (on_fault=forfeit) is not said to have had its
+ * fallback play for it; a spec that only mentions the words elsewhere is. */
+START_TEST(fault_note_of_a_bot_that_forfeits)
+{
+    report_fault_t bot = {.agent = "ext:cmd=./bot,on_fault=forfeit", .crashes = 3, .runs = 1};
+    char note[1024];
+    report_fault_note(&bot, note, sizeof note);
+    ck_assert_str_eq(note, "ext:cmd=./bot,on_fault=forfeit faulted: 3 crashes; each match it faulted in was forfeited");
+    snprintf(bot.agent, sizeof bot.agent, "ext:cmd=./bot --x ,on_fault=forfeitish,on_fault=fallback");
+    report_fault_note(&bot, note, sizeof note);
+    ck_assert_msg(strstr(note, "; its fallback played for it"), "%s", note);
+}
+END_TEST
+
 /* A summary.csv written before faults were counted has no fault columns: read, with none. */
 START_TEST(faults_of_a_run_made_before_they_were_counted)
 {
@@ -819,6 +833,7 @@ static Suite *analysis_suite(void)
     tcase_add_checked_fixture(faults, NULL, support_scratch_teardown);
     tcase_add_test(faults, faults_are_summed_over_runs_from_agent_rows);
     tcase_add_test(faults, faults_of_a_run_made_before_they_were_counted);
+    tcase_add_test(faults, fault_note_of_a_bot_that_forfeits);
     tcase_add_test(faults, damaged_fault_counts_are_refused);
     tcase_add_test(faults, fault_words);
     tcase_add_test(faults, ratings_table_marks_a_faulty_agent);
