@@ -44,8 +44,9 @@ int main(int argc, char **argv)
     dl_scores(game, scores);
     printf("%s: %d moves, scores %d %d, the match to seat %d\n", dl_version(), moves, scores[0], scores[1],
            dl_match_winner(game));
-    if (dl_record_close(game) || dl_record_check(record, error, sizeof error)) {
-        fprintf(stderr, "embed: %s\n", dl_record_close(game) ? dl_game_error(game) : error);
+    int closed = dl_record_close(game); /* closes once: a second call would have nothing to close */
+    if (closed || dl_record_check(record, error, sizeof error)) {
+        fprintf(stderr, "embed: %s\n", closed ? dl_game_error(game) : error);
         return 1;
     }
     printf("record %s written and checked\n", record);
