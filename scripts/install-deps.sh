@@ -24,9 +24,11 @@ done
 # openmpi-bin and libopenmpi-dev: the MPI build (build-mpi/, -DDOMINOLAB_MPI=ON) and its test.
 # strace: test_run_state watches a run's system calls (deals.csv synced before run.json).
 # python3: the reference bots of examples/bots/ (docs/protocol.md) and test_external;
-# python3-pytest: the Python module's tests (python/tests, test_python).
+# python3-pytest: the Python module's tests (python/tests, test_python); python3-numpy: the
+# module's tensors and vector environment (docs/python.md); python3-pip, python3-venv: its
+# offline install (pip install --no-build-isolation --no-index ./python).
 packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev
-          strace python3 python3-pytest)
+          strace python3 python3-pytest python3-numpy python3-pip python3-venv)
 # --tests: chromium and chromium-driver, for the browser tests of the game viewer and the
 # study reports (test_browser opens the pages headless through ChromeDriver; docs/viewer.md).
 # Only the tests need a browser: the pages dominolab writes need none to be made.

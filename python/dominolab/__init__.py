@@ -168,7 +168,8 @@ def _here():
 
 def library_path():
     """Where libdominolab is taken from: $DOMINOLAB_LIBRARY, else the build tree next to
-    this package (build/lib/), else the system's library path."""
+    this package (build/lib/), else the copy an installed package ships (lib/ in this
+    package: python/setup.py), else the system's library path."""
     if os.environ.get("DOMINOLAB_LIBRARY"):
         return os.environ["DOMINOLAB_LIBRARY"]
     root = os.path.dirname(os.path.dirname(_here()))
@@ -176,10 +177,17 @@ def library_path():
         candidate = os.path.join(root, build, "lib", "libdominolab.so")
         if os.path.exists(candidate):
             return candidate
+    shipped = os.path.join(_here(), "lib", "libdominolab.so")
+    if os.path.exists(shipped):
+        return shipped
     found = ctypes.util.find_library("dominolab")
     if not found:
-        raise DominolabError("libdominolab not found: build it (cmake --build build), install it, "
-                             "or set DOMINOLAB_LIBRARY")
+        raise DominolabError("libdominolab not found (not in $DOMINOLAB_LIBRARY, %s/build/lib or build-dev/lib, "
+                             "%s/lib or the system's library path): build it in dominolab's source tree with "
+                             "'cmake -S . -B build && cmake --build build --target dominolab_shared', then set "
+                             "DOMINOLAB_LIBRARY to its build/lib/libdominolab.so, or install the package again "
+                             "(pip install --no-build-isolation ./python ships it), or install it "
+                             "(cmake --install build)" % (root, _here()))
     return found
 
 
