@@ -61,6 +61,7 @@ typedef struct game {
     int (*side_of_seat)(const game_rules_t *rules, int seat);
     /* Whether the lower score is ahead (Partnership's penalty_own_pips); NULL: the higher. */
     bool (*lower_score_wins)(const game_rules_t *rules);
+    void (*move_bounds)(const game_rules_t *rules, game_move_bounds_t *out);
 
     /* ---- the match ---- */
     void (*match_start)(void *state, const game_rules_t *rules, uint64_t seed);

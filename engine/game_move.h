@@ -21,6 +21,14 @@ enum {
 
 /* ---- moves ---- */
 
+/* The bounds of a rule set's moves (game_t.move_bounds), by which every move it can make
+ * gets one fixed number (agents/encoding.h). */
+typedef struct game_move_bounds {
+    int tiles;              /* of one set: every move's tile lies below */
+    int ends;               /* the most ends or arms a table has; 0 in a trick game */
+    int decisions, answers; /* GAME_MOVE_CHOICE: its end below decisions, its extra below answers */
+} game_move_bounds_t;
+
 /* What a move does; a game uses the kinds its rules have. The fields by kind:
  *   PLAY      tile; end (GAME_NO_END: a lead, or a tile into a trick)
  *   DRAW, PASS, END_TURN, CLOSE   nothing

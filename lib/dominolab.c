@@ -12,15 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agent.h"
 #include "agent_json.h"
-#include "game.h"
+#include "dl_internal.h"
 #include "games.h"
-#include "match.h"
-#include "records/record.h"
 #include "records/replay.h"
-
-#define DL_EXPORT __attribute__((visibility("default")))
 
 _Static_assert(sizeof(dl_move_t) == sizeof(game_move_t), "a dl_move_t is a game_move_t");
 _Static_assert((int)DL_MAX_MOVES == (int)GAME_MAX_MOVES && (int)DL_MAX_SEATS == (int)GAME_MAX_SEATS, "the bounds agree");
@@ -30,54 +25,9 @@ _Static_assert((int)DL_MAX_TILES == (int)TILESET_MAX_TILES, "the tile bound agre
 
 enum { MAX_OVERRIDES = 64, OPTION_TEXT_SIZE = 256 };
 
-/* The rules of a game, shared with the bots made for it and freed by the last of them to
- * go: a bot may outlive its game, and needs no copy of the rules' tables (Bingo's take a
- * while to build). A game and its bots belong to one thread, so the count needs no lock. */
-typedef struct shared_rules {
-    const game_t *game;
-    game_rules_t *rules;
-    int users;
-} shared_rules_t;
-
-struct dl_game {
-    const game_t *game;
-    shared_rules_t *shared;
-    game_rules_t *rules; /* shared->rules */
-    option_values_t values;
-    char preset[64];
-    uint64_t seed;
-    void *state;
-    void *saved_state; /* the state before a dl_set_deal, put back if the deal is refused */
-    /* Why the last call failed. Reached through a pointer so that the queries taking a
-     * const game (dl_hand, dl_observation, ...) can say why they failed too: the text lives
-     * in error_text of a game dl_game_create allocated, never in a const object. */
-    char *error;
-    char error_text[DL_ERROR_SIZE];
-    /* the record being written, if any */
-    record_writer_t *record;
-    match_sink_t sink;
-    match_setup_t setup;
-    char spec[GAME_MAX_SEATS][AGENT_SPEC_MAX]; /* who plays each seat, as the record names it */
-    const char *specs[GAME_MAX_SEATS];
-    /* the legal moves of the position, for dl_step; stale after any other change */
-    game_move_t moves[GAME_MAX_MOVES];
-    int move_count;
-    bool moves_fresh;
-};
-
-/* A bot holds a share of the rules its agent reads, so that it borrows nothing from the
- * game it was made from: the app may destroy that game first, and the bot answers about any
- * game of the same rules (the copy read back from its record, say). */
-struct dl_bot {
-    shared_rules_t *shared;
-    agent_t *agent;
-    int seat;
-};
-
 static const char null_game_error[] = "no game: the dl_game_t pointer is NULL";
 
-static int fail(const dl_game_t *g, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static int fail(const dl_game_t *g, const char *format, ...)
+int lib_fail(const dl_game_t *g, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
@@ -86,10 +36,9 @@ static int fail(const dl_game_t *g, const char *format, ...)
     return -1;
 }
 
-/* A message into the caller's buffer, which may be NULL or of size 0: the failure is still
- * returned, only its words are lost. */
-static void report(char *error, size_t error_size, const char *format, ...) __attribute__((format(printf, 3, 4)));
-static void report(char *error, size_t error_size, const char *format, ...)
+/* The failure is still returned where the buffer is NULL or of size 0: only its words are
+ * lost. */
+void lib_report(char *error, size_t error_size, const char *format, ...)
 {
     if (!error || error_size == 0) return;
     va_list args;
@@ -112,23 +61,22 @@ static game_move_t as_move(dl_move_t move)
     return m;
 }
 
-/* Why there is no move to make now, outside a hand. */
-static const char *no_hand_reason(const dl_game_t *g)
+const char *lib_no_hand_reason(const dl_game_t *g)
 {
     return g->game->status(g->state) == GAME_MATCH_OVER ? "the match is over" : "no hand is in play (deal one first)";
 }
 
-static int check_seat(const dl_game_t *g, int seat)
+int lib_check_seat(const dl_game_t *g, int seat)
 {
     int seats = g->game->seat_count(g->rules);
-    if (seat < 0 || seat >= seats) return fail(g, "seat %d: the game has seats 0 to %d", seat, seats - 1);
+    if (seat < 0 || seat >= seats) return lib_fail(g, "seat %d: the game has seats 0 to %d", seat, seats - 1);
     return 0;
 }
 
 /* An output buffer may be NULL only with size 0 (to measure the text, as with snprintf). */
 static int check_output(const dl_game_t *g, const void *out, size_t size, const char *name)
 {
-    if (!out && size > 0) return fail(g, "%s is NULL but its size is %zu", name, size);
+    if (!out && size > 0) return lib_fail(g, "%s is NULL but its size is %zu", name, size);
     return 0;
 }
 
@@ -136,8 +84,8 @@ static int check_output(const dl_game_t *g, const void *out, size_t size, const 
  * what the engine's tables may be indexed by. Its legality is the game's to judge. */
 static int check_move_form(const dl_game_t *g, dl_move_t move)
 {
-    if (move.kind > DL_MELD) return fail(g, "move kind %d: the kinds are 0 (DL_PLAY) to %d (DL_MELD)", move.kind, DL_MELD);
-    if (move.tile >= DL_MAX_TILES) return fail(g, "move tile %d: tiles are 0 to %d", move.tile, DL_MAX_TILES - 1);
+    if (move.kind > DL_MELD) return lib_fail(g, "move kind %d: the kinds are 0 (DL_PLAY) to %d (DL_MELD)", move.kind, DL_MELD);
+    if (move.tile >= DL_MAX_TILES) return lib_fail(g, "move tile %d: tiles are 0 to %d", move.tile, DL_MAX_TILES - 1);
     return 0;
 }
 
@@ -179,6 +127,7 @@ static dl_game_t *make_game(const game_t *game, const option_values_t *values, c
         return NULL;
     }
     *g->shared = (shared_rules_t){.game = game, .rules = g->rules, .users = 1};
+    if (encoding_init(&g->encoding, game, g->rules)) g->encoding.game = NULL; /* its calls say so */
     game->match_start(g->state, g->rules, seed);
     for (int seat = 0; seat < GAME_MAX_SEATS; seat++) {
         snprintf(g->spec[seat], sizeof g->spec[seat], "%s", seat < seat_count && specs[seat] ? specs[seat] : "app");
@@ -228,7 +177,7 @@ DL_EXPORT dl_game_t *dl_game_create(const char *game_name, const char *preset, i
 {
     char reason[DL_ERROR_SIZE] = "";
     dl_game_t *g = create_game(game_name, preset, players, options, seed, reason, sizeof reason);
-    if (!g) report(error, error_size, "%s", reason);
+    if (!g) lib_report(error, error_size, "%s", reason);
     return g;
 }
 
@@ -250,7 +199,7 @@ DL_EXPORT int dl_to_move(const dl_game_t *g) { return g ? g->game->to_move(g->st
 
 DL_EXPORT int dl_side_of_seat(const dl_game_t *g, int seat)
 {
-    if (!g || check_seat(g, seat)) return -1;
+    if (!g || lib_check_seat(g, seat)) return -1;
     return g->game->side_of_seat(g->rules, seat);
 }
 
@@ -260,7 +209,7 @@ static int record_events(dl_game_t *g, const game_events_t *events)
     g->moves_fresh = false;
     for (int i = 0; g->record && i < events->count; i++)
         if (g->sink.on_event(g->sink.context, &g->setup, g->state, &events->item[i]))
-            return fail(g, "%s", record_writer_error(g->record));
+            return lib_fail(g, "%s", record_writer_error(g->record));
     return 0;
 }
 
@@ -269,7 +218,7 @@ DL_EXPORT int dl_deal(dl_game_t *g)
     if (!g) return -1;
     int status = dl_status(g);
     if (status != DL_BETWEEN_HANDS)
-        return fail(g, "no hand to deal: %s", status == DL_IN_HAND ? "a hand is in play" : "the match is over");
+        return lib_fail(g, "no hand to deal: %s", status == DL_IN_HAND ? "a hand is in play" : "the match is over");
     game_events_t events = {0};
     g->game->deal(g->state, g->record ? &events : NULL);
     return record_events(g, &events);
@@ -292,9 +241,9 @@ static int parse_tiles(const dl_game_t *g, const char *text, const char *whose, 
             tile = tileset_parse_tile(word, TILESET_MAX_NUMBER);
         }
         if (tile < 0)
-            return fail(g, "%s: '%.*s' is not a tile (a-b, numbers 0 to %d)", whose, (int)(length < 24 ? length : 24),
+            return lib_fail(g, "%s: '%.*s' is not a tile (a-b, numbers 0 to %d)", whose, (int)(length < 24 ? length : 24),
                         at, TILESET_MAX_NUMBER);
-        if (*count == TILESET_MAX_BITS) return fail(g, "%s: more than %d tiles", whose, TILESET_MAX_BITS);
+        if (*count == TILESET_MAX_BITS) return lib_fail(g, "%s: more than %d tiles", whose, TILESET_MAX_BITS);
         tiles[(*count)++] = (uint8_t)tile;
         at += length;
     }
@@ -306,13 +255,13 @@ DL_EXPORT int dl_set_deal(dl_game_t *g, const char *const *hands, const char *st
     if (!g) return -1;
     int status = dl_status(g);
     if (status != DL_BETWEEN_HANDS)
-        return fail(g, "a deal is given between hands: %s", status == DL_IN_HAND ? "a hand is in play" : "the match is over");
-    if (!hands) return fail(g, "hands is NULL: it holds a text of tiles for each of the %d seats", dl_seats(g));
+        return lib_fail(g, "a deal is given between hands: %s", status == DL_IN_HAND ? "a hand is in play" : "the match is over");
+    if (!hands) return lib_fail(g, "hands is NULL: it holds a text of tiles for each of the %d seats", dl_seats(g));
     game_deal_t deal = {.hand_number = g->game->hand_number(g->state) + 1, .seats = dl_seats(g), .leader = -1};
     for (int seat = 0; seat < deal.seats; seat++) {
         char whose[32];
         snprintf(whose, sizeof whose, "seat %d's hand", seat);
-        if (!hands[seat]) return fail(g, "%s is NULL: give a text of tiles (\"\" for none)", whose);
+        if (!hands[seat]) return lib_fail(g, "%s is NULL: give a text of tiles (\"\" for none)", whose);
         if (parse_tiles(g, hands[seat], whose, deal.hand[seat], &deal.hand_size[seat])) return -1;
     }
     if (parse_tiles(g, stock ? stock : "", "the stock", deal.stock, &deal.stock_size)) return -1;
@@ -331,7 +280,7 @@ DL_EXPORT int dl_set_deal(dl_game_t *g, const char *const *hands, const char *st
 DL_EXPORT int dl_legal_moves(const dl_game_t *g, dl_move_t *out)
 {
     if (!g) return -1;
-    if (!out) return fail(g, "out is NULL: it receives up to DL_MAX_MOVES (%d) moves", DL_MAX_MOVES);
+    if (!out) return lib_fail(g, "out is NULL: it receives up to DL_MAX_MOVES (%d) moves", DL_MAX_MOVES);
     if (dl_status(g) != DL_IN_HAND) return 0;
     game_move_t moves[GAME_MAX_MOVES];
     int count = g->game->legal_moves(g->state, moves);
@@ -342,12 +291,12 @@ DL_EXPORT int dl_legal_moves(const dl_game_t *g, dl_move_t *out)
 DL_EXPORT int dl_apply(dl_game_t *g, dl_move_t move)
 {
     if (!g || check_move_form(g, move)) return -1;
-    if (dl_status(g) != DL_IN_HAND) return fail(g, "no move now: %s", no_hand_reason(g));
+    if (dl_status(g) != DL_IN_HAND) return lib_fail(g, "no move now: %s", lib_no_hand_reason(g));
     game_move_t m = as_move(move);
     if (!game_move_is_legal(g->game, g->state, m)) {
         char text[96];
         g->game->move_text(m, text, sizeof text);
-        return fail(g, "'%s' is not a legal move now", text);
+        return lib_fail(g, "'%s' is not a legal move now", text);
     }
     game_events_t events = {0};
     g->game->apply(g->state, m, g->record ? &events : NULL);
@@ -360,8 +309,8 @@ DL_EXPORT int dl_step(dl_game_t *g, int index)
     if (!g->moves_fresh) g->move_count = g->game->status(g->state) == GAME_IN_HAND ? g->game->legal_moves(g->state, g->moves) : 0;
     if (index < 0 || index >= g->move_count) {
         g->moves_fresh = true;
-        if (g->move_count == 0) return fail(g, "move %d: there are no legal moves: %s", index, no_hand_reason(g));
-        return fail(g, "move %d: there are %d legal moves (0 to %d)", index, g->move_count, g->move_count - 1);
+        if (g->move_count == 0) return lib_fail(g, "move %d: there are no legal moves: %s", index, lib_no_hand_reason(g));
+        return lib_fail(g, "move %d: there are %d legal moves (0 to %d)", index, g->move_count, g->move_count - 1);
     }
     game_events_t events = {0};
     g->game->apply(g->state, g->moves[index], g->record ? &events : NULL);
@@ -376,7 +325,7 @@ static int json_text(const dl_game_t *g, json_t *json, char *out, size_t size)
 {
     char *text = json ? json_dumps(json, JSON_COMPACT) : NULL;
     json_decref(json);
-    if (!text) return fail(g, "out of memory writing JSON");
+    if (!text) return lib_fail(g, "out of memory writing JSON");
     int length = snprintf(out, size, "%s", text);
     free(text);
     return length;
@@ -384,7 +333,7 @@ static int json_text(const dl_game_t *g, json_t *json, char *out, size_t size)
 
 DL_EXPORT int dl_observation(const dl_game_t *g, int seat, char *out, size_t size)
 {
-    if (!g || check_seat(g, seat) || check_output(g, out, size, "out")) return -1;
+    if (!g || lib_check_seat(g, seat) || check_output(g, out, size, "out")) return -1;
     return json_text(g, agent_observation_json(g->game, g->state, seat), out, size);
 }
 
@@ -407,12 +356,12 @@ DL_EXPORT int dl_moves_json(const dl_game_t *g, char *out, size_t size)
 DL_EXPORT int dl_move_points(const dl_game_t *g, dl_move_t move)
 {
     if (!g || check_move_form(g, move)) return -1;
-    if (dl_status(g) != DL_IN_HAND) return fail(g, "no move now: %s", no_hand_reason(g));
+    if (dl_status(g) != DL_IN_HAND) return lib_fail(g, "no move now: %s", lib_no_hand_reason(g));
     int points = g->game->move_points(g->state, dl_to_move(g), as_move(move));
     if (points < 0) {
         char text[96];
         g->game->move_text(as_move(move), text, sizeof text);
-        return fail(g, "'%s' cannot be made now", text);
+        return lib_fail(g, "'%s' cannot be made now", text);
     }
     return points;
 }
@@ -420,7 +369,7 @@ DL_EXPORT int dl_move_points(const dl_game_t *g, dl_move_t move)
 DL_EXPORT int dl_scores(const dl_game_t *g, int *out)
 {
     if (!g) return -1;
-    if (!out) return fail(g, "out is NULL: it receives a score per side (%d)", dl_sides(g));
+    if (!out) return lib_fail(g, "out is NULL: it receives a score per side (%d)", dl_sides(g));
     g->game->scores(g->state, out);
     return dl_sides(g);
 }
@@ -431,7 +380,7 @@ static int compare_tiles(const void *a, const void *b) { return *(const uint8_t 
 
 DL_EXPORT int dl_hand(const dl_game_t *g, int seat, char *out, size_t size)
 {
-    if (!g || check_seat(g, seat) || check_output(g, out, size, "out")) return -1;
+    if (!g || lib_check_seat(g, seat) || check_output(g, out, size, "out")) return -1;
     /* the tiles as the seat holds them, both copies where a double set gives it both:
      * the count the observation says and the words agree */
     uint8_t tiles[TILESET_MAX_BITS];
@@ -444,7 +393,7 @@ DL_EXPORT int dl_hand(const dl_game_t *g, int seat, char *out, size_t size)
         char name[TILESET_TILE_NAME_SIZE];
         used += (size_t)snprintf(text + used, sizeof text - used, "%s%s", k ? " " : "", tileset_tile_name(tiles[k], name));
     }
-    if (used >= size) return fail(g, "seat %d's %d tiles need %zu bytes, the buffer has %zu", seat, count, used + 1, size);
+    if (used >= size) return lib_fail(g, "seat %d's %d tiles need %zu bytes, the buffer has %zu", seat, count, used + 1, size);
     memcpy(out, text, used + 1);
     return count;
 }
@@ -524,7 +473,7 @@ DL_EXPORT dl_bot_t *dl_bot_create(const dl_game_t *g, const char *spec, int seat
 {
     char reason[DL_ERROR_SIZE] = "";
     dl_bot_t *b = create_bot(g, spec, seat, seed, reason, sizeof reason);
-    if (!b) report(error, error_size, "%s", reason);
+    if (!b) lib_report(error, error_size, "%s", reason);
     return b;
 }
 
@@ -535,14 +484,14 @@ static int check_bot_game(const dl_bot_t *b, const dl_game_t *g)
 {
     if (b->shared == g->shared) return 0;
     if (b->shared->game != g->game)
-        return fail(g, "the bot plays %s, this game is %s: ask a bot about the game it was made for",
+        return lib_fail(g, "the bot plays %s, this game is %s: ask a bot about the game it was made for",
                     b->shared->game->name, g->game->name);
     const option_values_t *mine = game_rules_values(b->shared->rules), *theirs = game_rules_values(g->rules);
     for (int k = 0; k < g->game->option_count; k++) {
         if (options_value_equal(g->game->options, k, mine, theirs)) continue;
         char bot_value[OPTION_TEXT_SIZE], game_value[OPTION_TEXT_SIZE];
         const char *key = g->game->options[k].key;
-        return fail(g, "the bot plays %s with %s=%s, this game has %s=%s: ask a bot about games of its own rules",
+        return lib_fail(g, "the bot plays %s with %s=%s, this game has %s=%s: ask a bot about games of its own rules",
                     g->game->name, key, options_format_value(g->game->options, k, mine, bot_value, sizeof bot_value),
                     key, options_format_value(g->game->options, k, theirs, game_value, sizeof game_value));
     }
@@ -552,11 +501,11 @@ static int check_bot_game(const dl_bot_t *b, const dl_game_t *g)
 DL_EXPORT int dl_bot_move(dl_bot_t *b, const dl_game_t *g, dl_move_t *out)
 {
     if (!g) return -1;
-    if (!b) return fail(g, "no bot: the dl_bot_t pointer is NULL");
-    if (!out) return fail(g, "out is NULL: it receives the bot's move");
+    if (!b) return lib_fail(g, "no bot: the dl_bot_t pointer is NULL");
+    if (!out) return lib_fail(g, "out is NULL: it receives the bot's move");
     if (check_bot_game(b, g)) return -1;
-    if (dl_status(g) != DL_IN_HAND) return fail(g, "the bot of seat %d has no move: %s", b->seat, no_hand_reason(g));
-    if (dl_to_move(g) != b->seat) return fail(g, "the bot plays seat %d, and seat %d is to move", b->seat, dl_to_move(g));
+    if (dl_status(g) != DL_IN_HAND) return lib_fail(g, "the bot of seat %d has no move: %s", b->seat, lib_no_hand_reason(g));
+    if (dl_to_move(g) != b->seat) return lib_fail(g, "the bot plays seat %d, and seat %d is to move", b->seat, dl_to_move(g));
     game_move_t moves[GAME_MAX_MOVES];
     int count = g->game->legal_moves(g->state, moves);
     game_move_t move = agent_choose(b->agent, g->state, moves, count);
@@ -569,12 +518,12 @@ DL_EXPORT int dl_bot_move(dl_bot_t *b, const dl_game_t *g, dl_move_t *out)
 DL_EXPORT int dl_record_open(dl_game_t *g, const char *path)
 {
     if (!g) return -1;
-    if (!path) return fail(g, "path is NULL: name the record's file");
-    if (g->record) return fail(g, "a record is already open");
+    if (!path) return lib_fail(g, "path is NULL: name the record's file");
+    if (g->record) return lib_fail(g, "a record is already open");
     if (g->game->hand_number(g->state) != 0 || dl_status(g) != DL_BETWEEN_HANDS)
-        return fail(g, "a record is opened before the first deal");
+        return lib_fail(g, "a record is opened before the first deal");
     g->record = calloc(1, sizeof *g->record);
-    if (!g->record) return fail(g, "out of memory");
+    if (!g->record) return lib_fail(g, "out of memory");
     if (record_writer_open(g->record, path, g->error, DL_ERROR_SIZE)) {
         free(g->record);
         g->record = NULL;
@@ -587,7 +536,7 @@ DL_EXPORT int dl_record_open(dl_game_t *g, const char *path)
         record_writer_finish(g->record, 0, g->error, DL_ERROR_SIZE);
         free(g->record);
         g->record = NULL;
-        return fail(g, "cannot write the record's first line");
+        return lib_fail(g, "cannot write the record's first line");
     }
     return 0;
 }
@@ -595,13 +544,13 @@ DL_EXPORT int dl_record_open(dl_game_t *g, const char *path)
 DL_EXPORT int dl_record_close(dl_game_t *g)
 {
     if (!g) return -1;
-    if (!g->record) return fail(g, "no record is open");
+    if (!g->record) return lib_fail(g, "no record is open");
     bool complete = dl_status(g) == DL_MATCH_OVER;
     int result = record_writer_finish(g->record, complete, g->error, DL_ERROR_SIZE);
     free(g->record);
     g->record = NULL;
     if (result) return -1;
-    return complete ? 0 : fail(g, "the match is not over: the record was removed");
+    return complete ? 0 : lib_fail(g, "the match is not over: the record was removed");
 }
 
 /* What dl_game_from_record's replay keeps: the game it makes at the match line, and a copy
@@ -656,19 +605,19 @@ DL_EXPORT dl_game_t *dl_game_from_record(const char *path, int moves, char *erro
 {
     char reason[DL_ERROR_SIZE] = "";
     dl_game_t *g = read_record(path, moves, reason, sizeof reason);
-    if (!g) report(error, error_size, "%s", reason);
+    if (!g) lib_report(error, error_size, "%s", reason);
     return g;
 }
 
 DL_EXPORT int dl_record_check(const char *path, char *error, size_t error_size)
 {
     if (!path) {
-        report(error, error_size, "path is NULL: name the record's file");
+        lib_report(error, error_size, "path is NULL: name the record's file");
         return -1;
     }
     char reason[DL_ERROR_SIZE] = "";
     replay_summary_t summary;
     if (replay_file(path, &summary, reason, sizeof reason) == 0) return 0;
-    report(error, error_size, "%s", reason);
+    lib_report(error, error_size, "%s", reason);
     return -1;
 }

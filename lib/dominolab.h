@@ -128,6 +128,58 @@ int dl_record_check(const char *path, char *error, size_t error_size);
  * bot about, or to play on. A record cannot be opened on it (records start a match). */
 dl_game_t *dl_game_from_record(const char *path, int moves, char *error, size_t error_size);
 
+/* ---- for learning code (docs/python.md, "Actions and tensors") ----
+ * Every move a game's rules can make has one fixed number, its action (below
+ * dl_action_count: agents/encoding.h lays them out), and a seat's observation is a vector
+ * of dl_observation_size floats. */
+int dl_action_count(const dl_game_t *g);
+int dl_observation_size(const dl_game_t *g);
+int dl_state_size(const dl_game_t *g); /* the observation, then every seat's hand */
+/* mask holds dl_action_count bytes: 1 for each legal action now; returns how many (0
+ * outside a hand). */
+int dl_action_mask(const dl_game_t *g, unsigned char *mask);
+int dl_action_of(const dl_game_t *g, dl_move_t move);          /* -1 for no move of the rules */
+int dl_action_move(const dl_game_t *g, int action, dl_move_t *out); /* -1 unless legal now */
+int dl_apply_action(dl_game_t *g, int action);                 /* -1 unless legal now */
+/* What `seat` observes (out: dl_observation_size floats); the whole state from the seat
+ * to move's side (out: dl_state_size floats; seat 0's outside a hand), for research that
+ * may see every hand. */
+int dl_observation_tensor(const dl_game_t *g, int seat, float *out);
+int dl_state_tensor(const dl_game_t *g, float *out);
+/* A game of its own at the same position, rules shared, no record (NULL with the reason). */
+dl_game_t *dl_game_clone(const dl_game_t *g, char *error, size_t error_size);
+
+/* Many games stepped in one call, for learning loops: `count` games of one configuration,
+ * each at the decision of its seat to move, written into the caller's arrays (row i for
+ * game i): observations (count x dl_vec_observation_size floats, from the seat to move),
+ * masks (count x dl_vec_action_count bytes), to_move (count seats), rewards (count x seats
+ * floats) and dones (count bytes). An episode is a hand (DL_EPISODE_HAND: the match deals
+ * on) or a match; a game whose episode ends starts the next one at once, so row i is always
+ * a decision. Rewards: DL_REWARD_POINTS, the points each seat's side scored in the step
+ * (negated where the lower score wins); DL_REWARD_WIN, +1 to the winning side's seats and
+ * -1 to the others at an episode's end (0 for a draw, and before the end). The same seed
+ * and actions give the same games, on any machine. */
+enum { DL_EPISODE_HAND, DL_EPISODE_MATCH };
+enum { DL_REWARD_POINTS, DL_REWARD_WIN };
+typedef struct dl_vec dl_vec_t;
+dl_vec_t *dl_vec_create(const char *game, const char *preset, int players, const char *const *options, int count,
+                        uint64_t seed, int episode, int reward, char *error, size_t error_size);
+void dl_vec_destroy(dl_vec_t *v);
+const char *dl_vec_error(const dl_vec_t *v);
+int dl_vec_count(const dl_vec_t *v);
+int dl_vec_seats(const dl_vec_t *v);
+int dl_vec_action_count(const dl_vec_t *v);
+int dl_vec_observation_size(const dl_vec_t *v);
+/* Starts every game afresh from the seed; fills observations, masks and to_move. */
+int dl_vec_reset(dl_vec_t *v, float *observations, unsigned char *masks, int *to_move);
+/* Plays actions[i] in game i (each must be legal: otherwise nothing is played, -1), then
+ * fills every array. Returns the tiles placed in the step. */
+int dl_vec_step(dl_vec_t *v, const int *actions, float *observations, unsigned char *masks, int *to_move,
+                float *rewards, unsigned char *dones);
+/* A legal action for each game, uniformly from the masks the last call wrote, drawn from
+ * the vector's own generator (seeded with it). */
+int dl_vec_random_actions(dl_vec_t *v, int *actions);
+
 #ifdef __cplusplus
 }
 #endif

@@ -15,6 +15,12 @@
 #include "game_store.h"
 
 static int bergen_seat_count(const game_rules_t *rules) { return bergen_rules_of(rules)->players; }
+
+static void bergen_move_bounds(const game_rules_t *rules, game_move_bounds_t *out)
+{
+    const bergen_rules_t *r = bergen_rules_of(rules);
+    *out = (game_move_bounds_t){.tiles = r->tile_count, .ends = r->end_count};
+}
 static int bergen_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; return seat; }
 
 /* ------------------------------------------------------------------ tile helpers */
@@ -701,7 +707,7 @@ static int bergen_match_winner(const void *state)
     .reason_count = BERGEN_REASON_COUNT, .award_words = bergen_award_words,                                       \
     .hand_end_words = bergen_hand_end_words, .rules_create = bergen_rules_create,                                 \
     .rules_destroy = bergen_rules_destroy, .seat_count = bergen_seat_count, .side_count = bergen_seat_count,     \
-    .side_of_seat = bergen_side_of_seat, .match_start = bergen_match_start, .status = bergen_status,             \
+    .side_of_seat = bergen_side_of_seat, .move_bounds = bergen_move_bounds, .match_start = bergen_match_start, .status = bergen_status,             \
     .deal = bergen_deal, .set_deal = bergen_set_deal, .get_deal = bergen_get_deal, .to_move = bergen_to_move,    \
     .legal_moves = bergen_legal_moves, .apply = bergen_apply, .scores = bergen_scores,                           \
     .last_hand_end = bergen_last_hand_end, .playout = bergen_playout, .hand_leader = bergen_hand_leader,                                             \

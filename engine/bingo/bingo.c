@@ -11,6 +11,12 @@
 #include "bingo/bingo.h"
 
 static int bi_seat_count(const game_rules_t *rules) { (void)rules; return BINGO_SEATS; }
+
+static void bi_move_bounds(const game_rules_t *rules, game_move_bounds_t *out)
+{
+    (void)rules;
+    *out = (game_move_bounds_t){.tiles = BINGO_TILES};
+}
 static int bi_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; return seat; }
 static game_status_t bi_status(const void *state) { return (game_status_t)((const bingo_state_t *)state)->status; }
 static int bi_to_move(const void *state) { return ((const bingo_state_t *)state)->to_move; }
@@ -163,6 +169,7 @@ const game_t bingo_game = {
     .seat_count = bi_seat_count,
     .side_count = bi_seat_count,
     .side_of_seat = bi_side_of_seat,
+    .move_bounds = bi_move_bounds,
     .match_start = bingo_match_start,
     .status = bi_status,
     .deal = bingo_deal,

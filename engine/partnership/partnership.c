@@ -20,6 +20,13 @@ enum { TILE_66 = 27, TILE_00 = 0 };   /* tileset_index(6, 6), tileset_index(0, 0
 enum { STARTER_66 = -1, STARTER_DRAW = -2 }; /* a starter not yet known when a hand is planned */
 
 static int pt_seat_count(const game_rules_t *rules) { (void)rules; return PARTNERSHIP_SEATS; }
+
+/* A choice's answer is 0 or 1, or a seat (PT_DECISION_STARTER). */
+static void pt_move_bounds(const game_rules_t *rules, game_move_bounds_t *out)
+{
+    (void)rules;
+    *out = (game_move_bounds_t){PARTNERSHIP_TILES, 2, PT_DECISION_COUNT, PARTNERSHIP_SEATS};
+}
 static int pt_side_count(const game_rules_t *rules) { (void)rules; return PARTNERSHIP_TEAMS; }
 static int pt_side_of_seat(const game_rules_t *rules, int seat) { (void)rules; return partnership_team(seat); }
 
@@ -940,6 +947,7 @@ const game_t partnership_game = {
     .side_count = pt_side_count,
     .side_of_seat = pt_side_of_seat,
     .lower_score_wins = pt_lower_score_wins,
+    .move_bounds = pt_move_bounds,
     .match_start = pt_match_start,
     .match_start_next = pt_match_start_next,
     .status = pt_status,
