@@ -49,6 +49,9 @@ int encoding_init(encoding_t *e, const game_t *game, const game_rules_t *rules)
     int counts = 3 * S + 3 + D + S; /* hand sizes, draws, passes; stock, drawable, table; scores; to move */
     e->size = tiles + layout + counts + facts_size(game, S, N);
     e->state_size = e->size + S * T;
+    e->in_play = tileset_full(N - 1);
+    if (game->fact_count > GAME_MAX_FACT_VALUES) return -1;
+    for (int i = 0; i < game->fact_count; i++) e->fact_at[i] = game_fact_at(game, game->facts[i].name);
     return 0;
 }
 
@@ -71,29 +74,48 @@ int encoding_action(const encoding_t *e, game_move_t move)
     }
 }
 
-int encoding_mask(const encoding_t *e, const game_move_t *moves, int count, uint8_t *mask, int16_t *move_of)
+int encoding_mask(const encoding_t *e, const game_move_t *moves, int count, uint8_t *mask, int16_t *legal,
+                  game_move_t *move_of)
 {
     memset(mask, 0, (size_t)e->action_count);
-    if (move_of)
-        for (int a = 0; a < e->action_count; a++) move_of[a] = ENCODING_NO_MOVE;
-    int legal = 0;
+    int distinct = 0;
     for (int i = 0; i < count; i++) {
         int action = encoding_action(e, moves[i]);
         if (action < 0 || mask[action]) continue; /* a move said twice is one action */
         mask[action] = 1;
-        if (move_of) move_of[action] = (int16_t)i;
-        legal++;
+        if (legal) legal[distinct] = (int16_t)action;
+        if (move_of) move_of[action] = moves[i];
+        distinct++;
     }
-    return legal;
+    return distinct;
 }
 
 /* ------------------------------------------------------------------ the observation */
 
-static float *tile_plane(float *at, tileset_t tiles, int T)
+/* bit_floats[b][k]: bit k of b as a float, so that a byte of a tile set becomes eight
+ * floats in one copy (the planes are most of an observation's cost). */
+#define BITS_1(b)                                                                                                   \
+    {(float)((b) & 1), (float)((b) >> 1 & 1), (float)((b) >> 2 & 1), (float)((b) >> 3 & 1), (float)((b) >> 4 & 1), \
+     (float)((b) >> 5 & 1), (float)((b) >> 6 & 1), (float)((b) >> 7 & 1)}
+#define BITS_2(b) BITS_1(b), BITS_1((b) + 1)
+#define BITS_4(b) BITS_2(b), BITS_2((b) + 2)
+#define BITS_8(b) BITS_4(b), BITS_4((b) + 4)
+#define BITS_16(b) BITS_8(b), BITS_8((b) + 8)
+#define BITS_32(b) BITS_16(b), BITS_16((b) + 16)
+#define BITS_64(b) BITS_32(b), BITS_32((b) + 32)
+#define BITS_128(b) BITS_64(b), BITS_64((b) + 64)
+static const float bit_floats[256][8] = {BITS_128(0), BITS_128(128)};
+
+/* tiles, of the set in play (a game may note a lack by a whole double-twelve suit), as a
+ * plane of T floats. It writes whole bytes: up to 7 zeros past the plane, into the block
+ * after it, which is written next (no plane ends an observation). */
+static float *tile_plane(const encoding_t *e, float *at, tileset_t tiles)
 {
-    while (!tileset_is_empty(tiles)) {
-        int t = tileset_pop_lowest(&tiles);
-        if (t < T) at[t] = 1;
+    int T = e->bounds.tiles;
+    for (int word = 0; word * 64 < T; word++) {
+        uint64_t bits = tiles.w[word] & e->in_play.w[word];
+        for (int byte = 0; byte < 8 && word * 64 + byte * 8 < T; byte++)
+            memcpy(at + word * 64 + byte * 8, bit_floats[bits >> (8 * byte) & 255], sizeof bit_floats[0]);
     }
     return at + T;
 }
@@ -126,8 +148,8 @@ static float *tricks_block(const encoding_t *e, const game_observation_t *o, flo
     at = one_hot(at, t->led, T);
     *at++ = t->closed ? 1.0f : 0.0f;
     at = one_hot(at, t->leader >= 0 ? (t->leader - o->seat + S) % S : -1, S);
-    for (int j = 0; j < D; j++) at = tile_plane(at, t->won[(own_side + j) % D], T);
-    for (int k = 0; k < S; k++) at = tile_plane(at, t->shown[(o->seat + k) % S], T);
+    for (int j = 0; j < D; j++) at = tile_plane(e, at, t->won[(own_side + j) % D]);
+    for (int k = 0; k < S; k++) at = tile_plane(e, at, t->shown[(o->seat + k) % S]);
     for (int j = 0; j < D; j++) *at++ = (float)t->hand_points[(own_side + j) % D] / 100.0f;
     return at;
 }
@@ -137,7 +159,7 @@ static float *facts_block(const encoding_t *e, const game_observation_t *o, floa
     const game_t *game = e->game;
     for (int i = 0; i < game->fact_count; i++) {
         const game_fact_t *fact = &game->facts[i];
-        int offset = game_fact_at(game, fact->name), values = fact->per_seat ? e->seats : 1;
+        int offset = e->fact_at[i], values = fact->per_seat ? e->seats : 1;
         for (int k = 0; k < values; k++) {
             int value = o->facts[offset + (fact->per_seat ? (o->seat + k) % e->seats : 0)];
             if (fact->kind != GAME_FACT_NUMBERS) {
@@ -156,10 +178,10 @@ void encoding_observation(const encoding_t *e, const game_observation_t *o, floa
     int T = e->bounds.tiles, S = e->seats, D = e->sides, seat = o->seat, own_side = o->side_of_seat[seat];
     float per_tile = 1.0f / (float)T, target = o->target > 0 ? (float)o->target : 100.0f;
     memset(out, 0, (size_t)e->size * sizeof *out);
-    float *at = tile_plane(out, o->hand, T);
-    at = tile_plane(at, o->table, T);
-    at = tile_plane(at, o->unseen, T);
-    for (int k = 1; k < S; k++) at = tile_plane(at, o->lacks[(seat + k) % S], T);
+    float *at = tile_plane(e, out, o->hand);
+    at = tile_plane(e, at, o->table);
+    at = tile_plane(e, at, o->unseen);
+    for (int k = 1; k < S; k++) at = tile_plane(e, at, o->lacks[(seat + k) % S]);
     at = e->bounds.ends > 0 ? ends_block(e, &o->ends, at) : tricks_block(e, o, at);
     for (int k = 0; k < S; k++) {
         int other = (seat + k) % S;

@@ -30,16 +30,20 @@ typedef struct encoding {
     int action_count;
     int size;         /* floats in an observation */
     int state_size;   /* floats in a state: the observation, then every seat's hand */
+    tileset_t in_play;                       /* the tiles of one set */
+    int fact_at[GAME_MAX_FACT_VALUES];       /* each game fact's offset (game_fact_at) */
 } encoding_t;
 
 /* The encoding of one rule set; 0, or -1 where the game states no bounds. */
 int encoding_init(encoding_t *e, const game_t *game, const game_rules_t *rules);
 /* A move's action, or ENCODING_NO_MOVE for a move outside the bounds (never a legal one). */
 int encoding_action(const encoding_t *e, game_move_t move);
-/* The legal moves as a mask of action_count bytes (1: legal) and, when move_of is not NULL,
- * move_of[action] = the move's index in moves (ENCODING_NO_MOVE where none); returns how
- * many actions are legal. */
-int encoding_mask(const encoding_t *e, const game_move_t *moves, int count, uint8_t *mask, int16_t *move_of);
+/* The legal moves as a mask of action_count bytes (1: legal); when not NULL, legal[k] the
+ * k-th legal action in the order of moves (room for count) and move_of[action] its move
+ * (room for action_count; written at legal actions only). A move said twice is one action.
+ * Returns how many actions are legal. */
+int encoding_mask(const encoding_t *e, const game_move_t *moves, int count, uint8_t *mask, int16_t *legal,
+                  game_move_t *move_of);
 /* What o's seat observes, as e->size floats. */
 void encoding_observation(const encoding_t *e, const game_observation_t *o, float *out);
 

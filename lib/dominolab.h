@@ -146,6 +146,13 @@ int dl_apply_action(dl_game_t *g, int action);                 /* -1 unless lega
  * may see every hand. */
 int dl_observation_tensor(const dl_game_t *g, int seat, float *out);
 int dl_state_tensor(const dl_game_t *g, float *out);
+/* How a hand is dealt: hand_sizes[seat] (out holds DL_MAX_SEATS) and the stock's size, the
+ * result; the same for every hand of the rules. For dealing tile by tile (chance nodes),
+ * then giving the whole deal to dl_set_deal. */
+int dl_deal_shape(const dl_game_t *g, int *hand_sizes);
+/* The side that won the hand just ended, between hands or once the match is over; -1 in a
+ * hand, before the first, or where no side won it. */
+int dl_hand_winner(const dl_game_t *g);
 /* A game of its own at the same position, rules shared, no record (NULL with the reason). */
 dl_game_t *dl_game_clone(const dl_game_t *g, char *error, size_t error_size);
 
@@ -170,8 +177,9 @@ int dl_vec_count(const dl_vec_t *v);
 int dl_vec_seats(const dl_vec_t *v);
 int dl_vec_action_count(const dl_vec_t *v);
 int dl_vec_observation_size(const dl_vec_t *v);
-/* Starts every game afresh from the seed; fills observations, masks and to_move. */
-int dl_vec_reset(dl_vec_t *v, float *observations, unsigned char *masks, int *to_move);
+/* Starts every game afresh from `seed` (dl_vec_create's seed makes the first games); fills
+ * observations, masks and to_move (each may be NULL). */
+int dl_vec_reset(dl_vec_t *v, uint64_t seed, float *observations, unsigned char *masks, int *to_move);
 /* Plays actions[i] in game i (each must be legal: otherwise nothing is played, -1), then
  * fills every array. Returns the tiles placed in the step. */
 int dl_vec_step(dl_vec_t *v, const int *actions, float *observations, unsigned char *masks, int *to_move,

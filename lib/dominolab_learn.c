@@ -35,7 +35,7 @@ DL_EXPORT int dl_action_mask(const dl_game_t *g, unsigned char *mask)
     if (!g || check_encoding(g)) return -1;
     if (!mask) return lib_fail(g, "mask is NULL: it holds dl_action_count bytes");
     game_move_t moves[GAME_MAX_MOVES];
-    return encoding_mask(&g->encoding, moves, legal_now(g, moves), mask, NULL);
+    return encoding_mask(&g->encoding, moves, legal_now(g, moves), mask, NULL, NULL);
 }
 
 DL_EXPORT int dl_action_of(const dl_game_t *g, dl_move_t move)
@@ -117,6 +117,29 @@ DL_EXPORT int dl_state_tensor(const dl_game_t *g, float *out)
     return 0;
 }
 
+DL_EXPORT int dl_deal_shape(const dl_game_t *g, int *hand_sizes)
+{
+    if (!g) return -1;
+    if (!hand_sizes) return lib_fail(g, "hand_sizes is NULL: it holds DL_MAX_SEATS counts");
+    /* a hand dealt from a fresh match of the same rules: its sizes are every hand's */
+    void *state = malloc(g->game->state_size);
+    if (!state) return lib_fail(g, "out of memory");
+    g->game->match_start(state, g->rules, g->seed);
+    g->game->deal(state, NULL);
+    game_deal_t deal;
+    g->game->get_deal(state, &deal);
+    free(state);
+    for (int seat = 0; seat < deal.seats; seat++) hand_sizes[seat] = deal.hand_size[seat];
+    return deal.stock_size;
+}
+
+DL_EXPORT int dl_hand_winner(const dl_game_t *g)
+{
+    if (!g) return -1;
+    if (g->game->hand_number(g->state) == 0 || g->game->status(g->state) == GAME_IN_HAND) return -1;
+    return g->game->last_hand_end(g->state).seat;
+}
+
 DL_EXPORT dl_game_t *dl_game_clone(const dl_game_t *g, char *error, size_t error_size)
 {
     if (!g) {
@@ -157,6 +180,9 @@ struct dl_vec {
     uint64_t seed;
     unsigned char *states;  /* count x state_size */
     unsigned char *masks;   /* count x action_count: the legal actions of each game now */
+    int16_t *legal;         /* count x action_count: each game's legal actions, in order */
+    int *legal_count;       /* per game: how many */
+    game_move_t *move_of;   /* count x action_count: the move of each legal action */
     uint64_t *matches;      /* per game: the matches started, for the next one's seed */
     int *scores;            /* count x sides: after the last step */
     pcg32_t rng;            /* dl_vec_random_actions */
@@ -196,15 +222,16 @@ static void to_decision(dl_vec_t *v, int i)
     }
 }
 
-/* Game i's row of every output array. */
+/* Game i's row of every output array, and its legal actions and their moves. */
 static void write_row(dl_vec_t *v, int i, float *observations, unsigned char *masks, int *to_move)
 {
     const encoding_t *e = &v->encoding;
     void *state = state_of(v, i);
     game_move_t moves[GAME_MAX_MOVES];
-    unsigned char *mask = v->masks + (size_t)i * (size_t)e->action_count;
-    encoding_mask(e, moves, v->game->legal_moves(state, moves), mask, NULL);
-    if (masks) memcpy(masks + (size_t)i * (size_t)e->action_count, mask, (size_t)e->action_count);
+    size_t row = (size_t)i * (size_t)e->action_count;
+    v->legal_count[i] = encoding_mask(e, moves, v->game->legal_moves(state, moves), v->masks + row, v->legal + row,
+                                      v->move_of + row);
+    if (masks) memcpy(masks + row, v->masks + row, (size_t)e->action_count);
     int seat = v->game->to_move(state);
     if (to_move) to_move[i] = seat;
     if (observations) {
@@ -212,6 +239,17 @@ static void write_row(dl_vec_t *v, int i, float *observations, unsigned char *ma
         v->game->observe(state, seat, &o);
         encoding_observation(e, &o, observations + (size_t)i * (size_t)e->size);
     }
+}
+
+static void free_arrays(dl_vec_t *v)
+{
+    free(v->states);
+    free(v->masks);
+    free(v->legal);
+    free(v->legal_count);
+    free(v->move_of);
+    free(v->matches);
+    free(v->scores);
 }
 
 DL_EXPORT dl_vec_t *dl_vec_create(const char *game, const char *preset, int players, const char *const *options,
@@ -242,11 +280,14 @@ DL_EXPORT dl_vec_t *dl_vec_create(const char *game, const char *preset, int play
     if (v) {
         v->states = malloc(n * model->game->state_size);
         v->masks = malloc(n * (size_t)model->encoding.action_count);
+        v->legal = malloc(n * (size_t)model->encoding.action_count * sizeof *v->legal);
+        v->legal_count = calloc(n, sizeof *v->legal_count);
+        v->move_of = malloc(n * (size_t)model->encoding.action_count * sizeof *v->move_of);
         v->matches = calloc(n, sizeof *v->matches);
         v->scores = calloc(n * GAME_MAX_SEATS, sizeof *v->scores);
     }
-    if (!v || !v->states || !v->masks || !v->matches || !v->scores) {
-        if (v) free(v->states), free(v->masks), free(v->matches), free(v->scores);
+    if (!v || !v->states || !v->masks || !v->legal || !v->legal_count || !v->move_of || !v->matches || !v->scores) {
+        if (v) free_arrays(v);
         free(v);
         dl_game_destroy(model);
         lib_report(error, error_size, "out of memory for %d games", count);
@@ -264,7 +305,7 @@ DL_EXPORT dl_vec_t *dl_vec_create(const char *game, const char *preset, int play
     v->reward = reward;
     v->seed = seed;
     dl_game_destroy(model);
-    dl_vec_reset(v, NULL, NULL, NULL);
+    dl_vec_reset(v, seed, NULL, NULL, NULL);
     return v;
 }
 
@@ -275,10 +316,7 @@ DL_EXPORT void dl_vec_destroy(dl_vec_t *v)
         v->game->rules_destroy(v->shared->rules);
         free(v->shared);
     }
-    free(v->states);
-    free(v->masks);
-    free(v->matches);
-    free(v->scores);
+    free_arrays(v);
     free(v);
 }
 
@@ -288,9 +326,10 @@ DL_EXPORT int dl_vec_seats(const dl_vec_t *v) { return v ? v->seats : -1; }
 DL_EXPORT int dl_vec_action_count(const dl_vec_t *v) { return v ? v->encoding.action_count : -1; }
 DL_EXPORT int dl_vec_observation_size(const dl_vec_t *v) { return v ? v->encoding.size : -1; }
 
-DL_EXPORT int dl_vec_reset(dl_vec_t *v, float *observations, unsigned char *masks, int *to_move)
+DL_EXPORT int dl_vec_reset(dl_vec_t *v, uint64_t seed, float *observations, unsigned char *masks, int *to_move)
 {
     if (!v) return -1;
+    v->seed = seed;
     pcg32_seed(&v->rng, mix(v->seed ^ 0x5eed), 52);
     for (int i = 0; i < v->count; i++) {
         v->matches[i] = 0;
@@ -351,14 +390,7 @@ DL_EXPORT int dl_vec_step(dl_vec_t *v, const int *actions, float *observations, 
         }
     int placed = 0;
     for (int i = 0; i < v->count; i++) {
-        void *state = state_of(v, i);
-        game_move_t moves[GAME_MAX_MOVES], move = {0};
-        int count = v->game->legal_moves(state, moves);
-        for (int k = 0; k < count; k++)
-            if (encoding_action(e, moves[k]) == actions[i]) {
-                move = moves[k];
-                break;
-            }
+        game_move_t move = v->move_of[(size_t)i * (size_t)e->action_count + (size_t)actions[i]];
         placed += step_game(v, i, move, rewards ? rewards + (size_t)i * (size_t)v->seats : NULL,
                             dones ? dones + i : NULL);
         to_decision(v, i);
@@ -374,15 +406,8 @@ DL_EXPORT int dl_vec_random_actions(dl_vec_t *v, int *actions)
         snprintf(v->error, sizeof v->error, "actions is NULL: it holds one action per game");
         return -1;
     }
-    int A = v->encoding.action_count;
-    for (int i = 0; i < v->count; i++) {
-        const unsigned char *mask = v->masks + (size_t)i * (size_t)A;
-        int legal = 0;
-        for (int a = 0; a < A; a++) legal += mask[a];
-        int pick = (int)pcg32_below(&v->rng, (uint32_t)legal);
-        int a = 0;
-        while (!mask[a] || pick-- > 0) a++;
-        actions[i] = a;
-    }
+    size_t A = (size_t)v->encoding.action_count;
+    for (int i = 0; i < v->count; i++)
+        actions[i] = v->legal[(size_t)i * A + pcg32_below(&v->rng, (uint32_t)v->legal_count[i])];
     return 0;
 }

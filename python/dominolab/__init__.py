@@ -246,6 +246,15 @@ def _load():
 _lib = _load()
 
 
+def _numpy():
+    """numpy, which only the tensors need (Debian: python3-numpy)."""
+    try:
+        import numpy
+    except ImportError:
+        raise DominolabError("the tensors and the vector environment need numpy (apt-get install python3-numpy)")
+    return numpy
+
+
 def _words(raw):
     """A message from C: its bytes need not be UTF-8 (it may quote the caller's bytes)."""
     return (raw or b"").decode("utf-8", errors="replace")
@@ -402,6 +411,107 @@ class Game:
 
     def close_record(self):
         self._check(_lib.dl_record_close(self._handle))
+
+    # ---- for learning code (docs/python.md, "Actions and tensors") ----
+
+    def clone(self):
+        """A game of its own at the same position: the rules shared, no record."""
+        error = ctypes.create_string_buffer(ERROR_SIZE)
+        handle = _lib.dl_game_clone(self._handle, error, ERROR_SIZE)
+        if not handle:
+            raise DominolabError(_words(error.value))
+        copy = Game.__new__(type(self))
+        copy._adopt(handle, self.name)
+        return copy
+
+    def __copy__(self):
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        return self.clone()
+
+    def _learning(self):
+        """The action count and tensor sizes, asked of the library once."""
+        if not hasattr(self, "_sizes"):
+            self._sizes = tuple(self._check(f(self._handle)) for f in
+                                (_lib.dl_action_count, _lib.dl_observation_size, _lib.dl_state_size))
+        return self._sizes
+
+    @property
+    def num_actions(self):
+        """Every move of the rules has an action below this (docs/python.md)."""
+        return self._learning()[0]
+
+    @property
+    def observation_size(self):
+        return self._learning()[1]
+
+    @property
+    def state_size(self):
+        return self._learning()[2]
+
+    def _action(self, action):
+        count = self.num_actions
+        return _integer("action", action, 0, count - 1, "0 to %d (the game's actions)" % (count - 1))
+
+    def action_mask(self):
+        """numpy int8 array of num_actions: 1 for each legal action now."""
+        mask = _numpy().zeros(self.num_actions, _numpy().int8)
+        self._check(_lib.dl_action_mask(self._handle, mask.ctypes.data))
+        return mask
+
+    def legal_actions(self):
+        mask = self.action_mask()
+        return [int(a) for a in mask.nonzero()[0]]
+
+    def apply_action(self, action):
+        """Plays the legal move numbered `action`; DominolabError if it is not legal now."""
+        self._check(_lib.dl_apply_action(self._handle, self._action(action)))
+
+    def action_move(self, action):
+        """The legal move numbered `action`."""
+        move = Move()
+        self._check(_lib.dl_action_move(self._handle, self._action(action), ctypes.byref(move)))
+        return move
+
+    def action_of(self, move):
+        """The action of a move the rules can make."""
+        return self._check(_lib.dl_action_of(self._handle, _move("move", move)))
+
+    def action_text(self, action):
+        return self.move_text(self.action_move(action))
+
+    def observation_tensor(self, seat):
+        """What `seat` observes, as a numpy float32 vector of observation_size."""
+        seat = self._seat(seat)
+        out = _numpy().zeros(self.observation_size, _numpy().float32)
+        self._check(_lib.dl_observation_tensor(self._handle, seat, out.ctypes.data))
+        return out
+
+    def state_tensor(self):
+        """The observation of the seat to move, then every seat's hand (state_size floats)."""
+        out = _numpy().zeros(self.state_size, _numpy().float32)
+        self._check(_lib.dl_state_tensor(self._handle, out.ctypes.data))
+        return out
+
+    def deal_shape(self):
+        """([tiles dealt to each seat], stock size) of every hand of these rules."""
+        sizes = (ctypes.c_int * MAX_SEATS)()
+        stock = self._check(_lib.dl_deal_shape(self._handle, sizes))
+        return list(sizes[:self.seats]), stock
+
+    def hand_winner(self):
+        """The side that won the hand just ended, between hands or once the match is over
+        (-1 in a hand, before the first, or where no side won it)."""
+        return _lib.dl_hand_winner(self._handle)
+
+    def returns(self):
+        """Per seat, once the match is over: 1 for the winning side's seats, -1 for the
+        others, 0 for all on a draw; 0 for all before."""
+        if self.status != MATCH_OVER:
+            return [0.0] * self.seats
+        winner = self.match_winner()
+        return [0.0 if winner < 0 else 1.0 if self.side_of_seat[s] == winner else -1.0 for s in range(self.seats)]
 
 
 class Bot:
@@ -638,3 +748,6 @@ def sim(game="bergen", players=2, agents="random,greedy", deals=None, matches=No
 
 def version():
     return _lib.dl_version().decode()
+
+
+from .learning import AECEnv, VectorEnv, load_game  # noqa: E402  (they build on the classes above)
