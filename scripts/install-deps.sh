@@ -26,9 +26,11 @@ done
 # python3: the reference bots of examples/bots/ (docs/protocol.md) and test_external;
 # python3-pytest: the Python module's tests (python/tests, test_python); python3-numpy: the
 # module's tensors and vector environment (docs/python.md); python3-pip, python3-venv: its
-# offline install (pip install --no-build-isolation --no-index ./python).
+# offline install (pip install --no-build-isolation --no-index ./python); python3-torch:
+# training networks (python/train.py) and the test that the C forward pass is PyTorch's,
+# for Debian's own /usr/bin/python3.
 packages=(build-essential cmake pkg-config check libjansson-dev libinih-dev gnuplot-nox openmpi-bin libopenmpi-dev
-          strace python3 python3-pytest python3-numpy python3-pip python3-venv)
+          strace python3 python3-pytest python3-numpy python3-pip python3-venv python3-torch)
 # --tests: chromium and chromium-driver, for the browser tests of the game viewer and the
 # study reports (test_browser opens the pages headless through ChromeDriver; docs/viewer.md).
 # Only the tests need a browser: the pages dominolab writes need none to be made.
