@@ -15,7 +15,7 @@
 
 static const agent_kind_t *const agent_kinds[] = {
     &random_agent_kind, &greedy_agent_kind, &heuristic_agent_kind, &pimc_agent_kind,
-    &ismcts_agent_kind, &oracle_agent_kind, &external_agent_kind, &human_agent_kind,
+    &ismcts_agent_kind, &oracle_agent_kind, &net_agent_kind, &external_agent_kind, &human_agent_kind,
 };
 enum { AGENT_KIND_COUNT = (int)(sizeof agent_kinds / sizeof agent_kinds[0]) };
 
@@ -31,8 +31,8 @@ const agent_info_t *const *agent_list(int *count)
 {
     static const agent_info_t *const infos[] = {
         &random_agent_kind.info, &greedy_agent_kind.info, &heuristic_agent_kind.info, &pimc_agent_kind.info,
-        &ismcts_agent_kind.info, &oracle_agent_kind.info, &external_agent_kind.info, &human_agent_kind.info,
-        &level_info,
+        &ismcts_agent_kind.info, &oracle_agent_kind.info, &net_agent_kind.info, &external_agent_kind.info,
+        &human_agent_kind.info, &level_info,
     };
     *count = (int)(sizeof infos / sizeof infos[0]);
     return infos;
@@ -408,7 +408,7 @@ typedef struct parsed_spec {
     const agent_info_t *info;
     double value[AGENT_MAX_PARAMS]; /* every parameter, given or default */
     bool given[AGENT_MAX_PARAMS];
-    char text[AGENT_MAX_PARAMS][64];
+    char text[AGENT_MAX_PARAMS][AGENT_SPEC_MAX]; /* as long as a spec: a text (a model's path) */
 } parsed_spec_t;
 
 static const agent_info_t *info_named(const char *name, size_t length)

@@ -93,7 +93,9 @@ typedef struct agent_spec_view {
     int level;                        /* N of level:N, else 0 */
     char played[AGENT_SPEC_MAX];      /* the spec played: the level table's entry, or the spec */
     const agent_info_t *info;         /* its kind */
-    char value[AGENT_MAX_PARAMS][64]; /* every parameter of the kind, in its order: as written, or the default */
+    /* every parameter of the kind, in its order: as written, or the default (a text as long as a
+     * spec: a model's path) */
+    char value[AGENT_MAX_PARAMS][AGENT_SPEC_MAX];
     bool given[AGENT_MAX_PARAMS];     /* written in the spec played (else the default) */
 } agent_spec_view_t;
 /* Checks a spec as agent_spec_check does and tells what it plays. Returns 0, or -1 naming the
@@ -116,8 +118,8 @@ game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *m
  * when there is a single move (agents are not asked then). */
 bool agent_choose_valued(agent_t *agent, const void *state, const game_move_t *moves, int count, double *values,
                          game_move_t *chosen);
-/* "points now", "heuristic value", "mean value", "mean reward"; NULL for an agent that
- * values no moves. */
+/* "points now", "heuristic value", "mean value", "mean reward", "policy logit" (net); NULL
+ * for an agent that values no moves. */
 const char *agent_value_measure(const agent_t *agent);
 /* What went wrong with an agent outside dominolab (ext, docs/protocol.md) since the last
  * call: answers refused (malformed, or not a legal move's number), time-outs, and crashes

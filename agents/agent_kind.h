@@ -70,6 +70,6 @@ static inline bool agent_noise(agent_t *agent, double noise)
 }
 
 extern const agent_kind_t random_agent_kind, greedy_agent_kind, heuristic_agent_kind, pimc_agent_kind,
-    oracle_agent_kind, ismcts_agent_kind, external_agent_kind, human_agent_kind;
+    oracle_agent_kind, ismcts_agent_kind, net_agent_kind, external_agent_kind, human_agent_kind;
 
 #endif

@@ -41,7 +41,13 @@
 #include "belief.h"
 #include "policy.h"
 
-enum { PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_BELIEF, PARAM_COUNT = PARAM_BELIEF + BELIEF_PARAM_COUNT };
+/* model (rollout=net's file) comes last, so that every other parameter keeps its place and
+ * its order in `dominolab agents`. */
+enum {
+    PARAM_ITERATIONS, PARAM_EXPLORATION, PARAM_ROLLOUT, PARAM_BELIEF,
+    PARAM_MODEL = PARAM_BELIEF + BELIEF_PARAM_COUNT,
+    PARAM_COUNT
+};
 
 /* Points of margin (win bonus included) that map to reward 1 (or 0): about the swing of a
  * strong 2-player Bergen hand, so ordinary hands spread over the range. Measured against
@@ -55,8 +61,9 @@ static const double REWARD_SCALE_POINTS = 8.0;
 static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
     {"iterations", AGENT_PARAM_INT, 1, 1000000, NULL, "500", "iterations (determinized descents) per decision"},
     {"exploration", AGENT_PARAM_REAL, 0, 100, NULL, "0.4", "UCB exploration constant (rewards lie in [0, 1])"},
-    {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "random", "how playouts choose moves"},
+    {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "random", "how playouts choose moves (net: model=FILE)"},
     BELIEF_PARAM_SPECS("256"),
+    {"model", AGENT_PARAM_TEXT, 0, 0, NULL, "", "rollout=net: the network file (docs/agents.md, \"net\")"},
 };
 
 typedef struct ismcts_node { /* its move from the parent is its key in the table of edges */
@@ -116,6 +123,7 @@ static void ismcts_destroy(agent_t *agent)
     free(data->edge_key);
     free(data->edge_child);
     belief_search_destroy(&data->belief);
+    search_net_close(&data->context);
     free(data);
     agent->data = NULL;
 }
@@ -166,6 +174,12 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
     }
     search_context_init(&data->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         data->scratch);
+    char model[AGENT_SPEC_MAX]; /* fits: a part of a spec */
+    agent_param_text(agent, PARAM_MODEL, model, sizeof model);
+    if (search_net_open(&data->context, "ismcts", model, error, error_size)) {
+        ismcts_destroy(agent);
+        return -1;
+    }
     return 0;
 }
 

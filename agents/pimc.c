@@ -23,24 +23,33 @@
 #include "policy.h"
 #include "solver.h"
 
+/* model (rollout=net's file) comes last, so that every other parameter keeps its place and
+ * its order in `dominolab agents`; oracle, without the belief's, has it after ms. pimc has
+ * AGENT_MAX_PARAMS parameters with it. */
 enum {
     PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS,
     PARAM_BELIEF, /* then candidates, temperature, floor, values (belief.h); pimc's, not oracle's */
-    PARAM_COUNT = PARAM_BELIEF + BELIEF_PARAM_COUNT
+    PARAM_MODEL = PARAM_BELIEF + BELIEF_PARAM_COUNT,
+    PARAM_COUNT,
+    ORACLE_PARAM_MODEL = PARAM_BELIEF,
+    ORACLE_PARAM_COUNT
 };
+_Static_assert((int)PARAM_COUNT <= (int)AGENT_MAX_PARAMS, "pimc's parameters fit in agent->param");
 enum { SOLVER_NONE, SOLVER_ALPHABETA };
 static const char *const solver_names[] = {"none", "alphabeta", NULL};
 
 #define PIMC_COMMON_PARAMS                                                                                          \
     [PARAM_ROLLOUTS] = {"rollouts", AGENT_PARAM_INT, 1, 10000, NULL, "1", "playouts per world and move"},           \
     [PARAM_ROLLOUT] = {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "heuristic",                              \
-                       "playout policy: random, greedy or heuristic (without deny)"},                              \
+                       "playout policy: random, greedy, heuristic (without deny) or net (model=FILE)"},            \
     [PARAM_SOLVER] = {"solver", AGENT_PARAM_CHOICE, 0, 0, solver_names, "none",                                     \
                       "alphabeta: exact search to the end of the hand (paranoid with 3+ sides) within budget"},   \
     [PARAM_BUDGET] = {"budget", AGENT_PARAM_INT, 1, 1e9, NULL, "20000",                                             \
                       "solver nodes per world and move; past it, playouts"},                                       \
     [PARAM_MS] = {"ms", AGENT_PARAM_INT, 0, 3600000, NULL, "0",                                                     \
                   "stop sampling after this many milliseconds per decision (0: never; not reproducible)"}
+#define PIMC_MODEL_PARAM                                                                                            \
+    {"model", AGENT_PARAM_TEXT, 0, 0, NULL, "", "rollout=net: the network file (docs/agents.md, \"net\")"}
 
 /* Defaults by duplicate-deal measurement against heuristic (docs/agents.md, "pimc"):
  * heuristic playouts beat greedy ones in Bergen 2p; 64 worlds were no better than 32 there
@@ -51,12 +60,14 @@ static const agent_param_spec_t pimc_params[PARAM_COUNT] = {
     [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "64", "worlds sampled per decision"},
     PIMC_COMMON_PARAMS,
     [PARAM_BELIEF] = BELIEF_PARAM_SPECS("256"),
+    [PARAM_MODEL] = PIMC_MODEL_PARAM,
 };
 
-static const agent_param_spec_t oracle_params[PARAM_COUNT] = {
+static const agent_param_spec_t oracle_params[ORACLE_PARAM_COUNT] = {
     [PARAM_SAMPLES] = {"samples", AGENT_PARAM_INT, 1, 100000, NULL, "8",
                        "evaluations of the true deal per decision (playouts differ)"},
     PIMC_COMMON_PARAMS,
+    [ORACLE_PARAM_MODEL] = PIMC_MODEL_PARAM,
 };
 
 typedef struct pimc {
@@ -74,6 +85,7 @@ static void pimc_destroy(agent_t *agent)
     pimc_t *pimc = agent->data;
     if (!pimc) return;
     solver_destroy(pimc->solver);
+    search_net_close(&pimc->context);
     free(pimc->world);
     free(pimc->trial);
     free(pimc->playout);
@@ -109,6 +121,12 @@ static int create(agent_t *agent, bool oracle, char *error, size_t error_size)
     }
     search_context_init(&pimc->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         pimc->policy_scratch);
+    char model[AGENT_SPEC_MAX]; /* fits: a part of a spec */
+    agent_param_text(agent, oracle ? ORACLE_PARAM_MODEL : PARAM_MODEL, model, sizeof model);
+    if (search_net_open(&pimc->context, agent->kind->info.name, model, error, error_size)) {
+        pimc_destroy(agent);
+        return -1;
+    }
     return 0;
 }
 
@@ -222,7 +240,7 @@ const agent_kind_t pimc_agent_kind = {
 
 const agent_kind_t oracle_agent_kind = {
     .info = {"oracle", "CHEATS: pimc's search on the true deal, the bound on what a bot could reach", oracle_params,
-             PARAM_BELIEF},
+             ORACLE_PARAM_COUNT},
     .create = oracle_create,
     .destroy = pimc_destroy,
     .choose = pimc_choose,

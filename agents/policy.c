@@ -1,11 +1,14 @@
 /* policy.c - rollout policies, playouts and the value of a finished playout (policy.h). */
 #include "policy.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
 
+#include "net.h"
 
-const char *const policy_names[] = {"random", "greedy", "heuristic", NULL};
+const char *const policy_names[] = {"random", "greedy", "heuristic", "net", NULL};
 
 void search_context_init(search_context_t *context, const game_t *game, const game_rules_t *rules,
                          policy_kind_t policy, void *scratch)
@@ -30,12 +33,56 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
     context->win_value = 1;
 }
 
+int search_net_open(search_context_t *context, const char *agent_name, const char *model, char *error,
+                    size_t error_size)
+{
+    bool wanted = context->policy == POLICY_NET;
+    if (wanted && !model[0]) {
+        snprintf(error, error_size, "agent %s: rollout=net needs the network's file: model=FILE", agent_name);
+        return -1;
+    }
+    if (!wanted) {
+        if (!model[0]) return 0;
+        snprintf(error, error_size, "agent %s: model=%s is read by rollout=net alone (the rollout is %s)", agent_name,
+                 model, policy_names[context->policy]);
+        return -1;
+    }
+    net_player_t *net = calloc(1, sizeof *net);
+    if (!net) {
+        snprintf(error, error_size, "agent %s: out of memory for the rollout's network", agent_name);
+        return -1;
+    }
+    char message[512];
+    if (net_player_open(net, model, context->game, context->rules, message, sizeof message)) {
+        free(net);
+        snprintf(error, error_size, "agent %s: %s", agent_name, message);
+        return -1;
+    }
+    context->net = net;
+    return 0;
+}
+
+void search_net_close(search_context_t *context)
+{
+    if (!context->net) return;
+    net_player_close(context->net);
+    free(context->net);
+    context->net = NULL;
+}
+
 void search_context_set_target(search_context_t *context, const void *state)
 {
     game_observation_t observation;
     context->game->observe(state, context->game->to_move(state) >= 0 ? context->game->to_move(state) : 0,
                            &observation);
     context->win_value = observation.target > 0 ? observation.target : 1;
+}
+
+/* POLICY_NET's pick on the observation in the player (its seat to move). */
+static int net_pick(net_player_t *net, const game_move_t *moves, int count)
+{
+    net_player_evaluate(net);
+    return net_player_pick(net, moves, count, 0, NULL);
 }
 
 int policy_pick(search_context_t *context, const void *state, const game_move_t *moves, int count, pcg32_t *rng)
@@ -45,6 +92,9 @@ int policy_pick(search_context_t *context, const void *state, const game_move_t 
     case POLICY_GREEDY: return game_most_points_index(context->game, state, moves, count);
     case POLICY_HEURISTIC:
         return heuristic_pick(context->game, state, moves, count, &context->weights, context->scratch, &context->memo);
+    case POLICY_NET:
+        context->game->observe(state, context->game->to_move(state), &context->net->observation);
+        return net_pick(context->net, moves, count);
     case POLICY_RANDOM:
     default: return (int)pcg32_below(rng, (uint32_t)count);
     }
@@ -64,15 +114,29 @@ static int heuristic_playout_pick(void *observation, const void *state, const ga
                                    search->scratch, &search->memo);
 }
 
+/* GAME_CHOOSE_OBSERVED's pick for net playouts: the observation the game keeps up to date is
+ * the player's own, from which the player is found. */
+static int net_playout_pick(void *observation, const void *state, const game_move_t *moves, const int *points,
+                            int count)
+{
+    (void)state;
+    (void)points;
+    net_player_t *net = (net_player_t *)((char *)observation - offsetof(net_player_t, observation));
+    return net_pick(net, moves, count);
+}
+
 int search_playout(search_context_t *context, void *state, pcg32_t *rng)
 {
     const game_t *game = context->game;
-    if (game->playout) { /* the game plays the hand itself, the heuristic called back at each choice */
+    if (game->playout) { /* the game plays the hand itself, the heuristic or the net called back at each choice */
         game_chooser_t chooser = {.rule = GAME_CHOOSE_UNIFORM, .rng = rng};
         if (context->policy == POLICY_GREEDY) chooser.rule = GAME_CHOOSE_MOST_POINTS;
         if (context->policy == POLICY_HEURISTIC)
             chooser = (game_chooser_t){.rule = GAME_CHOOSE_OBSERVED, .pick = heuristic_playout_pick,
                                        .context = &context->memo.observation};
+        if (context->policy == POLICY_NET)
+            chooser = (game_chooser_t){.rule = GAME_CHOOSE_OBSERVED, .pick = net_playout_pick,
+                                       .context = &context->net->observation};
         return game_playout_all(game, state, chooser);
     }
     game_move_t moves[GAME_MAX_MOVES];

@@ -14,8 +14,13 @@
 #include "game.h"
 #include "heuristic.h"
 
-typedef enum policy_kind { POLICY_RANDOM, POLICY_GREEDY, POLICY_HEURISTIC } policy_kind_t;
-extern const char *const policy_names[]; /* "random", "greedy", "heuristic", NULL */
+/* POLICY_NET: the argmax legal action of a learned network (net.h) for the seat to move,
+ * observing that seat in the playout's world; the searcher opens the network (its own
+ * net_player_t) and sets the context's `net`. */
+typedef enum policy_kind { POLICY_RANDOM, POLICY_GREEDY, POLICY_HEURISTIC, POLICY_NET } policy_kind_t;
+extern const char *const policy_names[]; /* "random", "greedy", "heuristic", "net", NULL */
+
+struct net_player;
 
 typedef struct search_context {
     const game_t *game;
@@ -26,11 +31,20 @@ typedef struct search_context {
     void *scratch;               /* game->state_size bytes: the heuristic's trial state */
     heuristic_memo_t memo;       /* the heuristic's, kept across the decisions of one search */
     double win_value;            /* what winning the match is worth, in points */
+    struct net_player *net;      /* for POLICY_NET: the searcher's player, set after init */
 } search_context_t;
 
-/* Fills a context (scratch is the caller's). win_value is set from the match target. */
+/* Fills a context (scratch is the caller's; net NULL). win_value is set from the match
+ * target. */
 void search_context_init(search_context_t *context, const game_t *game, const game_rules_t *rules,
                          policy_kind_t policy, void *scratch);
+/* For a search agent named `agent_name` whose context's policy is set: where it is
+ * POLICY_NET, opens the network of the file `model` for the rules (context->net, the
+ * context's until search_net_close); a model given with another policy, or none with
+ * POLICY_NET, is an error. Returns 0, or -1 with the message. */
+int search_net_open(search_context_t *context, const char *agent_name, const char *model, char *error,
+                    size_t error_size);
+void search_net_close(search_context_t *context); /* none open: nothing */
 /* Sets win_value from a state of the match (its target); call once per decision. */
 void search_context_set_target(search_context_t *context, const void *state);
 

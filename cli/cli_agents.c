@@ -33,6 +33,8 @@ static const cli_command_spec_t agents_spec = {
     "--level-table FILE (or --levels FILE) shows (and checks against) a level table written by\n"
     "dominolab calibrate; without it, $DOMINOLAB_LEVELS if set, else the built-in table of\n"
     "--game G (Partnership has its own; every other game plays 2-player Bergen's).\n"
+    "A learned network plays as net:model=FILE, and guides pimc's and ismcts's playouts as\n"
+    "rollout=net,model=FILE (docs/agents.md, \"net\": the file's format).\n"
     "docs/agents.md describes each agent.\n",
     agents_options,
     (int)(sizeof agents_options / sizeof agents_options[0]),
@@ -89,8 +91,12 @@ static void print_view(const char *spec, const agent_levels_t *levels, const age
         const char *key = view->info->params[p].key;
         if (view->given[p]) printf("  %-12s %s\n", key, view->value[p]);
         else printf("  %-12s %-12s default\n", key, view->value[p]);
+        /* a text not given (ext's cmd, a model=FILE) is left out: "key=" reads as a value
+         * only at a spec's end */
+        if (view->info->params[p].type == AGENT_PARAM_TEXT && !view->given[p]) continue;
         if (used < sizeof full)
-            used += (size_t)snprintf(full + used, sizeof full - used, "%c%s=%s", p ? ',' : ':', key, view->value[p]);
+            used += (size_t)snprintf(full + used, sizeof full - used, "%c%s=%s", strchr(full, ':') ? ',' : ':', key,
+                                     view->value[p]);
     }
     printf("  %-12s %s\n", "in full", full);
 }

@@ -188,6 +188,14 @@ int dl_vec_step(dl_vec_t *v, const int *actions, float *observations, unsigned c
  * the vector's own generator (seeded with it). */
 int dl_vec_random_actions(dl_vec_t *v, int *actions);
 
+/* One forward pass of the learned network in the file model_path (the `net` agent's,
+ * docs/agents.md "net"): input holds its input_size observation floats, logits receives
+ * logits_size floats and *value the value. Both sizes must be the file's. The file is read
+ * and checked anew at each call (for tests and tools: an agent reads it once). Returns 0,
+ * or -1 with the message (naming the file) in error. */
+int dl_net_evaluate(const char *model_path, const float *input, int input_size, float *logits, int logits_size,
+                    float *value, char *error, size_t error_size);
+
 #ifdef __cplusplus
 }
 #endif

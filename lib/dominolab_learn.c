@@ -1,11 +1,12 @@
 /* dominolab_learn.c - what learning code asks of the library (dominolab.h, "for learning
- * code"): actions, tensors and clones of one game, and the vector of games stepped in one
- * call. The numbering and the layouts are agents/encoding.h's, which the net agent reads
- * too. */
+ * code"): actions, tensors and clones of one game, the vector of games stepped in one call,
+ * and a learned network's forward pass. The numbering and the layouts are
+ * agents/encoding.h's, which the net agent reads too. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "dl_internal.h"
+#include "net.h"
 #include "pcg32.h"
 
 /* ------------------------------------------------------------------ one game */
@@ -200,10 +201,15 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* Game i's next match; after its first, the match that follows the one just over, where the
+ * rules carry something over (Partnership R5: who starts). */
 static void start_match(dl_vec_t *v, int i)
 {
-    uint64_t seed = mix(mix(v->seed ^ mix((uint64_t)i)) + v->matches[i]++);
-    v->game->match_start(state_of(v, i), v->shared->rules, seed);
+    uint64_t seed = mix(mix(v->seed ^ mix((uint64_t)i)) + v->matches[i]);
+    if (v->matches[i]++ > 0 && v->game->match_start_next)
+        v->game->match_start_next(state_of(v, i), v->shared->rules, seed);
+    else
+        v->game->match_start(state_of(v, i), v->shared->rules, seed);
 }
 
 /* Deals on until game i is at a decision, starting a new match where one is over. */
@@ -410,4 +416,39 @@ DL_EXPORT int dl_vec_random_actions(dl_vec_t *v, int *actions)
     for (int i = 0; i < v->count; i++)
         actions[i] = v->legal[(size_t)i * A + pcg32_below(&v->rng, (uint32_t)v->legal_count[i])];
     return 0;
+}
+
+/* ------------------------------------------------------------------ a learned network */
+
+DL_EXPORT int dl_net_evaluate(const char *model_path, const float *input, int input_size, float *logits,
+                              int logits_size, float *value, char *error, size_t error_size)
+{
+    const char *missing = !model_path ? "model_path" : !input ? "input" : !logits ? "logits" : !value ? "value" : NULL;
+    if (missing) {
+        lib_report(error, error_size, "%s is NULL", missing);
+        return -1;
+    }
+    char message[DL_ERROR_SIZE];
+    net_t *net;
+    if (net_load(model_path, &net, message, sizeof message)) {
+        lib_report(error, error_size, "%s", message);
+        return -1;
+    }
+    int rc = -1;
+    float *scratch = NULL;
+    if (input_size != net_inputs(net))
+        lib_report(error, error_size, "%s: the network takes %d inputs, not %d", model_path, net_inputs(net),
+                   input_size);
+    else if (logits_size != net_actions(net))
+        lib_report(error, error_size, "%s: the network gives %d logits, not %d", model_path, net_actions(net),
+                   logits_size);
+    else if (!(scratch = malloc((net_scratch_size(net) + 1) * sizeof *scratch)))
+        lib_report(error, error_size, "%s: out of memory", model_path);
+    else {
+        net_forward(net, input, logits, value, scratch);
+        rc = 0;
+    }
+    free(scratch);
+    net_free(net);
+    return rc;
 }

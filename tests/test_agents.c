@@ -767,10 +767,11 @@ START_TEST(agent_list_names_and_defaults_parse)
         for (int j = 0; j < k; j++) ck_assert_str_ne(infos[j]->name, info->name);
         ck_assert_int_le(info->param_count, AGENT_MAX_PARAMS);
         expect_spec(info->name, true);
-        /* ext needs its bot's command, a text parameter without a default */
+        /* ext needs its bot's command, a text parameter without a default; net its network's
+         * file, which test_net.c writes and plays */
         bool needs_command = !strcmp(info->name, "ext");
-        agent_t *agent = make_agent(&t, needs_command ? "ext:cmd=true" : info->name, 0, 1);
-        agent_destroy(agent);
+        if (strcmp(info->name, "net") != 0)
+            agent_destroy(make_agent(&t, needs_command ? "ext:cmd=true" : info->name, 0, 1));
         for (int p = 0; p < info->param_count; p++) {
             const agent_param_spec_t *param = &info->params[p];
             char spec[AGENT_SPEC_MAX];

@@ -802,6 +802,7 @@ START_TEST(agents_check_shows_every_parameter)
                  "  temperature  0            default\n"
                  "  floor        0            default\n"
                  "  values       playout      default\n"
+                 "  model                     default\n"
                  "  in full      pimc:samples=64,rollouts=1,rollout=heuristic,solver=alphabeta,budget=20000,ms=0,"
                  "belief=uniform,candidates=256,temperature=0,floor=0,values=playout\n");
     expect_check(LIST("agents", "--check", "random"), "random is valid\n  agent        random\n  in full      random\n");

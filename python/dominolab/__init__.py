@@ -7,8 +7,9 @@
         env.step(env.legal_moves()[0])
 
 The rules and the bots are dominolab's own, run by libdominolab through ctypes: nothing is
-compiled for Python. Whole simulations and studies run the dominolab command and return
-their CSV rows (`sim`, `run_study`), ready for pandas.DataFrame.
+compiled for Python. Whole simulations and studies run in this process, through the same
+library, and return their CSV rows with typed values (`sim`, `run_study`), ready for
+pandas.DataFrame.
 
 Every public function and method checks its arguments before anything reaches C (ctypes
 would wrap a large integer, or pass True as 1, without a word) and raises DominolabError,
@@ -234,6 +235,7 @@ def _load():
         "dl_record_open": (i, [p, s]),
         "dl_record_close": (i, [p]),
         "dl_record_check": (i, [s, s, ctypes.c_size_t]),
+        "dl_run": (i, [i, ctypes.POINTER(s), ctypes.c_uint, s, ctypes.c_size_t]),
         "dl_game_from_record": (p, [s, i, s, ctypes.c_size_t]),
     }
     for name, (result, arguments) in signatures.items():
@@ -680,9 +682,38 @@ class Env:
         return self.game.scores(), self.game.match_winner()
 
 
+def _typed_column(cells):
+    """A column's cells typed as a whole, so that every row of a column has one type: int
+    where every filled cell is a whole number, float where every one is a number (NaN as
+    float('nan')), else str; an empty cell is None. int() and float() read a column at C
+    speed; they would also take blanks around a number, '_' between digits and non-ASCII
+    digits, which C never writes in one, so a column holding any stays text."""
+    empty = "" in cells
+    filled = [cell for cell in cells if cell] if empty else cells
+    text = ",".join(filled)
+    numeric = text.isascii() and not set(text) & set(" \t\n\r\f\v_")
+    for convert in (int, float) if numeric else ():
+        try:
+            values = list(map(convert, filled))
+        except ValueError:
+            continue
+        if not empty:
+            return values
+        values = iter(values)
+        return [next(values) if cell else None for cell in cells]
+    return [cell or None for cell in cells] if empty else list(cells)
+
+
 def _read_csv(path):
+    """The rows of a CSV file dominolab wrote: a dict per row of its columns, typed."""
     with open(path, newline="") as f:
-        return list(csv.DictReader(f))
+        lines = list(csv.reader(f))
+    if not lines:
+        return []
+    header, width = lines[0], len(lines[0])
+    body = [line if len(line) >= width else line + [""] * (width - len(line)) for line in lines[1:]]
+    typed = [_typed_column(list(map(operator.itemgetter(k), body))) for k in range(width)]
+    return [dict(zip(header, values)) for values in zip(*typed)]
 
 
 def _file_name(name, value):
@@ -693,10 +724,26 @@ def _file_name(name, value):
     return value
 
 
+def _run(words):
+    """`dominolab WORDS...` run in this process by the library (dl_run, lib/dominolab_run.h),
+    its output kept from the screen. DominolabError with the command's message unless it
+    succeeds; KeyboardInterrupt if Ctrl-C (SIGINT) stopped it."""
+    array = (ctypes.c_char_p * (len(words) + 1))(*[os.fsencode(word) for word in words], None)
+    size = 8 * ERROR_SIZE  # a study's message may take a few lines
+    error = ctypes.create_string_buffer(size)
+    status = _lib.dl_run(len(words), array, 0, error, size)
+    if status == 130:
+        raise KeyboardInterrupt(_words(error.value))
+    if status != 0:
+        raise DominolabError(_words(error.value))
+
+
 def run_study(command, *arguments, files=("summary.csv",)):
-    """Runs `dominolab COMMAND ARGUMENTS... --out DIR` in a temporary directory and returns
-    {file name: rows}, each row a dict of the CSV's columns (pandas.DataFrame(rows) takes it).
-    Arguments are strs or numbers; files a list of file names of the output directory."""
+    """Runs `dominolab COMMAND ARGUMENTS... --out DIR` into a temporary directory, in this
+    process through the library, and returns {file name: rows}, each row a dict of the CSV's
+    columns with typed values (pandas.DataFrame(rows) takes it). COMMAND is sim, merge,
+    tournament, sprt, balance, calibrate or analyze; arguments are strs or numbers; files a
+    list of file names of the output directory. The commands that take --quiet get it."""
     command = _argument_text("command", command)
     for k, argument in enumerate(arguments):
         if isinstance(argument, bool) or not isinstance(argument, (str, int, float)):
@@ -706,20 +753,22 @@ def run_study(command, *arguments, files=("summary.csv",)):
     if isinstance(files, (str, bytes)) or not isinstance(files, (list, tuple)):
         raise DominolabTypeError("files: a list of file names, not %r" % (files,))
     files = [_file_name("files[%d]" % k, name) for k, name in enumerate(files)]
+    words = [command, *map(str, arguments)]
+    # nobody sees the progress here, and quiet spares a study the trial runs that time it
+    if command in ("sim", "tournament", "sprt", "balance", "calibrate") and "--quiet" not in words:
+        words.append("--quiet")
     with tempfile.TemporaryDirectory(prefix="dominolab-") as directory:
         out = os.path.join(directory, "out")
-        done = subprocess.run([_binary(), command, *map(str, arguments), "--out", out],
-                              capture_output=True, text=True, errors="replace")
-        if done.returncode != 0:
-            raise DominolabError(done.stderr.strip() or "dominolab %s exited %d" % (command, done.returncode))
+        _run([*words, "--out", out])
         return {name: _read_csv(os.path.join(out, name)) for name in files if os.path.exists(os.path.join(out, name))}
 
 
 def sim(game="bergen", players=2, agents="random,greedy", deals=None, matches=None, seed=1, threads=0,
-        per_deal=False, **options):
-    """`dominolab sim` at the C speed, on every core unless `threads`: summary.csv's rows,
-    and deals.csv's with per_deal. `deals` (1000 unless given) or `matches`, not both.
-    Agents are one str "a,b" or a list of specs. Extra keywords are rule options
+        per_deal=False, preset=None, **options):
+    """`dominolab sim` at the C speed, in this process, on every core unless `threads`:
+    summary.csv's rows, and deals.csv's with per_deal, typed. `deals` (1000 unless given)
+    or `matches`, not both. Agents are one str "a,b" or a list of specs. `preset` names
+    one of the game's presets (dominolab rules); extra keywords are rule options over it
     (target=100)."""
     game = _argument_text("game", game)
     players = _integer("players", players, 1, MAX_SEATS)
@@ -729,6 +778,8 @@ def sim(game="bergen", players=2, agents="random,greedy", deals=None, matches=No
     if deals is not None and matches is not None:
         raise DominolabError("deals and matches: give one of them, not both")
     arguments = ["--game", game, "--players", players, "--agents", agents, "--seed", _seed("seed", seed), "--quiet"]
+    if preset is not None:
+        arguments += ["--preset", _argument_text("preset", preset)]
     if matches is not None:
         arguments += ["--matches", _integer("matches", matches, 1, 2 ** 63 - 1, "1 or more")]
     else:
