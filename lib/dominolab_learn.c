@@ -192,20 +192,11 @@ struct dl_vec {
 
 static void *state_of(const dl_vec_t *v, int i) { return v->states + (size_t)i * v->game->state_size; }
 
-/* splitmix64: the match seeds of the vector's games, apart for every game and match. */
-static uint64_t mix(uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
 /* Game i's next match; after its first, the match that follows the one just over, where the
  * rules carry something over (Partnership R5: who starts). */
 static void start_match(dl_vec_t *v, int i)
 {
-    uint64_t seed = mix(mix(v->seed ^ mix((uint64_t)i)) + v->matches[i]);
+    uint64_t seed = pcg32_mix(pcg32_mix(v->seed ^ pcg32_mix((uint64_t)i)) + v->matches[i]);
     if (v->matches[i]++ > 0 && v->game->match_start_next)
         v->game->match_start_next(state_of(v, i), v->shared->rules, seed);
     else
@@ -336,7 +327,7 @@ DL_EXPORT int dl_vec_reset(dl_vec_t *v, uint64_t seed, float *observations, unsi
 {
     if (!v) return -1;
     v->seed = seed;
-    pcg32_seed(&v->rng, mix(v->seed ^ 0x5eed), 52);
+    pcg32_seed(&v->rng, pcg32_mix(v->seed ^ 0x5eed), 52);
     for (int i = 0; i < v->count; i++) {
         v->matches[i] = 0;
         start_match(v, i);
