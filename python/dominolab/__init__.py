@@ -23,12 +23,11 @@ import json
 import operator
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Mapping
 
 __all__ = ["Env", "Game", "Bot", "Move", "DominolabError", "DominolabTypeError", "sim", "run_study", "library_path",
-           "version"]
+           "version", "VectorEnv", "AECEnv", "load_game"]
 
 BETWEEN_HANDS, IN_HAND, MATCH_OVER = 0, 1, 2
 MOVE_KINDS = ("play", "draw", "pass", "end_turn", "choice", "close", "meld")
