@@ -66,6 +66,8 @@ int lib_fail(const dl_game_t *g, const char *format, ...) __attribute__((format(
 void lib_report(char *error, size_t error_size, const char *format, ...) __attribute__((format(printf, 3, 4)));
 /* 0, or lib_fail for a seat the game has not. */
 int lib_check_seat(const dl_game_t *g, int seat);
+/* Drops one user's share of the rules, freeing them with the last. */
+void lib_release_rules(shared_rules_t *shared);
 /* Why there is no move to make now, outside a hand. */
 const char *lib_no_hand_reason(const dl_game_t *g);
 

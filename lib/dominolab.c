@@ -47,7 +47,7 @@ void lib_report(char *error, size_t error_size, const char *format, ...)
     va_end(args);
 }
 
-static void release_rules(shared_rules_t *shared)
+void lib_release_rules(shared_rules_t *shared)
 {
     if (!shared || --shared->users > 0) return;
     shared->game->rules_destroy(shared->rules);
@@ -185,7 +185,7 @@ DL_EXPORT void dl_game_destroy(dl_game_t *g)
 {
     if (!g) return;
     if (g->record) dl_record_close(g);
-    release_rules(g->shared); /* its bots may hold the rules still */
+    lib_release_rules(g->shared); /* its bots may hold the rules still */
     free(g->saved_state);
     free(g->state);
     free(g);
@@ -419,7 +419,7 @@ DL_EXPORT void dl_bot_destroy(dl_bot_t *b)
 {
     if (!b) return;
     agent_destroy(b->agent);
-    release_rules(b->shared);
+    lib_release_rules(b->shared);
     free(b);
 }
 

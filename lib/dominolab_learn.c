@@ -104,6 +104,8 @@ DL_EXPORT int dl_state_tensor(const dl_game_t *g, float *out)
     game_observation_t o;
     g->game->observe(g->state, seat, &o);
     encoding_observation(e, &o, out);
+    /* not encoding.c's planes, which write whole bytes past a plane's end: here the last
+     * plane ends the caller's buffer */
     float *hands = out + e->size;
     memset(hands, 0, (size_t)(e->seats * e->bounds.tiles) * sizeof *hands);
     for (int k = 0; k < e->seats; k++) {
@@ -309,10 +311,7 @@ DL_EXPORT dl_vec_t *dl_vec_create(const char *game, const char *preset, int play
 DL_EXPORT void dl_vec_destroy(dl_vec_t *v)
 {
     if (!v) return;
-    if (--v->shared->users == 0) {
-        v->game->rules_destroy(v->shared->rules);
-        free(v->shared);
-    }
+    lib_release_rules(v->shared);
     free_arrays(v);
     free(v);
 }

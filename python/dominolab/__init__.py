@@ -236,6 +236,10 @@ def _load():
         "dl_record_check": (i, [s, s, ctypes.c_size_t]),
         "dl_run": (i, [i, ctypes.POINTER(s), ctypes.c_uint, s, ctypes.c_size_t]),
         "dl_game_from_record": (p, [s, i, s, ctypes.c_size_t]),
+        "dl_action_count": (i, [p]), "dl_observation_size": (i, [p]), "dl_state_size": (i, [p]),
+        "dl_action_mask": (i, [p, p]), "dl_action_of": (i, [p, Move]), "dl_action_move": (i, [p, i, p]),
+        "dl_apply_action": (i, [p, i]), "dl_observation_tensor": (i, [p, i, p]), "dl_state_tensor": (i, [p, p]),
+        "dl_deal_shape": (i, [p, p]), "dl_hand_winner": (i, [p]), "dl_game_clone": (p, [p, s, ctypes.c_size_t]),
     }
     for name, (result, arguments) in signatures.items():
         function = getattr(lib, name)

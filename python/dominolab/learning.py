@@ -14,18 +14,13 @@ Game.observation_tensor), the same as the `net` agent reads.
 """
 import ctypes
 
-from . import (ERROR_SIZE, MATCH_OVER, BETWEEN_HANDS, IN_HAND, MAX_SEATS, DominolabError, DominolabTypeError, Game,
-               _integer, _lib, _numpy, _options, _seed, _text, _words)
+from . import (ERROR_SIZE, MATCH_OVER, BETWEEN_HANDS, MAX_SEATS, DominolabError, Game, _integer, _lib, _numpy,
+               _options, _seed, _text, _words)
 
 __all__ = ["VectorEnv", "AECEnv", "load_game", "Discrete", "Box", "Dict"]
 
 _p, _i, _s, _u64, _size = ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint64, ctypes.c_size_t
-_SIGNATURES = {
-    "dl_action_count": (_i, [_p]), "dl_observation_size": (_i, [_p]), "dl_state_size": (_i, [_p]),
-    "dl_action_mask": (_i, [_p, _p]), "dl_action_of": (_i, [_p, ctypes.c_uint32]),
-    "dl_action_move": (_i, [_p, _i, _p]), "dl_apply_action": (_i, [_p, _i]),
-    "dl_observation_tensor": (_i, [_p, _i, _p]), "dl_state_tensor": (_i, [_p, _p]),
-    "dl_deal_shape": (_i, [_p, _p]), "dl_hand_winner": (_i, [_p]), "dl_game_clone": (_p, [_p, _s, _size]),
+_SIGNATURES = {  # the vector's calls (Game's are in __init__'s table)
     "dl_vec_create": (_p, [_s, _s, _i, ctypes.POINTER(_s), _i, _u64, _i, _i, _s, _size]),
     "dl_vec_destroy": (None, [_p]), "dl_vec_error": (_s, [_p]),
     "dl_vec_count": (_i, [_p]), "dl_vec_seats": (_i, [_p]), "dl_vec_action_count": (_i, [_p]),
@@ -38,8 +33,6 @@ for _name, (_result, _arguments) in _SIGNATURES.items():
     _function = getattr(_lib, _name)
     _function.restype = _result
     _function.argtypes = _arguments
-# dl_action_of takes a dl_move_t by value: the Move structure itself
-_lib.dl_action_of.argtypes = [_p, __import__("dominolab").Move]
 
 EPISODES = {"hand": 0, "match": 1}
 REWARDS = {"points": 0, "win": 1}
