@@ -18,7 +18,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +25,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-
-#define DL_RUN_EXPORT __attribute__((visibility("default")))
+#include "dl_internal.h"
 
 enum { RUN_FAILED = 1, RUN_BAD_INPUT = 2, RUN_INTERRUPTED = 130, RUN_TERMINATED = 143, LOW_DESCRIPTORS = 3 };
 
@@ -51,16 +49,6 @@ typedef struct host {
     int messages;          /* the temporary file stderr goes to, or -1 */
 } host_t;
 
-/* A message into the caller's buffer, which may be NULL or of size 0. */
-__attribute__((format(printf, 3, 4))) static void say(char *error, size_t size, const char *format, ...)
-{
-    if (!error || size == 0) return;
-    va_list arguments;
-    va_start(arguments, format);
-    vsnprintf(error, size, format, arguments);
-    va_end(arguments);
-}
-
 static bool is_runnable(const char *command)
 {
     for (int k = 0; runnable[k]; k++)
@@ -72,20 +60,20 @@ static bool is_runnable(const char *command)
 static int check_call(int argc, const char *const *argv, unsigned flags, char *error, size_t size)
 {
     if (!argv || argc < 1 || !argv[0]) {
-        say(error, size, "dl_run: give the command and its arguments (argc 1 or more, argv[0] the command)");
+        lib_report(error, size, "dl_run: give the command and its arguments (argc 1 or more, argv[0] the command)");
         return RUN_BAD_INPUT;
     }
     for (int k = 1; k < argc; k++)
         if (!argv[k]) {
-            say(error, size, "dl_run: argv[%d] of %.100s is NULL", k, argv[0]);
+            lib_report(error, size, "dl_run: argv[%d] of %.100s is NULL", k, argv[0]);
             return RUN_BAD_INPUT;
         }
     if (flags & ~(unsigned)DL_RUN_ECHO) {
-        say(error, size, "dl_run: unknown flags %#x (DL_RUN_ECHO is the only one)", flags & ~(unsigned)DL_RUN_ECHO);
+        lib_report(error, size, "dl_run: unknown flags %#x (DL_RUN_ECHO is the only one)", flags & ~(unsigned)DL_RUN_ECHO);
         return RUN_BAD_INPUT;
     }
     if (!is_runnable(argv[0])) {
-        say(error, size, "dl_run: '%.100s' is not a command run here (sim, merge, tournament, sprt, balance, "
+        lib_report(error, size, "dl_run: '%.100s' is not a command run here (sim, merge, tournament, sprt, balance, "
                          "calibrate, analyze)", argv[0]);
         return RUN_BAD_INPUT;
     }
@@ -164,7 +152,7 @@ static int start_capture(host_t *h, char *error, size_t size)
     if (!problem) return 0;
     if (h->messages >= 0) close(h->messages);
     h->messages = -1;
-    say(error, size, "dl_run: cannot keep the command's output from the process's streams: %s", strerror(problem));
+    lib_report(error, size, "dl_run: cannot keep the command's output from the process's streams: %s", strerror(problem));
     return RUN_FAILED;
 }
 
@@ -247,9 +235,9 @@ static int run_on_own_thread(int argc, char **words)
 /* Why the command failed, into error ("" when it did not). */
 static void tell(const host_t *h, const char *command, int status, bool echo, char *error, size_t size)
 {
-    if (status < 0) say(error, size, "dl_run: cannot start a thread for the command");
-    else if (status == 0) say(error, size, "%s", "");
-    else if (echo) say(error, size, "dominolab %.100s exited with status %d; its message is on stderr", command, status);
+    if (status < 0) lib_report(error, size, "dl_run: cannot start a thread for the command");
+    else if (status == 0) lib_report(error, size, "%s", "");
+    else if (echo) lib_report(error, size, "dominolab %.100s exited with status %d; its message is on stderr", command, status);
     else read_message(h->messages, command, status, error, size);
 }
 
@@ -283,13 +271,13 @@ static int run_locked(int argc, char **words, unsigned flags, char *error, size_
     return status < 0 ? RUN_FAILED : status;
 }
 
-DL_RUN_EXPORT int dl_run(int argc, const char *const *argv, unsigned flags, char *error, size_t error_size)
+DL_EXPORT int dl_run(int argc, const char *const *argv, unsigned flags, char *error, size_t error_size)
 {
     int refused = check_call(argc, argv, flags, error, error_size);
     if (refused) return refused;
     char **words = copy_arguments(argc, argv);
     if (!words) {
-        say(error, error_size, "dl_run: out of memory");
+        lib_report(error, error_size, "dl_run: out of memory");
         return RUN_FAILED;
     }
     pthread_mutex_lock(&run_lock);
