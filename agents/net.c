@@ -48,6 +48,10 @@ struct net {
     net_layer_t layer[NET_MAX_LAYERS + 2]; /* the trunk, then the policy and value heads */
     float *floats;
     size_t float_count;
+    /* The first trunk layer's weights again, by input (column j of W contiguous): an
+     * observation is mostly zeros (tiles absent from a plane), and by columns a zero input
+     * costs nothing. NULL without a trunk. */
+    float *first_columns;
 };
 
 /* ------------------------------------------------------------------ the header */
@@ -336,6 +340,18 @@ static int read_weights(FILE *file, net_t *net, char *error, size_t error_size)
 
 /* ------------------------------------------------------------------ loading */
 
+/* net->first_columns from the first layer. 0, or -1 out of memory. */
+static int lay_out_columns(net_t *net)
+{
+    const net_layer_t *first = &net->layer[0];
+    net->first_columns = malloc((size_t)first->in * (size_t)first->out * sizeof *net->first_columns);
+    if (!net->first_columns) return -1;
+    for (int r = 0; r < first->out; r++)
+        for (int j = 0; j < first->in; j++)
+            net->first_columns[(size_t)j * (size_t)first->out + (size_t)r] = first->weight[(size_t)r * (size_t)first->in + (size_t)j];
+    return 0;
+}
+
 int net_load(const char *path, net_t **out, char *error, size_t error_size)
 {
     *out = NULL;
@@ -364,6 +380,11 @@ int net_load(const char *path, net_t **out, char *error, size_t error_size)
     }
     for (int k = 0; k < net->trunk; k++)
         if (net->width[k] > net->widest) net->widest = net->width[k];
+    if (net->trunk > 0 && lay_out_columns(net)) {
+        snprintf(error, error_size, "%s: out of memory for the first layer's columns", path);
+        net_free(net);
+        return -1;
+    }
     *out = net;
     return 0;
 }
@@ -372,6 +393,7 @@ void net_free(net_t *net)
 {
     if (!net) return;
     free(net->floats);
+    free(net->first_columns);
     free(net->path);
     free(net);
 }
@@ -414,14 +436,39 @@ static void dense(const net_layer_t *layer, const float *restrict x, float *rest
     }
 }
 
-void net_forward(const net_t *net, const float *input, float *logits, float *value, float *scratch)
+/* The first layer by its columns: y = relu(b + sum over the non-zero x_j of x_j W[:, j]). */
+static void dense_first(const net_t *net, const float *restrict x, float *restrict y)
 {
-    const float *h = input;
-    for (int k = 0; k < net->trunk; k++) { /* the layers alternate between the scratch's halves */
+    const net_layer_t *first = &net->layer[0];
+    int out = first->out;
+    memcpy(y, first->bias, (size_t)out * sizeof *y);
+    for (int j = 0; j < first->in; j++) {
+        if (x[j] == 0.0f) continue;
+        const float *restrict column = net->first_columns + (size_t)j * (size_t)out;
+        float v = x[j];
+        for (int r = 0; r < out; r++) y[r] += v * column[r];
+    }
+    for (int r = 0; r < out; r++)
+        if (y[r] < 0) y[r] = 0.0f;
+}
+
+/* The trunk's output for `input`, in the scratch. */
+static const float *trunk(const net_t *net, const float *input, float *scratch)
+{
+    if (net->trunk == 0) return input;
+    dense_first(net, input, scratch);
+    const float *h = scratch;
+    for (int k = 1; k < net->trunk; k++) { /* the layers alternate between the scratch's halves */
         float *out = scratch + (size_t)(k % 2) * (size_t)net->widest;
         dense(&net->layer[k], h, out, true);
         h = out;
     }
+    return h;
+}
+
+void net_forward(const net_t *net, const float *input, float *logits, float *value, float *scratch)
+{
+    const float *h = trunk(net, input, scratch);
     dense(&net->layer[net->trunk], h, logits, false);
     const net_layer_t *head = &net->layer[net->trunk + 1];
     *value = tanhf(head->bias[0] + dot(head->weight, h, head->in));
@@ -464,6 +511,19 @@ int net_player_open(net_player_t *player, const char *path, const game_t *game, 
         snprintf(error, error_size, "%s: out of memory for a player by this network", path);
         return -1;
     }
+    return 0;
+}
+
+int net_player_rebind(net_player_t *player, const game_t *game, const game_rules_t *rules, char *error,
+                      size_t error_size)
+{
+    encoding_t encoding;
+    if (encoding_init(&encoding, game, rules)) {
+        snprintf(error, error_size, "the game %s numbers no actions, so no network plays it", game->name);
+        return -1;
+    }
+    if (net_check(player->net, &encoding, game->name, error, error_size)) return -1;
+    player->encoding = encoding; /* the buffers fit: as many inputs and actions as before */
     return 0;
 }
 
@@ -513,4 +573,18 @@ int net_player_pick(net_player_t *player, const game_move_t *moves, int count, d
     for (int i = 0; i < count; i++)
         if (encoding_action(e, moves[i]) == action) return i;
     return 0;
+}
+
+void net_player_move_logits(net_player_t *player, const game_t *game, const void *state, const game_move_t *moves,
+                            int count, double *logits)
+{
+    game->observe(state, game->to_move(state), &player->observation);
+    encoding_observation(&player->encoding, &player->observation, player->input);
+    const net_t *net = player->net;
+    const float *h = trunk(net, player->input, player->scratch);
+    const net_layer_t *policy = &net->layer[net->trunk];
+    for (int i = 0; i < count; i++) { /* the rows of these moves alone: a few of the actions */
+        int action = encoding_action(&player->encoding, moves[i]);
+        logits[i] = action < 0 ? NAN : policy->bias[action] + dot(policy->weight + (size_t)action * policy->in, h, policy->in);
+    }
 }

@@ -73,6 +73,11 @@ typedef struct net_player {
 int net_player_open(net_player_t *player, const char *path, const game_t *game, const game_rules_t *rules,
                     char *error, size_t error_size);
 void net_player_close(net_player_t *player); /* a zeroed or closed player: nothing */
+/* Points an open player at other rules of the same game (another record's), which its
+ * network must fit as net_check says. Returns 0, or -1 with the message (the player is left
+ * as it was). */
+int net_player_rebind(net_player_t *player, const game_t *game, const game_rules_t *rules, char *error,
+                      size_t error_size);
 /* The logits and value of the position in player->observation (into player->logits and
  * player->value). */
 void net_player_evaluate(net_player_t *player);
@@ -81,5 +86,11 @@ void net_player_evaluate(net_player_t *player);
  * lowest action, as an argmax over masked logits gives); above 0: drawn from
  * softmax(logits / temperature) over the legal actions with `rng`. */
 int net_player_pick(net_player_t *player, const game_move_t *moves, int count, double temperature, pcg32_t *rng);
+
+/* The logits of moves[0..count) (legal in `state`) for the seat to move there, observing it:
+ * the trunk once and the policy's rows of these moves only (NAN for a move the encoding does
+ * not number). What belief=policy,values=net reads of each move another seat made. */
+void net_player_move_logits(net_player_t *player, const game_t *game, const void *state, const game_move_t *moves,
+                            int count, double *logits);
 
 #endif
