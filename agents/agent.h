@@ -20,7 +20,7 @@
 
 typedef struct agent agent_t;
 
-enum { AGENT_MAX_PARAMS = 12, AGENT_SPEC_MAX = 256 };
+enum { AGENT_MAX_PARAMS = 16, AGENT_SPEC_MAX = 256 };
 
 /* A text parameter (ext's cmd) takes the rest of its item, up to the next comma; its
  * value in agent->param is 0, and agent_param_text reads it back. */

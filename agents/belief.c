@@ -2,8 +2,11 @@
 #include "belief.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "net.h"
 
 /* A move that is not legal in a candidate's reconstructed hand contradicts what was seen:
  * the candidate keeps this much of its weight rather than none, so that a reconstruction
@@ -12,6 +15,10 @@ static const double LOG_IMPOSSIBLE = -9.2; /* about 1e-4 */
 
 /* Weights flattened until this share of the pool counts (effective number of worlds). */
 static const double MIN_EFFECTIVE_SHARE = 0.125;
+
+/* values=net's floor: the networks' probabilities are their own, at temperature 1; the
+ * floor fitted to pimc's play with the shipped models (docs/agents.md). */
+static const double BELIEF_NET_FLOOR = 0.01;
 
 typedef struct belief_seen {
     int mover;
@@ -25,6 +32,7 @@ struct belief {
     int seat;
     belief_model_t model;
     belief_scorer_t scorer;
+    net_player_t *net; /* values=net: the scorer's network, the belief's own */
     void *plan;        /* the game's plan of a world (world_plan_size bytes), or NULL */
     int hand_number;   /* of the moves kept, -1 before any */
     bool overflowed;   /* the hand made more moves than `capacity`: none is weighed */
@@ -44,11 +52,21 @@ belief_model_t belief_model_of_game(const game_t *game)
     return (belief_model_t){.temperature = 0.4993, .floor = 0.0864};
 }
 
-const char *const belief_values_names[] = {"playout", "heuristic", NULL};
+belief_model_t belief_model_for(const game_t *game, belief_values_t values)
+{
+    belief_model_t model = belief_model_of_game(game);
+    if (values == BELIEF_VALUES_NET) model = (belief_model_t){.temperature = 1, .floor = BELIEF_NET_FLOOR};
+    model.values = values;
+    return model;
+}
 
-void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, belief_values_t values, void *scratch)
+const char *const belief_values_names[] = {"playout", "heuristic", "net", NULL};
+
+void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, belief_values_t values, net_player_t *net,
+                        void *scratch)
 {
     scorer->game = game;
+    scorer->net = values == BELIEF_VALUES_NET ? net : NULL;
     scorer->weights = heuristic_default_weights;
     if (values == BELIEF_VALUES_PLAYOUT) { /* policy.c's: deny and bonus cost a trial move per candidate */
         scorer->weights.deny = 0;
@@ -61,7 +79,8 @@ void belief_scorer_init(belief_scorer_t *scorer, const game_t *game, belief_valu
 void belief_values(belief_scorer_t *scorer, const void *state, const game_move_t *moves, int count, double *values)
 {
     for (int i = 0; i < count; i++) values[i] = NAN;
-    heuristic_pick_valued(scorer->game, state, moves, count, &scorer->weights, scorer->scratch, &scorer->memo, values);
+    if (scorer->net) net_player_move_logits(scorer->net, scorer->game, state, moves, count, values);
+    else heuristic_pick_valued(scorer->game, state, moves, count, &scorer->weights, scorer->scratch, &scorer->memo, values);
     double sum = 0;
     int valued = 0;
     for (int i = 0; i < count; i++)
@@ -85,31 +104,71 @@ double belief_log_probability(const belief_model_t *model, const double *values,
 
 /* ------------------------------------------------------------------ life */
 
-belief_t *belief_create(const game_t *game, const game_rules_t *rules, int seat, belief_model_t model, int capacity,
-                        int pool_max)
+/* The network of values=net, opened into b->net. 0, or -1 with the message. */
+static int open_network(belief_t *b, const char *path, char *error, size_t error_size)
 {
-    if (!(model.temperature > 0) || !(model.floor >= 0 && model.floor <= 1) || capacity < 1 || pool_max < 1)
+    if (!path || !path[0]) {
+        snprintf(error, error_size, "belief values=net needs the network's file (model=FILE)");
+        return -1;
+    }
+    b->net = calloc(1, sizeof *b->net);
+    if (!b->net) {
+        snprintf(error, error_size, "out of memory for the belief's network");
+        return -1;
+    }
+    if (net_player_open(b->net, path, b->game, b->rules, error, error_size)) {
+        free(b->net);
+        b->net = NULL;
+        return -1;
+    }
+    return 0;
+}
+
+belief_t *belief_create(const game_t *game, const game_rules_t *rules, int seat, belief_model_t model, int capacity,
+                        int pool_max, char *error, size_t error_size)
+{
+    if (!(model.temperature > 0) || !(model.floor >= 0 && model.floor <= 1) || capacity < 1 || pool_max < 1) {
+        snprintf(error, error_size, "a belief's model needs temperature > 0 and floor 0..1 (temperature %g, floor %g)",
+                 model.temperature, model.floor);
         return NULL;
+    }
+    if (!game->hand_tiles || !game->give_hand) {
+        snprintf(error, error_size, "the game %s cannot rebuild hands, so it keeps no belief", game->name);
+        return NULL;
+    }
     belief_t *b = calloc(1, sizeof *b);
-    if (!b) return NULL;
+    if (!b) {
+        snprintf(error, error_size, "out of memory for a belief");
+        return NULL;
+    }
     *b = (belief_t){.game = game, .rules = rules, .seat = seat, .model = model, .hand_number = -1,
                     .capacity = capacity, .pool_max = pool_max};
+    b->model.network = NULL; /* the caller's string: read now, not kept */
     void *scratch = malloc(game->state_size);
     b->plan = game->plan_worlds ? malloc(game->world_plan_size) : NULL;
     b->seen = calloc((size_t)capacity, sizeof *b->seen);
     b->snapshot = malloc((size_t)capacity * game->state_size);
     b->log_weight = calloc((size_t)pool_max, sizeof *b->log_weight);
-    belief_scorer_init(&b->scorer, game, model.values, scratch);
-    if (!scratch || (game->plan_worlds && !b->plan) || !b->seen || !b->snapshot || !b->log_weight || !game->hand_tiles || !game->give_hand) {
+    if (!scratch || (game->plan_worlds && !b->plan) || !b->seen || !b->snapshot || !b->log_weight) {
+        free(scratch);
+        belief_destroy(b);
+        snprintf(error, error_size, "out of memory for a belief");
+        return NULL;
+    }
+    if (model.values == BELIEF_VALUES_NET && open_network(b, model.network, error, error_size)) {
+        free(scratch);
         belief_destroy(b);
         return NULL;
     }
+    belief_scorer_init(&b->scorer, game, model.values, b->net, scratch);
     return b;
 }
 
 void belief_destroy(belief_t *b)
 {
     if (!b) return;
+    if (b->net) net_player_close(b->net);
+    free(b->net);
     free(b->scorer.scratch);
     free(b->plan);
     free(b->seen);
@@ -295,21 +354,28 @@ const char *const belief_names[] = {"uniform", "policy", NULL};
 /* Moves of one hand kept: more than any hand of the built-in games makes. */
 enum { BELIEF_HAND_MOVES = 512 };
 
+bool belief_param_reads_network(const double *param)
+{
+    return (int)param[0] == BELIEF_POLICY && (belief_values_t)param[4] == BELIEF_VALUES_NET;
+}
+
 int belief_search_create(belief_search_t *search, const game_t *game, const game_rules_t *rules, int seat,
-                         const double *param)
+                         const double *param, const char *network, char *error, size_t error_size)
 {
     *search = (belief_search_t){0};
     if ((int)param[0] != BELIEF_POLICY) return 0;
-    belief_model_t model = belief_model_of_game(game);
+    belief_model_t model = belief_model_for(game, (belief_values_t)param[4]);
     if (param[2] > 0) model.temperature = param[2];
     if (param[3] > 0) model.floor = param[3];
-    model.values = (belief_values_t)param[4];
+    model.network = network;
     search->candidates = (int)param[1];
-    search->belief = belief_create(game, rules, seat, model, BELIEF_HAND_MOVES, search->candidates);
+    search->belief = belief_create(game, rules, seat, model, BELIEF_HAND_MOVES, search->candidates, error, error_size);
+    if (!search->belief) return -1;
     search->worlds = malloc((size_t)search->candidates * game->state_size);
     search->cumulative = malloc((size_t)search->candidates * sizeof *search->cumulative);
-    if (!search->belief || !search->worlds || !search->cumulative) {
+    if (!search->worlds || !search->cumulative) {
         belief_search_destroy(search);
+        snprintf(error, error_size, "out of memory for %d candidate worlds", (int)param[1]);
         return -1;
     }
     return 0;

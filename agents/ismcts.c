@@ -63,7 +63,7 @@ static const agent_param_spec_t ismcts_params[PARAM_COUNT] = {
     {"exploration", AGENT_PARAM_REAL, 0, 100, NULL, "0.4", "UCB exploration constant (rewards lie in [0, 1])"},
     {"rollout", AGENT_PARAM_CHOICE, 0, 0, policy_names, "random", "how playouts choose moves (net: model=FILE)"},
     BELIEF_PARAM_SPECS("256"),
-    {"model", AGENT_PARAM_TEXT, 0, 0, NULL, "", "rollout=net: the network file (docs/agents.md, \"net\")"},
+    {"model", AGENT_PARAM_TEXT, 0, 0, NULL, "", "rollout=net, values=net: the network file (docs/agents.md, \"net\")"},
 };
 
 typedef struct ismcts_node { /* its move from the parent is its key in the table of edges */
@@ -153,10 +153,17 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
     }
     if (!data || !data->nodes || !data->world || !data->path || !data->scratch || !data->log_of || !data->spread ||
         !data->root_spread_of || !data->inverse_root_of ||
-        (agent->game->plan_worlds && !data->plan) || !data->edge_key || !data->edge_child ||
-        belief_search_create(&data->belief, agent->game, agent->rules, agent->seat, agent->param + PARAM_BELIEF)) {
+        (agent->game->plan_worlds && !data->plan) || !data->edge_key || !data->edge_child) {
         ismcts_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent ismcts (%d iterations)", iterations);
+        return -1;
+    }
+    char model[AGENT_SPEC_MAX], message[512]; /* fits: a part of a spec */
+    agent_param_text(agent, PARAM_MODEL, model, sizeof model);
+    if (belief_search_create(&data->belief, agent->game, agent->rules, agent->seat, agent->param + PARAM_BELIEF, model,
+                             message, sizeof message)) {
+        ismcts_destroy(agent);
+        snprintf(error, error_size, "agent ismcts: %s", message);
         return -1;
     }
     double exploration = agent->param[PARAM_EXPLORATION];
@@ -174,9 +181,8 @@ static int ismcts_create(agent_t *agent, char *error, size_t error_size)
     }
     search_context_init(&data->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         data->scratch);
-    char model[AGENT_SPEC_MAX]; /* fits: a part of a spec */
-    agent_param_text(agent, PARAM_MODEL, model, sizeof model);
-    if (search_net_open(&data->context, "ismcts", model, error, error_size)) {
+    if (search_net_open(&data->context, "ismcts", model, belief_param_reads_network(agent->param + PARAM_BELIEF), error,
+                        error_size)) {
         ismcts_destroy(agent);
         return -1;
     }

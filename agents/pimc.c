@@ -13,6 +13,7 @@
  * Every move of a world is evaluated from the same playout stream (common random
  * numbers), so the comparison between moves is not drowned by the playouts' own noise.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,18 +21,21 @@
 
 #include "agent_kind.h"
 #include "belief.h"
+#include "net.h"
 #include "policy.h"
 #include "solver.h"
 
-/* model (rollout=net's file) comes last, so that every other parameter keeps its place and
- * its order in `dominolab agents`; oracle, without the belief's, has it after ms. pimc has
- * AGENT_MAX_PARAMS parameters with it. */
+/* model (the network's file) and prior come last, so that every other parameter keeps its
+ * place and its order in `dominolab agents`; oracle, without the belief's, has them after
+ * ms. */
 enum {
     PARAM_SAMPLES, PARAM_ROLLOUTS, PARAM_ROLLOUT, PARAM_SOLVER, PARAM_BUDGET, PARAM_MS,
     PARAM_BELIEF, /* then candidates, temperature, floor, values (belief.h); pimc's, not oracle's */
     PARAM_MODEL = PARAM_BELIEF + BELIEF_PARAM_COUNT,
+    PARAM_PRIOR,
     PARAM_COUNT,
     ORACLE_PARAM_MODEL = PARAM_BELIEF,
+    ORACLE_PARAM_PRIOR,
     ORACLE_PARAM_COUNT
 };
 _Static_assert((int)PARAM_COUNT <= (int)AGENT_MAX_PARAMS, "pimc's parameters fit in agent->param");
@@ -49,7 +53,11 @@ static const char *const solver_names[] = {"none", "alphabeta", NULL};
     [PARAM_MS] = {"ms", AGENT_PARAM_INT, 0, 3600000, NULL, "0",                                                     \
                   "stop sampling after this many milliseconds per decision (0: never; not reproducible)"}
 #define PIMC_MODEL_PARAM                                                                                            \
-    {"model", AGENT_PARAM_TEXT, 0, 0, NULL, "", "rollout=net: the network file (docs/agents.md, \"net\")"}
+    {"model", AGENT_PARAM_TEXT, 0, 0, NULL, "",                                                                     \
+     "rollout=net, values=net, prior: the network file (docs/agents.md, \"net\")"}
+#define PIMC_PRIOR_PARAM                                                                                            \
+    {"prior", AGENT_PARAM_REAL, 0, 1000, NULL, "0",                                                                 \
+     "points per unit of the network's log-probability added to each move's mean value (0: none)"}
 
 /* Defaults by duplicate-deal measurement against heuristic (docs/agents.md, "pimc"):
  * heuristic playouts beat greedy ones in Bergen 2p; 64 worlds were no better than 32 there
@@ -61,6 +69,7 @@ static const agent_param_spec_t pimc_params[PARAM_COUNT] = {
     PIMC_COMMON_PARAMS,
     [PARAM_BELIEF] = BELIEF_PARAM_SPECS("256"),
     [PARAM_MODEL] = PIMC_MODEL_PARAM,
+    [PARAM_PRIOR] = PIMC_PRIOR_PARAM,
 };
 
 static const agent_param_spec_t oracle_params[ORACLE_PARAM_COUNT] = {
@@ -68,6 +77,7 @@ static const agent_param_spec_t oracle_params[ORACLE_PARAM_COUNT] = {
                        "evaluations of the true deal per decision (playouts differ)"},
     PIMC_COMMON_PARAMS,
     [ORACLE_PARAM_MODEL] = PIMC_MODEL_PARAM,
+    [ORACLE_PARAM_PRIOR] = PIMC_PRIOR_PARAM,
 };
 
 typedef struct pimc {
@@ -77,6 +87,8 @@ typedef struct pimc {
     void *world, *trial, *playout, *policy_scratch;
     void *plan; /* the game's plan of a decision's worlds (game.h, plan_worlds), or NULL */
     belief_search_t belief; /* belief=policy: the worlds of a decision, weighted */
+    net_player_t *prior;    /* prior > 0: the network whose policy leans the choice; else NULL */
+    double prior_weight;
     double total[GAME_MAX_MOVES];
 } pimc_t;
 
@@ -92,13 +104,38 @@ static void pimc_destroy(agent_t *agent)
     free(pimc->policy_scratch);
     free(pimc->plan);
     belief_search_destroy(&pimc->belief);
+    if (pimc->prior) net_player_close(pimc->prior);
+    free(pimc->prior);
     free(pimc);
     agent->data = NULL;
+}
+
+/* prior > 0: the network of `model`, opened into pimc->prior. 0, or -1 with the message. */
+static int open_prior(agent_t *agent, pimc_t *pimc, const char *model, char *error, size_t error_size)
+{
+    if (!(pimc->prior_weight > 0)) return 0;
+    const char *name = agent->kind->info.name;
+    if (!model[0]) {
+        snprintf(error, error_size, "agent %s: prior=%g needs the network's file: model=FILE", name, pimc->prior_weight);
+        return -1;
+    }
+    pimc->prior = calloc(1, sizeof *pimc->prior);
+    char message[512];
+    if (!pimc->prior) snprintf(message, sizeof message, "out of memory for the prior's network");
+    if (!pimc->prior || net_player_open(pimc->prior, model, agent->game, agent->rules, message, sizeof message)) {
+        free(pimc->prior);
+        pimc->prior = NULL;
+        snprintf(error, error_size, "agent %s: %s", name, message);
+        return -1;
+    }
+    return 0;
 }
 
 static int create(agent_t *agent, bool oracle, char *error, size_t error_size)
 {
     size_t size = agent->game->state_size;
+    char model[AGENT_SPEC_MAX]; /* fits: a part of a spec */
+    agent_param_text(agent, oracle ? ORACLE_PARAM_MODEL : PARAM_MODEL, model, sizeof model);
     pimc_t *pimc = calloc(1, sizeof *pimc);
     agent->data = pimc;
     if (pimc) {
@@ -111,19 +148,25 @@ static int create(agent_t *agent, bool oracle, char *error, size_t error_size)
         if (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA) pimc->solver = solver_create(agent->game);
     }
     if (!pimc || !pimc->world || !pimc->trial || !pimc->playout || !pimc->policy_scratch ||
-        (!oracle && belief_search_create(&pimc->belief, agent->game, agent->rules, agent->seat,
-                                         agent->param + PARAM_BELIEF)) ||
         (agent->game->plan_worlds && !oracle && !pimc->plan) ||
         (agent_param_int(agent, PARAM_SOLVER) == SOLVER_ALPHABETA && !pimc->solver)) {
         pimc_destroy(agent);
         snprintf(error, error_size, "out of memory creating agent %s", agent->spec);
         return -1;
     }
+    char message[512];
+    if (!oracle && belief_search_create(&pimc->belief, agent->game, agent->rules, agent->seat,
+                                        agent->param + PARAM_BELIEF, model, message, sizeof message)) {
+        pimc_destroy(agent);
+        snprintf(error, error_size, "agent %s: %s", agent->kind->info.name, message);
+        return -1;
+    }
     search_context_init(&pimc->context, agent->game, agent->rules, (policy_kind_t)agent_param_int(agent, PARAM_ROLLOUT),
                         pimc->policy_scratch);
-    char model[AGENT_SPEC_MAX]; /* fits: a part of a spec */
-    agent_param_text(agent, oracle ? ORACLE_PARAM_MODEL : PARAM_MODEL, model, sizeof model);
-    if (search_net_open(&pimc->context, agent->kind->info.name, model, error, error_size)) {
+    pimc->prior_weight = agent->param[oracle ? ORACLE_PARAM_PRIOR : PARAM_PRIOR];
+    bool read_elsewhere = pimc->prior_weight > 0 || (!oracle && belief_param_reads_network(agent->param + PARAM_BELIEF));
+    if (search_net_open(&pimc->context, agent->kind->info.name, model, read_elsewhere, error, error_size) ||
+        open_prior(agent, pimc, model, error, error_size)) {
         pimc_destroy(agent);
         return -1;
     }
@@ -171,6 +214,25 @@ static double evaluate_move(agent_t *agent, pimc_t *pimc, game_move_t move, int 
     return sum / rollouts;
 }
 
+/* prior: adds to each move's mean value prior_weight times the network's log-probability of
+ * it among the legal moves, the network observing the seat (what it may know). Where the
+ * searched values are noisy (few worlds) or the worlds mislead (what the others' choices
+ * said, which uniform worlds ignore), the network's experience of the seat's position
+ * leans the choice. */
+static void lean_on_prior(agent_t *agent, pimc_t *pimc, const void *state, const game_move_t *moves, int count,
+                          double *mean)
+{
+    double logit[GAME_MAX_MOVES], best = -INFINITY, sum = 0;
+    net_player_move_logits(pimc->prior, agent->game, state, moves, count, logit);
+    for (int i = 0; i < count; i++)
+        if (logit[i] > best) best = logit[i];
+    if (!isfinite(best)) return; /* no move numbered: cannot happen for legal moves */
+    for (int i = 0; i < count; i++)
+        if (!isnan(logit[i])) sum += exp(logit[i] - best);
+    for (int i = 0; i < count; i++)
+        if (!isnan(logit[i])) mean[i] += pimc->prior_weight * (logit[i] - best - log(sum));
+}
+
 static game_move_t pimc_choose(agent_t *agent, const void *state, const game_move_t *moves, int count)
 {
     pimc_t *pimc = agent->data;
@@ -198,11 +260,14 @@ static game_move_t pimc_choose(agent_t *agent, const void *state, const game_mov
         sampled++;
         if (deadline > 0 && milliseconds_now() >= deadline) break;
     }
+    double mean[GAME_MAX_MOVES];
+    for (int i = 0; i < count; i++) mean[i] = pimc->total[i] / (sampled > 0 ? sampled : 1);
+    if (pimc->prior) lean_on_prior(agent, pimc, state, moves, count, mean);
     if (agent->values)
-        for (int i = 0; i < count; i++) agent->values[i] = pimc->total[i] / (sampled > 0 ? sampled : 1);
+        for (int i = 0; i < count; i++) agent->values[i] = mean[i];
     int best = 0;
     for (int i = 1; i < count; i++) {
-        double gap = pimc->total[i] - pimc->total[best];
+        double gap = mean[i] - mean[best];
         if (gap > 1e-9 || (gap > -1e-9 && game_move_heavier(moves[i], moves[best]))) best = i;
     }
     return moves[best];

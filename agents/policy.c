@@ -33,18 +33,19 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
     context->win_value = 1;
 }
 
-int search_net_open(search_context_t *context, const char *agent_name, const char *model, char *error,
-                    size_t error_size)
+int search_net_open(search_context_t *context, const char *agent_name, const char *model, bool read_elsewhere,
+                    char *error, size_t error_size)
 {
     bool wanted = context->policy == POLICY_NET;
+    if (!wanted && read_elsewhere) return 0; /* its reader (the belief, the prior) opens its own */
     if (wanted && !model[0]) {
         snprintf(error, error_size, "agent %s: rollout=net needs the network's file: model=FILE", agent_name);
         return -1;
     }
     if (!wanted) {
         if (!model[0]) return 0;
-        snprintf(error, error_size, "agent %s: model=%s is read by rollout=net alone (the rollout is %s)", agent_name,
-                 model, policy_names[context->policy]);
+        snprintf(error, error_size, "agent %s: model=%s is read by rollout=net, values=net or prior alone (the rollout is %s)",
+                 agent_name, model, policy_names[context->policy]);
         return -1;
     }
     net_player_t *net = calloc(1, sizeof *net);

@@ -40,10 +40,11 @@ void search_context_init(search_context_t *context, const game_t *game, const ga
                          policy_kind_t policy, void *scratch);
 /* For a search agent named `agent_name` whose context's policy is set: where it is
  * POLICY_NET, opens the network of the file `model` for the rules (context->net, the
- * context's until search_net_close); a model given with another policy, or none with
- * POLICY_NET, is an error. Returns 0, or -1 with the message. */
-int search_net_open(search_context_t *context, const char *agent_name, const char *model, char *error,
-                    size_t error_size);
+ * context's until search_net_close); none with POLICY_NET is an error, and so is a model
+ * given with another policy unless something else of the agent reads it (`read_elsewhere`:
+ * the belief's values=net, pimc's prior). Returns 0, or -1 with the message. */
+int search_net_open(search_context_t *context, const char *agent_name, const char *model, bool read_elsewhere,
+                    char *error, size_t error_size);
 void search_net_close(search_context_t *context); /* none open: nothing */
 /* Sets win_value from a state of the match (its target); call once per decision. */
 void search_context_set_target(search_context_t *context, const void *state);

@@ -48,6 +48,7 @@ typedef struct quality_args {
     int candidates;
     double temperature, floor;
     int values; /* belief_values_t */
+    const char *model;
     bool quiet;
 } quality_args_t;
 
@@ -67,7 +68,9 @@ static const cli_option_t quality_options[] = {
     QUALITY_OPTION("floor", "belief", CLI_REAL, floor, 0, 1, "F",
                   "the model's share of probability spread evenly over the moves (default: the game's)"),
     {"values", "belief", CLI_CHOICE, CLI_AT(quality_args_t, values), 0, 0, belief_values_names, "V",
-     "the heuristic values the model reads: playout (default) or heuristic (the heuristic agent's own)"},
+     "the values the model reads: playout (default), heuristic (the heuristic agent's own) or net (the "
+     "policy logits of --model)"},
+    QUALITY_OPTION("model", "belief", CLI_TEXT, model, 0, 0, "FILE", "--values net: the network file (python/train.py)"),
     QUALITY_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no progress line on stderr"),
 };
 #undef QUALITY_OPTION
@@ -76,7 +79,7 @@ static const cli_command_spec_t quality_spec = {
     "belief",
     "[--game G] [--preset P] [--players N] [--option key=value ...] [--agents A,B,...]\n"
     "                       [--deals N] [--seed S] [--candidates K] [--temperature T] [--floor F]\n"
-    "                       [--values V] [--quiet]",
+    "                       [--values V [--model FILE]] [--quiet]",
     "Measures the belief of belief=policy (agents/belief.h; docs/agents.md, \"How the others\n"
     "play\"): how well it predicts which other seat holds which tile, against the uniform\n"
     "sampler that weighs every world fitting the hard facts alike.\n"
@@ -95,7 +98,8 @@ static const cli_command_spec_t quality_spec = {
     "of other seats seen so far in the hand, as the belief sharpens. `worlds` is the mean\n"
     "effective number of candidates the policy's weights leave (of K).\n"
     "--players defaults to the preset's; --temperature and --floor to the game's built-in\n"
-    "model (dominolab fit measures one); --values to playout.\n",
+    "model (dominolab fit measures one), or with --values net to the network's own\n"
+    "probabilities; --values to playout.\n",
     quality_options,
     (int)(sizeof quality_options / sizeof quality_options[0]),
 };
@@ -108,7 +112,9 @@ static int parse_quality_args(int argc, char **argv, quality_args_t *args, char 
     args->deals = 100;
     args->seed = 1;
     args->candidates = QUALITY_CANDIDATES;
-    return cli_parse_argv(&quality_spec, argc, argv, args, error, error_size);
+    int parsed = cli_parse_argv(&quality_spec, argc, argv, args, error, error_size);
+    if (parsed) return parsed;
+    return cli_values_model_check(&quality_spec, args, args->values, BELIEF_VALUES_NET, args->model, error, error_size);
 }
 
 /* ------------------------------------------------------------------ the tallies */
@@ -156,19 +162,24 @@ static void measure_close(quality_measure_t *m)
     free(m->cumulative);
 }
 
-/* 0, or -1 out of memory. */
-static int measure_open(quality_measure_t *m, const cli_game_t *game, belief_model_t model, int candidates)
+/* 0, or -1 with the message. */
+static int measure_open(quality_measure_t *m, const cli_game_t *game, belief_model_t model, int candidates,
+                        char *error, size_t error_size)
 {
     const game_t *g = game->game;
     *m = (quality_measure_t){.game = g, .seats = game->seats, .candidates = candidates};
     for (int seat = 0; seat < game->seats; seat++) {
-        m->belief[seat] = belief_create(g, game->rules, seat, model, QUALITY_CAPACITY, candidates);
+        m->belief[seat] = belief_create(g, game->rules, seat, model, QUALITY_CAPACITY, candidates, error, error_size);
         if (!m->belief[seat]) return -1;
     }
     m->plan = g->plan_worlds ? malloc(g->world_plan_size) : NULL;
     m->worlds = malloc((size_t)candidates * g->state_size);
     m->cumulative = malloc((size_t)candidates * sizeof *m->cumulative);
-    return (g->plan_worlds && !m->plan) || !m->worlds || !m->cumulative ? -1 : 0;
+    if ((g->plan_worlds && !m->plan) || !m->worlds || !m->cumulative) {
+        snprintf(error, error_size, "out of memory for the beliefs");
+        return -1;
+    }
+    return 0;
 }
 
 static int stage_of(int seen)
@@ -372,11 +383,11 @@ static int open_run(const quality_args_t *args, quality_run_t *run, char *error,
 
 static belief_model_t model_of(const quality_args_t *args, const game_t *game, bool *builtin)
 {
-    belief_model_t model = belief_model_of_game(game);
+    belief_model_t model = belief_model_for(game, (belief_values_t)args->values);
     bool temperature = cli_given(&quality_spec, args, "temperature"), floor = cli_given(&quality_spec, args, "floor");
     if (temperature) model.temperature = args->temperature;
     if (floor) model.floor = args->floor;
-    model.values = (belief_values_t)args->values;
+    model.network = args->model;
     *builtin = !temperature && !floor && model.values == BELIEF_VALUES_PLAYOUT;
     return model;
 }
@@ -427,9 +438,11 @@ static int quality_with(int argc, char **argv, quality_args_t *args, quality_run
     status = status ? 2 : open_run(args, run, error, error_size);
     bool builtin = false;
     belief_model_t model = status ? (belief_model_t){0} : model_of(args, run->game.game, &builtin);
-    if (!status && measure_open(&run->measure, &run->game, model, args->candidates)) {
-        snprintf(error, error_size, "out of memory for the beliefs");
-        status = 1;
+    char message[CLI_ERROR_SIZE - 16]; /* room for the prefix */
+    if (!status && measure_open(&run->measure, &run->game, model, args->candidates, message, sizeof message)) {
+        bool network = model.values == BELIEF_VALUES_NET && !strstr(message, "out of memory");
+        snprintf(error, error_size, "%s%s", network ? "--model: " : "", message);
+        status = network ? 2 : 1; /* a network that cannot be read or does not fit: a bad argument */
     }
     if (!status) status = play_deals(args, run, error, error_size);
     if (status) {

@@ -23,6 +23,7 @@
 
 #include "belief.h"
 #include "cli.h"
+#include "net.h"
 #include "commands.h"
 #include "match.h"
 #include "records/replay.h"
@@ -45,6 +46,7 @@ typedef struct fit_args {
     int64_t deals;
     uint64_t seed;
     int values; /* belief_values_t */
+    const char *model;
     bool quiet;
 } fit_args_t;
 
@@ -62,8 +64,9 @@ static const cli_option_t fit_options[] = {
                "fit the decisions of a game record (.jsonl) or of a directory of them (sim --records DIR) "
                "instead (repeatable; one game)"),
     {"values", "belief", CLI_CHOICE, CLI_AT(fit_args_t, values), 0, 0, belief_values_names, "V",
-     "the heuristic values the model reads: playout (default; the built-in models') or heuristic (the "
-     "heuristic agent's own)"},
+     "the values the model reads: playout (default; the built-in models'), heuristic (the heuristic "
+     "agent's own) or net (the policy logits of --model)"},
+    FIT_OPTION("model", "belief", CLI_TEXT, model, 0, 0, "FILE", "--values net: the network file (python/train.py)"),
     FIT_OPTION("quiet", "experiment", CLI_FLAG, quiet, 0, 0, NULL, "no progress line on stderr"),
 };
 #undef FIT_OPTION
@@ -71,8 +74,9 @@ static const cli_option_t fit_options[] = {
 static const cli_command_spec_t fit_spec = {
     "fit",
     "--agent SPEC --deals N [--seed S] [--game G] [--preset P] [--players N]\n"
-    "                     [--option key=value ...] [--values V] [--quiet]\n"
-    "       dominolab fit --records PATH [--records PATH ...] [--agent SPEC] [--values V] [--quiet]",
+    "                     [--option key=value ...] [--values V [--model FILE]] [--quiet]\n"
+    "       dominolab fit --records PATH [--records PATH ...] [--agent SPEC] [--values V [--model FILE]]\n"
+    "                     [--quiet]",
     "Fits the model of how other seats play that belief=policy weighs worlds by\n"
     "(agents/belief.h; docs/agents.md, \"How the others play\"): a softmax of the heuristic's\n"
     "values of the legal moves at a temperature, mixed with a floor spread evenly over them.\n"
@@ -87,7 +91,9 @@ static const cli_command_spec_t fit_spec = {
     "--agent SPEC, only the decisions of seats whose recorded agent is SPEC, as written.\n"
     "--players defaults to the preset's. --values heuristic fits the heuristic agent's own\n"
     "values (every default weight) rather than the playouts' (deny and bonus off), which the\n"
-    "built-in models read.\n"
+    "built-in models read; --values net --model FILE fits the model to the policy logits of\n"
+    "a learned network observing the mover (its default: temperature 1, the network's own\n"
+    "probabilities).\n"
     "\n"
     "Prints the decisions used, the fitted temperature and floor, the mean log-likelihood\n"
     "per decision of the fit, of the game's built-in model and of uniform play, and the\n"
@@ -117,6 +123,8 @@ static int parse_fit_args(int argc, char **argv, fit_args_t *args, char *error, 
     args->seed = 1;
     int parsed = cli_parse_argv(&fit_spec, argc, argv, args, error, error_size);
     if (parsed) return parsed;
+    if (cli_values_model_check(&fit_spec, args, args->values, BELIEF_VALUES_NET, args->model, error, error_size))
+        return -1;
     if (args->records.count > 0) {
         /* a record names its game and seeds: arguments that choose them have nothing to say */
         static const char *const played[] = {"deals", "seed", "levels", "level-table"};
@@ -172,8 +180,23 @@ typedef struct fit_collector {
     belief_scorer_t scorer;
     void *scratch; /* the scorer's: game->state_size bytes */
     const game_t *other_game; /* a record of another game than the first: set, and nothing kept */
+    const char *model;        /* --values net: the network's file */
+    net_player_t net;         /* open after the first match's start, with values=net */
+    char net_error[512];      /* why it could not be opened or does not fit, when it did not */
     bool out_of_memory, illegal;
 } fit_collector_t;
+
+/* values=net: the network opened for the first match's rules, then pointed at each match's
+ * (a record's may differ). 0, or -1 with c->net_error. */
+static int collector_network(fit_collector_t *c, const match_setup_t *setup)
+{
+    if (c->values != BELIEF_VALUES_NET || c->net_error[0]) return c->net_error[0] ? -1 : 0;
+    int status = c->net.net ? net_player_rebind(&c->net, setup->game, setup->rules, c->net_error, sizeof c->net_error)
+                            : net_player_open(&c->net, c->model, setup->game, setup->rules, c->net_error,
+                                              sizeof c->net_error);
+    if (status && !c->net_error[0]) snprintf(c->net_error, sizeof c->net_error, "the network cannot be read");
+    return status;
+}
 
 static int collect_start(void *context, const match_setup_t *setup)
 {
@@ -188,7 +211,8 @@ static int collect_start(void *context, const match_setup_t *setup)
         c->kept[seat] = !c->only_spec || (setup->agent_specs && setup->agent_specs[seat] &&
                                           !strcmp(setup->agent_specs[seat], c->only_spec));
     /* afresh for each match: the heuristic's memo belongs to one set of rules */
-    if (c->scratch) belief_scorer_init(&c->scorer, c->game, c->values, c->scratch);
+    if (c->other_game == NULL && !collector_network(c, setup) && c->scratch)
+        belief_scorer_init(&c->scorer, c->game, c->values, c->net.net ? &c->net : NULL, c->scratch);
     return 0;
 }
 
@@ -197,7 +221,7 @@ static int collect_move(void *context, const match_setup_t *setup, const void *s
     (void)setup;
     fit_collector_t *c = context;
     const game_t *game = c->game;
-    if (c->other_game || c->out_of_memory || c->illegal || !c->kept[game->to_move(state)]) return 0;
+    if (c->other_game || c->out_of_memory || c->illegal || c->net_error[0] || !c->kept[game->to_move(state)]) return 0;
     game_move_t moves[GAME_MAX_MOVES];
     int count = game->legal_moves(state, moves), chosen = -1;
     if (count < 2) return 0;
@@ -225,7 +249,8 @@ static int collector_check(const fit_collector_t *c, char *error, size_t error_s
 {
     if (c->out_of_memory) snprintf(error, error_size, "out of memory for the decisions");
     else if (c->illegal) snprintf(error, error_size, "a move made is not among the legal moves: a bug");
-    return c->out_of_memory || c->illegal;
+    else if (c->net_error[0]) snprintf(error, error_size, "--model: %s", c->net_error);
+    return c->out_of_memory || c->illegal || c->net_error[0];
 }
 
 /* ------------------------------------------------------------------ source: deals played */
@@ -593,7 +618,8 @@ static void print_source(const fit_args_t *args, const fit_deals_t *d, const gam
     }
 }
 
-static void print_fit(const fit_data_t *data, const game_t *game, belief_values_t values, const fit_outcome_t *fit)
+static void print_fit(const fit_data_t *data, const game_t *game, belief_values_t values, const char *model_path,
+                      const fit_outcome_t *fit)
 {
     belief_model_t builtin = belief_model_of_game(game), model = fit->model.model;
     printf("decisions        %zu (with two or more legal moves)\n", data->points);
@@ -603,23 +629,27 @@ static void print_fit(const fit_data_t *data, const game_t *game, belief_values_
     if (!fit->beats_uniform)
         printf("  maximum        %9.4f  (temperature %.4g, floor %.4g: no better than uniform play, below)\n",
                fit->maximum.log_likelihood, fit->maximum.model.temperature, fit->maximum.model.floor);
-    if (values == BELIEF_VALUES_PLAYOUT)
-        printf("  built-in       %9.4f  (temperature %.4g, floor %.4g: the game's model now)\n",
-               mean_log_likelihood(data, builtin), builtin.temperature, builtin.floor);
+    if (values == BELIEF_VALUES_NET) builtin = belief_model_for(game, values);
+    if (values == BELIEF_VALUES_PLAYOUT || values == BELIEF_VALUES_NET)
+        printf("  built-in       %9.4f  (temperature %.4g, floor %.4g: the %s model now)\n",
+               mean_log_likelihood(data, builtin), builtin.temperature, builtin.floor,
+               values == BELIEF_VALUES_NET ? "network's default" : "game's");
     else /* the built-in models divide the playouts' values, not these */
         printf("  built-in       (fitted to the playouts' values: compare with --values playout)\n");
     printf("  uniform        %9.4f  (every legal move alike)\n", uniform_log_likelihood(data));
     printf("against uniform  likelihood ratio %.2f, %s %.2f (chi-squared, 2 df, 95%%)", fmax(0, fit->ratio),
            fit->beats_uniform ? "above" : "not above", FIT_CHI_SQUARED_95);
-    if (fit->beats_uniform) printf(": the heuristic's values predict these moves\n");
+    if (fit->beats_uniform)
+        printf(": the %s predict these moves\n", values == BELIEF_VALUES_NET ? "network's logits" : "heuristic's values");
     else printf(": these moves look uniform,\n                 so the model given is the best at the floor nearest "
                 "uniform play (%g)\n", FIT_FLOOR_MAX);
     /* at an edge of the box the data asks for more than the box allows: say so */
     if (fit->beats_uniform && (model.temperature > 0.999 * FIT_TEMPERATURE_MAX || model.floor > 0.999 * FIT_FLOOR_MAX))
         printf("note: the fit is at the box's edge towards uniform play (temperature %g, floor %g)\n",
                FIT_TEMPERATURE_MAX, FIT_FLOOR_MAX);
-    printf("use it           belief=policy,temperature=%.4g,floor=%.4g%s\n", model.temperature, model.floor,
-           values == BELIEF_VALUES_PLAYOUT ? "" : ",values=heuristic");
+    printf("use it           belief=policy,temperature=%.4g,floor=%.4g%s%s\n", model.temperature, model.floor,
+           values == BELIEF_VALUES_PLAYOUT ? "" : values == BELIEF_VALUES_HEURISTIC ? ",values=heuristic" : ",values=net,model=",
+           values == BELIEF_VALUES_NET ? model_path : "");
 }
 
 /* ------------------------------------------------------------------ the command */
@@ -635,10 +665,11 @@ static int fit_with(int argc, char **argv, fit_args_t *args, fit_deals_t *deals,
         fprintf(stderr, "dominolab fit: %s\n", error);
         return 2;
     }
-    fit_collector_t collector = {.values = (belief_values_t)args->values};
+    fit_collector_t collector = {.values = (belief_values_t)args->values, .model = args->model};
     int records = 0;
     status = args->records.count ? collect_records(args, &collector, &records, error, error_size)
                                  : collect_deals(args, &collector, deals, error, error_size);
+    if (status && collector.net_error[0]) status = 2; /* a network that cannot be read or does not fit */
     if (!status && !collector.data.points) {
         snprintf(error, error_size, "no decision with two or more legal moves%s%s to fit",
                  args->records.count && args->agent ? " of a seat recorded as " : "",
@@ -650,10 +681,11 @@ static int fit_with(int argc, char **argv, fit_args_t *args, fit_deals_t *deals,
     } else {
         print_source(args, deals, collector.game, records);
         fit_outcome_t fit = fit_model(&collector.data);
-        print_fit(&collector.data, collector.game, collector.values, &fit);
+        print_fit(&collector.data, collector.game, collector.values, args->model, &fit);
     }
     fit_data_free(&collector.data);
     free(collector.scratch);
+    net_player_close(&collector.net);
     return status;
 }
 

@@ -671,3 +671,14 @@ void cli_print_help(FILE *out, const cli_command_spec_t *spec)
         print_wrapped(out, option->help);
     }
 }
+
+int cli_values_model_check(const cli_command_spec_t *spec, const void *args, int values, int net_value,
+                           const char *model, char *error, size_t error_size)
+{
+    if (values == net_value && !model) return cli_required(args, "--model FILE (with --values net)", NULL, error, error_size);
+    if (values != net_value && model) {
+        cli_option_error(spec, args, "model", -1, error, error_size, "is read by --values net alone");
+        return -1;
+    }
+    return 0;
+}

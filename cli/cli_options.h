@@ -123,6 +123,12 @@ int cli_required(const void *args, const char *what, const char *file_hint, char
 int cli_conflict(const cli_command_spec_t *spec, const void *args, const char *first, const char *second, char *error,
                  size_t error_size);
 
+/* --values V and --model FILE of the belief's commands: the network is read by
+ * --values net alone, and that needs one. `net_value` is BELIEF_VALUES_NET (this layer
+ * knows no agent). Returns 0, or -1 with the message. */
+int cli_values_model_check(const cli_command_spec_t *spec, const void *args, int values, int net_value,
+                           const char *model, char *error, size_t error_size);
+
 /* Splits "A,B,..." in place into items[0..max) and returns their count, or -1 for more than
  * max. A part "key=value" without ':' continues the item before it, so an agent spec keeps
  * its parameters: "pimc:samples=64,rollout=greedy,random" is two items. Empty parts are

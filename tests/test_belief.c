@@ -144,7 +144,7 @@ START_TEST(test_belief_favours_the_true_deal)
     for (uint64_t deal = 0; deal < (uint64_t)support_scaled(40, 10); deal++) {
         char error[256];
         agent_t *players[GAME_MAX_SEATS];
-        belief_t *belief = belief_create(game, rules, 0, belief_model_of_game(game), 512, POOL);
+        belief_t *belief = belief_create(game, rules, 0, belief_model_of_game(game), 512, POOL, error, sizeof error);
         REQUIRE(belief, "out of memory");
         for (int seat = 0; seat < seats; seat++)
             REQUIRE(agent_create("heuristic", NULL, game, rules, seat, deal, &players[seat], error, sizeof error) == 0,
@@ -193,8 +193,8 @@ START_TEST(test_heuristic_values_are_the_heuristic_agents)
     void *state = malloc(game->state_size), *scratch[2] = {malloc(game->state_size), malloc(game->state_size)};
     REQUIRE(state && scratch[0] && scratch[1], "out of memory");
     belief_scorer_t scorers[2];
-    belief_scorer_init(&scorers[0], game, BELIEF_VALUES_HEURISTIC, scratch[0]);
-    belief_scorer_init(&scorers[1], game, BELIEF_VALUES_PLAYOUT, scratch[1]);
+    belief_scorer_init(&scorers[0], game, BELIEF_VALUES_HEURISTIC, NULL, scratch[0]);
+    belief_scorer_init(&scorers[1], game, BELIEF_VALUES_PLAYOUT, NULL, scratch[1]);
     int seats = game->seat_count(rules), decisions = 0, best[2] = {0, 0};
     for (uint64_t deal = 0; deal < (uint64_t)support_scaled(30, 10); deal++) {
         char error[256];

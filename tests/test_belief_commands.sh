@@ -1,18 +1,21 @@
 #!/bin/sh
-# test_belief_commands.sh DOMINOLAB - `dominolab fit` and `dominolab belief` through the
-# binary (CTest's test_belief_commands), in the current directory (the build's tests/):
+# test_belief_commands.sh DOMINOLAB MODEL - `dominolab fit` and `dominolab belief` through
+# the binary (CTest's test_belief_commands), in the current directory (the build's tests/),
+# MODEL the shipped network of 2-player Bergen (models/bergen.net):
 #   1. fit recovers a finite temperature from heuristic's play and prints the spec to use;
 #      random play fits a floor near 1; the same arguments give the same output; with
 #      --values heuristic (the heuristic's own values) it fits the heuristic's play better;
 #   2. fit reads a game record, keeping the seats recorded as the agent asked for;
 #   3. belief prints its table, every stage of the hand included;
+#   3b. --values net --model MODEL: the network trained on pimc's decisions fits pimc's play
+#      better than the heuristic's values do, and the belief reads it;
 #   4. bad arguments and files exit 2 (a record that does not replay, 1), naming them.
 # Each check prints what failed; the exit status is the number of failures (0: all pass).
-if [ $# -ne 1 ]; then
-    echo "usage: test_belief_commands.sh DOMINOLAB" >&2
+if [ $# -ne 2 ]; then
+    echo "usage: test_belief_commands.sh DOMINOLAB MODEL" >&2
     exit 2
 fi
-dominolab=$1
+dominolab=$1 model=$2
 scratch=belief-commands
 rm -rf "$scratch" && mkdir "$scratch" || exit 2
 failures=0
@@ -83,6 +86,26 @@ run belief_values 0 belief --deals 10 --candidates 32 --values heuristic --quiet
 expect belief_values out "heuristic values; 32 candidate worlds"
 run values_bad 2 belief --values exact
 expect values_bad err "--values"
+
+# 3b. a learned network as the model
+run pimc_playout 0 fit --agent pimc --deals 30 --quiet
+run pimc_net 0 fit --agent pimc --deals 30 --values net --model "$model" --quiet
+expect pimc_net out ",values=net,model=$model"
+expect pimc_net out "(temperature 1, floor 0.01: the network's default model now)"
+expect pimc_net out "the network's logits predict these moves"
+awk -v net="$(fitted_likelihood pimc_net)" -v playout="$(fitted_likelihood pimc_playout)" \
+    'BEGIN { exit !(net + 0 > playout + 0.03 && net + 0 < 0) }' ||
+    fail "pimc_net: the network fits pimc's play no better ($(fitted_likelihood pimc_net) against $(fitted_likelihood pimc_playout))"
+run belief_net 0 belief --deals 6 --candidates 32 --values net --model "$model" --quiet
+expect belief_net out "temperature 1, floor 0.01, net values; 32 candidate worlds"
+run net_without_model 2 fit --agent pimc --deals 2 --values net
+expect net_without_model err "dominolab fit: --model FILE (with --values net) is required"
+run model_without_net 2 belief --deals 2 --model "$model"
+expect model_without_net err "dominolab belief: --model: is read by --values net alone"
+run model_missing 2 belief --deals 2 --values net --model "$scratch/none.net"
+expect model_missing err "dominolab belief: --model: $scratch/none.net: cannot open"
+run model_other_game 2 fit --agent random --deals 2 --game bingo --values net --model "$model"
+expect model_other_game err "dominolab fit: --model: $model: a model for bergen with"
 
 # 4. bad arguments and files
 run deals_zero 2 fit --agent heuristic --deals 0

@@ -803,8 +803,9 @@ START_TEST(agents_check_shows_every_parameter)
                  "  floor        0            default\n"
                  "  values       playout      default\n"
                  "  model                     default\n"
+                 "  prior        0            default\n"
                  "  in full      pimc:samples=64,rollouts=1,rollout=heuristic,solver=alphabeta,budget=20000,ms=0,"
-                 "belief=uniform,candidates=256,temperature=0,floor=0,values=playout\n");
+                 "belief=uniform,candidates=256,temperature=0,floor=0,values=playout,prior=0\n");
     expect_check(LIST("agents", "--check", "random"), "random is valid\n  agent        random\n  in full      random\n");
 }
 END_TEST

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "agent.h"
+#include "belief.h"
 #include "encoding.h"
 #include "games.h"
 #include "lib/dominolab.h"
@@ -618,8 +619,16 @@ START_TEST(rollout_net_and_model_go_together)
         {"pimc:rollout=net", "agent pimc: rollout=net needs the network's file: model=FILE"},
         {"ismcts:rollout=net", "agent ismcts: rollout=net needs the network's file: model=FILE"},
         {"oracle:rollout=net", "agent oracle: rollout=net needs the network's file: model=FILE"},
-        {"pimc:model=%s", "is read by rollout=net alone (the rollout is heuristic)"},
-        {"ismcts:model=%s", "is read by rollout=net alone (the rollout is random)"},
+        {"pimc:model=%s", "is read by rollout=net, values=net or prior alone (the rollout is heuristic)"},
+        {"ismcts:model=%s", "is read by rollout=net, values=net or prior alone (the rollout is random)"},
+        {"pimc:belief=uniform,values=net,model=%s", "is read by rollout=net, values=net or prior alone"},
+        {"pimc:prior=2", "agent pimc: prior=2 needs the network's file: model=FILE"},
+        {"oracle:prior=0.5", "agent oracle: prior=0.5 needs the network's file: model=FILE"},
+        {"pimc:belief=policy,values=net", "agent pimc: belief values=net needs the network's file (model=FILE)"},
+        {"ismcts:belief=policy,values=net", "agent ismcts: belief values=net needs the network's file (model=FILE)"},
+        {"pimc:prior=1,model=%s", "a model for bingo with"},
+        {"pimc:belief=policy,values=net,model=%s", "a model for bingo with"},
+        {"ismcts:belief=policy,values=net,model=%s", "a model for bingo with"},
         {"pimc:rollout=net,model=%s", "a model for bingo with"},
         {"ismcts:rollout=net,model=%s", "a model for bingo with"},
     };
@@ -650,7 +659,7 @@ START_TEST(net_playout_agrees_with_the_plain_loop)
     search_context_t context;
     search_context_init(&context, r.game, r.rules, POLICY_NET, scratch);
     char error[ERROR_SIZE] = "";
-    ck_assert_msg(search_net_open(&context, "test", path, error, sizeof error) == 0, "%s", error);
+    ck_assert_msg(search_net_open(&context, "test", path, false, error, sizeof error) == 0, "%s", error);
     pcg32_t rng;
     pcg32_seed(&rng, 9, 9);
     uint64_t matches = 70;
@@ -689,6 +698,194 @@ START_TEST(net_playout_agrees_with_the_plain_loop)
     free(by_game);
     free(by_loop);
     free(scratch);
+    free(path);
+    rules_close(&r);
+}
+END_TEST
+
+/* prior=W adds W times the network's log-probability of each move (a softmax of the legal
+ * logits, which the net agent's values are) to pimc's mean value of it, and changes
+ * nothing else: the same seed searches the same worlds with and without it. */
+START_TEST(prior_adds_the_networks_log_probabilities)
+{
+    const char *dir = support_scratch("prior");
+    rules_in_play_t r;
+    rules_open(&r, NET_GAMES[_i].game, NET_GAMES[_i].preset, NET_GAMES[_i].players);
+    char *path = model_for(&r, dir, "model.net", 51 + (uint64_t)_i);
+    char leaning[AGENT_SPEC_MAX], plain_spec[AGENT_SPEC_MAX], net_spec[AGENT_SPEC_MAX];
+    snprintf(leaning, sizeof leaning, "pimc:samples=3,model=%s,prior=2.5", path);
+    snprintf(plain_spec, sizeof plain_spec, "pimc:samples=3");
+    snprintf(net_spec, sizeof net_spec, "net:model=%s", path);
+    void *state = malloc(r.game->state_size);
+    ck_assert_ptr_nonnull(state);
+    pcg32_t rng;
+    pcg32_seed(&rng, 6, 6);
+    uint64_t matches = 60;
+    r.game->match_start(state, r.rules, matches);
+    game_move_t moves[GAME_MAX_MOVES];
+    int positions = (int)support_scaled(60, 15), leaned = 0;
+    for (int p = 0; p < positions; p++) {
+        int count = to_choice(&r, state, moves, &matches), seat = r.game->to_move(state);
+        agent_t *with = make_agent(&r, leaning, seat, 70 + (uint64_t)p), *without = make_agent(&r, plain_spec, seat, 70 + (uint64_t)p);
+        agent_t *net = make_agent(&r, net_spec, seat, 1);
+        double a[GAME_MAX_MOVES], b[GAME_MAX_MOVES], logit[GAME_MAX_MOVES];
+        game_move_t chose_a, chose_b, chose_net;
+        ck_assert(agent_choose_valued(with, state, moves, count, a, &chose_a));
+        ck_assert(agent_choose_valued(without, state, moves, count, b, &chose_b));
+        ck_assert(agent_choose_valued(net, state, moves, count, logit, &chose_net));
+        double best = -INFINITY, sum = 0;
+        for (int i = 0; i < count; i++) best = fmax(best, logit[i]);
+        for (int i = 0; i < count; i++) sum += exp(logit[i] - best);
+        for (int i = 0; i < count; i++) {
+            double want = b[i] + 2.5 * (logit[i] - best - log(sum));
+            REQUIRE(fabs(a[i] - want) < 1e-4 * (1 + fabs(want)), "position %d, move %d: %g, not %g + 2.5 log p = %g", p,
+                    i, a[i], b[i], want);
+        }
+        leaned += !game_move_equal(chose_a, chose_b);
+        agent_destroy(with);
+        agent_destroy(without);
+        agent_destroy(net);
+        r.game->apply(state, moves[pcg32_below(&rng, (uint32_t)count)], NULL);
+    }
+    ck_assert_msg(leaned > 0, "%s: the prior changed no choice in %d positions", NET_GAMES[_i].game, positions);
+    free(state);
+    free(path);
+    rules_close(&r);
+}
+END_TEST
+
+/* belief=policy,values=net reads the network's logits of the mover's moves: they are the
+ * net agent's values of them. And when the others play by that network, the model makes
+ * the true deal weigh more, against the candidates drawn uniformly, than a belief that
+ * knows only which moves were possible (floor 1: every legal move alike) does. */
+START_TEST(belief_reads_the_choices_of_a_net)
+{
+    const char *dir = support_scratch("belief");
+    rules_in_play_t r;
+    rules_open(&r, NET_GAMES[_i].game, NET_GAMES[_i].preset, NET_GAMES[_i].players);
+    char *path = model_for(&r, dir, "model.net", 61 + (uint64_t)_i);
+    char spec[AGENT_SPEC_MAX], error[ERROR_SIZE] = "";
+    snprintf(spec, sizeof spec, "net:model=%s", path);
+    const game_t *game = r.game;
+    enum { POOL = 32 };
+    unsigned char *worlds = malloc((size_t)POOL * game->state_size);
+    double cumulative[POOL];
+    void *state = malloc(game->state_size), *scratch = malloc(game->state_size);
+    ck_assert(worlds && state && scratch);
+    net_player_t reader;
+    ck_assert_msg(net_player_open(&reader, path, game, r.rules, error, sizeof error) == 0, "%s", error);
+    belief_scorer_t scorer;
+    belief_scorer_init(&scorer, game, BELIEF_VALUES_NET, &reader, scratch);
+    belief_model_t model[2] = {belief_model_for(game, BELIEF_VALUES_NET), belief_model_for(game, BELIEF_VALUES_NET)};
+    ck_assert_double_eq(model[0].temperature, 1);
+    model[0].network = model[1].network = path;
+    model[1].floor = 1; /* only what was possible counts */
+    int seats = game->seat_count(r.rules), compared = 0, valued = 0;
+    double truth_minus_mean[2] = {0, 0};
+    for (uint64_t deal = 0; deal < (uint64_t)support_scaled(30, 8); deal++) {
+        agent_t *players[GAME_MAX_SEATS];
+        for (int seat = 0; seat < seats; seat++) players[seat] = make_agent(&r, spec, seat, deal);
+        belief_t *belief[2];
+        for (int k = 0; k < 2; k++) {
+            belief[k] = belief_create(game, r.rules, 0, model[k], 512, POOL, error, sizeof error);
+            ck_assert_msg(belief[k], "%s", error);
+        }
+        pcg32_t rng;
+        pcg32_seed(&rng, deal, 5);
+        game->match_start(state, r.rules, 300 + deal);
+        game->deal(state, NULL);
+        game_move_t moves[GAME_MAX_MOVES];
+        while (game->status(state) == GAME_IN_HAND) {
+            int mover = game->to_move(state), count = game->legal_moves(state, moves);
+            if (mover == 0 && belief_moves_seen(belief[0]) >= 3) {
+                for (int k = 0; k < 2; k++) {
+                    pcg32_t same = rng; /* both weigh the same candidates */
+                    belief_pool(belief[k], state, NULL, &same, POOL, worlds, cumulative);
+                    double mean = 0;
+                    for (int i = 0; i < POOL; i++) mean += belief_log_weights(belief[k])[i] / POOL;
+                    memcpy(worlds, state, game->state_size);
+                    belief_weigh(belief[k], state, worlds, 1, &same);
+                    truth_minus_mean[k] += belief_log_weights(belief[k])[0] - mean;
+                }
+                pcg32_next(&rng);
+                compared++;
+            }
+            game_move_t move = moves[0];
+            if (count > 1) {
+                double logit[GAME_MAX_MOVES], read[GAME_MAX_MOVES];
+                ck_assert(agent_choose_valued(players[mover], state, moves, count, logit, &move));
+                belief_values(&scorer, state, moves, count, read);
+                for (int i = 0; i < count; i++, valued++)
+                    REQUIRE(fabs(read[i] - logit[i]) < 1e-5 * (1 + fabs(logit[i])), "move %d: the belief reads %g, the "
+                            "net agent's logit is %g", i, read[i], logit[i]);
+            }
+            for (int k = 0; k < 2; k++) {
+                pcg32_t same = rng;
+                belief_see(belief[k], state, move, &same);
+            }
+            pcg32_next(&rng);
+            game->apply(state, move, NULL);
+        }
+        for (int seat = 0; seat < seats; seat++) agent_destroy(players[seat]);
+        for (int k = 0; k < 2; k++) belief_destroy(belief[k]);
+    }
+    ck_assert_int_gt(valued, 50);
+    ck_assert_msg(compared >= 10, "%s: too few decisions compared (%d)", game->name, compared);
+    double model_gain = (truth_minus_mean[0] - truth_minus_mean[1]) / compared;
+    ck_assert_msg(model_gain > 0.5, "%s: the network's model weighs the true deal %.3f above what was possible alone "
+                  "(%.3f against %.3f per decision)", game->name, model_gain, truth_minus_mean[0] / compared,
+                  truth_minus_mean[1] / compared);
+    net_player_close(&reader);
+    free(worlds);
+    free(state);
+    free(scratch);
+    free(path);
+    rules_close(&r);
+}
+END_TEST
+
+/* pimc and ismcts weighing their worlds by the network play whole hands, told every move,
+ * in legal moves, and the same seed plays the same hands. */
+static uint64_t play_told_hands(const rules_in_play_t *r, const char *spec, int hands, uint64_t seed)
+{
+    void *state = malloc(r->game->state_size);
+    ck_assert_ptr_nonnull(state);
+    int seats = r->game->seat_count(r->rules);
+    agent_t *agents[GAME_MAX_SEATS];
+    for (int seat = 0; seat < seats; seat++) agents[seat] = make_agent(r, spec, seat, seed + (uint64_t)seat);
+    ck_assert(agent_wants_moves(agents[0]));
+    uint64_t hash = 1469598103934665603ull;
+    game_move_t moves[GAME_MAX_MOVES];
+    for (int h = 0; h < hands; h++) {
+        r->game->match_start(state, r->rules, seed * 100 + (uint64_t)h);
+        r->game->deal(state, NULL);
+        while (r->game->status(state) == GAME_IN_HAND) {
+            int count = r->game->legal_moves(state, moves);
+            game_move_t move = count > 1 ? agent_choose(agents[r->game->to_move(state)], state, moves, count) : moves[0];
+            int index = find_move(moves, count, move);
+            REQUIRE(index >= 0, "%s played a move it was not offered", spec);
+            hash = (hash ^ (uint64_t)index) * 1099511628211ull;
+            for (int seat = 0; seat < seats; seat++) agent_notify_move(agents[seat], state, move);
+            r->game->apply(state, move, NULL);
+        }
+    }
+    for (int seat = 0; seat < seats; seat++) agent_destroy(agents[seat]);
+    free(state);
+    return hash;
+}
+
+START_TEST(searches_weigh_worlds_by_the_net)
+{
+    const char *dir = support_scratch("weigh");
+    rules_in_play_t r;
+    rules_open(&r, NET_GAMES[_i].game, NET_GAMES[_i].preset, NET_GAMES[_i].players);
+    char *path = model_for(&r, dir, "model.net", 71 + (uint64_t)_i);
+    char pimc[AGENT_SPEC_MAX], ismcts[AGENT_SPEC_MAX];
+    snprintf(pimc, sizeof pimc, "pimc:samples=2,belief=policy,candidates=8,values=net,model=%s", path);
+    snprintf(ismcts, sizeof ismcts, "ismcts:iterations=20,belief=policy,candidates=8,values=net,model=%s", path);
+    int hands = (int)support_scaled(2, 1);
+    ck_assert_uint_eq(play_told_hands(&r, pimc, hands, 3), play_told_hands(&r, pimc, hands, 3));
+    ck_assert_uint_eq(play_told_hands(&r, ismcts, hands, 4), play_told_hands(&r, ismcts, hands, 4));
     free(path);
     rules_close(&r);
 }
@@ -746,6 +943,9 @@ static Suite *net_suite(void)
     tcase_add_loop_test(agents, searches_play_out_by_the_net, 0, NET_GAME_COUNT);
     tcase_add_test(agents, rollout_net_and_model_go_together);
     tcase_add_loop_test(agents, net_playout_agrees_with_the_plain_loop, 0, NET_GAME_COUNT);
+    tcase_add_loop_test(agents, prior_adds_the_networks_log_probabilities, 0, NET_GAME_COUNT);
+    tcase_add_loop_test(agents, belief_reads_the_choices_of_a_net, 0, NET_GAME_COUNT);
+    tcase_add_loop_test(agents, searches_weigh_worlds_by_the_net, 0, NET_GAME_COUNT);
     suite_add_tcase(suite, agents);
     TCase *library = tcase_create("library");
     tcase_add_checked_fixture(library, NULL, support_scratch_teardown);
