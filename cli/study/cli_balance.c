@@ -69,10 +69,32 @@ static const cli_command_spec_t balance_spec = {
 
 typedef struct variant {
     char name[CLI_ITEM_MAX];
-    const char *override[MAX_OVERRIDES + 1];
+    const char *override[MAX_OVERRIDES + 1]; /* "key=value", or "preset=P" (study.h) */
+    char text[MAX_OVERRIDES][CLI_ITEM_MAX];  /* the --variant items' parts, split at commas */
     int count;
     int source; /* the --variant item that named it, -1 for --compare */
 } variant_t;
+
+/* Adds the parts of "key=v,key=v" (commas inside brackets, as in a list [1,2], belong to
+ * the value) to v's overrides. Returns 0, or -1 for a part without '=' or past the room. */
+static int add_parts(variant_t *v, const char *text)
+{
+    while (*text) {
+        int depth = 0;
+        size_t length = 0;
+        for (; text[length] && (text[length] != ',' || depth > 0); length++)
+            depth += text[length] == '[' ? 1 : text[length] == ']' ? -1 : 0;
+        if (length == 0 || length >= CLI_ITEM_MAX || v->count == MAX_OVERRIDES) return -1;
+        char *part = v->text[v->count];
+        memcpy(part, text, length);
+        part[length] = '\0';
+        char *equals = strchr(part, '=');
+        if (!equals || equals == part) return -1;
+        v->override[v->count++] = part;
+        text += length + (text[length] == ',');
+    }
+    return 0;
+}
 
 /* The variants: one per --compare value, then the named ones in order of first mention,
  * else the rules as given. */
@@ -117,7 +139,8 @@ static int build_variants(const balance_args_t *args, variant_t *variants, int *
     for (int k = 0; k < args->variant.count; k++) {
         const char *item = args->variant.item[k], *colon = strchr(item, ':');
         if (!colon || colon == item || !strchr(colon, '=')) {
-            cli_option_error(&balance_spec, args, "variant", k, error, error_size, "'%s' is not NAME:KEY=VALUE", item);
+            cli_option_error(&balance_spec, args, "variant", k, error, error_size,
+                             "'%s' is not NAME:KEY=VALUE[,KEY=VALUE...]", item);
             return -1;
         }
         int found = -1;
@@ -131,11 +154,16 @@ static int build_variants(const balance_args_t *args, variant_t *variants, int *
             variants[found].count = 0;
             variants[found].source = k;
         }
-        if (found < 0 || variants[found].count == MAX_OVERRIDES) {
-            cli_option_error(&balance_spec, args, "variant", k, error, error_size, "too many variants or options");
+        if (found < 0) {
+            cli_option_error(&balance_spec, args, "variant", k, error, error_size, "more than %d variants",
+                             REPORT_MAX_VARIANTS);
             return -1;
         }
-        variants[found].override[variants[found].count++] = colon + 1;
+        if (add_parts(&variants[found], colon + 1)) {
+            cli_option_error(&balance_spec, args, "variant", k, error, error_size,
+                             "'%s': each part is KEY=VALUE, at most %d for a variant", colon + 1, MAX_OVERRIDES);
+            return -1;
+        }
     }
     if (*count == 0) {
         variant_t *v = &variants[(*count)++];
@@ -149,8 +177,8 @@ static int build_variants(const balance_args_t *args, variant_t *variants, int *
 
 /* Each variant's rules must make a game: checked before anything is played, with the
  * study's game arguments (rules file, options, players) under the variant's options. */
-static int check_variants(const balance_args_t *args, const variant_t *variants, int count, char *error,
-                          size_t error_size)
+static int check_variants(const study_t *study, const balance_args_t *args, const variant_t *variants, int count,
+                          char *error, size_t error_size)
 {
     cli_game_args_t *game = malloc(sizeof *game);
     if (!game) {
@@ -160,11 +188,22 @@ static int check_variants(const balance_args_t *args, const variant_t *variants,
     int status = 0;
     for (int v = 0; v < count && status == 0; v++) {
         *game = args->study.game;
-        for (int k = 0; k < variants[v].count && game->options.count < CLI_LIST_MAX; k++)
-            snprintf(game->options.item[game->options.count++], CLI_ITEM_MAX, "%s", variants[v].override[k]);
-        cli_game_t opened;
-        char message[CLI_ERROR_SIZE];
-        if (cli_game_open(game, &opened, message, sizeof message)) {
+        const char *preset = NULL;
+        for (int k = 0; k < variants[v].count && game->options.count < CLI_LIST_MAX; k++) {
+            const char *override = variants[v].override[k];
+            if (study_override_preset(override)) preset = study_override_preset(override);
+            else snprintf(game->options.item[game->options.count++], CLI_ITEM_MAX, "%s", override);
+        }
+        cli_game_t opened = {0};
+        char message[CLI_ERROR_SIZE] = "";
+        if (preset && game->rules)
+            snprintf(message, sizeof message, "preset=%s: a rules file (--rules) names its own preset", preset);
+        else if (preset)
+            game->preset = preset;
+        if (!message[0] && !cli_game_open(game, &opened, message, sizeof message) && opened.seats != study->game.seats)
+            snprintf(message, sizeof message, "it plays %d seats where the study plays %d (give --players)",
+                     opened.seats, study->game.seats);
+        if (message[0]) {
             const char *option = variants[v].source >= 0 ? "variant" : "compare";
             cli_option_error(&balance_spec, args, option, variants[v].source, error, error_size, "variant %s: %s",
                              variants[v].name, message);
@@ -347,7 +386,7 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
                                        sizeof error) ||
                          check_agent(study, args, error, sizeof error) ||
                          build_variants(args, variants, &count, storage, error, sizeof error) ||
-                         check_variants(args, variants, count, error, sizeof error) ||
+                         check_variants(study, args, variants, count, error, sizeof error) ||
                          settle_replays(study, args, error, sizeof error)
                      ? 2
                      : 0;

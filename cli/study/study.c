@@ -496,16 +496,24 @@ static int64_t run_units(const study_t *study, const study_run_spec_t *run)
     return run->own_units ? run->units : study->units;
 }
 
+const char *study_override_preset(const char *override)
+{
+    return strncmp(override, "preset=", 7) ? NULL : override + 7;
+}
+
 /* The sim arguments of `run` into DIR (`flag` --out or --resume). */
 static void build_argv(const study_t *study, const study_run_spec_t *run, const char *flag, const char *dir,
                        argv_builder_t *a)
 {
     const study_args_t *c = study->common;
+    const char *preset = study->game.preset;
+    for (int k = 0; run->overrides && run->overrides[k]; k++)
+        if (study_override_preset(run->overrides[k])) preset = study_override_preset(run->overrides[k]);
     push(a, "sim");
     push(a, "--game");
     push(a, study->game.game->name);
     push(a, "--preset");
-    push(a, study->game.preset);
+    push(a, preset);
     if (c->game.rules) {
         push(a, "--rules");
         push(a, c->game.rules);
@@ -515,6 +523,7 @@ static void build_argv(const study_t *study, const study_run_spec_t *run, const 
         push(a, c->game.options.item[k]);
     }
     for (int k = 0; run->overrides && run->overrides[k]; k++) {
+        if (study_override_preset(run->overrides[k])) continue;
         push(a, "--option");
         push(a, run->overrides[k]);
     }

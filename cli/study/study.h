@@ -124,9 +124,13 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
 /* One sub-run: `sim` into DIR/subdir with agents "A,B,..." (repeated over the seats), the
  * study's game, level table and threads, deals.csv on, and with --records its records in
  * DIR/subdir/records. */
+/* A run's override "preset=P" plays preset P instead of the study's (a variant of balance):
+ * P, or NULL for a rule option "key=value". */
+const char *study_override_preset(const char *override);
+
 typedef struct study_run_spec {
     const char *subdir, *label, *agents;
-    const char *const *overrides; /* rule options over the study's, NULL-ended (or NULL) */
+    const char *const *overrides; /* rule options over the study's, NULL-ended (or NULL); "preset=P" the preset */
     const char *const *extra;     /* more sim arguments, NULL-ended (or NULL) */
     bool own_units;               /* play `units` deals (or matches) instead of the study's */
     bool matches;
