@@ -27,40 +27,12 @@
 #include "outcomes.h"
 #include "pcg32.h"
 #include "report.h"
+#include "balance_summary.h"
 #include "report_common.h"
 #include "stats.h"
 
-enum { BIAS_BOOTSTRAP = 200, BALANCE_BOOTSTRAP = 1000, HISTOGRAM_MAX = 512 };
+enum { BIAS_BOOTSTRAP = 200, BALANCE_BOOTSTRAP = 1000 };
 static const uint64_t BIAS_BOOTSTRAP_SEED = 20261123, BALANCE_BOOTSTRAP_SEED = 20261124;
-
-typedef struct seat_tally {
-    int64_t games;
-    double sum, block_sum, block_sum2; /* per game; per deal block (its mean) */
-} seat_tally_t;
-
-typedef struct histogram {
-    int64_t count[HISTOGRAM_MAX]; /* value v at index v - offset */
-    int offset;
-    int64_t total;
-    double sum;
-} histogram_t;
-
-typedef struct unit_summary {          /* of one run: hands (deals) or matches */
-    bool present;
-    int64_t units, games;
-    int seats, sides, replays;
-    seat_tally_t seat[OUTCOMES_MAX_SEATS], leader;
-    double draw_games;                 /* games where the best sides tied */
-    int64_t end_count[OUTCOMES_MAX_ENDS];
-    char end_name[OUTCOMES_MAX_ENDS][32];
-    int end_names;
-    histogram_t points, plies, hands;
-    double deal_bias, deal_bias_low, deal_bias_high, same_winner;
-    double *unit_share;                /* [unit * seats + seat]: the seat's mean share in the unit */
-    double draw_block_sum, draw_block_sum2; /* per unit: the part of its plays that ended in a tie */
-    double balance_low, balance_high;  /* bootstrap over deals */
-    double difference, difference_low, difference_high; /* balance minus the first variant's */
-} unit_summary_t;
 
 static void histogram_init(histogram_t *h, int offset)
 {
@@ -207,14 +179,17 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
     for (int e = 0; e < table.end_count; e++) snprintf(u->end_name[e], sizeof u->end_name[e], "%s", table.end[e]);
     u->end_names = table.end_count;
     u->unit_share = malloc((size_t)table.units * (size_t)table.seats * sizeof *u->unit_share);
-    if (!u->unit_share) {
+    u->unit_leader = malloc((size_t)table.units * sizeof *u->unit_leader);
+    u->unit_draws = malloc((size_t)table.units * sizeof *u->unit_draws);
+    u->unit_length = malloc((size_t)table.units * sizeof *u->unit_length);
+    if (!u->unit_share || !u->unit_leader || !u->unit_draws || !u->unit_length) {
         snprintf(error, error_size, "out of memory reading %s", path);
         outcomes_free(&table);
         return -1;
     }
     for (int64_t d = 0; d < table.units; d++) {
         const outcome_play_t *plays = outcomes_block(&table, d);
-        double block[OUTCOMES_MAX_SEATS] = {0}, leader_block = 0, draw_block = 0;
+        double block[OUTCOMES_MAX_SEATS] = {0}, leader_block = 0, draw_block = 0, length_block = 0;
         int leader_games = 0;
         for (int r = 0; r < per_unit; r++) {
             const outcome_play_t *play = &plays[r];
@@ -243,12 +218,16 @@ static int summarise(const char *path, bool matches, double confidence, unit_sum
                 histogram_add(&u->points, play->seat[s].points);
             }
             histogram_add(matches ? &u->hands : &u->plies, matches ? play->hands : play->plies);
+            length_block += matches ? play->hands : play->plies;
         }
         for (int s = 0; s < table.seats; s++) {
             add_block_mean(&u->seat[s], block[s], per_unit);
             u->unit_share[d * table.seats + s] = block[s] / per_unit;
         }
         if (leader_games) add_block_mean(&u->leader, leader_block, leader_games);
+        u->unit_leader[d] = leader_games ? leader_block / leader_games : NAN;
+        u->unit_draws[d] = draw_block / per_unit;
+        u->unit_length[d] = length_block / per_unit;
         u->draw_block_sum += draw_block / per_unit;
         u->draw_block_sum2 += (draw_block / per_unit) * (draw_block / per_unit);
     }
@@ -266,7 +245,7 @@ static void interval(const seat_tally_t *t, int64_t blocks, double z, double *sh
     if (t->games) *share = t->sum / (double)t->games; /* the same mean, over games */
 }
 
-static double balance_of(const unit_summary_t *u)
+double balance_of(const unit_summary_t *u)
 {
     double lowest = 1, highest = 0;
     for (int s = 0; s < u->seats; s++) {
@@ -277,10 +256,6 @@ static double balance_of(const unit_summary_t *u)
     return 1 - (highest - lowest);
 }
 
-typedef struct variant_summary {
-    const report_variant_t *variant;
-    unit_summary_t hands, matches;
-} variant_summary_t;
 
 /* The balance of the deals `pick` (n of them, drawn with replacement). */
 static double balance_of_pick(const unit_summary_t *u, const int64_t *pick)
@@ -319,12 +294,13 @@ static void basic_interval(double *replicate, int count, double estimate, double
  * of each variant's difference from the first, come from a bootstrap over deals. The
  * variants of a study play the same deals (one seed), so each replicate draws one set of
  * deals for all of them: the difference is paired, and the deal's luck cancels from it. */
-static int bootstrap_balance(variant_summary_t *v, int count, bool matches, double confidence)
+static int bootstrap_balance(variant_summary_t *v, int count, bool matches, double confidence, double wide_level)
 {
     unit_summary_t *first = matches ? &v[0].matches : &v[0].hands;
     for (int i = 0; i < count; i++) {
         unit_summary_t *u = matches ? &v[i].matches : &v[i].hands;
         u->balance_low = u->balance_high = u->difference = u->difference_low = u->difference_high = NAN;
+        u->difference_wide_low = u->difference_wide_high = NAN;
     }
     if (!first->present || first->units < 2) return 0;
     int64_t units = first->units;
@@ -351,6 +327,8 @@ static int bootstrap_balance(variant_summary_t *v, int count, bool matches, doub
             u->difference = balance_of(u) - balance_of(first);
             basic_interval(column, BALANCE_BOOTSTRAP, u->difference, confidence, &u->difference_low,
                            &u->difference_high);
+            basic_interval(column, BALANCE_BOOTSTRAP, u->difference, wide_level, &u->difference_wide_low,
+                           &u->difference_wide_high);
         }
         for (int b = 0; b < BALANCE_BOOTSTRAP; b++) column[b] = replicate[i * BALANCE_BOOTSTRAP + b];
         basic_interval(column, BALANCE_BOOTSTRAP, balance_of(u), confidence, &u->balance_low, &u->balance_high);
@@ -648,69 +626,69 @@ static int draw_plots(plot_session_t *plots, const variant_summary_t *v, int cou
     return status;
 }
 
-/* "0.988 [0.975, 0.996]" */
-static void print_interval(FILE *text, double value, double low, double high)
+/* "0.988 [0.975, 0.996]" (scaled by `scale`, with `unit` after each number), or the value
+ * alone without an interval. */
+static void interval_cell(char *out, size_t size, double value, double low, double high, double scale,
+                          const char *format, const char *unit)
 {
-    if (isnan(low)) fprintf(text, "%.3f", value);
-    else fprintf(text, "%.3f [%.3f, %.3f]", value, low, high);
-}
-
-/* The one-line answer of a comparison: which variant is fairer, by how much, or that the
- * sample cannot tell. */
-static void print_verdict(FILE *text, const char *name, const char *first, const char *measure,
-                          const unit_summary_t *u)
-{
-    if (isnan(u->difference_low)) return;
-    if (u->difference_low > 0 || u->difference_high < 0) {
-        bool fairer = u->difference > 0;
-        fprintf(text, "%s is fairer than %s by %.4f [%.4f, %.4f] in %s balance\n", fairer ? name : first,
-                fairer ? first : name, fabs(u->difference), fairer ? u->difference_low : -u->difference_high,
-                fairer ? u->difference_high : -u->difference_low, measure);
-    } else {
-        fprintf(text, "no difference in %s balance detectable between %s and %s at this sample size: %+.4f "
-                      "[%+.4f, %+.4f]\n", measure, name, first, u->difference, u->difference_low, u->difference_high);
+    char v[32], l[32], h[32];
+    snprintf(v, sizeof v, format, scale * value);
+    if (isnan(low) || isnan(high)) {
+        snprintf(out, size, "%s%s", v, unit);
+        return;
     }
+    snprintf(l, sizeof l, format, scale * low);
+    snprintf(h, sizeof h, format, scale * high);
+    snprintf(out, size, "%s%s [%s, %s]", v, unit, l, h);
 }
 
-static void write_text(FILE *text, const variant_summary_t *v, int count)
+/* One variant's row of the hands or the matches table. */
+static void print_unit_row(FILE *text, const char *name, const unit_summary_t *u, bool matches)
 {
-    fprintf(text, "%-28s %8s %-22s %9s %9s %10s %9s %-22s\n", "variant", "hands", "balance [95%]", "leader",
-            "draws", "deal bias", "matches", "balance [95%]");
-    for (int i = 0; i < count; i++) {
-        const unit_summary_t *h = &v[i].hands, *m = &v[i].matches;
-        fprintf(text, "%-28.28s", v[i].variant->name);
-        if (h->present) {
-            fprintf(text, " %8lld ", (long long)h->games);
-            char cell[64];
-            FILE *memory = fmemopen(cell, sizeof cell, "w");
-            if (memory) {
-                print_interval(memory, balance_of(h), h->balance_low, h->balance_high);
-                fclose(memory);
-            } else {
-                snprintf(cell, sizeof cell, "%.3f", balance_of(h));
-            }
-            fprintf(text, "%-22s %+8.1f%% %8.1f%%", cell, 100 * (h->leader.sum / (double)h->leader.games - 1.0 / h->sides),
-                    100 * h->draw_games / (double)h->games);
-            if (isnan(h->deal_bias)) fprintf(text, " %10s", "-"); /* no replays */
-            else fprintf(text, " %10.3f", h->deal_bias);
-        } else {
-            fprintf(text, " %8s %-22s %9s %9s %10s", "-", "-", "-", "-", "-");
-        }
-        if (m->present) {
-            fprintf(text, " %9lld ", (long long)m->games);
-            print_interval(text, balance_of(m), m->balance_low, m->balance_high);
-            fputc('\n', text);
-        } else {
-            fprintf(text, " %9s %s\n", "-", "-");
+    double z = STATS_Z95, share, low, high, draws, draws_low, draws_high, length, length_low, length_high;
+    char balance[128], leader[128], drawn[128], longest[128];
+    interval_cell(balance, sizeof balance, balance_of(u), u->balance_low, u->balance_high, 1, "%.3f", "");
+    interval(&u->leader, u->units, z, &share, &low, &high);
+    double fair = 1.0 / u->sides;
+    if (u->leader.games) interval_cell(leader, sizeof leader, share - fair, low - fair, high - fair, 100, "%+.1f", "%");
+    else snprintf(leader, sizeof leader, "-");
+    stats_block_mean(u->units, u->draw_block_sum, u->draw_block_sum2, z, &draws, &draws_low, &draws_high);
+    interval_cell(drawn, sizeof drawn, u->draw_games / (double)u->games, draws_low, draws_high, 100, "%.1f", "%");
+    double sum = 0, squares = 0;
+    for (int64_t k = 0; k < u->units; k++) sum += u->unit_length[k], squares += u->unit_length[k] * u->unit_length[k];
+    length = sum / (double)u->units; /* a length is no share: stats_block_mean would clamp it to [0, 1] */
+    double spread = u->units > 1 ? z * sqrt(fmax(squares - sum * length, 0) / (double)(u->units - 1) / (double)u->units)
+                                 : NAN;
+    length_low = length - spread;
+    length_high = length + spread;
+    const histogram_t *h = matches ? &u->hands : &u->plies;
+    interval_cell(longest, sizeof longest, h->sum / (double)h->total, length_low, length_high, 1, "%.1f", "");
+    fprintf(text, "%-26.26s %9lld  %-22s %-24s %-20s %-20s", name, (long long)u->games, balance, leader, drawn, longest);
+    if (!matches) {
+        if (isnan(u->deal_bias)) fprintf(text, " %9s", "-"); /* no replays */
+        else fprintf(text, " %9.3f", u->deal_bias);
+    }
+    fputc('\n', text);
+}
+
+static void write_text(FILE *text, const variant_summary_t *v, int count, const balance_comparisons_t *compared)
+{
+    for (int m = 0; m < 2; m++) {
+        bool any = false;
+        for (int i = 0; i < count; i++) any |= m ? v[i].matches.present : v[i].hands.present;
+        if (!any) continue;
+        fprintf(text, "%-26s %9s  %-22s %-24s %-20s %-20s%s\n", "variant", m ? "matches" : "hands", "balance [95%]",
+                m ? "leader's adv. [95%]" : "leader's adv. [95%]", "draws [95%]",
+                m ? "hands/match [95%]" : "moves/hand [95%]", m ? "" : " deal bias");
+        for (int i = 0; i < count; i++) {
+            const unit_summary_t *u = m ? &v[i].matches : &v[i].hands;
+            if (u->present) print_unit_row(text, v[i].variant->name, u, m == 1);
         }
     }
     fprintf(text, "balance: 1 - the largest gap between seats' win shares, 1 when fair (its interval comes from a "
-                  "bootstrap over deals); leader: the leading seat's share above a fair one; deal bias: the share of "
-                  "the outcome the deal alone decides\n");
-    for (int i = 1; i < count; i++) {
-        print_verdict(text, v[i].variant->name, v[0].variant->name, "hand", &v[i].hands);
-        print_verdict(text, v[i].variant->name, v[0].variant->name, "match", &v[i].matches);
-    }
+                  "bootstrap over deals); leader's adv.: the share of the seat that led (the first hand) above a fair "
+                  "one; deal bias: the share of the outcome the deal alone decides\n");
+    if (count > 1) balance_print_comparisons(text, v, compared);
 }
 
 int report_balance(const char *out_dir, const report_variant_t *variants, int variant_count, double confidence,
@@ -729,8 +707,10 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
         if (status == 0 && variants[i].matches_path)
             status = summarise(variants[i].matches_path, true, confidence, &v[i].matches, error, error_size);
     }
-    if (status == 0 && (bootstrap_balance(v, variant_count, false, confidence) ||
-                        bootstrap_balance(v, variant_count, true, confidence))) {
+    int comparisons = balance_comparison_count(v, variant_count);
+    double wide_level = 1 - (1 - confidence) / (comparisons > 0 ? comparisons : 1);
+    if (status == 0 && (bootstrap_balance(v, variant_count, false, confidence, wide_level) ||
+                        bootstrap_balance(v, variant_count, true, confidence, wide_level))) {
         snprintf(error, error_size, "out of memory for the balance intervals");
         status = -1;
     }
@@ -743,11 +723,25 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
                          draw_plots(plots, v, variant_count, error, error_size)
                      ? -1
                      : 0;
-    if (status == 0 && text) write_text(text, v, variant_count);
-    for (int i = 0; i < variant_count; i++) {
-        free(v[i].hands.unit_share);
-        free(v[i].matches.unit_share);
+    balance_comparisons_t *compared = status == 0 ? malloc(sizeof *compared) : NULL;
+    if (status == 0 && !compared) {
+        snprintf(error, error_size, "out of memory for the comparisons");
+        status = -1;
     }
+    if (status == 0) {
+        balance_compare(v, variant_count, confidence, compared);
+        status = balance_write_comparisons(out_dir, v, compared, error, error_size);
+    }
+    if (status == 0 && text) write_text(text, v, variant_count, compared);
+    free(compared);
+    for (int i = 0; i < variant_count; i++)
+        for (int m = 0; m < 2; m++) {
+            unit_summary_t *u = m ? &v[i].matches : &v[i].hands;
+            free(u->unit_share);
+            free(u->unit_leader);
+            free(u->unit_draws);
+            free(u->unit_length);
+        }
     free(v);
     return status;
 }

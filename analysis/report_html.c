@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "balance_summary.h"
 #include "csv.h"
 #include "html.h"
 #include "plot.h"
@@ -602,7 +603,7 @@ static int sprt_page(FILE *out, const report_html_context_t *context, page_part_
 /* ------------------------------------------------------------------ balance */
 
 typedef struct balance_files {
-    table_t balance, seats, ends, distributions;
+    table_t balance, seats, ends, distributions, comparisons;
 } balance_files_t;
 
 static const char *const balance_columns[] = {
@@ -615,6 +616,9 @@ static const char *const balance_columns[] = {
     "match_balance_vs_first_low", "match_balance_vs_first_high", NULL};
 static const char *const seats_columns[] = {"variant", "unit", "who", "seat", "share", "share_low", "share_high", NULL};
 static const char *const distributions_columns[] = {"variant", "measure", "value", "share", NULL};
+static const char *const comparisons_columns[] = {"variant", "against", "unit", "measure", "value", "against_value",
+                                                  "difference", "difference_low", "difference_high", "level",
+                                                  "strength", "detected", NULL};
 
 static int load_balance(balance_files_t *f, const char *dir, char *error, size_t error_size)
 {
@@ -623,6 +627,8 @@ static int load_balance(balance_files_t *f, const char *dir, char *error, size_t
                    table_load(&f->seats, dir, "seats.csv", error, error_size) ||
                    table_load(&f->ends, dir, "ends.csv", error, error_size) ||
                    table_load(&f->distributions, dir, "distributions.csv", error, error_size) ||
+                   table_load(&f->comparisons, dir, "comparisons.csv", error, error_size) ||
+                   table_require(&f->comparisons, comparisons_columns, error, error_size) ||
                    table_require(&f->balance, balance_columns, error, error_size) ||
                    table_require(&f->seats, seats_columns, error, error_size) ||
                    table_require(&f->distributions, distributions_columns, error, error_size)
@@ -636,6 +642,7 @@ static void free_balance(balance_files_t *f)
     table_free(&f->seats);
     table_free(&f->ends);
     table_free(&f->distributions);
+    table_free(&f->comparisons);
 }
 
 /* Whether variant `row` played the unit ("hand" or "match"): its count is there. */
@@ -678,25 +685,65 @@ static void unit_sentence(char *out, size_t size, const table_t *balance, int ro
              fairness, verdict, advantage, share, fair);
 }
 
-/* A variant against the first, in the words of the terminal's verdict. */
-static void difference_sentence(char *out, size_t size, const table_t *balance, int row, bool matches)
+/* A measure's number of comparisons.csv as the page writes it: shares in percent. */
+static void comparison_number(char *out, size_t size, const char *measure, double value, bool sign)
 {
-    const char *name = table_text(balance, row, "variant"), *first = table_text(balance, 0, "variant");
-    const char *measure = matches ? "match" : "hand";
-    double d = unit_value(balance, row, matches, "balance_vs_first"),
-           low = unit_value(balance, row, matches, "balance_vs_first_low"),
-           high = unit_value(balance, row, matches, "balance_vs_first_high");
-    char interval[160];
-    if (low > 0 || high < 0) {
-        bool fairer = d > 0;
-        with_interval(interval, sizeof interval, fabs(d), fairer ? low : -high, fairer ? high : -low, 4, false, "");
-        snprintf(out, size, "%s is fairer than %s by %s in %s balance.", fairer ? name : first, fairer ? first : name,
-                 interval, measure);
+    bool share = !strcmp(measure, "leader_advantage") || !strcmp(measure, "draws");
+    rounded(out, size, share ? 100 * value : value, share ? 2 : !strcmp(measure, "balance") ? 4 : 2, sign);
+    if (share) strncat(out, "%", size - strlen(out) - 1);
+}
+
+/* The comparisons of every measure with the first variant: the largest change first (or
+ * that none is detectable), then the table (comparisons.csv). */
+static void comparisons_section(FILE *out, const table_t *c)
+{
+    if (c->rows == 0) return;
+    int most = -1, detected = 0;
+    for (int r = 0; r < c->rows; r++)
+        if (table_value(c, r, "detected") == 1) {
+            detected++;
+            if (most < 0 || table_value(c, r, "strength") > table_value(c, most, "strength")) most = r;
+        }
+    char sentence[SENTENCE_SIZE], value[48], first[48], d[48], low[48], high[48];
+    const char *against = table_text(c, 0, "against");
+    if (most >= 0) {
+        const char *measure = table_text(c, most, "measure");
+        bool matches = !strcmp(table_text(c, most, "unit"), "match");
+        comparison_number(value, sizeof value, measure, table_value(c, most, "value"), false);
+        comparison_number(first, sizeof first, measure, table_value(c, most, "against_value"), false);
+        comparison_number(d, sizeof d, measure, table_value(c, most, "difference"), true);
+        comparison_number(low, sizeof low, measure, table_value(c, most, "difference_low"), true);
+        comparison_number(high, sizeof high, measure, table_value(c, most, "difference_high"), true);
+        snprintf(sentence, sizeof sentence, "The largest change: the %s, %s in %s against %s in %s, a change of %s "
+                 "[%s, %s].", balance_measure_text(measure, matches), value, table_text(c, most, "variant"), first,
+                 against, d, low, high);
     } else {
-        with_interval(interval, sizeof interval, d, low, high, 4, true, "");
-        snprintf(out, size, "No difference in %s balance is detectable between %s and %s at this sample size: %s.",
-                 measure, name, first, interval);
+        snprintf(sentence, sizeof sentence, "No difference is detectable in any of the %d measures compared with %s "
+                 "at this sample size.", c->rows, against);
     }
+    result_paragraph(out, sentence);
+    char caption[SENTENCE_SIZE];
+    snprintf(caption, sizeof caption, "Every measure against %s: %d comparisons, each interval at %.2f%% "
+             "(Bonferroni) so that all hold together at 95%%; %d detected.", against, c->rows,
+             100 * table_value(c, 0, "level"), detected);
+    static const char *const headers[] = {"variant", "measure", "value", "against", "change [interval]", "verdict"};
+    html_table_start(out, NULL, caption, headers, 6);
+    for (int r = 0; r < c->rows; r++) {
+        const char *measure = table_text(c, r, "measure");
+        char change[160];
+        comparison_number(value, sizeof value, measure, table_value(c, r, "value"), false);
+        comparison_number(first, sizeof first, measure, table_value(c, r, "against_value"), false);
+        comparison_number(d, sizeof d, measure, table_value(c, r, "difference"), true);
+        comparison_number(low, sizeof low, measure, table_value(c, r, "difference_low"), true);
+        comparison_number(high, sizeof high, measure, table_value(c, r, "difference_high"), true);
+        snprintf(change, sizeof change, "%s [%s, %s]", d, low, high);
+        const char *cells[] = {table_text(c, r, "variant"),
+                               balance_measure_text(measure, !strcmp(table_text(c, r, "unit"), "match")),
+                               value, first, change,
+                               table_value(c, r, "detected") == 1 ? "changed" : "no change detectable"};
+        html_table_row(out, cells, 6);
+    }
+    html_table_end(out);
 }
 
 static void balance_result(FILE *out, const balance_files_t *f)
@@ -710,13 +757,7 @@ static void balance_result(FILE *out, const balance_files_t *f)
             unit_sentence(sentence, sizeof sentence, b, r, m, named);
             result_paragraph(out, sentence);
         }
-    for (int r = 1; r < b->rows; r++)
-        for (int m = 0; m < 2; m++) {
-            if (!unit_played(b, r, m) || !unit_played(b, 0, m) || isnan(unit_value(b, r, m, "balance_vs_first_low")))
-                continue;
-            difference_sentence(sentence, sizeof sentence, b, r, m);
-            result_paragraph(out, sentence);
-        }
+    comparisons_section(out, &f->comparisons);
     for (int r = 0; r < b->rows; r++) {
         if (isnan(table_value(b, r, "deal_bias"))) continue;
         char bias[160];

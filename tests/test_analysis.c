@@ -362,7 +362,54 @@ START_TEST(balance_difference_is_paired)
     ck_assert_close(csv_value(file, 2, "hand_balance_vs_first"), 0);
     ck_assert_close(csv_value(file, 2, "hand_balance_vs_first_low"), 0);
     ck_assert_close(csv_value(file, 2, "hand_balance_vs_first_high"), 0);
-    ck_assert_msg(strstr(text, "no difference in hand balance detectable between american and simple"), "%s", text);
+    ck_assert_msg(strstr(text, "no difference detectable in any of the 4 measures compared with simple"), "%s", text);
+}
+END_TEST
+
+/* The same deals with every hand two moves longer: every measure is compared with the
+ * first variant, each interval at Bonferroni's 1 - 0.05/4; the lengths' differences are
+ * paired by deal, so their interval is the exact +2 (independent samples would spread it),
+ * and the length is the change the verdict names first, the rest unchanged. */
+static const char longer_rows[] = "0,0,0,X,0,4,win,0,22,1,domino,0,21\n0,0,1,X,1,0,loss,8,22,1,domino,0,21\n"
+                                   "0,1,0,X,0,2,win,0,26,1,domino,0,21\n0,1,1,X,1,0,loss,5,26,1,domino,0,21\n"
+                                   "1,0,0,X,0,0,loss,6,20,1,domino,0,22\n1,0,1,X,1,3,win,0,20,1,domino,0,22\n"
+                                   "1,1,0,X,0,2,win,0,28,1,domino,0,22\n1,1,1,X,1,0,loss,7,28,1,domino,0,22\n"
+                                   "2,0,0,X,0,1,draw,4,32,1,blocked,0,23\n2,0,1,X,1,1,draw,4,32,1,blocked,0,23\n"
+                                   "2,1,0,X,0,0,loss,6,18,1,domino,1,23\n2,1,1,X,1,2,win,0,18,1,domino,1,23\n";
+
+START_TEST(balance_compares_every_measure)
+{
+    char path[PATH_SIZE], longer[PATH_SIZE], file[PATH_SIZE + 32];
+    const char *dir = write_deals("deals.csv", balance_rows, path);
+    write_deals("longer.csv", longer_rows, longer);
+    report_variant_t variants[] = {{"short", path, NULL}, {"long", longer, NULL}};
+    plot_session_t plots;
+    plot_start(&plots, dir, false);
+    char error[512], text[8192] = "";
+    FILE *out = fmemopen(text, sizeof text - 1, "w");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_msg(report_balance(dir, variants, 2, 0.95, &plots, out, error, sizeof error) == 0, "%s", error);
+    fclose(out);
+    snprintf(file, sizeof file, "%s/comparisons.csv", dir);
+    for (int row = 1; row <= 4; row++) {
+        ck_assert_close(csv_value(file, row, "level"), 1 - 0.05 / 4);
+        ck_assert_close(csv_value(file, row, "comparisons"), 4);
+        ck_assert_close(csv_value(file, row, "detected"), row == 4);
+    }
+    ck_assert_close(csv_value(file, 2, "value"), 0.25); /* the leader's advantage, as balance.csv's */
+    ck_assert_close(csv_value(file, 2, "difference"), 0);
+    ck_assert_close(csv_value(file, 4, "value"), 146.0 / 6);
+    ck_assert_close(csv_value(file, 4, "against_value"), 134.0 / 6);
+    ck_assert_close(csv_value(file, 4, "difference"), 2);
+    ck_assert_close(csv_value(file, 4, "difference_low"), 2);
+    ck_assert_close(csv_value(file, 4, "difference_high"), 2);
+    const char *first = strstr(text, "the largest change: ");
+    ck_assert_msg(first && strstr(first, "moves per hand: 24.33 in long against 22.33 in short, a change of +2.00 "
+                                         "[+2.00, +2.00]"), "%s", text);
+    ck_assert_msg(strstr(text, "4 comparisons, each interval at 98.75% so that together they hold at 95%; 1 detected"),
+                  "%s", text);
+    /* the table gives the leader's advantage and the draws with their intervals */
+    ck_assert_msg(strstr(text, "+25.0% [-3.3, +50.0]"), "%s", text);
 }
 END_TEST
 
@@ -817,6 +864,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(reports, ratings_refuse_an_unknown_agent);
     tcase_add_test(reports, balance_by_hand);
     tcase_add_test(reports, balance_difference_is_paired);
+    tcase_add_test(reports, balance_compares_every_measure);
     tcase_add_test(reports, sprt_report_stops_where_the_test_does);
     tcase_add_test(reports, plot_text_by_hand);
     tcase_add_test(reports, rating_plots_name_what_they_show);

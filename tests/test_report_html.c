@@ -338,8 +338,8 @@ END_TEST
 START_TEST(balance_page_from_the_balance_files)
 {
     const char *dir = support_scratch("balance");
-    static const char *const files[] = {"balance.csv", "seats.csv", "ends.csv", "distributions.csv"};
-    for (int k = 0; k < 4; k++) copy_expected("balance", files[k], dir);
+    static const char *const files[] = {"balance.csv", "seats.csv", "ends.csv", "distributions.csv", "comparisons.csv"};
+    for (int k = 0; k < 5; k++) copy_expected("balance", files[k], dir);
     report_html_context_t context = {.layout = REPORT_HTML_BALANCE, .kind = "balance", .subject = "bergen, 3 players",
                                      .version = "0.1.0"};
     char error[1024];
@@ -350,9 +350,11 @@ START_TEST(balance_page_from_the_balance_files)
                              "[0.563, 0.630] of them, against a fair 0.333).</p>");
     ck_assert_contains(page, "<p class=\"lead\">block_method=american, matches: balance 0.867 [0.783, 1.000] (1 is "
                              "fair); no advantage of the first player is detectable: +0.083 [-0.042, +0.209]");
-    ck_assert_contains(page, "<p class=\"lead\">No difference in match balance is detectable between "
-                             "block_method=american and block_method=simple at this sample size: -0.0333 [-0.1333, "
-                             "+0.0333].</p>");
+    /* every measure compared with the first variant, the verdict first (comparisons.csv) */
+    ck_assert_contains(page, "<p class=\"lead\">No difference is detectable in any of the 8 measures compared with "
+                             "block_method=simple at this sample size.</p>");
+    ck_assert_contains(page, "<td>block_method=american</td><td>first leader&#39;s advantage in matches</td><td>8.33%</td>"
+                             "<td>11.67%</td><td>-3.33% [-9.72%, +3.06%]</td><td>no change detectable</td>");
     ck_assert_contains(page, "block_method=simple: Deal bias 0.306 [0.235, 0.386]");
     for (int k = 0; k < 3; k++) expect_every_value(page, dir, files[k]); /* distributions: plotted, linked */
     ck_assert_contains(page, "<title>the seat that led, block_method=american: 0.598 [0.565, 0.632]</title>");

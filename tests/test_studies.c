@@ -883,7 +883,8 @@ END_TEST
 
 /* ------------------------------------------------------------------ balance */
 
-static const char *const balance_reports[] = {"balance.csv", "seats.csv", "ends.csv", "distributions.csv", NULL};
+static const char *const balance_reports[] = {"balance.csv", "seats.csv", "ends.csv", "distributions.csv",
+                                              "comparisons.csv", NULL};
 
 START_TEST(balance_matches_expected_files)
 {
@@ -901,8 +902,8 @@ START_TEST(balance_matches_expected_files)
     char *page = expect_report_html(dir, files, runs);
     ck_assert_msg(strstr(page, "block_method=simple, hands: balance 0.976 [0.959, 1.000] (1 is fair); the first "
                                "player has the advantage: +0.264 [+0.230, +0.297]") &&
-                      strstr(page, "No difference in hand balance is detectable between block_method=american and "
-                                   "block_method=simple"),
+                      strstr(page, "Every measure against block_method=simple: 8 comparisons, each interval at 99.38% "
+                                   "(Bonferroni)"),
                   "the balance sentences are not on the page");
     ck_assert_msg(strstr(page, "block_method=american, matches: <a") || strstr(page, "block_method=american, matches: "
                                                                                        "no viewer page"),
@@ -1027,6 +1028,46 @@ START_TEST(calibration_is_even_and_rising)
     free(candidates);
     free(calibration);
     free(table);
+}
+END_TEST
+
+/* Presets compared in one command, and a variant of several options in one --variant: each
+ * run plays its preset (its run.json says so), and the report compares every measure. */
+START_TEST(balance_compares_presets)
+{
+    const char *dir = support_scratch("presets");
+    char *out = path_in(dir, "out"), *named = path_in(dir, "named");
+    run_ok(cli_balance, ARGS("balance", "--game", "partnership", "--compare", "preset=partnership,doscientos",
+                             "--agent", "random", "--deals", "40", "--matches", "6", "--no-plots", "--quiet", "--out",
+                             out));
+    static const char *const runs[][2] = {{"variants/00/matches/run.json", "\"preset\": \"partnership\""},
+                                          {"variants/01/matches/run.json", "\"preset\": \"doscientos\""},
+                                          {"variants/01/hands/run.json", "\"preset\": \"doscientos\""}};
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        char *path = path_in(out, runs[k][0]);
+        char *text = support_read_file(path, NULL);
+        ck_assert_msg(text && strstr(text, runs[k][1]), "%s lacks %s", path, runs[k][1]);
+        free(text);
+        free(path);
+    }
+    char *comparisons = path_in(out, "comparisons.csv");
+    char *text = support_read_file(comparisons, NULL);
+    ck_assert_msg(text && strstr(text, "preset=doscientos,preset=partnership,match,leader_advantage,"),
+                  "no comparison of the matches' leader: %s", text ? text : "(none)");
+    free(text);
+    /* --variant NAME:KEY=V,KEY=V (a list value keeps its commas) */
+    run_ok(cli_balance, ARGS("balance", "--game", "partnership", "--variant", "plain:count_all_hands=false",
+                             "--variant", "bonus:count_all_hands=true,hand_bonuses=[10,5],preset=doscientos",
+                             "--agent", "random", "--deals", "20", "--no-plots", "--quiet", "--out", named));
+    char *run = path_in(named, "variants/01/hands/run.json");
+    text = support_read_file(run, NULL);
+    ck_assert_msg(text && strstr(text, "\"preset\": \"doscientos\"") && strstr(text, "\"count_all_hands\": true"),
+                  "the named variant did not play its preset and options: %s", text ? text : "(none)");
+    free(text);
+    free(run);
+    free(comparisons);
+    free(out);
+    free(named);
 }
 END_TEST
 
@@ -1609,6 +1650,13 @@ static const struct refusal {
     {cli_balance, {"balance", "--players", "2", "--compare", "block_method=simple,nosuch", "--out", "OUT"},
      "variant block_method=nosuch"},
     {cli_balance, {"balance", "--players", "2", "--variant", "x", "--out", "OUT"}, "is not NAME:KEY=VALUE"},
+    {cli_balance, {"balance", "--players", "2", "--variant", "x:block_method=simple,oops", "--out", "OUT"},
+     "--variant: 'block_method=simple,oops': each part is KEY=VALUE"},
+    {cli_balance, {"balance", "--game", "partnership", "--compare", "preset=partnership,nosuch", "--out", "OUT"},
+     "variant preset=nosuch: "},
+    {cli_balance, {"balance", "--players", "2", "--compare", "preset=bergen,bergen_classic", "--rules",
+                   DOMINOLAB_SOURCE_DIR "/configs/presets/bergen.ini", "--out", "OUT"},
+     "a rules file (--rules) names its own preset"},
     {cli_calibrate, {"calibrate", "--players", "2", "--candidate", "level:3", "--candidate", "greedy", "--out", "OUT"},
      "is a level"},
     {cli_calibrate, {"calibrate", "--players", "2", "--spacing", "0", "--out", "OUT"}, "--spacing: bad value '0'"},
@@ -1698,6 +1746,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, balance_matches_expected_files);
     tcase_add_test(runs, calibration_is_even_and_rising);
     tcase_add_test(runs, study_runs_play_the_rules_file);
+    tcase_add_test(runs, balance_compares_presets);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
     tcase_add_test(runs, fixed_seat_games_need_no_players);
     tcase_add_test(runs, analyze_writes_a_sim_runs_report_html);
