@@ -36,6 +36,7 @@
 #include "csv.h"
 #include "outcomes.h"
 #include "records/replay.h"
+#include "sequential.h"
 #include "test_support.h"
 
 #ifndef DOMINOLAB_SOURCE_DIR
@@ -250,6 +251,84 @@ START_TEST(tournament_resumes_a_lost_run)
     ck_assert_int_eq(result.status, 2);
     ck_assert_msg(strstr(result.err, "another seed"), "%s", result.err);
     support_capture_free(&result);
+}
+END_TEST
+
+static double first_row_number(const char *dir, const char *file, const char *name);
+
+/* The units a sim run played (its run.json). */
+static int64_t units_played(const char *dir, const char *run)
+{
+    char *path = path_in(dir, run);
+    json_t *json = json_load_file(path, 0, NULL);
+    ck_assert_msg(json != NULL, "cannot read %s", path);
+    int64_t units = json_integer_value(json_object_get(json, "units_done"));
+    json_decref(json);
+    free(path);
+    return units;
+}
+
+/* A pair stops at a look (64, 128, ... deals) once its order is settled or its difference
+ * is known within --precision, and its interval in pairwise.csv is the rule's, at the
+ * corrected level (sequential.h), recomputed here from its deals; --precision 0 plays every
+ * deal at 95%; a study made before the rule (no precision in study.json) resumes alone
+ * playing every deal. */
+START_TEST(tournament_stops_pairs_sequentially)
+{
+    const char *dir = support_scratch("sequential"), *fixed = support_scratch("fixed");
+    capture_t result;
+    support_run(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "heuristic",
+                                     "--deals", "2000", "--seed", "5", "--bootstrap", "0", "--threads", "2",
+                                     "--no-plots", "--out", (char *)dir),
+                &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    ck_assert_msg(strstr(result.err, "1 run, up to 2000 deals in all") && strstr(result.err, "at most about"), "%s",
+                  result.err);
+    ck_assert_msg(strstr(result.out, "every interval at 99.17%, 95% over the 6 looks"), "%s", result.out);
+    support_capture_free(&result);
+    int64_t units = units_played(dir, "pairs/00-01/run.json");
+    sequential_plan_t plan;
+    sequential_plan_init(&plan, 2000, SEQUENTIAL_FIRST_LOOK, 0.95, 20);
+    ck_assert_msg(units < 2000 && sequential_is_look(&plan, units), "random against heuristic stopped at %lld deals",
+                  (long long)units);
+    char *deals = path_in(dir, "pairs/00-01/deals.csv"), error[1024];
+    outcome_table_t table;
+    ck_assert_msg(outcomes_read(deals, &table, error, sizeof error) == 0, "%s", error);
+    int a = outcomes_agent(&table, "random"), b = outcomes_agent(&table, "heuristic");
+    sequential_tally_t tally = {0};
+    for (int64_t u = 0; u < table.units; u++)
+        sequential_add(&tally, outcomes_block_score2(&table, u, a, b) / (2.0 * table.rotations));
+    outcomes_free(&table);
+    ck_assert(sequential_stops(&plan, &tally));
+    double elo, low, high;
+    sequential_elo(&plan, &tally, &elo, &low, &high);
+    ck_assert_double_eq_tol(first_row_number(dir, "pairwise.csv", "elo_low"), low, 1e-3);
+    ck_assert_double_eq_tol(first_row_number(dir, "pairwise.csv", "elo_high"), high, 1e-3);
+    free(deals);
+    /* every deal: --precision 0 */
+    run_ok(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "heuristic", "--deals",
+                                "300", "--precision", "0", "--seed", "5", "--no-plots", "--quiet", "--out",
+                                (char *)fixed));
+    ck_assert_int_eq(units_played(fixed, "pairs/00-01/run.json"), 300);
+    /* made before the rule: study.json without precision, nor the argument; resumed alone */
+    char *path = path_in(fixed, "study.json");
+    json_t *study = json_load_file(path, 0, NULL);
+    ck_assert_ptr_nonnull(study);
+    ck_assert_ptr_null(json_object_get(json_object_get(study, "identity"), "precision"));
+    json_t *arguments = json_object_get(study, "arguments");
+    for (size_t k = 0; k + 1 < json_array_size(arguments); k++)
+        if (!strcmp(json_string_value(json_array_get(arguments, k)), "--precision")) {
+            json_array_remove(arguments, k + 1);
+            json_array_remove(arguments, k);
+        }
+    ck_assert_int_eq(json_dump_file(study, path, JSON_INDENT(2)), 0);
+    json_decref(study);
+    free(path);
+    char *pair = path_in(fixed, "pairs/00-01");
+    support_remove_tree(pair);
+    free(pair);
+    run_ok(cli_tournament, ARGS("tournament", "--resume", (char *)fixed, "--quiet", "--no-plots"));
+    ck_assert_int_eq(units_played(fixed, "pairs/00-01/run.json"), 300);
 }
 END_TEST
 
@@ -478,7 +557,17 @@ START_TEST(studies_write_their_runs_records)
                                 "--no-plots", "--quiet", "--records", "--records-every", "4", "--out", (char *)recorded));
     for (int k = 0; rating_reports[k]; k++) expect_same_file(plain, recorded, rating_reports[k]);
     static const char *const pairs[] = {"pairs/00-01", "pairs/00-02", "pairs/01-02", NULL};
-    for (int k = 0; pairs[k]; k++) expect_run_records(recorded, pairs[k], 75 * 2);
+    for (int k = 0; pairs[k]; k++) { /* every fourth unit the pair played (it may stop early), both seatings */
+        char *run = path_in(recorded, pairs[k]), *file = path_in(run, "run.json");
+        json_t *json = json_load_file(file, 0, NULL);
+        ck_assert_ptr_nonnull(json);
+        int64_t units = json_integer_value(json_object_get(json, "units_done"));
+        json_decref(json);
+        ck_assert_int_gt(units, 0);
+        expect_run_records(recorded, pairs[k], (int)((units + 3) / 4) * 2);
+        free(file);
+        free(run);
+    }
     capture_t result;
     support_run(cli_tournament,
                 ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--agent", "heuristic",
@@ -567,8 +656,8 @@ START_TEST(progress_counts_the_whole_study)
     const char *dir = support_scratch("progress");
     capture_t result;
     support_run(cli_tournament, ARGS("tournament", "--players", "2", "--agent", "random", "--agent", "greedy", "--agent",
-                                     "heuristic", "--deals", "300", "--threads", "1", "--no-plots", "--out",
-                                     (char *)dir),
+                                     "heuristic", "--deals", "300", "--precision", "0", "--threads", "1", "--no-plots",
+                                     "--out", (char *)dir),
                 &result);
     ck_assert_msg(result.status == 0, "%s", result.err);
     const char *plan = strstr(result.err, "dominolab tournament: 3 runs, 900 deals in all");
@@ -638,8 +727,8 @@ START_TEST(three_player_comparisons)
 {
     const char *dir = support_scratch("three");
     run_ok(cli_tournament, ARGS("tournament", "--players", "3", "--agent", "greedy", "--agent", "heuristic", "--deals",
-                                "200", "--seed", "4", "--bootstrap", "50", "--no-plots", "--quiet", "--out",
-                                (char *)dir));
+                                "200", "--precision", "0", "--seed", "4", "--bootstrap", "50", "--no-plots", "--quiet",
+                                "--out", (char *)dir));
     char *deals = path_in(dir, "pairs/00-01/deals.csv");
     outcome_table_t table;
     char error[512];
@@ -705,8 +794,8 @@ START_TEST(bingo_studies_run_end_to_end)
 {
     const char *tour = support_scratch("b_tournament");
     run_ok(cli_tournament, ARGS("tournament", "--game", "bingo", "--players", "2", "--agents", "random,greedy,heuristic",
-                                "--deals", "300", "--seed", "3", "--bootstrap", "50", "--threads", "2", "--no-plots",
-                                "--quiet", "--out", (char *)tour));
+                                "--deals", "300", "--precision", "0", "--seed", "3", "--bootstrap", "50", "--threads",
+                                "2", "--no-plots", "--quiet", "--out", (char *)tour));
     ck_assert_int_eq((int)first_row_number(tour, "pairwise.csv", "games"), 300 * 2);
     double elo[4];
     char *ratings = path_in(tour, "ratings.csv");
@@ -1747,6 +1836,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, calibration_is_even_and_rising);
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, balance_compares_presets);
+    tcase_add_test(runs, tournament_stops_pairs_sequentially);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
     tcase_add_test(runs, fixed_seat_games_need_no_players);
     tcase_add_test(runs, analyze_writes_a_sim_runs_report_html);

@@ -14,10 +14,10 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "outcomes.h"
 #include "report.h"
 #include "sprt.h"
 #include "study/study.h"
+#include "study/study_pair.h"
 
 enum { DEFAULT_MAX_DEALS = 1000000 };
 
@@ -65,49 +65,16 @@ static const cli_command_spec_t sprt_spec = {
 typedef struct sprt_rule {
     sprt_test_t test;
     sprt_tally_t tally;
-    int agent_a, agent_b; /* indices in the sim's agent list: A sits first, so 0 and 1 */
-    const char *name_a, *name_b;
-    int seats, sides, rotations;
-    bool decided;
+    study_pair_t pair; /* the blocks, live and on resume; its context is the rule */
+    int sides;
 } sprt_rule_t;
 
-/* A play as deals.csv would give it back: the comparison is outcomes_pair_score2's. */
-static void as_outcome(const sim_play_outcome_t *play, int seats, outcome_play_t *out)
-{
-    memset(out, 0, sizeof *out);
-    out->leader = play->leader;
-    for (int s = 0; s < seats; s++) {
-        out->seat[s].agent = play->seat[s].agent;
-        out->seat[s].result = play->seat[s].result; /* sim_result_t and outcome_result_t agree */
-        out->seat[s].points = play->seat[s].points;
-    }
-}
-
-static int block_score2(const sprt_rule_t *rule, const sim_unit_outcome_t *unit)
-{
-    int score2 = 0;
-    for (int r = 0; r < rule->rotations; r++) {
-        outcome_play_t play;
-        as_outcome(&unit->play[r], rule->seats, &play);
-        score2 += outcomes_pair_score2(&play, rule->seats, rule->agent_a, rule->agent_b);
-    }
-    return score2;
-}
-
-/* One more block into the test: its tally, and whether it has decided. */
-static void rule_add(sprt_rule_t *rule, int score2)
-{
-    sprt_tally_add(&rule->tally, score2);
-    rule->decided = sprt_decide(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1)) != SPRT_CONTINUE;
-}
-
-static int stop_rule(void *context, const sim_unit_outcome_t *units, int count, bool *decided)
+/* One more block into the test; whether it has decided. */
+static bool rule_add(void *context, int score2)
 {
     sprt_rule_t *rule = context;
-    int k = 0;
-    while (k < count && !rule->decided) rule_add(rule, block_score2(rule, &units[k++]));
-    *decided = rule->decided;
-    return k;
+    sprt_tally_add(&rule->tally, score2);
+    return sprt_decide(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1)) != SPRT_CONTINUE;
 }
 
 /* The progress line's standings: the LLR against its bounds, as chess testers show it. */
@@ -115,36 +82,9 @@ static void standings(void *context, const sim_totals_t *totals, char *out, size
 {
     const sprt_rule_t *rule = context;
     char score[160];
-    progress_standings_of(totals, rule->name_a, rule->sides == 2, score, sizeof score);
+    progress_standings_of(totals, rule->pair.name_a, rule->sides == 2, score, sizeof score);
     snprintf(out, size, "LLR %.2f [%.2f, %.2f]%s%s", sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1),
              rule->test.lower, rule->test.upper, score[0] ? "; " : "", score);
-}
-
-/* On resume: the tally of the blocks already played, from the run's deals so far. */
-static int on_ready(void *context, const char *dir, int64_t units_done, char *error, size_t error_size)
-{
-    sprt_rule_t *rule = context;
-    if (units_done == 0) return 0;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/.deals.csv.part", dir);
-    outcome_table_t table;
-    int status = outcomes_read(path, &table, error, error_size);
-    int a = outcomes_agent(&table, rule->name_a), b = outcomes_agent(&table, rule->name_b);
-    if (status == 0 && (a < 0 || b < 0)) {
-        snprintf(error, error_size, "%s: not a run of %s against %s", path, rule->name_a, rule->name_b);
-        status = -1;
-    }
-    for (int64_t u = 0; status == 0 && u < table.units && !rule->decided; u++) {
-        int score2 = outcomes_block_score2(&table, u, a, b);
-        if (score2 < 0) {
-            snprintf(error, error_size, "%s: a play without both agents", path);
-            status = -1;
-        } else {
-            rule_add(rule, score2);
-        }
-    }
-    outcomes_free(&table);
-    return status;
 }
 
 /* ------------------------------------------------------------------ the command */
@@ -250,22 +190,19 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
     }
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab sprt: %s\n", error);
     if (status == 0) {
-        /* The sim run's agents are A,B in seat order, so A is index 0 and B index 1. */
-        rule->agent_a = 0;
-        rule->agent_b = 1;
-        rule->name_a = specs[0];
-        rule->name_b = specs[1];
-        rule->seats = study->game.seats;
         rule->sides = study->game.game->side_count(study->game.rules);
-        rule->rotations = cli_pair_plays(study->game.seats, rule->sides);
-        if (rule->rotations * 2 + 1 > SPRT_MAX_VALUES) {
-            fprintf(stderr, "dominolab sprt: %d games a block is more than the test takes\n", rule->rotations);
+        rule->pair = (study_pair_t){.seats = study->game.seats,
+                                    .rotations = cli_pair_plays(study->game.seats, rule->sides),
+                                    .name_a = specs[0], .name_b = specs[1], .add = rule_add, .context = rule};
+        if (rule->pair.rotations * 2 + 1 > SPRT_MAX_VALUES) {
+            fprintf(stderr, "dominolab sprt: %d games a block is more than the test takes\n", rule->pair.rotations);
             status = 2;
         }
     }
     if (status == 0) {
-        sprt_tally_init(&rule->tally, rule->rotations);
-        cli_sim_hooks_t hooks = {.stop_rule = stop_rule, .context = rule, .on_ready = on_ready};
+        sprt_tally_init(&rule->tally, rule->pair.rotations);
+        cli_sim_hooks_t hooks = {.stop_rule = study_pair_stop_rule, .context = &rule->pair,
+                                 .on_ready = study_pair_resume};
         char label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
         snprintf(label, sizeof label, "%s against %s", specs[0], specs[1]);
         snprintf(agents, sizeof agents, "%s,%s", specs[0], specs[1]);

@@ -15,9 +15,12 @@
 #include "commands.h"
 #include "rating.h"
 #include "report.h"
+#include "sequential.h"
 #include "study/study.h"
+#include "study/study_pair.h"
 
 enum { DEFAULT_DEALS = 10000, DEFAULT_BOOTSTRAP = 1000 };
+#define DEFAULT_PRECISION 20.0 /* Elo either side of a pair's difference */
 
 typedef struct tournament_args {
     cli_args_base_t base;
@@ -25,7 +28,7 @@ typedef struct tournament_args {
     cli_list_t agents; /* --agents A,B,... and --agent A, in the order given */
     const char *anchor;
     int bootstrap;
-    double confidence;
+    double confidence, precision;
     bool no_advantage;
 } tournament_args_t;
 
@@ -39,6 +42,9 @@ static const cli_option_t tournament_options[] = {
     OPTION("bootstrap", "tournament", CLI_INT, bootstrap, 0, 100000, "B",
            "bootstrap replicates over deal blocks for the intervals (default 1000; 0: from the Hessian)"),
     OPTION("confidence", "tournament", CLI_REAL, confidence, 0.5, 0.9999, "C", "of the intervals (default 0.95)"),
+    OPTION("precision", "tournament", CLI_REAL, precision, 0, 1000, "ELO",
+           "stop a pair once its Elo difference is known within ELO either side, or its order is settled (default "
+           "20; 0: every pair plays every deal)"),
     OPTION("no-advantage", "tournament", CLI_FLAG, no_advantage, 0, 0, NULL,
            "fit no advantage for the seat that leads"),
 };
@@ -48,9 +54,13 @@ static const cli_command_spec_t tournament_spec = {
     "tournament",
     "--players N --agents A,B[,C...] --out DIR\n"
     "                            [--deals N | --matches N] [--seed S] [--game G] [--preset P] [--option k=v ...]\n"
-    "                            [--anchor SPEC] [--bootstrap B] [--confidence C] [--no-advantage] [--no-plots]",
-    "A round robin: every pair of agents plays the same deals (default 10000 deals a pair) in\n"
-    "duplicate, each deal once per rotation of the two over the seats. Writes to DIR:\n"
+    "                            [--precision ELO] [--anchor SPEC] [--bootstrap B] [--confidence C]\n"
+    "                            [--no-advantage] [--no-plots]",
+    "A round robin: every pair of agents plays the same deals (up to 10000 deals a pair, --deals)\n"
+    "in duplicate, each deal once per rotation of the two over the seats. A pair stops early, at\n"
+    "64, 128, 256, ... deals, once its Elo difference is known within --precision either side\n"
+    "or its interval leaves out 0; so that the intervals stay honest under the stopping, every\n"
+    "interval is at 1 - (1 - C) / K for the K looks a pair may take (docs/analysis.md). Writes to DIR:\n"
     "  ratings.csv          Bradley-Terry ratings on the Elo scale with the leader's advantage as\n"
     "                       a term of the model, one agent anchored at 0, intervals from a\n"
     "                       bootstrap over deal blocks, and the likelihood of superiority over the\n"
@@ -68,6 +78,17 @@ static const cli_command_spec_t tournament_spec = {
     tournament_options,
     (int)(sizeof tournament_options / sizeof tournament_options[0]),
 };
+
+/* A pair's stopping rule (sequential.h) from the study's identity: "precision" (absent in a
+ * study made before the rule: 0, every deal played), the units a pair may play, and the
+ * confidence asked. */
+static void pair_plan(const json_t *identity, sequential_plan_t *plan)
+{
+    double precision = json_number_value(json_object_get(identity, "precision")); /* 0 when absent */
+    int64_t cap = json_integer_value(json_object_get(identity, "units"));
+    sequential_plan_init(plan, cap, precision > 0 ? SEQUENTIAL_FIRST_LOOK : cap,
+                         json_number_value(json_object_get(identity, "confidence")), precision);
+}
 
 static const study_field_t tournament_fields[] = {
     {"agents", STUDY_TEXTS, 2, RATING_MAX_AGENTS}, {"anchor", STUDY_TEXT, 0, 0}, {"bootstrap", STUDY_INTEGER, 0, 100000},
@@ -117,15 +138,22 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
     report_faults_t *faults = NULL;
     if (status == 0) status = study_faults_read(dir, samples, found, &faults, error, error_size);
     if (status == 0) {
+        sequential_plan_t plan;
+        pair_plan(identity, &plan);
         report_ratings_settings_t settings = {
             .bootstrap = (int)json_integer_value(json_object_get(identity, "bootstrap")),
-            .confidence = json_number_value(json_object_get(identity, "confidence")),
+            .confidence = plan.level,
             .seed = (uint64_t)json_integer_value(json_object_get(identity, "seed")),
             .anchor = json_string_value(json_object_get(identity, "anchor")),
             .advantage = json_is_true(json_object_get(identity, "advantage")),
         };
         plot_session_t session;
         study_plot_start(&session, out_dir, identity, plots);
+        if (text && plan.looks > 1)
+            fprintf(text, "pairs stopped at a look once known within %g Elo or settled (--precision): every interval "
+                          "at %.2f%%, %.0f%% over the %d looks a pair may take\n",
+                    plan.precision, 100 * plan.level, 100 * json_number_value(json_object_get(identity, "confidence")),
+                    plan.looks);
         status = report_ratings_noting_faults(out_dir, path_list, found, names_of, count, &settings, faults, &session,
                                               text, NULL, error, error_size);
         char partial[128];
@@ -149,10 +177,23 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
 
 typedef struct pair_run {
     char subdir[32], label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
+    sequential_plan_t plan;
+    sequential_tally_t tally;
+    study_pair_t pair;
+    cli_sim_hooks_t hooks;
 } pair_run_t;
 
-/* Every pair once, each in its own run; the study's work announced first. */
-static int play_pairs(study_t *study, const tournament_args_t *args, int count)
+/* One more block of a pair (study_pair_t's add): whether the pair stops after it. */
+static bool pair_add(void *context, int score2)
+{
+    pair_run_t *run = context;
+    sequential_add(&run->tally, score2 / (2.0 * run->pair.rotations));
+    return sequential_stops(&run->plan, &run->tally);
+}
+
+/* Every pair once, each in its own run (stopping by the rule of `identity`); the study's
+ * work announced first. */
+static int play_pairs(study_t *study, const tournament_args_t *args, const json_t *identity, int count)
 {
     int pairs = count * (count - 1) / 2, k = 0;
     pair_run_t *names = calloc((size_t)pairs, sizeof *names);
@@ -169,6 +210,15 @@ static int play_pairs(study_t *study, const tournament_args_t *args, int count)
             snprintf(names[k].label, sizeof names[k].label, "%s vs %s", args->agents.item[i], args->agents.item[j]);
             snprintf(names[k].agents, sizeof names[k].agents, "%s,%s", args->agents.item[i], args->agents.item[j]);
             runs[k] = (study_run_spec_t){.subdir = names[k].subdir, .label = names[k].label, .agents = names[k].agents};
+            pair_plan(identity, &names[k].plan);
+            if (names[k].plan.looks == 1) continue; /* every deal */
+            int sides = study->game.game->side_count(study->game.rules);
+            names[k].pair = (study_pair_t){.seats = study->game.seats, .rotations = cli_pair_plays(study->game.seats, sides),
+                                           .name_a = args->agents.item[i], .name_b = args->agents.item[j],
+                                           .add = pair_add, .context = &names[k]};
+            names[k].hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &names[k].pair,
+                                               .on_ready = study_pair_resume};
+            runs[k].hooks = &names[k].hooks;
         }
     study->runs_total = pairs;
     int status = study_run_all(study, runs, pairs, 0, 0);
@@ -215,6 +265,9 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
                          anchor);
         status = 2;
     }
+    /* a study made before the rule played every deal: resumed without --precision, so it goes on */
+    if (status == 0 && !cli_given(&tournament_spec, args, "precision") && study_stored_lacks(study, "precision"))
+        args->precision = 0;
     if (status == 0) {
         json_t *identity = json_object();
         json_t *agents = json_array();
@@ -224,11 +277,13 @@ static int run_tournament(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "bootstrap", json_integer(args->bootstrap));
         json_object_set_new(identity, "confidence", json_real(args->confidence));
         json_object_set_new(identity, "advantage", json_boolean(!args->no_advantage));
+        if (args->precision > 0) /* absent: every deal, as before the rule */
+            json_object_set_new(identity, "precision", json_real(args->precision));
         int prepared = study_prepare(study, identity, error, sizeof error);
         if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab tournament: %s\n", error);
-    if (status == 0) status = play_pairs(study, args, count);
+    if (status == 0) status = play_pairs(study, args, study_identity(study), count);
     if (status == 0) status = study_conclude(study, cli_tournament_report);
     study_close(study);
     free(study);
@@ -242,6 +297,7 @@ static void default_args(void *raw)
     study_default_args(&args->study);
     args->bootstrap = DEFAULT_BOOTSTRAP;
     args->confidence = 0.95;
+    args->precision = DEFAULT_PRECISION;
 }
 
 static const study_command_t tournament_command = {&tournament_spec, sizeof(tournament_args_t),

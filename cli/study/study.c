@@ -387,6 +387,21 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
     return write_json(study, error, error_size);
 }
 
+const json_t *study_identity(const study_t *study) { return json_object_get(study->json, "identity"); }
+
+bool study_stored_lacks(const study_t *study, const char *key)
+{
+    if (!study->resume) return false;
+    char path[STUDY_PATH_MAX];
+    snprintf(path, sizeof path, "%s/study.json", study->dir);
+    json_error_t problem;
+    json_t *stored = json_load_file(path, 0, &problem);
+    const json_t *identity = json_object_get(stored, "identity");
+    bool lacks = json_is_object(identity) && !json_object_get(identity, key);
+    json_decref(stored);
+    return lacks;
+}
+
 static int study_finish(study_t *study, char *error, size_t error_size)
 {
     char now[32];
@@ -638,18 +653,23 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
         if (study->planned) study->planned[count + k] = run_seconds;
         seconds += run_seconds;
     }
-    char work[128], time_text[48] = "?";
+    bool stopping = false; /* a run that may end early: the counts and the time are bounds */
+    for (int k = 0; k < count; k++) stopping |= runs[k].hooks && runs[k].hooks->stop_rule;
+    char work[160], time_text[48] = "?";
     if (deals && matches)
-        snprintf(work, sizeof work, "%" PRId64 " deals and %" PRId64 " matches", deals, matches);
+        snprintf(work, sizeof work, "%s%" PRId64 " deals and %" PRId64 " matches", stopping ? "up to " : "", deals,
+                 matches);
     else
-        snprintf(work, sizeof work, "%" PRId64 " %s", deals + matches, matches ? "matches" : "deals");
+        snprintf(work, sizeof work, "%s%" PRId64 " %s", stopping ? "up to " : "", deals + matches,
+                 matches ? "matches" : "deals");
     if (measured > 0) format_duration(seconds, time_text, sizeof time_text);
     char runs_text[96];
     if (more) snprintf(runs_text, sizeof runs_text, "%d runs and up to %d more to come", count, more);
     else snprintf(runs_text, sizeof runs_text, "%d run%s", count, count == 1 ? "" : "s");
-    fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; about %s on %d thread%s "
+    fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; %s %s on %d thread%s "
                     "(from a short trial of each run%s)%s\n",
-            study->kind, runs_text, work, time_text, study->common->threads, study->common->threads == 1 ? "" : "s",
+            study->kind, runs_text, work, stopping ? "at most about" : "about", time_text, study->common->threads,
+            study->common->threads == 1 ? "" : "s",
             more ? ", the ones to come at their mean rate" : "", study->resume ? "; a resume skips what is done" : "");
 }
 

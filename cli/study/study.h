@@ -120,6 +120,12 @@ int study_check_levels(study_t *study, const char *const *specs, int count, char
  * exit status 0). */
 enum { STUDY_CHECKED = 3 };
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size);
+/* After study_prepare: the study's identity (study.json's, the stored one on resume). */
+const json_t *study_identity(const study_t *study);
+/* With --resume: whether the stored study's identity lacks `key` (a study made before the
+ * key existed, which the command then plays as it was made). False for a new study, or one
+ * whose study.json cannot be read (study_prepare says so). */
+bool study_stored_lacks(const study_t *study, const char *key);
 
 /* One sub-run: `sim` into DIR/subdir with agents "A,B,..." (repeated over the seats), the
  * study's game, level table and threads, deals.csv on, and with --records its records in

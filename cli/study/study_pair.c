@@ -1,0 +1,65 @@
+/* study_pair.c - block scores of a two-agent run, live and on resume (study_pair.h). */
+#include "study_pair.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "outcomes.h"
+
+/* A play as deals.csv would give it back: the comparison is outcomes_pair_score2's. */
+static void as_outcome(const sim_play_outcome_t *play, int seats, outcome_play_t *out)
+{
+    memset(out, 0, sizeof *out);
+    out->leader = play->leader;
+    for (int s = 0; s < seats; s++) {
+        out->seat[s].agent = play->seat[s].agent;
+        out->seat[s].result = play->seat[s].result; /* sim_result_t and outcome_result_t agree */
+        out->seat[s].points = play->seat[s].points;
+    }
+}
+
+static int unit_score2(const study_pair_t *pair, const sim_unit_outcome_t *unit)
+{
+    int score2 = 0;
+    for (int r = 0; r < pair->rotations; r++) {
+        outcome_play_t play;
+        as_outcome(&unit->play[r], pair->seats, &play);
+        score2 += outcomes_pair_score2(&play, pair->seats, 0, 1);
+    }
+    return score2;
+}
+
+int study_pair_stop_rule(void *context, const sim_unit_outcome_t *units, int count, bool *decided)
+{
+    study_pair_t *pair = context;
+    int k = 0;
+    while (k < count && !pair->decided) pair->decided = pair->add(pair->context, unit_score2(pair, &units[k++]));
+    *decided = pair->decided;
+    return k;
+}
+
+int study_pair_resume(void *context, const char *dir, int64_t units_done, char *error, size_t error_size)
+{
+    study_pair_t *pair = context;
+    if (units_done == 0) return 0;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/.deals.csv.part", dir);
+    outcome_table_t table;
+    int status = outcomes_read(path, &table, error, error_size);
+    int a = status ? -1 : outcomes_agent(&table, pair->name_a), b = status ? -1 : outcomes_agent(&table, pair->name_b);
+    if (status == 0 && (a < 0 || b < 0)) {
+        snprintf(error, error_size, "%s: not a run of %s against %s", path, pair->name_a, pair->name_b);
+        status = -1;
+    }
+    for (int64_t u = 0; status == 0 && u < table.units && !pair->decided; u++) {
+        int score2 = outcomes_block_score2(&table, u, a, b);
+        if (score2 < 0) {
+            snprintf(error, error_size, "%s: a play without both agents", path);
+            status = -1;
+        } else {
+            pair->decided = pair->add(pair->context, score2);
+        }
+    }
+    outcomes_free(&table);
+    return status;
+}
