@@ -109,8 +109,8 @@ void calibration_place(const calibration_candidates_t *candidates, int levels, d
 }
 
 int calibration_rate(const char *report_dir, const char *reference, const char *const *specs,
-                     const char *const *deals_paths, int n, const plot_session_t *plots, report_rated_t *rated,
-                     char *error, size_t error_size)
+                     const char *const *deals_paths, int n, double confidence, const plot_session_t *plots,
+                     report_rated_t *rated, char *error, size_t error_size)
 {
     const char *agents[RATING_MAX_AGENTS], *paths[RATING_MAX_AGENTS];
     int agent_count = 0, run_count = 0;
@@ -125,7 +125,7 @@ int calibration_rate(const char *report_dir, const char *reference, const char *
     report_rated_t by_agent[RATING_MAX_AGENTS];
     int status = 0;
     if (agent_count >= 2) {
-        report_ratings_settings_t settings = {CALIBRATION_BOOTSTRAP, 0.95, 1, reference, true};
+        report_ratings_settings_t settings = {CALIBRATION_BOOTSTRAP, confidence, 1, reference, true};
         plot_session_t session;
         plot_start_like(&session, report_dir, plots);
         status = report_ratings(report_dir, paths, run_count, agents, agent_count, &settings, &session, NULL, by_agent,
@@ -158,7 +158,8 @@ int calibration_write_candidates(const char *dir, const calibration_candidates_t
 }
 
 int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,
-                             const char *reference, plot_session_t *plots, char *error, size_t error_size)
+                             const char *reference, double confidence, plot_session_t *plots, char *error,
+                             size_t error_size)
 {
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "calibration.csv", error, error_size)) return -1;
@@ -174,8 +175,8 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
     plot_counts_t counts = {0};
     for (int level = 0; level < placement->levels; level++) plot_counts_add(&counts, measured[level].blocks);
     char what[512], sample[256], title[4096], label[1024], body[8192];
-    snprintf(what, sizeof what, "Difficulty levels against %s: targets, and measured Elo with 95%% intervals",
-             reference);
+    snprintf(what, sizeof what, "Difficulty levels against %s: targets, and measured Elo with %.4g%% intervals",
+             reference, 100 * confidence);
     plot_sample(sample, sizeof sample, counts.low, counts.high, plots->matches ? "match" : "deal",
                 counts.runs > 1 ? "a level" : NULL);
     plot_title(title, sizeof title, plots, what, sample);
@@ -191,9 +192,11 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
 }
 
 void calibration_print(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
-                       const char *reference)
+                       const char *reference, double confidence)
 {
-    fprintf(text, "%5s  %-40s %9s %9s  %s\n", "level", "agent", "target", "measured", "95% interval");
+    char heading[32];
+    snprintf(heading, sizeof heading, "%.4g%% interval", 100 * confidence);
+    fprintf(text, "%5s  %-40s %9s %9s  %s\n", "level", "agent", "target", "measured", heading);
     for (int level = 0; level < placement->levels; level++)
         fprintf(text, "%5d  %-40.40s %9.1f %9.1f  [%.1f, %.1f]\n", level + 1, placement->spec[level],
                 placement->target[level], measured[level].elo, measured[level].low, measured[level].high);

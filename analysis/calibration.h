@@ -63,21 +63,24 @@ void calibration_place(const calibration_candidates_t *candidates, int levels, d
                        calibration_between_fn between, calibration_placement_t *out);
 
 /* Step 1: the ratings of specs[0..n) against `reference` from the deals.csv at deals_paths[k]
- * (NULL where specs[k] is the reference, rated 0 exactly), with their report in report_dir
- * and its plots made as `plots` makes them (enabled, and the subject of their titles). */
+ * (NULL where specs[k] is the reference, rated 0 exactly), with intervals at `confidence`,
+ * their report in report_dir and its plots made as `plots` makes them (enabled, and the
+ * subject of their titles). */
 int calibration_rate(const char *report_dir, const char *reference, const char *const *specs,
-                     const char *const *deals_paths, int n, const plot_session_t *plots, report_rated_t *rated,
-                     char *error, size_t error_size);
+                     const char *const *deals_paths, int n, double confidence, const plot_session_t *plots,
+                     report_rated_t *rated, char *error, size_t error_size);
 
 /* candidates.csv: each candidate with its kind, measured and smoothed rating, and its rank
  * by smoothed rating (1 the weakest). */
 int calibration_write_candidates(const char *dir, const calibration_candidates_t *candidates,
                                  const calibration_placement_t *placement, char *error, size_t error_size);
-/* calibration.csv and its plot: each level's spec, target and measured rating. */
+/* calibration.csv and its plot: each level's spec, target and measured rating (its interval
+ * at `confidence`). */
 int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,
-                             const char *reference, plot_session_t *plots, char *error, size_t error_size);
+                             const char *reference, double confidence, plot_session_t *plots, char *error,
+                             size_t error_size);
 /* The levels as a table for the terminal. */
 void calibration_print(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
-                       const char *reference);
+                       const char *reference, double confidence);
 
 #endif

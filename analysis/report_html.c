@@ -331,7 +331,7 @@ static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, 
         high = -swap;
     }
     char interval[160], blocks[160];
-    snprintf(blocks, sizeof blocks, "their %.0f%% interval over %s %s blocks", confidence_percent(f),
+    snprintf(blocks, sizeof blocks, "their %.4g%% interval over %s %s blocks", confidence_percent(f),
              table_text(&f->pairwise, row, "blocks"), context->matches ? "match" : "deal");
     if (low > 0 || high < 0) {
         with_interval(interval, sizeof interval, fabs(elo), low > 0 ? low : -high, low > 0 ? high : -low, 0, false,
@@ -348,7 +348,7 @@ static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, 
 /* "Ratings, in Elo relative to random with 95% intervals: heuristic 127 [104, 147]; ..." */
 static void ratings_sentence(char *out, size_t size, const ratings_files_t *f)
 {
-    int used = snprintf(out, size, "Ratings, in Elo relative to %s with %.0f%% intervals: ", anchor_name(f),
+    int used = snprintf(out, size, "Ratings, in Elo relative to %s with %.4g%% intervals: ", anchor_name(f),
                         confidence_percent(f));
     for (int r = 0; r < f->ratings.rows && r < RATINGS_LISTED && used > 0 && (size_t)used < size; r++) {
         char interval[160];
@@ -414,7 +414,7 @@ static int ratings_plots(FILE *out, const ratings_files_t *f, const report_html_
         low[r] = table_value(&f->ratings, r, "elo_low");
         high[r] = table_value(&f->ratings, r, "elo_high");
     }
-    snprintf(title, sizeof title, "Ratings with %.0f%% intervals (%s = 0)", confidence_percent(f), anchor);
+    snprintf(title, sizeof title, "Ratings with %.4g%% intervals (%s = 0)", confidence_percent(f), anchor);
     snprintf(axis, sizeof axis, "Elo relative to %s", anchor);
     svg_bar_series_t series = {"Elo", elo, low, high};
     figure_start(out);
@@ -598,6 +598,14 @@ static int sprt_page(FILE *out, const report_html_context_t *context, page_part_
     static const char *const more[] = {"sprt_trace.csv"};
     other_files(out, more, 1);
     return 0;
+}
+
+/* "95%" from a ratings model.csv's confidence, or "their" where there is none. */
+static void interval_level(char *out, size_t size, const table_t *model)
+{
+    double confidence = model->rows > 0 ? table_value(model, 0, "confidence") : NAN;
+    if (isnan(confidence)) snprintf(out, size, "their");
+    else snprintf(out, size, "%.4g%%", 100 * confidence);
 }
 
 /* ------------------------------------------------------------------ balance */
@@ -946,6 +954,7 @@ static int balance_page(FILE *out, const report_html_context_t *context, page_pa
 
 typedef struct calibration_files {
     table_t levels, candidates, verify; /* verify: verify/pairwise.csv, for the sample only (may be empty) */
+    table_t candidate_model, verify_model; /* the ratings' model.csv: their intervals' confidence (may be empty) */
 } calibration_files_t;
 
 static const char *const levels_columns[] = {"level", "spec", "target_elo", "elo", "elo_low", "elo_high", NULL};
@@ -962,6 +971,10 @@ static int load_calibration(calibration_files_t *f, const char *dir, char *error
     char ignored[256]; /* every level may be the reference: then there is no verify/pairwise.csv */
     if (table_load(&f->verify, dir, "verify/pairwise.csv", ignored, sizeof ignored))
         memset(&f->verify, 0, sizeof f->verify);
+    if (table_load(&f->verify_model, dir, "verify/model.csv", ignored, sizeof ignored))
+        memset(&f->verify_model, 0, sizeof f->verify_model);
+    if (table_load(&f->candidate_model, dir, "candidates/model.csv", ignored, sizeof ignored))
+        memset(&f->candidate_model, 0, sizeof f->candidate_model);
     return 0;
 }
 
@@ -970,6 +983,8 @@ static void free_calibration(calibration_files_t *f)
     table_free(&f->levels);
     table_free(&f->candidates);
     table_free(&f->verify);
+    table_free(&f->verify_model);
+    table_free(&f->candidate_model);
 }
 
 /* "3 levels against greedy, 120 Elo apart: level 1 greedy:noise=1, measured -210 [...] (target -200); ..." */
@@ -1022,8 +1037,10 @@ static int calibration_plots(FILE *out, const calibration_files_t *f, const repo
     plot_counts_t counts = {0};
     for (int r = 0; r < f->verify.rows; r++) plot_counts_add(&counts, (int64_t)table_value(&f->verify, r, "blocks"));
     char title[512], axis[256], sample[256] = "", subtitle[1024];
-    snprintf(title, sizeof title, "Difficulty levels against %s: targets, and measured Elo with 95%% intervals",
-             reference);
+    char verify_level[32];
+    interval_level(verify_level, sizeof verify_level, &f->verify_model);
+    snprintf(title, sizeof title, "Difficulty levels against %s: targets, and measured Elo with %s intervals",
+             reference, verify_level);
     snprintf(axis, sizeof axis, "Elo relative to %s", reference);
     if (counts.runs) sample_of(sample, sizeof sample, &counts, context->matches ? "match" : "deal", "a level");
     subtitle_of(subtitle, sizeof subtitle, context, sample);
@@ -1045,7 +1062,10 @@ static int calibration_plots(FILE *out, const calibration_files_t *f, const repo
         measured_high[r] = table_value(c, r, "elo_high");
         smoothed[r] = table_value(c, r, "smoothed_elo");
     }
-    svg_bar_series_t series[] = {{"measured, with its 95% interval", measured, measured_low, measured_high},
+    char candidate_level[32], measured_name[64];
+    interval_level(candidate_level, sizeof candidate_level, &f->candidate_model);
+    snprintf(measured_name, sizeof measured_name, "measured, with its %s interval", candidate_level);
+    svg_bar_series_t series[] = {{measured_name, measured, measured_low, measured_high},
                                  {"smoothed within its kind", smoothed, NULL, NULL}};
     snprintf(title, sizeof title, "Candidates against %s, as listed", reference);
     subtitle_of(subtitle, sizeof subtitle, context, "");

@@ -302,7 +302,7 @@ static int draw_plots(plot_session_t *plots, const ratings_work_t *w, const char
 {
     char sample[256], what[512], title[4096], anchor_text[1024], body[8192];
     ratings_sample(w, plots, sample, sizeof sample);
-    snprintf(what, sizeof what, "Ratings with %.0f%% intervals (%s = 0)", 100 * confidence, anchor);
+    snprintf(what, sizeof what, "Ratings with %.4g%% intervals (%s = 0)", 100 * confidence, anchor);
     plot_title(title, sizeof title, plots, what, sample);
     snprintf(what, sizeof what, "Elo relative to %s", anchor);
     plot_quote(anchor_text, sizeof anchor_text, what);
@@ -353,7 +353,7 @@ static void print_table(FILE *text, const ratings_work_t *w, const int *order, d
                 interval, (long long)r->games[a], r->games[a] ? 100 * r->score[a] / (double)r->games[a] : 0.0, los,
                 report_faults_find(faults, w->name[a]) ? "  ! faulted" : "");
     }
-    fprintf(text, "leader's advantage %.1f Elo [%.1f, %.1f]; intervals %.0f%%; los = likelihood of superiority over "
+    fprintf(text, "leader's advantage %.1f Elo [%.1f, %.1f]; intervals %.4g%%; los = likelihood of superiority over "
                   "the next agent down\n",
             r->advantage, r->advantage_low, r->advantage_high, 100 * confidence);
     for (int k = 0; k < w->agents; k++)

@@ -30,8 +30,10 @@
 #include "rundir.h"
 #include "stats.h"
 #include "study/study.h"
+#include "study/study_pair.h"
 
 enum { DEFAULT_MATCHES = 2000, MAX_CANDIDATES = CALIBRATION_MAX_CANDIDATES, MIN_LEVELS = 2 };
+#define DEFAULT_PRECISION 20.0 /* Elo either side of a run's rating against the reference */
 _Static_assert((int)CALIBRATION_LEVELS_MAX == (int)AGENT_LEVEL_COUNT &&
                    (int)CALIBRATION_SPEC_MAX == (int)AGENT_SPEC_MAX,
                "analysis/calibration.h places the levels of agents/agent.h");
@@ -48,7 +50,8 @@ typedef struct calibrate_args {
     const char *reference, *write;
     cli_list_t candidate;
     int levels;
-    double spacing; /* 0: spread from the weakest candidate to the strongest */
+    double spacing;   /* 0: spread from the weakest candidate to the strongest */
+    double precision; /* the sequential rule's (study_pair.h); 0: every match */
 } calibrate_args_t;
 
 #define OPTION(name, section, kind, field, min, max, value, help)                                                  \
@@ -67,6 +70,9 @@ static const cli_option_t calibrate_options[] = {
     OPTION("spacing", "calibrate", CLI_REAL, spacing, 1, 2000, "ELO",
            "Elo between neighbouring levels, from the weakest candidate up (default: spread evenly up to the "
            "strongest)"),
+    OPTION("precision", "calibrate", CLI_REAL, precision, 0, 1000, "ELO",
+           "stop a run once its rating against the reference is known within ELO either side, or its order is "
+           "settled (default 20; 0: every run plays every match)"),
     OPTION("write", "calibrate", CLI_TEXT, write, 0, 0, "FILE",
            "also write the level table here (it is always written to DIR/levels.ini)"),
 };
@@ -75,10 +81,13 @@ static const cli_option_t calibrate_options[] = {
 static const cli_command_spec_t calibrate_spec = {
     "calibrate",
     "--players N --out DIR [--levels N] [--reference SPEC] [--candidate SPEC ...]\n"
-    "                           [--spacing ELO] [--write FILE] [--matches N | --deals N] [--game G]\n"
-    "                           [--preset P] [--seed S] [--level-table FILE]",
+    "                           [--spacing ELO] [--precision ELO] [--write FILE] [--matches N | --deals N]\n"
+    "                           [--game G] [--preset P] [--seed S] [--level-table FILE]",
     "Finds agents for level:1..N (default 10) whose ratings rise with the level in even steps.\n"
-    "Each candidate plays the reference (default 2000 duplicate matches). The ratings order\n"
+    "Each candidate plays the reference (up to 2000 duplicate matches: a run stops at 64, 128,\n"
+    "... matches once its rating is known within --precision Elo or its order against the\n"
+    "reference is settled, every interval then at 1 - 0.05 / K for its K looks; --precision 0\n"
+    "plays every match; docs/analysis.md, \"Stopping early\"). The ratings order\n"
     "the candidates; within one kind (greedy, pimc, ...) they are smoothed to rise in the order\n"
     "listed. Level 1 is the weakest candidate and the levels spread evenly up to the strongest\n"
     "(or --spacing ELO apart, shrunk to fit if the candidates do not reach that far); a\n"
@@ -86,7 +95,7 @@ static const cli_command_spec_t calibrate_spec = {
     "again against the reference on fresh deals. Writes to DIR:\n"
     "  levels.ini        the table and the game it was measured for: use it with\n"
     "                    --level-table DIR/levels.ini, or DOMINOLAB_LEVELS\n"
-    "  calibration.csv   each level: spec, target and measured Elo with its 95% interval\n"
+    "  calibration.csv   each level: spec, target and measured Elo with its interval\n"
     "  candidates.csv    each candidate: kind, measured and smoothed Elo, rank\n"
     "  candidates/, verify/  the runs and their ratings; plots/calibration.*\n"
     "  report.html       the levels in a sentence, charts, tables, a sample game of each run\n"
@@ -169,8 +178,11 @@ static int measure_candidates(const char *dir, const char *out_dir, const json_t
         kinds[k] = kind_text[k];
     }
     deals_paths(dir, reference, candidates, subdirs, n, storage, paths);
+    sequential_plan_t plan;
+    study_sequential_plan(identity, &plan);
     int status = report_subdir(out_dir, "candidates", report_dir, sizeof report_dir, error, error_size) ||
-                 calibration_rate(report_dir, reference, candidates, paths, n, plots, rated, error, error_size);
+                 calibration_rate(report_dir, reference, candidates, paths, n, plan.level, plots, rated, error,
+                                  error_size);
     free(storage);
     if (status) return -1;
     calibration_candidates_t measured = {candidates, kinds, rated, n};
@@ -329,10 +341,10 @@ static int list_runs(const json_t *identity, const char *const *specs, const cha
 
 /* The levels for the terminal, with the bots that faulted named under them. */
 static void print_levels(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
-                         const char *reference, const report_faults_t *faults, const char *table_path,
-                         const plot_session_t *session)
+                         const char *reference, double confidence, const report_faults_t *faults,
+                         const char *table_path, const plot_session_t *session)
 {
-    calibration_print(text, placement, measured, reference);
+    calibration_print(text, placement, measured, reference, confidence);
     report_faults_print(text, faults); /* their ratings, and the levels placed by them, are their fallbacks' too */
     fprintf(text, "level table written to %s\n", table_path);
     char line[1024];
@@ -376,15 +388,22 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
     report_rated_t measured[AGENT_LEVEL_COUNT];
     if (report_subdir(out_dir, "verify", report_dir, sizeof report_dir, error, error_size)) return -1;
     snprintf(table_path, sizeof table_path, "%s/levels.ini", out_dir);
-    if (calibration_rate(report_dir, reference, specs, paths, levels, &session, measured, error, error_size) ||
-        calibration_write_levels(out_dir, &placement, measured, reference, &session, error, error_size) ||
+    sequential_plan_t plan;
+    study_sequential_plan(identity, &plan);
+    if (text && plan.looks > 1)
+        fprintf(text, "runs stopped at a look once known within %g Elo or settled (--precision): every interval at "
+                      "%.2f%%, 95%% over the %d looks a run may take\n", plan.precision, 100 * plan.level, plan.looks);
+    if (calibration_rate(report_dir, reference, specs, paths, levels, plan.level, &session, measured, error,
+                         error_size) ||
+        calibration_write_levels(out_dir, &placement, measured, reference, plan.level, &session, error, error_size) ||
         write_table(table_path, dir, identity, table, &placement, measured, error, error_size))
         return -1;
     calibrate_runs_t list;
     if (list_runs(identity, specs, paths, subdirs, levels, &list, error, error_size)) return -1;
     report_faults_t *faults = NULL;
     int status = study_faults_read(dir, list.runs, list.count, &faults, error, error_size);
-    if (status == 0 && text) print_levels(text, &placement, measured, reference, faults, table_path, &session);
+    if (status == 0 && text)
+        print_levels(text, &placement, measured, reference, plan.level, faults, table_path, &session);
     study_html_t html = {REPORT_HTML_CALIBRATION, list.runs, list.count, reference, NULL, faults};
     if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
     free(faults);
@@ -415,6 +434,7 @@ int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *ide
 
 typedef struct candidate_run {
     char subdir[32], label[2 * AGENT_SPEC_MAX + 16], agents[2 * AGENT_SPEC_MAX + 2];
+    study_sequential_t stop;
 } candidate_run_t;
 
 /* Each candidate against the reference; the study's work, with the `levels` verifying runs
@@ -436,7 +456,9 @@ static int run_candidates(study_t *study, const char *reference, const char *con
         candidate_dir(k, name->subdir, sizeof name->subdir);
         snprintf(name->label, sizeof name->label, "candidate %s against %s", candidates[k], reference);
         snprintf(name->agents, sizeof name->agents, "%s,%s", candidates[k], reference);
-        runs[count++] = (study_run_spec_t){.subdir = name->subdir, .label = name->label, .agents = name->agents};
+        runs[count] = (study_run_spec_t){.subdir = name->subdir, .label = name->label, .agents = name->agents};
+        study_sequential_attach(&name->stop, study, study_identity(study), candidates[k], reference, &runs[count]);
+        count++;
     }
     int status = study_run_all(study, runs, count, levels, study->units);
     free(names);
@@ -466,6 +488,8 @@ static int run_levels(study_t *study, const char *reference, const calibration_p
         snprintf(label, sizeof label, "level %d (%s) against %s", level + 1, spec, reference);
         snprintf(agents, sizeof agents, "%s,%s", spec, reference);
         study_run_spec_t run = {.subdir = subdir, .label = label, .agents = agents, .seed_offset = 1};
+        study_sequential_t stop;
+        study_sequential_attach(&stop, study, study_identity(study), spec, reference, &run);
         int played = study_run(study, &run);
         if (played) return study_stopped(study, played);
     }
@@ -556,6 +580,9 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
                 status = 2;
             }
     }
+    /* a study made before the rule played every match: resumed without --precision, so it goes on */
+    if (status == 0 && !cli_given(&calibrate_spec, args, "precision") && study_stored_lacks(study, "precision"))
+        args->precision = 0;
     if (status == 0) {
         json_t *identity = json_object(), *list = json_array();
         for (int k = 0; k < n; k++) json_array_append_new(list, json_string(candidates[k]));
@@ -563,6 +590,8 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "candidates", list);
         json_object_set_new(identity, "level_count", json_integer(args->levels));
         json_object_set_new(identity, "spacing", json_real(args->spacing));
+        if (args->precision > 0) /* absent: every match, as before the rule */
+            json_object_set_new(identity, "precision", json_real(args->precision));
         int prepared = study_prepare(study, identity, error, sizeof error);
         if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
@@ -602,6 +631,7 @@ static void default_args(void *raw)
     study_default_args(&args->study);
     args->reference = "greedy";
     args->levels = AGENT_LEVEL_COUNT;
+    args->precision = DEFAULT_PRECISION;
 }
 
 static const study_command_t calibrate_command = {&calibrate_spec, sizeof(calibrate_args_t),

@@ -79,17 +79,6 @@ static const cli_command_spec_t tournament_spec = {
     (int)(sizeof tournament_options / sizeof tournament_options[0]),
 };
 
-/* A pair's stopping rule (sequential.h) from the study's identity: "precision" (absent in a
- * study made before the rule: 0, every deal played), the units a pair may play, and the
- * confidence asked. */
-static void pair_plan(const json_t *identity, sequential_plan_t *plan)
-{
-    double precision = json_number_value(json_object_get(identity, "precision")); /* 0 when absent */
-    int64_t cap = json_integer_value(json_object_get(identity, "units"));
-    sequential_plan_init(plan, cap, precision > 0 ? SEQUENTIAL_FIRST_LOOK : cap,
-                         json_number_value(json_object_get(identity, "confidence")), precision);
-}
-
 static const study_field_t tournament_fields[] = {
     {"agents", STUDY_TEXTS, 2, RATING_MAX_AGENTS}, {"anchor", STUDY_TEXT, 0, 0}, {"bootstrap", STUDY_INTEGER, 0, 100000},
     {"confidence", STUDY_NUMBER, 0.5, 0.9999},     {"advantage", STUDY_BOOL, 0, 0}, {NULL, STUDY_TEXT, 0, 0},
@@ -139,7 +128,7 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
     if (status == 0) status = study_faults_read(dir, samples, found, &faults, error, error_size);
     if (status == 0) {
         sequential_plan_t plan;
-        pair_plan(identity, &plan);
+        study_sequential_plan(identity, &plan);
         report_ratings_settings_t settings = {
             .bootstrap = (int)json_integer_value(json_object_get(identity, "bootstrap")),
             .confidence = plan.level,
@@ -177,19 +166,8 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
 
 typedef struct pair_run {
     char subdir[32], label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
-    sequential_plan_t plan;
-    sequential_tally_t tally;
-    study_pair_t pair;
-    cli_sim_hooks_t hooks;
+    study_sequential_t stop;
 } pair_run_t;
-
-/* One more block of a pair (study_pair_t's add): whether the pair stops after it. */
-static bool pair_add(void *context, int score2)
-{
-    pair_run_t *run = context;
-    sequential_add(&run->tally, score2 / (2.0 * run->pair.rotations));
-    return sequential_stops(&run->plan, &run->tally);
-}
 
 /* Every pair once, each in its own run (stopping by the rule of `identity`); the study's
  * work announced first. */
@@ -210,15 +188,8 @@ static int play_pairs(study_t *study, const tournament_args_t *args, const json_
             snprintf(names[k].label, sizeof names[k].label, "%s vs %s", args->agents.item[i], args->agents.item[j]);
             snprintf(names[k].agents, sizeof names[k].agents, "%s,%s", args->agents.item[i], args->agents.item[j]);
             runs[k] = (study_run_spec_t){.subdir = names[k].subdir, .label = names[k].label, .agents = names[k].agents};
-            pair_plan(identity, &names[k].plan);
-            if (names[k].plan.looks == 1) continue; /* every deal */
-            int sides = study->game.game->side_count(study->game.rules);
-            names[k].pair = (study_pair_t){.seats = study->game.seats, .rotations = cli_pair_plays(study->game.seats, sides),
-                                           .name_a = args->agents.item[i], .name_b = args->agents.item[j],
-                                           .add = pair_add, .context = &names[k]};
-            names[k].hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &names[k].pair,
-                                               .on_ready = study_pair_resume};
-            runs[k].hooks = &names[k].hooks;
+            study_sequential_attach(&names[k].stop, study, identity, args->agents.item[i], args->agents.item[j],
+                                    &runs[k]);
         }
     study->runs_total = pairs;
     int status = study_run_all(study, runs, pairs, 0, 0);

@@ -63,3 +63,33 @@ int study_pair_resume(void *context, const char *dir, int64_t units_done, char *
     outcomes_free(&table);
     return status;
 }
+
+void study_sequential_plan(const json_t *identity, sequential_plan_t *plan)
+{
+    double precision = json_number_value(json_object_get(identity, "precision")); /* 0 when absent */
+    const json_t *confidence = json_object_get(identity, "confidence");
+    int64_t cap = json_integer_value(json_object_get(identity, "units"));
+    sequential_plan_init(plan, cap, precision > 0 ? SEQUENTIAL_FIRST_LOOK : cap,
+                         confidence ? json_number_value(confidence) : 0.95, precision);
+}
+
+/* One more block (study_pair_t's add): whether the run stops after it. */
+static bool sequential_block(void *context, int score2)
+{
+    study_sequential_t *s = context;
+    sequential_add(&s->tally, score2 / (2.0 * s->pair.rotations));
+    return sequential_stops(&s->plan, &s->tally);
+}
+
+void study_sequential_attach(study_sequential_t *s, const study_t *study, const json_t *identity, const char *a,
+                             const char *b, study_run_spec_t *run)
+{
+    *s = (study_sequential_t){0};
+    study_sequential_plan(identity, &s->plan);
+    if (s->plan.looks == 1) return; /* every unit */
+    int sides = study->game.game->side_count(study->game.rules);
+    s->pair = (study_pair_t){.seats = study->game.seats, .rotations = cli_pair_plays(study->game.seats, sides),
+                             .name_a = a, .name_b = b, .add = sequential_block, .context = s};
+    s->hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair, .on_ready = study_pair_resume};
+    run->hooks = &s->hooks;
+}

@@ -15,7 +15,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "cli.h"
+#include "sequential.h"
 #include "sim.h"
+#include "study/study.h"
 
 typedef struct study_pair {
     int seats, rotations;        /* of the study's game: R games a block */
@@ -33,5 +36,23 @@ int study_pair_stop_rule(void *pair, const sim_unit_outcome_t *units, int count,
  * the deals so far (DIR/.deals.csv.part) goes through `add` again, in unit order. 0, or -1
  * with a message. */
 int study_pair_resume(void *pair, const char *dir, int64_t units_done, char *error, size_t error_size);
+
+/* ---- a run that stops by the sequential rule (sequential.h) ----
+ *
+ * The rule of a study is in its identity: "precision" (absent: 0, every unit played), the
+ * units a run may play ("units") and "confidence" (absent: 0.95). */
+void study_sequential_plan(const json_t *identity, sequential_plan_t *plan);
+
+typedef struct study_sequential {
+    sequential_plan_t plan;
+    sequential_tally_t tally;
+    study_pair_t pair;
+    cli_sim_hooks_t hooks;
+} study_sequential_t;
+
+/* Makes `run` (agents "A,B", named a and b) stop by the study's rule, which `s` keeps: it
+ * must outlive the run. Nothing changes where the rule plays every unit. */
+void study_sequential_attach(study_sequential_t *s, const study_t *study, const json_t *identity, const char *a,
+                             const char *b, study_run_spec_t *run);
 
 #endif
