@@ -621,6 +621,22 @@ static void format_duration(double seconds, char *out, size_t size)
     else snprintf(out, size, "%lds", s);
 }
 
+/* study_plan's line for runs that stop once they have answered: the range of their units. */
+static void plan_stopping_runs(const study_t *study, const study_run_spec_t *runs, int count, int more, int64_t cap)
+{
+    int64_t fewest = 0;
+    for (int k = 0; k < count; k++) fewest += runs[k].fewest_units > 0 ? runs[k].fewest_units : 1;
+    const char *unit = study->matches ? "matches" : "deals";
+    char runs_text[96];
+    if (more) snprintf(runs_text, sizeof runs_text, "%d runs and up to %d more to come", count, more);
+    else snprintf(runs_text, sizeof runs_text, "%d run%s", count, count == 1 ? "" : "s");
+    fprintf(stderr, "dominolab %s: %s, from %" PRId64 " to %" PRId64 " %s in all%s, each in every distinct seating: "
+                    "a run stops once it has answered, so the time is not known ahead (the progress line shows "
+                    "the pace)%s\n",
+            study->kind, runs_text, fewest, cap, unit, more ? " before the runs to come" : "",
+            study->resume ? "; a resume skips what is done" : "");
+}
+
 void study_plan(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units)
 {
     int64_t deals = 0, matches = 0;
@@ -631,6 +647,12 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
     *(study->matches ? &matches : &deals) += (int64_t)more * more_units;
     study->units_total = deals + matches;
     if (study->common->quiet) return;
+    bool stopping = false; /* runs that end once they have answered */
+    for (int k = 0; k < count; k++) stopping |= runs[k].hooks && runs[k].hooks->stop_rule;
+    if (stopping) {
+        plan_stopping_runs(study, runs, count, more, deals + matches);
+        return;
+    }
     /* A short trial of each run, on the study's threads, in memory: about 4 s in all. */
     double seconds = 0, trial = count > 0 ? 4.0 / count : 0, per_unit = 0;
     if (trial > 0.5) trial = 0.5;
@@ -653,23 +675,18 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
         if (study->planned) study->planned[count + k] = run_seconds;
         seconds += run_seconds;
     }
-    bool stopping = false; /* a run that may end early: the counts and the time are bounds */
-    for (int k = 0; k < count; k++) stopping |= runs[k].hooks && runs[k].hooks->stop_rule;
-    char work[160], time_text[48] = "?";
+    char work[128], time_text[48] = "?";
     if (deals && matches)
-        snprintf(work, sizeof work, "%s%" PRId64 " deals and %" PRId64 " matches", stopping ? "up to " : "", deals,
-                 matches);
+        snprintf(work, sizeof work, "%" PRId64 " deals and %" PRId64 " matches", deals, matches);
     else
-        snprintf(work, sizeof work, "%s%" PRId64 " %s", stopping ? "up to " : "", deals + matches,
-                 matches ? "matches" : "deals");
+        snprintf(work, sizeof work, "%" PRId64 " %s", deals + matches, matches ? "matches" : "deals");
     if (measured > 0) format_duration(seconds, time_text, sizeof time_text);
     char runs_text[96];
     if (more) snprintf(runs_text, sizeof runs_text, "%d runs and up to %d more to come", count, more);
     else snprintf(runs_text, sizeof runs_text, "%d run%s", count, count == 1 ? "" : "s");
-    fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; %s %s on %d thread%s "
+    fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; about %s on %d thread%s "
                     "(from a short trial of each run%s)%s\n",
-            study->kind, runs_text, work, stopping ? "at most about" : "about", time_text, study->common->threads,
-            study->common->threads == 1 ? "" : "s",
+            study->kind, runs_text, work, time_text, study->common->threads, study->common->threads == 1 ? "" : "s",
             more ? ", the ones to come at their mean rate" : "", study->resume ? "; a resume skips what is done" : "");
 }
 

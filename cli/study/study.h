@@ -142,6 +142,7 @@ typedef struct study_run_spec {
     bool matches;
     int64_t units;
     uint64_t seed_offset;         /* added to the study's seed */
+    int64_t fewest_units;         /* with a stopping rule (hooks->stop_rule): the fewest it may play (0: 1) */
     const cli_sim_hooks_t *hooks;
     /* The standings the progress line shows (NULL: the first agent's score and Elo). */
     void (*standings)(void *context, const sim_totals_t *totals, char *out, size_t size);
@@ -151,7 +152,10 @@ typedef struct study_run_spec {
 /* Before the first run: fixes the total of units the progress counts against (the `count`
  * runs, and `more` runs of `more_units` that are not known yet, as calibrate's verifying
  * ones), and unless quiet prints the study's work and how long it will take, from a short
- * trial of each run (the later ones at their mean rate). Nothing is written. */
+ * trial of each run (the later ones at their mean rate). Where the runs stop once they have
+ * answered (a stopping rule), the work is a range, from their fewest units to the cap, and
+ * no trial is played: a trial could cost more than the answer, and the cap's time says
+ * nothing of when the answer comes; the progress line shows the pace. Nothing is written. */
 void study_plan(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units);
 
 /* The state of the sim run in `dir`: 1 complete, 0 started but not complete, -1 never

@@ -92,4 +92,5 @@ void study_sequential_attach(study_sequential_t *s, const study_t *study, const 
                              .name_a = a, .name_b = b, .add = sequential_block, .context = s};
     s->hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair, .on_ready = study_pair_resume};
     run->hooks = &s->hooks;
+    run->fewest_units = s->plan.cap < s->plan.first_look ? s->plan.cap : s->plan.first_look;
 }
