@@ -604,7 +604,12 @@ int study_run(study_t *study, const study_run_spec_t *run)
     cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
     hooks.frame = &frame;
     int status = call_sim(study, run, state >= 0 ? "--resume" : "--out", dir, &hooks);
-    study->units_before += units;
+    int64_t done = units;
+    if (status == 0 && run->hooks && run->hooks->stop_rule && study_run_state(dir, &done, NULL) == 1 && done < units)
+        study->units_total -= units - done; /* it stopped early: the study's total is what is played */
+    else
+        done = units;
+    study->units_before += done;
     /* A summary.csv that cannot be read is not told here: the report reads it again and
      * refuses it, naming the file, which is where the user must hear of it. */
     study_sample_run_t played = {run->subdir, run->label, NULL};
