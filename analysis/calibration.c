@@ -163,12 +163,18 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
 {
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "calibration.csv", error, error_size)) return -1;
-    fputs("level,spec,target_elo,elo,elo_low,elo_high\n", file.stream);
+    calibration_step_t steps[CALIBRATION_LEVELS_MAX];
+    calibration_steps(measured, placement->levels, confidence, steps);
+    fputs("level,spec,target_elo,elo,elo_low,elo_high,step,step_low,step_high,distinct\n", file.stream);
     for (int level = 0; level < placement->levels; level++) {
         fprintf(file.stream, "%d,", level + 1);
         stats_csv_field(file.stream, placement->spec[level]);
-        fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f\n", placement->target[level], measured[level].elo,
+        fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f", placement->target[level], measured[level].elo,
                 measured[level].low, measured[level].high);
+        if (level == 0) fputs(",,,,\n", file.stream);
+        else
+            fprintf(file.stream, ",%.6f,%.6f,%.6f,%d\n", steps[level].step, steps[level].low, steps[level].high,
+                    steps[level].distinct);
     }
     if (atomic_file_commit(&file, error, error_size)) return -1;
     /* the verifying runs: each level against the reference (none for a level that is it) */
@@ -191,6 +197,24 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
     return plot_draw(plots, "calibration", body, error, error_size);
 }
 
+void calibration_steps(const report_rated_t *measured, int levels, double confidence, calibration_step_t *steps)
+{
+    double z = stats_normal_quantile(0.5 + confidence / 2);
+    double each = 1 - 0.05 / (levels > 2 ? levels - 1 : 1), z_step = stats_normal_quantile(0.5 + each / 2);
+    for (int level = 0; level < levels; level++) {
+        calibration_step_t *s = &steps[level];
+        *s = (calibration_step_t){NAN, NAN, NAN, false};
+        if (level == 0) continue;
+        const report_rated_t *a = &measured[level - 1], *b = &measured[level];
+        double se_a = (a->high - a->low) / (2 * z), se_b = (b->high - b->low) / (2 * z);
+        double half = z_step * sqrt(se_a * se_a + se_b * se_b);
+        s->step = b->elo - a->elo;
+        s->low = s->step - half;
+        s->high = s->step + half;
+        s->distinct = s->low > 0 || s->high < 0;
+    }
+}
+
 void calibration_print(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
                        const char *reference, double confidence)
 {
@@ -205,4 +229,14 @@ void calibration_print(FILE *text, const calibration_placement_t *placement, con
                                   "over it)"
             : placement->spread ? " (spread evenly from the weakest candidate to the strongest)"
                                 : "");
+    calibration_step_t steps[CALIBRATION_LEVELS_MAX];
+    calibration_steps(measured, placement->levels, confidence, steps);
+    int apart = 0;
+    for (int level = 1; level < placement->levels; level++) apart += steps[level].distinct;
+    fprintf(text, "neighbouring levels told apart: %d of %d (each step's interval at %.4g%%, together 95%%):", apart,
+            placement->levels - 1, 100 * (1 - 0.05 / (placement->levels > 2 ? placement->levels - 1 : 1)));
+    for (int level = 1; level < placement->levels; level++)
+        fprintf(text, "%s %d to %d %+.0f [%+.0f, %+.0f]%s", level > 1 ? ";" : "", level, level + 1, steps[level].step,
+                steps[level].low, steps[level].high, steps[level].distinct ? "" : " (not told apart)");
+    fputc('\n', text);
 }

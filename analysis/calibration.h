@@ -74,8 +74,18 @@ int calibration_rate(const char *report_dir, const char *reference, const char *
  * by smoothed rating (1 the weakest). */
 int calibration_write_candidates(const char *dir, const calibration_candidates_t *candidates,
                                  const calibration_placement_t *placement, char *error, size_t error_size);
+/* Whether each level stands apart from the one below: the step between their measured
+ * ratings (intervals at `confidence`, each rating's standard error taken from its
+ * interval, the two as independent), with an interval at Bonferroni's level over the
+ * levels - 1 steps so that the verdicts hold together at 95%. step[0] is NaN. */
+typedef struct calibration_step {
+    double step, low, high;
+    bool distinct; /* the step's interval leaves out 0 */
+} calibration_step_t;
+void calibration_steps(const report_rated_t *measured, int levels, double confidence, calibration_step_t *steps);
+
 /* calibration.csv and its plot: each level's spec, target and measured rating (its interval
- * at `confidence`). */
+ * at `confidence`), and its step from the level below. */
 int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,
                              const char *reference, double confidence, plot_session_t *plots, char *error,
                              size_t error_size);

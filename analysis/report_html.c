@@ -987,6 +987,27 @@ static void free_calibration(calibration_files_t *f)
     table_free(&f->candidate_model);
 }
 
+/* "Neighbouring levels told apart: 2 of 2 (...): level 1 to 2 +612 Elo [+540, +684]; ..." from
+ * calibration.csv's steps (a table written before them has none: nothing). */
+static void neighbours_sentence(char *out, size_t size, const table_t *l)
+{
+    out[0] = '\0';
+    if (l->rows < 2 || table_column(l, "distinct") < 0) return;
+    int apart = 0;
+    for (int r = 1; r < l->rows; r++) apart += table_value(l, r, "distinct") == 1;
+    int used = snprintf(out, size, "Neighbouring levels told apart: %d of %d (each step's interval at %.4g%%, so that "
+                        "all hold together at 95%%): ", apart, l->rows - 1,
+                        100 * (1 - 0.05 / (l->rows > 2 ? l->rows - 1 : 1)));
+    for (int r = 1; r < l->rows && used > 0 && (size_t)used < size; r++) {
+        char step[160];
+        with_interval(step, sizeof step, table_value(l, r, "step"), table_value(l, r, "step_low"),
+                      table_value(l, r, "step_high"), 0, true, "Elo");
+        used += snprintf(out + used, size - (size_t)used, "%slevel %d to %d %s%s", r > 1 ? "; " : "", r, r + 1, step,
+                         table_value(l, r, "distinct") == 1 ? "" : " (not told apart)");
+    }
+    if (used > 0 && (size_t)used < size) snprintf(out + used, size - (size_t)used, ".");
+}
+
 /* "3 levels against greedy, 120 Elo apart: level 1 greedy:noise=1, measured -210 [...] (target -200); ..." */
 static void calibration_result(FILE *out, const calibration_files_t *f, const report_html_context_t *context)
 {
@@ -1008,6 +1029,8 @@ static void calibration_result(FILE *out, const calibration_files_t *f, const re
     }
     if (used > 0 && (size_t)used < sizeof sentence) snprintf(sentence + used, sizeof sentence - (size_t)used, ".");
     result_paragraph(out, sentence);
+    neighbours_sentence(sentence, sizeof sentence, l);
+    if (sentence[0]) html_paragraph(out, NULL, sentence);
     html_paragraph(out, NULL, "Use the table with --level-table levels.ini (or DOMINOLAB_LEVELS=levels.ini).");
 }
 

@@ -604,6 +604,28 @@ END_TEST
 /* Seven candidates as calibrate would have measured them: greedy's noisy ladder turned over
  * by noise (-200 measured above -210), and ismcts listed after pimc although it measured
  * weaker (100 and 120 against 150 and 300), as the default ladder does in Double Bergen. */
+/* Neighbouring levels by hand, 95% intervals (z = 1.959964) and 3 levels, so each step at
+ * 1 - 0.05/2 (z = 2.241403): level 2 at 100 [60, 140] has se 40/1.959964 = 20.40854; from
+ * level 1 at 0 exactly the step is 100 +- 2.241403 * 20.40854 = 45.74376: [54.25624,
+ * 145.74376], told apart. Level 3 at 120 [90, 150], se 15.30641: the step 20 +- 2.241403 *
+ * sqrt(20.40854^2 + 15.30641^2) = 57.17972: [-37.17972, 77.17972], not told apart. */
+START_TEST(calibration_steps_by_hand)
+{
+    report_rated_t measured[] = {{0, 0, 0, 10}, {100, 60, 140, 10}, {120, 90, 150, 10}};
+    calibration_step_t steps[3];
+    calibration_steps(measured, 3, 0.95, steps);
+    ck_assert(isnan(steps[0].step));
+    ck_assert_close(steps[1].step, 100);
+    ck_assert_msg(fabs(steps[1].low - 54.25624) < 1e-4 && fabs(steps[1].high - 145.74376) < 1e-4, "[%f, %f]",
+                  steps[1].low, steps[1].high);
+    ck_assert(steps[1].distinct);
+    ck_assert_close(steps[2].step, 20);
+    ck_assert_msg(fabs(steps[2].low + 37.17972) < 1e-4 && fabs(steps[2].high - 77.17972) < 1e-4, "[%f, %f]",
+                  steps[2].low, steps[2].high);
+    ck_assert(!steps[2].distinct);
+}
+END_TEST
+
 static const char *const calibration_specs[] = {"greedy:noise=1", "greedy:noise=0.5", "greedy",
                                                 "pimc:samples=8", "pimc",             "ismcts:iterations=1000",
                                                 "ismcts:iterations=2000"};
@@ -874,6 +896,7 @@ static Suite *analysis_suite(void)
     TCase *calibration = tcase_create("calibration");
     tcase_add_checked_fixture(calibration, NULL, support_scratch_teardown);
     tcase_add_test(calibration, calibration_orders_kinds_by_measurement);
+    tcase_add_test(calibration, calibration_steps_by_hand);
     tcase_add_test(calibration, calibration_spacing_and_unblended_neighbours);
     tcase_add_test(calibration, calibration_candidates_file_ranks_by_measurement);
     suite_add_tcase(suite, calibration);
