@@ -158,23 +158,26 @@ int calibration_write_candidates(const char *dir, const calibration_candidates_t
 }
 
 int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,
-                             const char *reference, double confidence, plot_session_t *plots, char *error,
-                             size_t error_size)
+                             const double *ms, const char *reference, double confidence, plot_session_t *plots,
+                             char *error, size_t error_size)
 {
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "calibration.csv", error, error_size)) return -1;
     calibration_step_t steps[CALIBRATION_LEVELS_MAX];
     calibration_steps(measured, placement->levels, confidence, steps);
-    fputs("level,spec,target_elo,elo,elo_low,elo_high,step,step_low,step_high,distinct\n", file.stream);
+    fputs("level,spec,target_elo,elo,elo_low,elo_high,step,step_low,step_high,distinct,ms_per_decision\n",
+          file.stream);
     for (int level = 0; level < placement->levels; level++) {
         fprintf(file.stream, "%d,", level + 1);
         stats_csv_field(file.stream, placement->spec[level]);
         fprintf(file.stream, ",%.6f,%.6f,%.6f,%.6f", placement->target[level], measured[level].elo,
                 measured[level].low, measured[level].high);
-        if (level == 0) fputs(",,,,\n", file.stream);
+        if (level == 0) fputs(",,,,", file.stream);
         else
-            fprintf(file.stream, ",%.6f,%.6f,%.6f,%d\n", steps[level].step, steps[level].low, steps[level].high,
+            fprintf(file.stream, ",%.6f,%.6f,%.6f,%d", steps[level].step, steps[level].low, steps[level].high,
                     steps[level].distinct);
+        if (ms && !isnan(ms[level])) fprintf(file.stream, ",%.6f\n", ms[level]);
+        else fputs(",\n", file.stream);
     }
     if (atomic_file_commit(&file, error, error_size)) return -1;
     /* the verifying runs: each level against the reference (none for a level that is it) */
@@ -215,15 +218,28 @@ void calibration_steps(const report_rated_t *measured, int levels, double confid
     }
 }
 
+void calibration_time_text(char *out, size_t size, double ms)
+{
+    if (isnan(ms)) snprintf(out, size, "-");
+    else if (ms >= 1) snprintf(out, size, "%.1f ms", ms);
+    else if (ms >= 0.001) snprintf(out, size, "%.3f ms", ms);
+    else snprintf(out, size, "%.3f \xC2\xB5s", 1000 * ms);
+}
+
 void calibration_print(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
-                       const char *reference, double confidence)
+                       const double *ms, const char *reference, double confidence)
 {
     char heading[32];
     snprintf(heading, sizeof heading, "%.4g%% interval", 100 * confidence);
-    fprintf(text, "%5s  %-40s %9s %9s  %s\n", "level", "agent", "target", "measured", heading);
-    for (int level = 0; level < placement->levels; level++)
-        fprintf(text, "%5d  %-40.40s %9.1f %9.1f  [%.1f, %.1f]\n", level + 1, placement->spec[level],
-                placement->target[level], measured[level].elo, measured[level].low, measured[level].high);
+    fprintf(text, "%5s  %-40s %9s %9s  %-20s %s\n", "level", "agent", "target", "measured", heading, "a decision");
+    for (int level = 0; level < placement->levels; level++) {
+        char interval[64], time[32];
+        snprintf(interval, sizeof interval, "[%.1f, %.1f]", measured[level].low, measured[level].high);
+        calibration_time_text(time, sizeof time, ms ? ms[level] : NAN);
+        fprintf(text, "%5d  %-40.40s %9.1f %9.1f  %-20s %s\n", level + 1, placement->spec[level],
+                placement->target[level], measured[level].elo, interval, time);
+    }
+    if (ms) fprintf(text, "a decision: one thread's CPU time on this machine, when the study was played\n");
     fprintf(text, "Elo against %s; spacing %.1f%s\n", reference, placement->spacing,
             placement->shrunk   ? " (the candidates' range is narrower than the spacing asked for: spread evenly "
                                   "over it)"

@@ -87,10 +87,13 @@ void calibration_steps(const report_rated_t *measured, int levels, double confid
 /* calibration.csv and its plot: each level's spec, target and measured rating (its interval
  * at `confidence`), and its step from the level below. */
 int calibration_write_levels(const char *dir, const calibration_placement_t *placement, const report_rated_t *measured,
-                             const char *reference, double confidence, plot_session_t *plots, char *error,
-                             size_t error_size);
-/* The levels as a table for the terminal. */
+                             const double *ms, const char *reference, double confidence, plot_session_t *plots,
+                             char *error, size_t error_size);
+/* A time a decision in words: "12.3 ms", "0.088 ms", "0.02 µs"... ("-" for NaN). */
+void calibration_time_text(char *out, size_t size, double ms);
+/* The levels as a table for the terminal. ms[level]: CPU milliseconds a decision (NaN:
+ * unknown), or ms NULL. */
 void calibration_print(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
-                       const char *reference, double confidence);
+                       const double *ms, const char *reference, double confidence);
 
 #endif

@@ -32,6 +32,7 @@
 #include "agent.h"
 #include "cli.h"
 #include "commands.h"
+#include "decisions.h"
 #include "sim.h"
 
 typedef enum bench_kind {
@@ -160,153 +161,29 @@ static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t 
     return result;
 }
 
-/* Positions with a choice, from random play of matches from a fixed seed, and the moves
- * that led to each from the one before it in its match (or from the match's start): an
- * agent that learns from every move (agent_wants_moves) is told them, as in a match. */
-typedef struct bench_positions {
-    int count;
-    unsigned char *states;
-    uint64_t *match_seed;     /* of each position's match */
-    bool *match_first;        /* the first position of its match: its path starts there */
-    int *path_start, *path_length; /* its moves in `moves` */
-    game_move_t *moves;
-    size_t moves_used, moves_capacity;
-} bench_positions_t;
-
-static void positions_free(bench_positions_t *p)
-{
-    free(p->states);
-    free(p->match_seed);
-    free(p->match_first);
-    free(p->path_start);
-    free(p->path_length);
-    free(p->moves);
-}
-
-static int positions_alloc(bench_positions_t *p, const game_t *g, int count)
-{
-    *p = (bench_positions_t){.count = count, .moves_capacity = 64 * (size_t)count};
-    p->states = malloc((size_t)(count + 1) * g->state_size);
-    p->match_seed = malloc((size_t)count * sizeof *p->match_seed);
-    p->match_first = malloc((size_t)count * sizeof *p->match_first);
-    p->path_start = malloc((size_t)count * sizeof *p->path_start);
-    p->path_length = malloc((size_t)count * sizeof *p->path_length);
-    p->moves = malloc(p->moves_capacity * sizeof *p->moves);
-    if (p->states && p->match_seed && p->match_first && p->path_start && p->path_length && p->moves) return 0;
-    positions_free(p);
-    return -1;
-}
-
-/* 0, or -1 when the moves between positions outgrow their room (out of memory). */
-static int remember_move(bench_positions_t *p, game_move_t move)
-{
-    if (cli_reserve((void **)&p->moves, &p->moves_capacity, p->moves_used + 1, sizeof *p->moves)) return -1;
-    p->moves[p->moves_used++] = move;
-    return 0;
-}
-
-static int collect_positions(const cli_game_t *game, bench_positions_t *p)
-{
-    const game_t *g = game->game;
-    game_move_t moves[GAME_MAX_MOVES];
-    pcg32_t rng;
-    pcg32_seed(&rng, BENCH_SEED, 7);
-    int found = 0;
-    for (uint64_t match = 0; found < p->count; match++) {
-        void *state = p->states + (size_t)found * g->state_size;
-        g->match_start(state, game->rules, BENCH_SEED + match);
-        bool first = true;
-        int path_start = (int)p->moves_used;
-        while (found < p->count && g->status(state) != GAME_MATCH_OVER) {
-            if (g->status(state) == GAME_BETWEEN_HANDS) {
-                g->deal(state, NULL);
-                continue;
-            }
-            int moves_count = g->legal_moves(state, moves);
-            if (moves_count > 1 && pcg32_below(&rng, 4) == 0) { /* keep this one; play on from a copy */
-                p->match_seed[found] = BENCH_SEED + match;
-                p->match_first[found] = first;
-                p->path_start[found] = path_start;
-                p->path_length[found] = (int)p->moves_used - path_start;
-                first = false;
-                path_start = (int)p->moves_used;
-                void *next = p->states + (size_t)(found + 1) * g->state_size;
-                memcpy(next, state, g->state_size);
-                state = next;
-                found++;
-                if (found == p->count) break;
-            }
-            game_move_t move = moves[pcg32_below(&rng, (uint32_t)moves_count)];
-            if (remember_move(p, move)) return -1;
-            g->apply(state, move, NULL);
-        }
-    }
-    return 0;
-}
-
-/* Tells the agents that learn from every move the moves that led to position i, from the
- * position before it (their match's start for its first, where they start afresh). */
-static void tell_path(const cli_game_t *game, const bench_positions_t *p, int i, agent_t **agents, void *scratch)
-{
-    const game_t *g = game->game;
-    if (p->match_first[i]) {
-        g->match_start(scratch, game->rules, p->match_seed[i]);
-        for (int seat = 0; seat < game->seats; seat++) agent_reset(agents[seat], p->match_seed[i]);
-    } else {
-        memcpy(scratch, p->states + (size_t)(i - 1) * g->state_size, g->state_size);
-    }
-    for (int k = 0; k < p->path_length[i]; k++) {
-        while (g->status(scratch) == GAME_BETWEEN_HANDS) g->deal(scratch, NULL);
-        game_move_t move = p->moves[p->path_start[i] + k];
-        for (int seat = 0; seat < game->seats; seat++) agent_notify_move(agents[seat], scratch, move);
-        g->apply(scratch, move, NULL);
-    }
-}
-
 static int bench_decisions(const cli_game_t *game, const char **specs, int spec_count, bool quick)
 {
     const game_t *g = game->game;
     int count = quick ? DECISION_POSITIONS_QUICK : DECISION_POSITIONS;
-    bench_positions_t positions;
-    void *scratch = malloc(g->state_size);
-    if (!scratch || positions_alloc(&positions, g, count) || collect_positions(game, &positions)) {
+    decision_positions_t positions;
+    if (decision_positions_make(&positions, game, count, BENCH_SEED)) {
         fprintf(stderr, "dominolab bench: out of memory for %d positions\n", count);
-        free(scratch);
         return 1;
     }
     printf("%d positions of %s (preset %s), %d players; one thread\n", count, g->name, game->preset, game->seats);
     printf("%-40s %9s %8s %12s %16s\n", "agent", "decisions", "seconds", "decisions/s", "signature");
-    game_move_t moves[GAME_MAX_MOVES];
     char error[CLI_ERROR_SIZE];
     int status = 0;
     for (int k = 0; k < spec_count && !status; k++) {
-        agent_t *agents[GAME_MAX_SEATS] = {0};
-        for (int seat = 0; seat < game->seats && !status; seat++)
-            if (agent_create(specs[k], NULL, g, game->rules, seat, BENCH_SEED, &agents[seat], error, sizeof error)) {
-                fprintf(stderr, "dominolab bench: %s\n", error);
-                status = 2;
-            }
-        bool told = !status && agent_wants_moves(agents[0]);
-        uint64_t signature = 0;
-        long decided = 0;
-        double started = omp_get_wtime(), seconds = 0, minimum = quick ? DECISION_MIN_SECONDS_QUICK : DECISION_MIN_SECONDS;
-        for (int round = 0; !status && (round == 0 || seconds < minimum); round++) {
-            for (int i = 0; i < count; i++) {
-                const void *state = positions.states + (size_t)i * g->state_size;
-                if (told) tell_path(game, &positions, i, agents, scratch);
-                int moves_count = g->legal_moves(state, moves);
-                game_move_t move = agent_choose(agents[g->to_move(state)], state, moves, moves_count);
-                if (round == 0) signature = signature * 1000003u + (uint64_t)(move.kind << 16 | move.tile << 8 | move.end);
-            }
-            decided += count;
-            seconds = omp_get_wtime() - started;
-        }
-        if (!status)
-            printf("%-40s %9ld %8.3f %12.0f %016" PRIx64 "\n", specs[k], decided, seconds, decided / seconds, signature);
-        for (int seat = 0; seat < game->seats; seat++) agent_destroy(agents[seat]);
+        decision_timing_t timing;
+        status = decision_time(game, &positions, specs[k], NULL, BENCH_SEED,
+                               quick ? DECISION_MIN_SECONDS_QUICK : DECISION_MIN_SECONDS, &timing, error, sizeof error);
+        if (status) fprintf(stderr, "dominolab bench: %s\n", error);
+        else
+            printf("%-40s %9ld %8.3f %12.0f %016" PRIx64 "\n", specs[k], timing.decisions, timing.wall_seconds,
+                   timing.decisions / timing.wall_seconds, timing.signature);
     }
-    positions_free(&positions);
-    free(scratch);
+    decision_positions_free(&positions);
     return status;
 }
 

@@ -1035,6 +1035,49 @@ static int csv_column_values(const char *path, const char *name, double *values,
     return count;
 }
 
+/* --max-ms leaves out the candidates that think too long a decision (pimc takes tens of
+ * microseconds a decision, greedy a few hundredths: 5 µs parts them with margins of about
+ * 20 and 250 either way, under the sanitizers too), says so, and the levels, their
+ * calibration.csv rows and levels.ini give each level's CPU time a decision. A budget no
+ * agent meets is refused. */
+START_TEST(calibration_keeps_to_a_time_budget)
+{
+    const char *dir = support_scratch("budget");
+    capture_t result;
+    support_run(cli_calibrate, ARGS("calibrate", "--players", "2", "--levels", "2", "--matches", "64", "--candidate",
+                                    "greedy:noise=0.5", "--candidate", "greedy", "--candidate", "pimc", "--max-ms",
+                                    "0.005", "--seed", "4", "--threads", "2", "--no-plots", "--out", (char *)dir),
+                &result);
+    ck_assert_msg(result.status == 0, "%s", result.err);
+    ck_assert_msg(strstr(result.err, "left out pimc: ") && strstr(result.err, "above --max-ms 0.005"), "%s", result.err);
+    ck_assert_msg(strstr(result.out, "a decision: one thread's CPU time"), "%s", result.out);
+    support_capture_free(&result);
+    char *text = identity_text(dir);
+    ck_assert_msg(strstr(text, "\"candidates\":[\"greedy:noise=0.5\",\"greedy\"]") && strstr(text, "\"max_ms\":0.005"),
+                  "%s", text);
+    free(text);
+    double ms[4];
+    char *calibration = path_in(dir, "calibration.csv"), *timing = path_in(dir, "timing.csv"),
+         *table = path_in(dir, "levels.ini");
+    ck_assert_int_eq(csv_column_values(calibration, "ms_per_decision", ms, 4), 2);
+    for (int k = 0; k < 2; k++) ck_assert_msg(ms[k] > 0 && ms[k] <= 0.005, "level %d: %g ms", k + 1, ms[k]);
+    ck_assert_int_eq(csv_column_values(timing, "ms_per_decision", ms, 4), 3); /* pimc timed, then left out */
+    char *ini = support_read_file(table, NULL);
+    ck_assert_msg(ini && strstr(ini, "of CPU a decision where it was measured"), "%s", ini ? ini : "(none)");
+    free(ini);
+    free(calibration);
+    free(timing);
+    free(table);
+    const char *none = support_scratch("no-budget");
+    support_run(cli_calibrate, ARGS("calibrate", "--players", "2", "--levels", "2", "--candidate", "greedy:noise=0.5",
+                                    "--candidate", "greedy", "--max-ms", "0.000001", "--quiet", "--out", (char *)none),
+                &result);
+    ck_assert_msg(result.status == 2 && strstr(result.err, "--max-ms: 0 of the 2 candidates decide within 1e-06 ms"),
+                  "exit %d: %s", result.status, result.err);
+    support_capture_free(&result);
+}
+END_TEST
+
 START_TEST(calibration_is_even_and_rising)
 {
     const char *dir = support_scratch("calibrate");
@@ -1842,6 +1885,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, balance_compares_presets);
     tcase_add_test(runs, tournament_stops_pairs_sequentially);
+    tcase_add_test(runs, calibration_keeps_to_a_time_budget);
     tcase_add_test(runs, analyze_reads_a_one_agent_sim_run);
     tcase_add_test(runs, fixed_seat_games_need_no_players);
     tcase_add_test(runs, analyze_writes_a_sim_runs_report_html);

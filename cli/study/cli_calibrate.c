@@ -30,6 +30,7 @@
 #include "rundir.h"
 #include "stats.h"
 #include "study/study.h"
+#include "study/calibrate_timing.h"
 #include "study/study_pair.h"
 
 enum { DEFAULT_MATCHES = 2000, MAX_CANDIDATES = CALIBRATION_MAX_CANDIDATES, MIN_LEVELS = 2 };
@@ -52,6 +53,7 @@ typedef struct calibrate_args {
     int levels;
     double spacing;   /* 0: spread from the weakest candidate to the strongest */
     double precision; /* the sequential rule's (study_pair.h); 0: every match */
+    double max_ms;    /* leave out candidates that think longer a decision; 0: none */
 } calibrate_args_t;
 
 #define OPTION(name, section, kind, field, min, max, value, help)                                                  \
@@ -73,6 +75,9 @@ static const cli_option_t calibrate_options[] = {
     OPTION("precision", "calibrate", CLI_REAL, precision, 0, 1000, "ELO",
            "stop a run once its rating against the reference is known within ELO either side, or its order is "
            "settled (default 20; 0: every run plays every match)"),
+    OPTION("max-ms", "calibrate", CLI_REAL, max_ms, 0, 1e6, "MS",
+           "leave out the candidates that take longer than MS milliseconds of CPU a decision on this machine (a "
+           "phone's budget; default: none)"),
     OPTION("write", "calibrate", CLI_TEXT, write, 0, 0, "FILE",
            "also write the level table here (it is always written to DIR/levels.ini)"),
 };
@@ -237,8 +242,8 @@ static int table_game(const char *dir, const json_t *identity, agent_levels_t *l
 
 /* levels.ini, the table --level-table reads, at `path`; `levels` holds its game. */
 static int write_table(const char *path, const char *dir, const json_t *identity, agent_levels_t *levels,
-                       const calibration_placement_t *placement, const report_rated_t *measured, char *error,
-                       size_t error_size)
+                       const calibration_placement_t *placement, const report_rated_t *measured, const double *ms,
+                       char *error, size_t error_size)
 {
     char header[1024], comments[AGENT_LEVEL_COUNT][160];
     const char *comment[AGENT_LEVEL_COUNT];
@@ -255,8 +260,13 @@ static int write_table(const char *path, const char *dir, const json_t *identity
     levels->count = placement->levels;
     for (int level = 0; level < placement->levels; level++) {
         snprintf(levels->spec[level], sizeof levels->spec[level], "%s", placement->spec[level]);
-        snprintf(comments[level], sizeof comments[level], "target %.1f Elo, measured %.1f [%.1f, %.1f]",
-                 placement->target[level], measured[level].elo, measured[level].low, measured[level].high);
+        int used = snprintf(comments[level], sizeof comments[level], "target %.1f Elo, measured %.1f [%.1f, %.1f]",
+                            placement->target[level], measured[level].elo, measured[level].low, measured[level].high);
+        char time[32];
+        calibration_time_text(time, sizeof time, ms[level]);
+        if (!isnan(ms[level]) && used > 0 && (size_t)used < sizeof comments[level])
+            snprintf(comments[level] + used, sizeof comments[level] - (size_t)used,
+                     "; %s of CPU a decision where it was measured", time);
         comment[level] = comments[level];
     }
     return config_write_levels(path, levels, header, comment, error, error_size);
@@ -341,10 +351,10 @@ static int list_runs(const json_t *identity, const char *const *specs, const cha
 
 /* The levels for the terminal, with the bots that faulted named under them. */
 static void print_levels(FILE *text, const calibration_placement_t *placement, const report_rated_t *measured,
-                         const char *reference, double confidence, const report_faults_t *faults,
+                         const double *ms, const char *reference, double confidence, const report_faults_t *faults,
                          const char *table_path, const plot_session_t *session)
 {
-    calibration_print(text, placement, measured, reference, confidence);
+    calibration_print(text, placement, measured, ms, reference, confidence);
     report_faults_print(text, faults); /* their ratings, and the levels placed by them, are their fallbacks' too */
     fprintf(text, "level table written to %s\n", table_path);
     char line[1024];
@@ -393,17 +403,27 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
     if (text && plan.looks > 1)
         fprintf(text, "runs stopped at a look once known within %g Elo or settled (--precision): every interval at "
                       "%.2f%%, 95%% over the %d looks a run may take\n", plan.precision, 100 * plan.level, plan.looks);
-    if (calibration_rate(report_dir, reference, specs, paths, levels, plan.level, &session, measured, error,
-                         error_size) ||
-        calibration_write_levels(out_dir, &placement, measured, reference, plan.level, &session, error, error_size) ||
-        write_table(table_path, dir, identity, table, &placement, measured, error, error_size))
+    calibrate_timing_t *timing = malloc(sizeof *timing);
+    double ms[AGENT_LEVEL_COUNT];
+    if (!timing) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    int read = calibrate_timing_read(dir, timing, error, error_size); /* a study made before it: none */
+    for (int level = 0; level < levels; level++) ms[level] = read ? NAN : calibrate_timing_of(timing, specs[level]);
+    free(timing);
+    if (read || calibration_rate(report_dir, reference, specs, paths, levels, plan.level, &session, measured, error,
+                                 error_size) ||
+        calibration_write_levels(out_dir, &placement, measured, ms, reference, plan.level, &session, error,
+                                 error_size) ||
+        write_table(table_path, dir, identity, table, &placement, measured, ms, error, error_size))
         return -1;
     calibrate_runs_t list;
     if (list_runs(identity, specs, paths, subdirs, levels, &list, error, error_size)) return -1;
     report_faults_t *faults = NULL;
     int status = study_faults_read(dir, list.runs, list.count, &faults, error, error_size);
     if (status == 0 && text)
-        print_levels(text, &placement, measured, reference, plan.level, faults, table_path, &session);
+        print_levels(text, &placement, measured, ms, reference, plan.level, faults, table_path, &session);
     study_html_t html = {REPORT_HTML_CALIBRATION, list.runs, list.count, reference, NULL, faults};
     if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
     free(faults);
@@ -496,6 +516,41 @@ static int run_levels(study_t *study, const char *reference, const calibration_p
     return 0;
 }
 
+/* Times every candidate (those timed before, on resume, are read from timing.csv), and with
+ * --max-ms leaves out the slower ones, saying which; fewer than two left is an error. 0, or
+ * 2 with a message. */
+static int time_candidates(study_t *study, const calibrate_args_t *args, const char **candidates, int *n,
+                           calibrate_timing_t *timing, char *error, size_t error_size)
+{
+    char message[CLI_ERROR_SIZE - 32]; /* room for the prefix */
+    if (calibrate_timing_read(study->dir, timing, message, sizeof message) ||
+        calibrate_timing_measure(&study->game, candidates, *n, timing, message, sizeof message)) {
+        snprintf(error, error_size, "timing the candidates: %s", message);
+        return 2;
+    }
+    if (!(args->max_ms > 0)) return 0;
+    int kept = 0;
+    for (int k = 0; k < *n; k++) {
+        double ms = calibrate_timing_of(timing, candidates[k]);
+        if (ms <= args->max_ms) candidates[kept++] = candidates[k];
+        else if (!args->study.quiet)
+        {
+            char time[32];
+            calibration_time_text(time, sizeof time, ms);
+            fprintf(stderr, "dominolab calibrate: left out %s: %s of CPU a decision, above --max-ms %g\n",
+                    candidates[k], time, args->max_ms);
+        }
+    }
+    if (kept < 2) {
+        cli_option_error(&calibrate_spec, args, "max-ms", -1, error, error_size,
+                         "%d of the %d candidates decide within %g ms; give a larger budget or faster candidates",
+                         kept, *n, args->max_ms);
+        return 2;
+    }
+    *n = kept;
+    return 0;
+}
+
 /* --write FILE takes a file: not a directory, and in a directory that takes new files
  * (checked before the study runs, so a bad --write does not wait for the end to fail). */
 static int check_write_target(const char *path, char *why, size_t why_size)
@@ -580,6 +635,12 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
                 status = 2;
             }
     }
+    calibrate_timing_t *timing = calloc(1, sizeof *timing);
+    if (status == 0 && !timing) {
+        snprintf(error, sizeof error, "out of memory");
+        status = 1;
+    }
+    if (status == 0) status = time_candidates(study, args, candidates, &n, timing, error, sizeof error);
     /* a study made before the rule played every match: resumed without --precision, so it goes on */
     if (status == 0 && !cli_given(&calibrate_spec, args, "precision") && study_stored_lacks(study, "precision"))
         args->precision = 0;
@@ -592,9 +653,11 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         json_object_set_new(identity, "spacing", json_real(args->spacing));
         if (args->precision > 0) /* absent: every match, as before the rule */
             json_object_set_new(identity, "precision", json_real(args->precision));
+        if (args->max_ms > 0) json_object_set_new(identity, "max_ms", json_real(args->max_ms));
         int prepared = study_prepare(study, identity, error, sizeof error);
         if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
     }
+    if (status == 0 && calibrate_timing_write(study->dir, timing, error, sizeof error)) status = 1;
     if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab calibrate: %s\n", error);
     study->runs_total = 0;
     for (int k = 0; k < n; k++) study->runs_total += strcmp(candidates[k], args->reference) != 0;
@@ -604,6 +667,15 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         plot_session_t session;
         study_plot_start(&session, study->dir, identity, !args->study.no_plots);
         if (measure_candidates(study->dir, study->dir, identity, &session, placement, error, sizeof error)) {
+            fprintf(stderr, "dominolab calibrate: %s\n", error);
+            status = 1;
+        }
+    }
+    if (status == 0) { /* the levels' own time a decision (an interpolated one is no candidate) */
+        const char *specs[AGENT_LEVEL_COUNT];
+        for (int level = 0; level < placement->levels; level++) specs[level] = placement->spec[level];
+        if (calibrate_timing_measure(&study->game, specs, placement->levels, timing, error, sizeof error) ||
+            calibrate_timing_write(study->dir, timing, error, sizeof error)) {
             fprintf(stderr, "dominolab calibrate: %s\n", error);
             status = 1;
         }
@@ -621,6 +693,7 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
     study_close(study);
     free(study);
     free(placement);
+    free(timing);
     return status;
 }
 
