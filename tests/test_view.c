@@ -374,14 +374,18 @@ START_TEST(record_text_cannot_escape_the_page)
     ck_assert_ptr_nonnull(at);
     char record[4096], html[4096], *evil = malloc(strlen(text) + 64);
     ck_assert_ptr_nonnull(evil);
-    sprintf(evil, "%.*s\"agents\":[\"random</script><b id=x>\"%s", (int)(at - text), text, at + strlen(from));
+    sprintf(evil, "%.*s\"agents\":[\"random'</script><b id=x>\"%s", (int)(at - text), text, at + strlen(from));
     snprintf(record, sizeof record, "%s/evil.jsonl", dir);
     snprintf(html, sizeof html, "%s/evil.html", dir);
     ck_assert(support_write_file(record, evil));
     json_t *data = view_make_page(record, html, NULL);
-    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(data, "agents"), 0)), "random</script><b id=x>");
+    ck_assert_str_eq(json_string_value(json_array_get(json_object_get(data, "agents"), 0)), "random'</script><b id=x>");
     char *page = support_read_file(html, NULL);
     ck_assert_msg(!strstr(page, "<b id=x>"), "record text reached the page as markup");
+    /* the title, escaped by the reports' escaper: the quote too */
+    const char *title = strstr(page, "<title>"), *end = title ? strstr(title, "</title>") : NULL;
+    const char *agent = title ? strstr(title, "random&#39;&lt;/script&gt;&lt;b id=x&gt;") : NULL;
+    ck_assert_msg(agent && end && agent < end, "the title: %.200s", title ? title : "(none)");
     free(page);
     free(evil);
     free(text);

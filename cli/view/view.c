@@ -9,23 +9,12 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "html.h"
 #include "records/replay.h"
 #include "view_timeline.h"
 
 /* The viewer's files, compiled in by cmake/embed_text.cmake. */
 extern const char viewer_html[], viewer_css[], viewer_js[];
-
-/* Text as HTML character data: & < > " escaped. */
-static void write_escaped(FILE *out, const char *text)
-{
-    for (; *text; text++) switch (*text) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*text, out);
-        }
-}
 
 /* JSON inside a <script> element: every '<' written \u003c (it occurs only inside strings),
  * so no record text can end the element or open a comment there. */
@@ -46,7 +35,7 @@ static void write_page(FILE *out, const char *title, const char *json)
         if (!mark) continue; /* the template is ours: a missing mark only leaves that part out */
         fwrite(at, 1, (size_t)(mark - at), out);
         switch (k) {
-        case 0: write_escaped(out, title); break;
+        case 0: html_text(out, title); break; /* the reports' escaper: & < > " ' */
         case 1: fputs(viewer_css, out); break;
         case 2: write_script_json(out, json); break;
         default: fputs(viewer_js, out); break;
