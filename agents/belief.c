@@ -111,17 +111,8 @@ static int open_network(belief_t *b, const char *path, char *error, size_t error
         snprintf(error, error_size, "belief values=net needs the network's file (model=FILE)");
         return -1;
     }
-    b->net = calloc(1, sizeof *b->net);
-    if (!b->net) {
-        snprintf(error, error_size, "out of memory for the belief's network");
-        return -1;
-    }
-    if (net_player_open(b->net, path, b->game, b->rules, error, error_size)) {
-        free(b->net);
-        b->net = NULL;
-        return -1;
-    }
-    return 0;
+    b->net = net_player_create(path, b->game, b->rules, error, error_size);
+    return b->net ? 0 : -1;
 }
 
 belief_t *belief_create(const game_t *game, const game_rules_t *rules, int seat, belief_model_t model, int capacity,
@@ -167,8 +158,7 @@ belief_t *belief_create(const game_t *game, const game_rules_t *rules, int seat,
 void belief_destroy(belief_t *b)
 {
     if (!b) return;
-    if (b->net) net_player_close(b->net);
-    free(b->net);
+    net_player_destroy(b->net);
     free(b->scorer.scratch);
     free(b->plan);
     free(b->seen);

@@ -514,6 +514,28 @@ int net_player_open(net_player_t *player, const char *path, const game_t *game, 
     return 0;
 }
 
+net_player_t *net_player_create(const char *path, const game_t *game, const game_rules_t *rules, char *error,
+                                size_t error_size)
+{
+    net_player_t *player = calloc(1, sizeof *player);
+    if (!player) {
+        snprintf(error, error_size, "%s: out of memory for a player by this network", path);
+        return NULL;
+    }
+    if (net_player_open(player, path, game, rules, error, error_size)) {
+        free(player);
+        return NULL;
+    }
+    return player;
+}
+
+void net_player_destroy(net_player_t *player)
+{
+    if (!player) return;
+    net_player_close(player);
+    free(player);
+}
+
 int net_player_rebind(net_player_t *player, const game_t *game, const game_rules_t *rules, char *error,
                       size_t error_size)
 {

@@ -73,6 +73,12 @@ typedef struct net_player {
 int net_player_open(net_player_t *player, const char *path, const game_t *game, const game_rules_t *rules,
                     char *error, size_t error_size);
 void net_player_close(net_player_t *player); /* a zeroed or closed player: nothing */
+/* net_player_open into a player of its own on the heap: NULL with the message (out of
+ * memory, or net_player_open's). Released by net_player_destroy (NULL: nothing). What the
+ * searches' rollout, the belief and pimc's prior each keep. */
+net_player_t *net_player_create(const char *path, const game_t *game, const game_rules_t *rules, char *error,
+                                size_t error_size);
+void net_player_destroy(net_player_t *player);
 /* Points an open player at other rules of the same game (another record's), which its
  * network must fit as net_check says. Returns 0, or -1 with the message (the player is left
  * as it was). */

@@ -22,10 +22,7 @@ static const agent_param_spec_t net_params[PARAM_COUNT] = {
 
 static void net_agent_destroy(agent_t *agent)
 {
-    net_player_t *player = agent->data;
-    if (!player) return;
-    net_player_close(player);
-    free(player);
+    net_player_destroy(agent->data);
     agent->data = NULL;
 }
 
@@ -36,18 +33,12 @@ static int net_agent_create(agent_t *agent, char *error, size_t error_size)
         snprintf(error, error_size, "agent net: give the network's file, net:model=FILE (docs/agents.md, \"net\")");
         return -1;
     }
-    net_player_t *player = calloc(1, sizeof *player);
-    if (!player) {
-        snprintf(error, error_size, "out of memory creating agent %s", agent->spec);
-        return -1;
-    }
     char message[512];
-    if (net_player_open(player, model, agent->game, agent->rules, message, sizeof message)) {
-        free(player);
+    agent->data = net_player_create(model, agent->game, agent->rules, message, sizeof message);
+    if (!agent->data) {
         snprintf(error, error_size, "agent net: %s", message);
         return -1;
     }
-    agent->data = player;
     return 0;
 }
 

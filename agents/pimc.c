@@ -104,8 +104,7 @@ static void pimc_destroy(agent_t *agent)
     free(pimc->policy_scratch);
     free(pimc->plan);
     belief_search_destroy(&pimc->belief);
-    if (pimc->prior) net_player_close(pimc->prior);
-    free(pimc->prior);
+    net_player_destroy(pimc->prior);
     free(pimc);
     agent->data = NULL;
 }
@@ -119,12 +118,9 @@ static int open_prior(agent_t *agent, pimc_t *pimc, const char *model, char *err
         snprintf(error, error_size, "agent %s: prior=%g needs the network's file: model=FILE", name, pimc->prior_weight);
         return -1;
     }
-    pimc->prior = calloc(1, sizeof *pimc->prior);
     char message[512];
-    if (!pimc->prior) snprintf(message, sizeof message, "out of memory for the prior's network");
-    if (!pimc->prior || net_player_open(pimc->prior, model, agent->game, agent->rules, message, sizeof message)) {
-        free(pimc->prior);
-        pimc->prior = NULL;
+    pimc->prior = net_player_create(model, agent->game, agent->rules, message, sizeof message);
+    if (!pimc->prior) {
         snprintf(error, error_size, "agent %s: %s", name, message);
         return -1;
     }

@@ -48,26 +48,18 @@ int search_net_open(search_context_t *context, const char *agent_name, const cha
                  agent_name, model, policy_names[context->policy]);
         return -1;
     }
-    net_player_t *net = calloc(1, sizeof *net);
-    if (!net) {
-        snprintf(error, error_size, "agent %s: out of memory for the rollout's network", agent_name);
-        return -1;
-    }
     char message[512];
-    if (net_player_open(net, model, context->game, context->rules, message, sizeof message)) {
-        free(net);
+    context->net = net_player_create(model, context->game, context->rules, message, sizeof message);
+    if (!context->net) {
         snprintf(error, error_size, "agent %s: %s", agent_name, message);
         return -1;
     }
-    context->net = net;
     return 0;
 }
 
 void search_net_close(search_context_t *context)
 {
-    if (!context->net) return;
-    net_player_close(context->net);
-    free(context->net);
+    net_player_destroy(context->net);
     context->net = NULL;
 }
 
