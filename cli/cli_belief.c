@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "match.h"
+#include "net.h"
 #include "stats.h"
 
 enum {
@@ -438,12 +439,16 @@ static int quality_with(int argc, char **argv, quality_args_t *args, quality_run
     status = status ? 2 : open_run(args, run, error, error_size);
     bool builtin = false;
     belief_model_t model = status ? (belief_model_t){0} : model_of(args, run->game.game, &builtin);
-    char message[CLI_ERROR_SIZE - 16]; /* room for the prefix */
-    if (!status && measure_open(&run->measure, &run->game, model, args->candidates, message, sizeof message)) {
-        bool network = model.values == BELIEF_VALUES_NET && !strstr(message, "out of memory");
-        snprintf(error, error_size, "%s%s", network ? "--model: " : "", message);
-        status = network ? 2 : 1; /* a network that cannot be read or does not fit: a bad argument */
+    if (!status && model.values == BELIEF_VALUES_NET) { /* a network that cannot be read or does not fit: a bad argument */
+        char message[CLI_ERROR_SIZE - 16]; /* room for the prefix */
+        net_player_t *network = net_player_create(args->model, run->game.game, run->game.rules, message, sizeof message);
+        if (!network) {
+            snprintf(error, error_size, "--model: %s", message);
+            status = 2;
+        }
+        net_player_destroy(network);
     }
+    if (!status && measure_open(&run->measure, &run->game, model, args->candidates, error, error_size)) status = 1;
     if (!status) status = play_deals(args, run, error, error_size);
     if (status) {
         fprintf(stderr, "dominolab belief: %s\n", error);
