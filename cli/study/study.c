@@ -626,19 +626,27 @@ static void format_duration(double seconds, char *out, size_t size)
     else snprintf(out, size, "%lds", s);
 }
 
-/* study_plan's line for runs that stop once they have answered: the range of their units. */
+/* "3 runs", or "3 runs and up to 2 more to come" (calibrate's verifying ones). */
+static void runs_text_of(int count, int more, char *out, size_t size)
+{
+    if (more) snprintf(out, size, "%d runs and up to %d more to come", count, more);
+    else snprintf(out, size, "%d run%s", count, count == 1 ? "" : "s");
+}
+
+static int64_t fewest_units_of(const study_run_spec_t *run) { return run->fewest_units > 0 ? run->fewest_units : 1; }
+
+/* study_plan's line for runs that stop once they have answered: the range of their units,
+ * the runs to come (which stop by the same rule) counted at the first run's fewest. */
 static void plan_stopping_runs(const study_t *study, const study_run_spec_t *runs, int count, int more, int64_t cap)
 {
-    int64_t fewest = 0;
-    for (int k = 0; k < count; k++) fewest += runs[k].fewest_units > 0 ? runs[k].fewest_units : 1;
-    const char *unit = study->matches ? "matches" : "deals";
+    int64_t fewest = count > 0 ? (int64_t)more * fewest_units_of(&runs[0]) : 0;
+    for (int k = 0; k < count; k++) fewest += fewest_units_of(&runs[k]);
     char runs_text[96];
-    if (more) snprintf(runs_text, sizeof runs_text, "%d runs and up to %d more to come", count, more);
-    else snprintf(runs_text, sizeof runs_text, "%d run%s", count, count == 1 ? "" : "s");
-    fprintf(stderr, "dominolab %s: %s, from %" PRId64 " to %" PRId64 " %s in all%s, each in every distinct seating: "
+    runs_text_of(count, more, runs_text, sizeof runs_text);
+    fprintf(stderr, "dominolab %s: %s, from %" PRId64 " to %" PRId64 " %s in all, each in every distinct seating: "
                     "a run stops once it has answered, so the time is not known ahead (the progress line shows "
                     "the pace)%s\n",
-            study->kind, runs_text, fewest, cap, unit, more ? " before the runs to come" : "",
+            study->kind, runs_text, fewest, cap, study->matches ? "matches" : "deals",
             study->resume ? "; a resume skips what is done" : "");
 }
 
@@ -687,8 +695,7 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
         snprintf(work, sizeof work, "%" PRId64 " %s", deals + matches, matches ? "matches" : "deals");
     if (measured > 0) format_duration(seconds, time_text, sizeof time_text);
     char runs_text[96];
-    if (more) snprintf(runs_text, sizeof runs_text, "%d runs and up to %d more to come", count, more);
-    else snprintf(runs_text, sizeof runs_text, "%d run%s", count, count == 1 ? "" : "s");
+    runs_text_of(count, more, runs_text, sizeof runs_text);
     fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; about %s on %d thread%s "
                     "(from a short trial of each run%s)%s\n",
             study->kind, runs_text, work, time_text, study->common->threads, study->common->threads == 1 ? "" : "s",
