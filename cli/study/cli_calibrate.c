@@ -400,9 +400,7 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
     snprintf(table_path, sizeof table_path, "%s/levels.ini", out_dir);
     sequential_plan_t plan;
     study_sequential_plan(identity, &plan);
-    if (text && plan.looks > 1)
-        fprintf(text, "runs stopped at a look once known within %g Elo or settled (--precision): every interval at "
-                      "%.2f%%, 95%% over the %d looks a run may take\n", plan.precision, 100 * plan.level, plan.looks);
+    study_sequential_note(text, &plan, "run");
     calibrate_timing_t *timing = malloc(sizeof *timing);
     double ms[AGENT_LEVEL_COUNT];
     if (!timing) {

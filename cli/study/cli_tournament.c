@@ -138,11 +138,7 @@ int cli_tournament_report(const char *dir, const char *out_dir, const json_t *id
         };
         plot_session_t session;
         study_plot_start(&session, out_dir, identity, plots);
-        if (text && plan.looks > 1)
-            fprintf(text, "pairs stopped at a look once known within %g Elo or settled (--precision): every interval "
-                          "at %.2f%%, %.0f%% over the %d looks a pair may take\n",
-                    plan.precision, 100 * plan.level, 100 * json_number_value(json_object_get(identity, "confidence")),
-                    plan.looks);
+        study_sequential_note(text, &plan, "pair");
         status = report_ratings_noting_faults(out_dir, path_list, found, names_of, count, &settings, faults, &session,
                                               text, NULL, error, error_size);
         char partial[128];

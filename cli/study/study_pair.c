@@ -73,6 +73,15 @@ void study_sequential_plan(const json_t *identity, sequential_plan_t *plan)
                          confidence ? json_number_value(confidence) : 0.95, precision);
 }
 
+void study_sequential_note(FILE *text, const sequential_plan_t *plan, const char *run)
+{
+    if (!text || plan->looks == 1) return;
+    double confidence = 1 - (1 - plan->level) * plan->looks; /* what sequential_plan_init divided */
+    fprintf(text, "%ss stopped at a look once known within %g Elo or settled (--precision): every interval at "
+                  "%.2f%%, %.0f%% over the %d looks a %s may take\n",
+            run, plan->precision, 100 * plan->level, 100 * confidence, plan->looks, run);
+}
+
 /* One more block (study_pair_t's add): whether the run stops after it. */
 static bool sequential_block(void *context, int score2)
 {

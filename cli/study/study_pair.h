@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cli.h"
 #include "sequential.h"
@@ -42,6 +43,11 @@ int study_pair_resume(void *pair, const char *dir, int64_t units_done, char *err
  * The rule of a study is in its identity: "precision" (absent: 0, every unit played), the
  * units a run may play ("units") and "confidence" (absent: 0.95). */
 void study_sequential_plan(const json_t *identity, sequential_plan_t *plan);
+
+/* The report's line on the rule, where runs may stop early (nothing otherwise): "pairs
+ * stopped at a look once known within 20 Elo or settled (--precision): every interval at
+ * 99.44%, 95% over the 9 looks a pair may take". `run` names a run: "pair", "run". */
+void study_sequential_note(FILE *text, const sequential_plan_t *plan, const char *run);
 
 typedef struct study_sequential {
     sequential_plan_t plan;
