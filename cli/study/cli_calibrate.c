@@ -530,14 +530,15 @@ static int time_candidates(study_t *study, const calibrate_args_t *args, const c
     int kept = 0;
     for (int k = 0; k < *n; k++) {
         double ms = calibrate_timing_of(timing, candidates[k]);
-        if (ms <= args->max_ms) candidates[kept++] = candidates[k];
-        else if (!args->study.quiet)
-        {
-            char time[32];
-            calibration_time_text(time, sizeof time, ms);
+        if (ms <= args->max_ms) {
+            candidates[kept++] = candidates[k];
+            continue;
+        }
+        char time[32];
+        calibration_time_text(time, sizeof time, ms);
+        if (!args->study.quiet)
             fprintf(stderr, "dominolab calibrate: left out %s: %s of CPU a decision, above --max-ms %g\n",
                     candidates[k], time, args->max_ms);
-        }
     }
     if (kept < 2) {
         cli_option_error(&calibrate_spec, args, "max-ms", -1, error, error_size,
@@ -638,7 +639,9 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
         snprintf(error, sizeof error, "out of memory");
         status = 1;
     }
-    if (status == 0) status = time_candidates(study, args, candidates, &n, timing, error, sizeof error);
+    /* `run FILE --check` plays nothing: its candidates need no timing */
+    if (status == 0 && !args->study.check_only)
+        status = time_candidates(study, args, candidates, &n, timing, error, sizeof error);
     /* a study made before the rule played every match: resumed without --precision, so it goes on */
     if (status == 0 && !cli_given(&calibrate_spec, args, "precision") && study_stored_lacks(study, "precision"))
         args->precision = 0;
