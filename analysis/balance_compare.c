@@ -15,7 +15,6 @@
  * largest gap, whose difference comes from the paired bootstrap of report_balance.c.
  */
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "atomic_file.h"
@@ -88,40 +87,43 @@ int balance_comparison_count(const variant_summary_t *v, int count)
     return m;
 }
 
-/* Mean and standard error of values[0..n) where not NaN; *used their count. */
-static void mean_and_error(const double *values, int64_t n, double *mean, double *error, int64_t *used)
+/* Sums of the values not NaN, for a mean and its standard error (stats_mean_se_real). */
+typedef struct moments {
+    int64_t n;
+    double sum, squares;
+} moments_t;
+
+static void moments_add(moments_t *m, double x)
 {
-    double sum = 0, squares = 0;
-    int64_t k = 0;
-    for (int64_t i = 0; i < n; i++)
-        if (!isnan(values[i])) sum += values[i], squares += values[i] * values[i], k++;
-    *used = k;
-    *mean = k ? sum / (double)k : NAN;
-    double variance = k > 1 ? (squares - sum * sum / (double)k) / (double)(k - 1) : NAN;
-    *error = k > 1 ? sqrt(fmax(variance, 0) / (double)k) : NAN;
+    if (isnan(x)) return;
+    m->n++;
+    m->sum += x;
+    m->squares += x * x;
 }
 
-/* The difference of a mean measure and its standard error: paired over units where both
- * played the same units, else independent. */
-static void mean_difference(const unit_summary_t *u, const unit_summary_t *first, balance_measure_t measure,
-                            double *difference, double *error)
+static double moments_error(const moments_t *m)
+{
+    double mean, se;
+    stats_mean_se_real(m->n, m->sum, m->squares, &mean, &se);
+    return se;
+}
+
+/* The standard error of a mean measure's difference between u and the first variant: of
+ * the per-unit differences where both played the same units (a unit where either has no
+ * value left out), else of two independent means. */
+static double difference_error(const unit_summary_t *u, const unit_summary_t *first, balance_measure_t measure)
 {
     const double *a = per_unit(u, measure), *b = per_unit(first, measure);
-    int64_t used;
     if (u->units == first->units) {
-        double *d = malloc((size_t)u->units * sizeof *d);
-        if (d) {
-            for (int64_t k = 0; k < u->units; k++) d[k] = a[k] - b[k]; /* NaN where either has none */
-            mean_and_error(d, u->units, difference, error, &used);
-            free(d);
-            if (used > 1) return;
-        }
+        moments_t d = {0};
+        for (int64_t k = 0; k < u->units; k++) moments_add(&d, a[k] - b[k]); /* NaN where either has none */
+        if (d.n > 1) return moments_error(&d);
     }
-    double mean_a, mean_b, error_a, error_b;
-    mean_and_error(a, u->units, &mean_a, &error_a, &used);
-    mean_and_error(b, first->units, &mean_b, &error_b, &used);
-    *difference = mean_a - mean_b;
-    *error = sqrt(error_a * error_a + error_b * error_b);
+    moments_t ma = {0}, mb = {0};
+    for (int64_t k = 0; k < u->units; k++) moments_add(&ma, a[k]);
+    for (int64_t k = 0; k < first->units; k++) moments_add(&mb, b[k]);
+    double ea = moments_error(&ma), eb = moments_error(&mb);
+    return sqrt(ea * ea + eb * eb);
 }
 
 void balance_compare(const variant_summary_t *v, int count, double confidence, balance_comparisons_t *out)
@@ -149,8 +151,7 @@ void balance_compare(const variant_summary_t *v, int count, double confidence, b
                     /* the error from the units (paired where they are the same), the estimate
                      * over games as the tables give it (the leader's advantage: each
                      * variant's share less its own fair share) */
-                    double paired;
-                    mean_difference(u, first, which, &paired, &error);
+                    error = difference_error(u, first, which);
                     c->difference = c->value - c->first;
                     c->low = c->difference - z * error;
                     c->high = c->difference + z * error;

@@ -654,13 +654,11 @@ static void print_unit_row(FILE *text, const char *name, const unit_summary_t *u
     else snprintf(leader, sizeof leader, "-");
     stats_block_mean(u->units, u->draw_block_sum, u->draw_block_sum2, z, &draws, &draws_low, &draws_high);
     interval_cell(drawn, sizeof drawn, u->draw_games / (double)u->games, draws_low, draws_high, 100, "%.1f", "%");
-    double sum = 0, squares = 0;
+    double sum = 0, squares = 0, se;
     for (int64_t k = 0; k < u->units; k++) sum += u->unit_length[k], squares += u->unit_length[k] * u->unit_length[k];
-    length = sum / (double)u->units; /* a length is no share: stats_block_mean would clamp it to [0, 1] */
-    double spread = u->units > 1 ? z * sqrt(fmax(squares - sum * length, 0) / (double)(u->units - 1) / (double)u->units)
-                                 : NAN;
-    length_low = length - spread;
-    length_high = length + spread;
+    stats_mean_se_real(u->units, sum, squares, &length, &se); /* no share: stats_block_mean would clamp it to [0, 1] */
+    length_low = length - z * se;
+    length_high = length + z * se;
     const histogram_t *h = matches ? &u->hands : &u->plies;
     interval_cell(longest, sizeof longest, h->sum / (double)h->total, length_low, length_high, 1, "%.1f", "");
     fprintf(text, "%-26.26s %9lld  %-22s %-24s %-20s %-20s", name, (long long)u->games, balance, leader, drawn, longest);

@@ -52,6 +52,12 @@ void stats_wilson(double successes, int64_t n, double z, double *low, double *hi
     if (successes == (double)n || *high > 1.0) *high = 1.0;
 }
 
+void stats_mean_se_real(int64_t n, double sum, double sum_squared, double *mean, double *se)
+{
+    *mean = n > 0 ? sum / (double)n : NAN;
+    *se = n > 1 ? sqrt(fmax(sum_squared - sum * *mean, 0) / (double)(n - 1) / (double)n) : NAN;
+}
+
 void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se)
 {
     if (n <= 0) {

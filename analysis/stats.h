@@ -80,6 +80,9 @@ void stats_estimate(const stats_totals_t *t, double z, stats_estimate_t *out);
 void stats_wilson(double successes, int64_t n, double z, double *low, double *high);
 /* Mean (NaN if n < 1) and standard error sqrt(s^2/n), s^2 with n-1 (NaN if n < 2). */
 void stats_mean_se(int64_t n, int64_t sum, int64_t sum_squared, double *mean, double *se);
+/* The same from real sums (per-unit means, say): n < 1 gives NaN, NaN; n < 2 the SE NaN; a
+ * variance rounded below 0 counts as 0. */
+void stats_mean_se_real(int64_t n, double sum, double sum_squared, double *mean, double *se);
 /* 400*log10(s/(1-s)): -INFINITY at s <= 0, INFINITY at s >= 1, NaN for NaN. */
 double stats_elo_from_score(double s);
 /* The expected score of an Elo difference: 1 / (1 + 10^(-elo/400)); 0 and 1 at -inf and inf. */

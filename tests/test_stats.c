@@ -277,6 +277,25 @@ START_TEST(test_mean_se_one_to_four)
 }
 END_TEST
 
+/* The real-valued twin on the same numbers, then halves: 0.5, 1, 1.5, 2 have mean 1.25 and
+ * SE 0.645497 / 2 = 0.322749; one value has no SE, none no mean. */
+START_TEST(test_mean_se_real_by_hand)
+{
+    double mean, se;
+    stats_mean_se_real(4, 10, 30, &mean, &se);
+    ck_assert_double_eq(mean, 2.5);
+    ck_assert_close(se, 0.645497224368);
+    stats_mean_se_real(4, 5, 7.5, &mean, &se);
+    ck_assert_double_eq(mean, 1.25);
+    ck_assert_close(se, 0.322748612184);
+    stats_mean_se_real(1, 3.5, 12.25, &mean, &se);
+    ck_assert_double_eq(mean, 3.5);
+    ck_assert(isnan(se));
+    stats_mean_se_real(0, 0, 0, &mean, &se);
+    ck_assert(isnan(mean) && isnan(se));
+}
+END_TEST
+
 START_TEST(test_mean_se_negative)
 {
     /* -3,-1,0,2: sum = -2, squares 9+1+0+4 = 14. mean = -0.5;
@@ -680,6 +699,7 @@ static Suite *stats_suite(void)
 
     tc = tcase_create("mean_se");
     tcase_add_test(tc, test_mean_se_one_to_four);
+    tcase_add_test(tc, test_mean_se_real_by_hand);
     tcase_add_test(tc, test_mean_se_negative);
     tcase_add_test(tc, test_mean_se_large_offset);
     tcase_add_test(tc, test_mean_se_small_samples);
