@@ -200,10 +200,12 @@ int calibration_write_levels(const char *dir, const calibration_placement_t *pla
     return plot_draw(plots, "calibration", body, error, error_size);
 }
 
+double calibration_step_level(int levels) { return 1 - 0.05 / (levels > 2 ? levels - 1 : 1); }
+
 void calibration_steps(const report_rated_t *measured, int levels, double confidence, calibration_step_t *steps)
 {
     double z = stats_normal_quantile(0.5 + confidence / 2);
-    double each = 1 - 0.05 / (levels > 2 ? levels - 1 : 1), z_step = stats_normal_quantile(0.5 + each / 2);
+    double z_step = stats_normal_quantile(0.5 + calibration_step_level(levels) / 2);
     for (int level = 0; level < levels; level++) {
         calibration_step_t *s = &steps[level];
         *s = (calibration_step_t){NAN, NAN, NAN, false};
@@ -250,7 +252,7 @@ void calibration_print(FILE *text, const calibration_placement_t *placement, con
     int apart = 0;
     for (int level = 1; level < placement->levels; level++) apart += steps[level].distinct;
     fprintf(text, "neighbouring levels told apart: %d of %d (each step's interval at %.4g%%, together 95%%):", apart,
-            placement->levels - 1, 100 * (1 - 0.05 / (placement->levels > 2 ? placement->levels - 1 : 1)));
+            placement->levels - 1, 100 * calibration_step_level(placement->levels));
     for (int level = 1; level < placement->levels; level++)
         fprintf(text, "%s %d to %d %+.0f [%+.0f, %+.0f]%s", level > 1 ? ";" : "", level, level + 1, steps[level].step,
                 steps[level].low, steps[level].high, steps[level].distinct ? "" : " (not told apart)");

@@ -83,6 +83,8 @@ typedef struct calibration_step {
     bool distinct; /* the step's interval leaves out 0 */
 } calibration_step_t;
 void calibration_steps(const report_rated_t *measured, int levels, double confidence, calibration_step_t *steps);
+/* The confidence of each step's interval among `levels` levels: 1 - 0.05 / (levels - 1). */
+double calibration_step_level(int levels);
 
 /* calibration.csv and its plot: each level's spec, target and measured rating (its interval
  * at `confidence`), and its step from the level below. */

@@ -15,6 +15,7 @@
 
 #include "atomic_file.h"
 #include "balance_summary.h"
+#include "calibration.h"
 #include "csv.h"
 #include "html.h"
 #include "plot.h"
@@ -997,7 +998,7 @@ static void neighbours_sentence(char *out, size_t size, const table_t *l)
     for (int r = 1; r < l->rows; r++) apart += table_value(l, r, "distinct") == 1;
     int used = snprintf(out, size, "Neighbouring levels told apart: %d of %d (each step's interval at %.4g%%, so that "
                         "all hold together at 95%%): ", apart, l->rows - 1,
-                        100 * (1 - 0.05 / (l->rows > 2 ? l->rows - 1 : 1)));
+                        100 * calibration_step_level(l->rows));
     for (int r = 1; r < l->rows && used > 0 && (size_t)used < size; r++) {
         char step[160];
         with_interval(step, sizeof step, table_value(l, r, "step"), table_value(l, r, "step_low"),
