@@ -87,6 +87,12 @@ int balance_comparison_count(const variant_summary_t *v, int count)
     return m;
 }
 
+double balance_comparison_level(const variant_summary_t *v, int count, double confidence)
+{
+    int m = balance_comparison_count(v, count);
+    return 1 - (1 - confidence) / (m > 0 ? m : 1);
+}
+
 /* Sums of the values not NaN, for a mean and its standard error (stats_mean_se_real). */
 typedef struct moments {
     int64_t n;
@@ -129,8 +135,7 @@ static double difference_error(const unit_summary_t *u, const unit_summary_t *fi
 void balance_compare(const variant_summary_t *v, int count, double confidence, balance_comparisons_t *out)
 {
     out->count = 0;
-    int m = balance_comparison_count(v, count);
-    out->level = 1 - (1 - confidence) / (m > 0 ? m : 1);
+    out->level = balance_comparison_level(v, count, confidence);
     double z = stats_normal_quantile(0.5 + out->level / 2);
     for (int i = 1; i < count; i++)
         for (int matches = 0; matches < 2; matches++)

@@ -86,6 +86,8 @@ typedef struct balance_comparisons {
 /* How many comparisons the variants allow (before any is computed: the bootstrap needs
  * their level). */
 int balance_comparison_count(const variant_summary_t *v, int count);
+/* Each comparison's level at overall `confidence`: 1 - (1 - confidence) / that count. */
+double balance_comparison_level(const variant_summary_t *v, int count, double confidence);
 /* The comparisons at overall `confidence` (the seat balance's from the bootstrap's
  * difference_wide_*, computed at the level this gives). */
 void balance_compare(const variant_summary_t *v, int count, double confidence, balance_comparisons_t *out);

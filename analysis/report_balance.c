@@ -705,8 +705,7 @@ int report_balance(const char *out_dir, const report_variant_t *variants, int va
         if (status == 0 && variants[i].matches_path)
             status = summarise(variants[i].matches_path, true, confidence, &v[i].matches, error, error_size);
     }
-    int comparisons = balance_comparison_count(v, variant_count);
-    double wide_level = 1 - (1 - confidence) / (comparisons > 0 ? comparisons : 1);
+    double wide_level = balance_comparison_level(v, variant_count, confidence);
     if (status == 0 && (bootstrap_balance(v, variant_count, false, confidence, wide_level) ||
                         bootstrap_balance(v, variant_count, true, confidence, wide_level))) {
         snprintf(error, error_size, "out of memory for the balance intervals");
