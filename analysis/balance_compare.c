@@ -77,7 +77,8 @@ static bool comparable(const unit_summary_t *u, const unit_summary_t *first, bal
     return true;
 }
 
-int balance_comparison_count(const variant_summary_t *v, int count)
+/* How many comparisons the variants allow. */
+static int comparison_count(const variant_summary_t *v, int count)
 {
     int m = 0;
     for (int i = 1; i < count; i++)
@@ -89,7 +90,7 @@ int balance_comparison_count(const variant_summary_t *v, int count)
 
 double balance_comparison_level(const variant_summary_t *v, int count, double confidence)
 {
-    int m = balance_comparison_count(v, count);
+    int m = comparison_count(v, count);
     return 1 - (1 - confidence) / (m > 0 ? m : 1);
 }
 

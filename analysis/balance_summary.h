@@ -83,10 +83,8 @@ typedef struct balance_comparisons {
     balance_comparison_t item[BALANCE_MAX_COMPARISONS];
 } balance_comparisons_t;
 
-/* How many comparisons the variants allow (before any is computed: the bootstrap needs
- * their level). */
-int balance_comparison_count(const variant_summary_t *v, int count);
-/* Each comparison's level at overall `confidence`: 1 - (1 - confidence) / that count. */
+/* Each comparison's level at overall `confidence`: 1 - (1 - confidence) / the count of
+ * comparisons the variants allow (known before any is computed: the bootstrap needs it). */
 double balance_comparison_level(const variant_summary_t *v, int count, double confidence);
 /* The comparisons at overall `confidence` (the seat balance's from the bootstrap's
  * difference_wide_*, computed at the level this gives). */
