@@ -191,11 +191,8 @@ typedef struct fit_collector {
 static int collector_network(fit_collector_t *c, const match_setup_t *setup)
 {
     if (c->values != BELIEF_VALUES_NET || c->net_error[0]) return c->net_error[0] ? -1 : 0;
-    int status = c->net.net ? net_player_rebind(&c->net, setup->game, setup->rules, c->net_error, sizeof c->net_error)
-                            : net_player_open(&c->net, c->model, setup->game, setup->rules, c->net_error,
-                                              sizeof c->net_error);
-    if (status && !c->net_error[0]) snprintf(c->net_error, sizeof c->net_error, "the network cannot be read");
-    return status;
+    return c->net.net ? net_player_rebind(&c->net, setup->game, setup->rules, c->net_error, sizeof c->net_error)
+                      : net_player_open(&c->net, c->model, setup->game, setup->rules, c->net_error, sizeof c->net_error);
 }
 
 static int collect_start(void *context, const match_setup_t *setup)
