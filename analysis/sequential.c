@@ -47,3 +47,30 @@ bool sequential_stops(const sequential_plan_t *plan, const sequential_tally_t *t
     if (low > 0 || high < 0) return true; /* the order is settled */
     return plan->precision > 0 && (high - low) / 2 <= plan->precision;
 }
+
+/* The first look at or after `blocks` (the cap at most). */
+static int64_t look_from(const sequential_plan_t *plan, double blocks)
+{
+    if (blocks >= (double)plan->cap) return plan->cap;
+    int64_t at = plan->first_look;
+    while ((double)at < blocks && at < plan->cap) at *= 2;
+    return at < plan->cap ? at : plan->cap;
+}
+
+int64_t sequential_expected_stop(const sequential_plan_t *plan, const sequential_tally_t *tally)
+{
+    int64_t n = tally->blocks;
+    if (n >= plan->cap || sequential_stops(plan, tally)) return n;
+    double elo, low, high;
+    sequential_elo(plan, tally, &elo, &low, &high);
+    if (isnan(low) || isnan(high) || n < 2) return plan->cap;
+    if (!isfinite(low) || !isfinite(high)) return look_from(plan, (double)n + 1); /* a clean sweep stops at the next look */
+    double half = (high - low) / 2, needed = (double)plan->cap;
+    if (half <= 0) return look_from(plan, (double)n + 1);
+    if (plan->precision > 0) needed = (double)n * (half / plan->precision) * (half / plan->precision);
+    if (elo != 0) {
+        double settled = (double)n * (half / fabs(elo)) * (half / fabs(elo));
+        if (settled < needed) needed = settled;
+    }
+    return look_from(plan, needed > (double)n ? needed : (double)n + 1);
+}

@@ -64,5 +64,10 @@ void sequential_elo(const sequential_plan_t *plan, const sequential_tally_t *tal
 /* After the tally's last block: whether the comparison ends there (a look that answered,
  * or the cap). */
 bool sequential_stops(const sequential_plan_t *plan, const sequential_tally_t *tally);
+/* Where the comparison is likely to stop, for a progress line's estimate only: the look at
+ * which the interval, narrowing as one over the square root of the blocks from its present
+ * width, would be within the precision or leave out 0 at the present difference; the cap
+ * when nothing can be said yet (fewer than two blocks, no spread). */
+int64_t sequential_expected_stop(const sequential_plan_t *plan, const sequential_tally_t *tally);
 
 #endif

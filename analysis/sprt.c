@@ -131,6 +131,16 @@ sprt_verdict_t sprt_decide(const sprt_test_t *test, double llr)
     return SPRT_CONTINUE;
 }
 
+int64_t sprt_expected_blocks(const sprt_test_t *test, double llr, int64_t blocks, int64_t cap)
+{
+    if (blocks >= cap || sprt_decide(test, llr) != SPRT_CONTINUE) return blocks < cap ? blocks : cap;
+    if (blocks < 1 || llr == 0 || isnan(llr)) return cap;
+    double bound = llr > 0 ? test->upper : test->lower; /* the same sign as llr */
+    double end = (double)blocks * bound / llr;
+    if (end >= (double)cap) return cap;
+    return end > (double)blocks ? (int64_t)ceil(end) : blocks + 1;
+}
+
 void sprt_score(const sprt_tally_t *tally, double z, double *score, double *low, double *high)
 {
     *score = *low = *high = NAN;

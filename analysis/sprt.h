@@ -60,6 +60,10 @@ void sprt_tally_add(sprt_tally_t *tally, int score2);
 /* The GSPRT log-likelihood ratio of H1 against H0 for the tally (0 with no blocks). */
 double sprt_llr(const sprt_tally_t *tally, double elo0, double elo1);
 sprt_verdict_t sprt_decide(const sprt_test_t *test, double llr);
+/* Where the test is likely to end, for a progress line's estimate only: the block at which
+ * the LLR, going on at its pace so far (llr / blocks a block), meets the bound it heads for;
+ * at most `cap`, and `cap` when it has no pace yet. */
+int64_t sprt_expected_blocks(const sprt_test_t *test, double llr, int64_t blocks, int64_t cap);
 
 /* A's mean block score with a normal interval from the spread of block scores (z the
  * quantile), clamped to [0, 1] (stats_block_mean): NaN without blocks, the interval NaN

@@ -125,6 +125,9 @@ void cli_append_word(char *out, size_t size, const char *word);
 typedef struct cli_sim_hooks {
     sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
     void *context;
+    /* With a stopping rule: the unit it expects the run to end at, from what it has seen
+     * (the progress line's estimate); NULL: the last. */
+    int64_t (*expected_end)(void *context);
     /* Once the run directory is ready (new, or resumed after units_done units), before any
      * unit is played: 0, or -1 with a message. May be NULL. */
     int (*on_ready)(void *context, const char *dir, int64_t units_done, char *error, size_t error_size);

@@ -67,6 +67,18 @@ void progress_faults(const sim_config_t *config, const sim_totals_t *totals, cha
     snprintf(out, size, "%lld bot fault%s: %s", (long long)faults, faults == 1 ? "" : "s", words);
 }
 
+/* The study's units if its runs that stop early end where they are expected to: this one
+ * where its rule expects, the ones to come at the expected share of their units. */
+static int64_t expected_total(const progress_t *p, const progress_frame_t *f, int64_t done)
+{
+    int64_t end = f->expected_end(f->expected_context);
+    if (end < done) end = done;
+    if (end > p->total) end = p->total;
+    double share = f->later_share >= 0 ? f->later_share : p->total > 0 ? (double)end / (double)p->total : 1;
+    int64_t later = f->total - f->before - p->total; /* the units of the runs to come */
+    return f->before + end + (later > 0 ? (int64_t)llround((double)later * share) : 0);
+}
+
 void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
 {
     if (p->quiet) return;
@@ -79,6 +91,9 @@ void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
     /* A study counts its runs together, against the total it announced. */
     const progress_frame_t *f = p->frame;
     int64_t shown = f ? f->before + done : done, total = f ? f->total : p->total;
+    bool estimated = f && f->expected_end;
+    if (estimated) total = expected_total(p, f, done);
+    estimated = estimated && total > shown;
     char elapsed_text[48], eta_text[48], where[48] = "", standings[PROGRESS_STANDINGS], faults[PROGRESS_FAULTS];
     format_duration(elapsed, elapsed_text, sizeof elapsed_text);
     /* A study's later runs may be far slower or faster than this one: they count at the
@@ -97,12 +112,12 @@ void progress_update(progress_t *p, const sim_totals_t *totals, bool force)
         int filled = (int)(fraction * PROGRESS_BAR_WIDTH);
         for (int k = 0; k < PROGRESS_BAR_WIDTH; k++) bar[k] = k < filled ? '#' : '.';
         bar[PROGRESS_BAR_WIDTH] = '\0';
-        fprintf(p->out, "\r[%s] %s%lld/%lld %s %5.1f%%  %.0f/s  eta %s  %s%s%s\033[K", bar, where, (long long)shown,
-                (long long)total, p->unit_name, 100 * fraction, rate, eta_text, standings, faults[0] ? "  ! " : "",
+        fprintf(p->out, "\r[%s] %s%lld/%s%lld %s %5.1f%%  %.0f/s  eta %s  %s%s%s\033[K", bar, where, (long long)shown,
+                estimated ? "~" : "", (long long)total, p->unit_name, 100 * fraction, rate, eta_text, standings, faults[0] ? "  ! " : "",
                 faults);
     } else {
-        fprintf(p->out, "progress: %s%lld/%lld %s (%.1f%%), %.0f/s, elapsed %s, eta %s%s%s%s%s\n", where,
-                (long long)shown, (long long)total, p->unit_name, 100 * fraction, rate, elapsed_text, eta_text,
+        fprintf(p->out, "progress: %s%lld/%s%lld %s (%.1f%%), %.0f/s, elapsed %s, eta %s%s%s%s%s\n", where,
+                (long long)shown, estimated ? "~" : "", (long long)total, p->unit_name, 100 * fraction, rate, elapsed_text, eta_text,
                 standings[0] ? "; " : "", standings, faults[0] ? "; " : "", faults);
     }
     fflush(p->out);

@@ -23,6 +23,13 @@ typedef struct progress_frame {
     /* The standings after `totals`, in a few words; NULL: the default ones. */
     void (*standings)(void *context, const sim_totals_t *totals, char *out, size_t size);
     void *context;
+    /* Runs that stop once they have answered: the unit this one is expected to end at, from
+     * what its rule has seen (NULL: its last), and the share of their units the runs to come
+     * are expected to play (< 0: this one's expected share). The line's total is then an
+     * estimate, marked "~", and reaches what was played once the last run ends. */
+    int64_t (*expected_end)(void *context);
+    void *expected_context;
+    double later_share;
 } progress_frame_t;
 
 typedef struct progress {

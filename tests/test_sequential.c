@@ -100,6 +100,37 @@ static double coverage(double p, double confidence_each_look, bool corrected, in
     return covered / (double)runs;
 }
 
+/* Where a comparison is expected to stop: blocks alternating 0.4 and 0.6 (mean 1/2) in a
+ * 20-Elo plan of 100,000 blocks. Scaled up to any count with the same mean and spread, the
+ * tally must stop at the look expected from 64 blocks and not at the look before it; one
+ * that has stopped is expected where it is; a clean sweep at the next look. */
+START_TEST(expects_the_look_that_answers)
+{
+    sequential_plan_t plan;
+    sequential_plan_init(&plan, 100000, 64, 0.95, 20);
+    sequential_tally_t seen = {0};
+    for (int k = 0; k < 64; k++) sequential_add(&seen, k % 2 ? 0.6 : 0.4);
+    ck_assert(!sequential_stops(&plan, &seen));
+    int64_t end = sequential_expected_stop(&plan, &seen);
+    ck_assert(sequential_is_look(&plan, end));
+    ck_assert_int_gt(end, 64);
+    double mean2 = seen.sum2 / (double)seen.blocks;
+    sequential_tally_t at_end = {end, 0.5 * (double)end, mean2 * (double)end};
+    sequential_tally_t before = {end / 2, 0.5 * (double)(end / 2), mean2 * (double)(end / 2)};
+    ck_assert_msg(sequential_stops(&plan, &at_end), "expected at %lld, which does not answer", (long long)end);
+    ck_assert_msg(!sequential_stops(&plan, &before), "the look before %lld answers already", (long long)end);
+    ck_assert_int_eq(sequential_expected_stop(&plan, &at_end), end);
+    /* fewer than two blocks say nothing: the cap */
+    sequential_tally_t one = {0};
+    sequential_add(&one, 0.5);
+    ck_assert_int_eq(sequential_expected_stop(&plan, &one), 100000);
+    /* every block won, 10 blocks in: an infinite Elo, settled at the first look */
+    sequential_tally_t sweep = {0};
+    for (int k = 0; k < 10; k++) sequential_add(&sweep, 1.0);
+    ck_assert_int_eq(sequential_expected_stop(&plan, &sweep), 64);
+}
+END_TEST
+
 START_TEST(intervals_cover_under_the_stopping)
 {
     static const double scores[] = {0.5, 0.52, 0.56, 0.65};
@@ -121,6 +152,7 @@ static Suite *sequential_suite(void)
     TCase *tc = tcase_create("rule");
     tcase_add_test(tc, looks_double_up_to_the_cap);
     tcase_add_test(tc, stops_by_hand);
+    tcase_add_test(tc, expects_the_look_that_answers);
     tcase_add_test(tc, intervals_cover_under_the_stopping);
     tcase_set_timeout(tc, 600); /* a safety net, not a measure: a loaded machine is slow */
     suite_add_tcase(s, tc);

@@ -1959,6 +1959,40 @@ static char *progress_line(const sim_totals_t *totals, const progress_frame_t *f
     return text;
 }
 
+static int64_t expected_at_6(void *context)
+{
+    (void)context;
+    return 6;
+}
+
+/* A study of three 10-deal runs that may stop early, in the second run after 4 deals: the
+ * line counts the first run as played (3 deals), this one to where its rule expects it to
+ * end (6), and the third at the share the runs so far played (3 of 10): 3 + 6 + 3 = 12. */
+START_TEST(progress_counts_runs_that_stop_early_at_their_expected_end)
+{
+    sim_totals_t *totals = calloc(1, sizeof *totals);
+    ck_assert_ptr_nonnull(totals);
+    totals->units = 4;
+    progress_frame_t frame = {.before = 3, .total = 23, .run = 2, .runs = 3, .later_seconds = -1,
+                              .expected_end = expected_at_6, .later_share = 0.3};
+    char *line = progress_line(totals, &frame);
+    ck_assert_msg(strstr(line, "progress: run 2/3, 7/~12 deals (58.3%)"), "%s", line);
+    free(line);
+    frame.later_share = -1; /* no run has stopped yet: the third as this one, 6 of 10 */
+    line = progress_line(totals, &frame);
+    ck_assert_msg(strstr(line, " 7/~15 deals"), "%s", line);
+    free(line);
+    /* the last run, stopped: the line ends at what was played, no longer an estimate */
+    frame = (progress_frame_t){.before = 9, .total = 19, .run = 3, .runs = 3, .later_seconds = -1,
+                               .expected_end = expected_at_6, .later_share = 0.3};
+    totals->units = 6;
+    line = progress_line(totals, &frame);
+    ck_assert_msg(strstr(line, " 15/15 deals (100.0%)"), "%s", line);
+    free(line);
+    free(totals);
+}
+END_TEST
+
 static void llr_standings(void *context, const sim_totals_t *totals, char *out, size_t size)
 {
     (void)context, (void)totals;
@@ -1980,7 +2014,7 @@ START_TEST(progress_shows_the_bot_faults_so_far)
     line = progress_line(totals, NULL);
     ck_assert_msg(strstr(line, "; 3 bot faults: 1 illegal move, 2 time-outs\n"), "%s", line);
     free(line);
-    progress_frame_t frame = {0, 10, 1, 1, -1, llr_standings, NULL};
+    progress_frame_t frame = {.total = 10, .run = 1, .runs = 1, .later_seconds = -1, .standings = llr_standings};
     totals->agent[0].crashes = 1;
     line = progress_line(totals, &frame);
     ck_assert_msg(strstr(line, "; LLR 1.00 [-2.94, 2.94]; 4 bot faults: 1 illegal move, 2 time-outs, 1 crash\n"),
@@ -2072,6 +2106,7 @@ static Suite *sim_suite(void)
     tcase_add_test(bad, help_bench);
     TCase *progress = tcase(suite, "progress");
     tcase_add_test(progress, progress_shows_the_bot_faults_so_far);
+    tcase_add_test(progress, progress_counts_runs_that_stop_early_at_their_expected_end);
     return suite;
 }
 

@@ -84,6 +84,22 @@ START_TEST(test_decide_at_the_bounds)
 }
 END_TEST
 
+/* Where the test is expected to end: at the pace of its LLR so far, the block at which it
+ * meets the bound it heads for (2.944 / 1.0 per 100 blocks: 295), the cap when that is
+ * beyond it or there is no pace, and where it is once decided. */
+START_TEST(test_expected_blocks)
+{
+    sprt_test_t test;
+    char error[ERROR_SIZE];
+    ck_assert_int_eq(sprt_init(&test, 0.05, 0.05, 0.0, 5.0, error, sizeof error), 0);
+    ck_assert_int_eq(sprt_expected_blocks(&test, 1.0, 100, 100000), (int64_t)ceil(100 * test.upper));
+    ck_assert_int_eq(sprt_expected_blocks(&test, -0.5, 100, 100000), (int64_t)ceil(100 * test.lower / -0.5));
+    ck_assert_int_eq(sprt_expected_blocks(&test, 0.01, 100, 1000), 1000);
+    ck_assert_int_eq(sprt_expected_blocks(&test, 0.0, 100, 1000), 1000);
+    ck_assert_int_eq(sprt_expected_blocks(&test, test.upper, 40, 1000), 40);
+}
+END_TEST
+
 /* ---- the tally ---- */
 
 START_TEST(test_tally_counts)
@@ -340,6 +356,7 @@ static Suite *sprt_suite(void)
     tcase_add_test(tc, test_wald_bounds);
     tcase_add_test(tc, test_init_rejects_bad_parameters);
     tcase_add_test(tc, test_decide_at_the_bounds);
+    tcase_add_test(tc, test_expected_blocks);
     tcase_add_test(tc, test_tally_counts);
     suite_add_tcase(s, tc);
 

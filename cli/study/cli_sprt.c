@@ -67,6 +67,7 @@ typedef struct sprt_rule {
     sprt_tally_t tally;
     study_pair_t pair; /* the blocks, live and on resume; its context is the rule */
     int sides;
+    int64_t cap; /* the units the test may play */
 } sprt_rule_t;
 
 /* One more block into the test; whether it has decided. */
@@ -75,6 +76,14 @@ static bool rule_add(void *context, int score2)
     sprt_rule_t *rule = context;
     sprt_tally_add(&rule->tally, score2);
     return sprt_decide(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1)) != SPRT_CONTINUE;
+}
+
+/* Where the test is expected to end (study_pair_t's expected_end). */
+static int64_t rule_end(void *context)
+{
+    const sprt_rule_t *rule = context;
+    return sprt_expected_blocks(&rule->test, sprt_llr(&rule->tally, rule->test.elo0, rule->test.elo1),
+                                rule->tally.blocks, rule->cap);
 }
 
 /* The progress line's standings: the LLR against its bounds, as chess testers show it. */
@@ -193,7 +202,9 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
         rule->sides = study->game.game->side_count(study->game.rules);
         rule->pair = (study_pair_t){.seats = study->game.seats,
                                     .rotations = cli_pair_plays(study->game.seats, rule->sides),
-                                    .name_a = specs[0], .name_b = specs[1], .add = rule_add, .context = rule};
+                                    .name_a = specs[0], .name_b = specs[1], .add = rule_add, .expected_end = rule_end,
+                                    .context = rule};
+        rule->cap = study->units;
         if (rule->pair.rotations * 2 + 1 > SPRT_MAX_VALUES) {
             fprintf(stderr, "dominolab sprt: %d games a block is more than the test takes\n", rule->pair.rotations);
             status = 2;
@@ -202,7 +213,7 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
     if (status == 0) {
         sprt_tally_init(&rule->tally, rule->pair.rotations);
         cli_sim_hooks_t hooks = {.stop_rule = study_pair_stop_rule, .context = &rule->pair,
-                                 .on_ready = study_pair_resume};
+                                 .expected_end = study_pair_expected_end, .on_ready = study_pair_resume};
         char label[2 * AGENT_SPEC_MAX + 8], agents[2 * AGENT_SPEC_MAX + 2];
         snprintf(label, sizeof label, "%s against %s", specs[0], specs[1]);
         snprintf(agents, sizeof agents, "%s,%s", specs[0], specs[1]);

@@ -599,16 +599,26 @@ int study_run(study_t *study, const study_run_spec_t *run)
     if (study->units_total < study->units_before + units) study->units_total = study->units_before + units;
     double later = study->planned ? 0 : -1;
     for (int k = study->runs_done; k < study->planned_count; k++) later += study->planned[k];
-    progress_frame_t frame = {study->units_before, study->units_total, study->runs_done, study->runs_total, later,
-                              run->standings, run->standings_context};
     cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
+    progress_frame_t frame = {.before = study->units_before, .total = study->units_total, .run = study->runs_done,
+                              .runs = study->runs_total, .later_seconds = later, .standings = run->standings,
+                              .context = run->standings_context};
+    if (hooks.stop_rule && hooks.expected_end) {
+        frame.expected_end = hooks.expected_end;
+        frame.expected_context = hooks.context;
+        frame.later_share = study->stopping_units > 0 ? (double)study->stopping_played / (double)study->stopping_units : -1;
+    }
     hooks.frame = &frame;
     int status = call_sim(study, run, state >= 0 ? "--resume" : "--out", dir, &hooks);
     int64_t done = units;
-    if (status == 0 && run->hooks && run->hooks->stop_rule && study_run_state(dir, &done, NULL) == 1 && done < units)
+    if (status == 0 && hooks.stop_rule && study_run_state(dir, &done, NULL) == 1 && done < units)
         study->units_total -= units - done; /* it stopped early: the study's total is what is played */
     else
         done = units;
+    if (status == 0 && hooks.stop_rule) {
+        study->stopping_units += units;
+        study->stopping_played += done;
+    }
     study->units_before += done;
     /* A summary.csv that cannot be read is not told here: the report reads it again and
      * refuses it, naming the file, which is where the user must hear of it. */

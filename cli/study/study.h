@@ -82,6 +82,7 @@ typedef struct study {
     json_t *json;                     /* study.json */
     int runs_total, runs_done;
     int64_t units_total, units_before; /* of all runs (fixed by study_plan), of the runs played */
+    int64_t stopping_units, stopping_played; /* of the runs played that may stop early: their units, those played */
     double *planned;                  /* study_plan's estimate of each run's seconds, in order; or NULL */
     struct sigaction saved_signal[2]; /* SIGINT's and SIGTERM's handlers before the study */
     bool signals_caught;

@@ -38,6 +38,12 @@ int study_pair_stop_rule(void *context, const sim_unit_outcome_t *units, int cou
     return k;
 }
 
+int64_t study_pair_expected_end(void *context)
+{
+    const study_pair_t *pair = context;
+    return pair->expected_end(pair->context);
+}
+
 int study_pair_resume(void *context, const char *dir, int64_t units_done, char *error, size_t error_size)
 {
     study_pair_t *pair = context;
@@ -90,6 +96,12 @@ static bool sequential_block(void *context, int score2)
     return sequential_stops(&s->plan, &s->tally);
 }
 
+static int64_t sequential_end(void *context)
+{
+    const study_sequential_t *s = context;
+    return sequential_expected_stop(&s->plan, &s->tally);
+}
+
 void study_sequential_attach(study_sequential_t *s, const study_t *study, const json_t *identity, const char *a,
                              const char *b, study_run_spec_t *run)
 {
@@ -98,8 +110,10 @@ void study_sequential_attach(study_sequential_t *s, const study_t *study, const 
     if (s->plan.looks == 1) return; /* every unit */
     int sides = study->game.game->side_count(study->game.rules);
     s->pair = (study_pair_t){.seats = study->game.seats, .rotations = cli_pair_plays(study->game.seats, sides),
-                             .name_a = a, .name_b = b, .add = sequential_block, .context = s};
-    s->hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair, .on_ready = study_pair_resume};
+                             .name_a = a, .name_b = b, .add = sequential_block, .expected_end = sequential_end,
+                             .context = s};
+    s->hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair,
+                                 .expected_end = study_pair_expected_end, .on_ready = study_pair_resume};
     run->hooks = &s->hooks;
     run->fewest_units = s->plan.cap < s->plan.first_look ? s->plan.cap : s->plan.first_look;
 }

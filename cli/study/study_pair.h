@@ -27,12 +27,17 @@ typedef struct study_pair {
     /* One more block, its score sum in half points; returns true once the run must end
      * after it. */
     bool (*add)(void *context, int score2);
+    /* The block the rule expects to end at, from the blocks so far (the progress line's
+     * estimate only). */
+    int64_t (*expected_end)(void *context);
     void *context;
     bool decided;
 } study_pair_t;
 
 /* The simulator's stopping rule (sim_stop_rule_fn) for a study_pair_t. */
 int study_pair_stop_rule(void *pair, const sim_unit_outcome_t *units, int count, bool *decided);
+/* Its expected_end hook (cli_sim_hooks_t), in units. */
+int64_t study_pair_expected_end(void *pair);
 /* The run's on_ready hook (cli_sim_hooks_t) for a study_pair_t: on resume, every block of
  * the deals so far (DIR/.deals.csv.part) goes through `add` again, in unit order. 0, or -1
  * with a message. */
