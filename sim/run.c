@@ -13,6 +13,7 @@
 #include "atomic_file.h"
 #include "progress.h"
 #include "records/record_set.h"
+#include "stop.h"
 
 /* The teams of a team game as the run's first seating gives them (summary.csv's team
  * rows), or NULL. */
@@ -25,38 +26,6 @@ static const rundir_teams_t *run_teams(const sim_config_t *c, rundir_teams_t *st
 
 static const double CHECKPOINT_SECONDS = 2.0;
 
-/* The only global state: a signal handler can reach nothing else. A first SIGINT or SIGTERM
- * stops the run at the next batch merged; a second one drops the batches in play at once
- * (a slow outside bot is not waited for), keeping every batch already merged. */
-static volatile sig_atomic_t stop_signal = 0, abandon_signal = 0;
-static void on_stop_signal(int signal_number)
-{
-    if (stop_signal) abandon_signal = 1;
-    stop_signal = signal_number;
-}
-
-/* Catches SIGINT and SIGTERM for the run, keeping the handlers they had (a study's, which
- * must hear a stop between its runs) in saved[2] for release_stop_signals. */
-static void catch_stop_signals(struct sigaction *saved)
-{
-    struct sigaction action = {0};
-    action.sa_handler = on_stop_signal;
-    sigaction(SIGINT, &action, &saved[0]);
-    sigaction(SIGTERM, &action, &saved[1]);
-}
-
-/* Gives the signals back to their handlers from before the run; a stop the run caught is
- * passed on to them, so a study stops too. */
-static void release_stop_signals(const struct sigaction *saved)
-{
-    sigaction(SIGINT, &saved[0], NULL);
-    sigaction(SIGTERM, &saved[1], NULL);
-    const struct sigaction *caught = stop_signal == SIGINT ? &saved[0] : stop_signal == SIGTERM ? &saved[1] : NULL;
-    if (caught && !(caught->sa_flags & SA_SIGINFO) && caught->sa_handler != SIG_DFL && caught->sa_handler != SIG_IGN)
-        caught->sa_handler(stop_signal);
-}
-
-static int stopped_status(void) { return stop_signal == SIGTERM ? RUN_EXIT_TERMINATED : RUN_EXIT_INTERRUPTED; }
 
 /* A run in progress. */
 typedef struct run {
@@ -265,7 +234,7 @@ static int finish(run_t *r, sim_totals_t *totals, int result)
         fail(r, message);
     if (!r->failed) checkpoint(r, totals, result == 0);
     if (r->failed) return RUN_EXIT_FAILED;
-    return result == 0 ? 0 : stopped_status();
+    return result == 0 ? 0 : stop_status();
 }
 
 static void run_alone(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
@@ -277,10 +246,10 @@ static void run_alone(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
         /* Progress counts units of this slice, resumed ones included (totals->units). */
         progress_start(&r->progress, stderr, r->request->quiet, c->end_unit - r->slice_first, r->units_done_before,
                        c->mode == SIM_DEALS ? "deals" : "matches", c, r->request->frame);
-        struct sigaction saved[2];
-        catch_stop_signals(saved);
-        int result = sim_run(c, totals, on_batch, r, &stop_signal, r->error, sizeof r->error);
-        release_stop_signals(saved);
+        stop_catch_t signals = {0};
+        stop_catch(&signals, false);
+        int result = sim_run(c, totals, on_batch, r, stop_requested(), r->error, sizeof r->error);
+        stop_release(&signals, true); /* a study (or the caller) hears of the stop */
         if (result < 0 && !r->failed) r->failed = r->error[0] != '\0';
         status = finish(r, totals, result);
     }
@@ -340,9 +309,9 @@ static int play_part(run_t *r, sim_totals_t *totals)
              r->ranks.count);
     progress_start(&r->progress, stderr, r->request->quiet || r->ranks.rank != 0, c->end_unit - c->first_unit, 0,
                    r->progress_label, c, NULL);
-    int result = sim_run(c, totals, on_batch, r, &stop_signal, r->error, sizeof r->error);
+    int result = sim_run(c, totals, on_batch, r, stop_requested(), r->error, sizeof r->error);
     progress_finish(&r->progress, totals);
-    int status = result < 0 ? RUN_EXIT_FAILED : result > 0 ? stopped_status() : 0;
+    int status = result < 0 ? RUN_EXIT_FAILED : result > 0 ? stop_status() : 0;
     if (r->deals) {
         char later[RUN_MESSAGE_SIZE];
         FILE *part = r->deals;
@@ -412,12 +381,11 @@ static int play_spread(run_t *r, sim_totals_t *totals)
 
 static void run_spread(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
 {
-    stop_signal = abandon_signal = 0;
-    struct sigaction saved[2];
-    catch_stop_signals(saved); /* to the end: a stop at any point leaves no part file behind */
+    stop_catch_t signals = {0};
+    stop_catch(&signals, true); /* to the end: a stop at any point leaves no part file behind */
     int status = run_agree(&r->ranks, start_spread(r), r->error);
     if (status == 0) status = play_spread(r, totals);
-    release_stop_signals(saved);
+    stop_release(&signals, true);
     outcome->status = status;
     if (status && status < RUN_EXIT_INTERRUPTED) snprintf(outcome->message, sizeof outcome->message, "%s", r->error);
 }
@@ -443,15 +411,15 @@ void run_execute(const run_request_t *request, const ranks_t *ranks, run_outcome
     r->config.batch_outcomes = request->study.per_deal; /* on_batch writes them to deals.csv */
     r->ranks = *ranks;
     r->slice_first = r->config.first_unit;
-    r->config.abandon = &abandon_signal;
-    stop_signal = abandon_signal = 0;
+    r->config.abandon = stop_abandon();
+    stop_clear();
     if (ranks->count > 1) run_spread(r, totals, outcome);
     else run_alone(r, totals, outcome);
     outcome->units = totals->units;
     outcome->slice = request->study.config.end_unit - request->study.config.first_unit;
     outcome->games = totals->units * r->config.rotations;
     outcome->hands = totals->hands;
-    outcome->signal_number = (int)stop_signal;
+    outcome->signal_number = (int)*stop_requested();
     if (r->deals) fclose(r->deals);
     record_set_close(r->records);
     json_decref(r->json);

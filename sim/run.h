@@ -27,13 +27,14 @@
 #include "mpi_run.h"
 #include "progress.h"
 #include "rundir.h"
+#include "stop.h"
 
 enum {
     RUN_MESSAGE_SIZE = 1024,
     RUN_EXIT_FAILED = 1,
     RUN_EXIT_BAD_INPUT = 2,
-    RUN_EXIT_INTERRUPTED = 130, /* 128 + SIGINT, as a shell reports it */
-    RUN_EXIT_TERMINATED = 143   /* 128 + SIGTERM */
+    RUN_EXIT_INTERRUPTED = STOP_EXIT_INTERRUPTED,
+    RUN_EXIT_TERMINATED = STOP_EXIT_TERMINATED
 };
 
 typedef struct run_request {

@@ -651,7 +651,8 @@ static char verdict_of(const char *dir);
 
 /* The progress of a study counts the whole study against one total, announced with an
  * estimate of the time before the first run, and shows the standings: score and Elo for a
- * tournament, the LLR and its bounds for sprt. (No terminal here: one line per run.) */
+ * tournament, the LLR and its bounds for sprt, whose last line is what it played, at 100%.
+ * (No terminal here: one line per run.) */
 START_TEST(progress_counts_the_whole_study)
 {
     const char *dir = support_scratch("progress");
@@ -683,8 +684,15 @@ START_TEST(progress_counts_the_whole_study)
                                "1", "--no-plots", "--out", (char *)sprt),
                 &result);
     ck_assert_msg(result.status == 0, "%s", result.err);
-    ck_assert_msg(strstr(result.err, "/2000 deals") && strstr(result.err, "LLR ") &&
+    ck_assert_msg(strstr(result.err, "from 1 to 2000 deals") && strstr(result.err, "LLR ") &&
                       strstr(result.err, " [-2.94, 2.94]"),
+                  "%s", result.err);
+    /* a test that stops early ends its progress at what it played, at 100% */
+    const char *final = NULL;
+    for (const char *line = strstr(result.err, "progress: "); line; line = strstr(line + 1, "progress: ")) final = line;
+    long done = 0, total = 0;
+    ck_assert_msg(final && sscanf(final, "progress: run 1/1, %ld/%ld deals (100.0%%)", &done, &total) == 2 &&
+                      done == total && done < 2000,
                   "%s", result.err);
     support_capture_free(&result);
 }

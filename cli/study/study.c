@@ -14,24 +14,7 @@
 #include "records/record.h"
 #include "rundir.h"
 
-enum { STUDY_FORMAT = 1, EXIT_INTERRUPTED = 130, EXIT_TERMINATED = 143 };
-
-/* A stop (SIGINT, SIGTERM) that comes between a study's runs, or while it measures them: the
- * study ends before its next run, with its resume line. A signal handler must reach it, so
- * it is, with sim/run.c's, the exception to "no global mutable state"; a run catches the
- * signals itself and passes a stop on here. */
-static volatile sig_atomic_t study_signal = 0;
-static void on_study_signal(int signal_number) { study_signal = signal_number; }
-
-static void catch_study_signals(study_t *study)
-{
-    struct sigaction action = {0};
-    action.sa_handler = on_study_signal;
-    study_signal = 0;
-    sigaction(SIGINT, &action, &study->saved_signal[0]);
-    sigaction(SIGTERM, &action, &study->saved_signal[1]);
-    study->signals_caught = true;
-}
+enum { STUDY_FORMAT = 1 };
 
 void study_default_args(study_args_t *args)
 {
@@ -60,7 +43,7 @@ static int open_study(study_t *study, const char *kind, const cli_command_spec_t
                       const char *file, char *error, size_t error_size)
 {
     memset(study, 0, sizeof *study);
-    catch_study_signals(study);
+    stop_catch(&study->signals, true); /* a stop between runs ends the study before the next */
     study->kind = kind;
     study->spec = spec;
     study->args = args;
@@ -120,11 +103,7 @@ int study_open_both_units(study_t *study, const char *kind, const cli_command_sp
 
 void study_close(study_t *study)
 {
-    if (study->signals_caught) {
-        sigaction(SIGINT, &study->saved_signal[0], NULL);
-        sigaction(SIGTERM, &study->saved_signal[1], NULL);
-        study->signals_caught = false;
-    }
+    stop_release(&study->signals, false);
     free(study->planned);
     study->planned = NULL;
     free(study->faults);
@@ -590,7 +569,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
     snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
     int state = run_state(dir); /* a complete run is resumed too: sim checks it is this one, and keeps it */
     study->runs_done++;
-    if (study_signal) return study_signal == SIGTERM ? EXIT_TERMINATED : EXIT_INTERRUPTED;
+    if (*stop_requested()) return stop_status();
     if (!c->quiet)
         fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
                 run->label, state == 1 ? " (done before)" : state == 0 ? " (continued)" : "");
@@ -844,12 +823,12 @@ int study_main_config(const study_command_t *command, const config_file_t *file,
 
 int study_stopped(const study_t *study, int status)
 {
-    if (status == EXIT_INTERRUPTED || status == EXIT_TERMINATED)
+    if (status == STOP_EXIT_INTERRUPTED || status == STOP_EXIT_TERMINATED)
         fprintf(stderr, "dominolab %s: stopped by signal %d in run %d of %d; %s keeps what was played; continue "
                         "with:\n  %s\n",
                 study->kind, status - 128, study->runs_done, study->runs_total, study->dir, study->command);
     else
         fprintf(stderr, "dominolab %s: a run failed (see above); %s keeps the runs completed so far\n", study->kind,
                 study->dir);
-    return status == EXIT_INTERRUPTED || status == EXIT_TERMINATED ? status : 1;
+    return status == STOP_EXIT_INTERRUPTED || status == STOP_EXIT_TERMINATED ? status : 1;
 }

@@ -23,6 +23,7 @@
 
 #include "cli.h"
 #include "report_html.h"
+#include "stop.h"
 #include "study/study_samples.h"
 
 enum { STUDY_PATH_MAX = 4096, STUDY_COMMAND_MAX = 8192, STUDY_ARGV_MAX = 128 };
@@ -84,8 +85,7 @@ typedef struct study {
     int64_t units_total, units_before; /* of all runs (fixed by study_plan), of the runs played */
     int64_t stopping_units, stopping_played; /* of the runs played that may stop early: their units, those played */
     double *planned;                  /* study_plan's estimate of each run's seconds, in order; or NULL */
-    struct sigaction saved_signal[2]; /* SIGINT's and SIGTERM's handlers before the study */
-    bool signals_caught;
+    stop_catch_t signals;             /* SIGINT and SIGTERM, caught for the study's life */
     int planned_count;
     bool levels_checked;              /* the level table was checked against the game (and noted) */
     report_faults_t *faults;          /* the bots' faults in the runs played (or kept) so far; NULL: none read */
