@@ -13,6 +13,7 @@
 #include "game.h"
 #include "plot.h"
 #include "progress.h"
+#include "setup.h"
 #include "sim.h"
 
 enum { CLI_MAX_OVERRIDES = CLI_LIST_MAX, CLI_ERROR_SIZE = 1024, CLI_MAX_PLAYERS = 1000 };
@@ -38,13 +39,6 @@ typedef struct cli_game_args {
     {"option", "options", CLI_PAIRS, CLI_AT(TYPE, FIELD.options), 0, 0, NULL, "KEY=VALUE",                           \
      "a rule option over the preset (repeatable; in a file: the [options] section)"}
 
-typedef struct cli_game {
-    const game_t *game;
-    option_values_t values;
-    game_rules_t *rules;
-    const char *preset;
-    int seats;
-} cli_game_t;
 
 /* The level table's entries of an option table, for a `const char *` field FIELD of TYPE:
  * --levels FILE, and --level-table FILE for the same field (one of them, once; calibrate,
@@ -63,15 +57,11 @@ const char *cli_level_table_name(const cli_command_spec_t *spec, const void *arg
  * game needs no --players. */
 int cli_game_only_players(const cli_game_args_t *args, char *error, size_t error_size);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
-int cli_game_open(const cli_game_args_t *args, cli_game_t *out, char *error, size_t error_size);
+int cli_game_open(const cli_game_args_t *args, setup_game_t *out, char *error, size_t error_size);
 /* cli_game_open for arguments read through an option table: a bad rule option is reported
  * where it came from (--option, or FILE:LINE of the [options] entry). */
 int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
-                       cli_game_t *out, char *error, size_t error_size);
-void cli_game_close(cli_game_t *game);
-/* Names a plot session's subject (plot_subject) from what run.json or study.json says: the
- * preset only when it is not the game's default (its first). */
-void cli_plot_subject(plot_session_t *session, const char *game, const char *preset, int players, bool matches);
+                       setup_game_t *out, char *error, size_t error_size);
 /* Splits "A,B,..." (modified in place, as cli_split_list) into one spec per seat: one spec serves every seat;
  * with `cycle`, a shorter list repeats evenly ("A,B" for 4 seats: A,B,A,B). Checks each spec
  * against `levels` (NULL: the built-in table). */
@@ -82,39 +72,11 @@ int cli_split_agents(char *text, const char **specs, int seats, bool cycle, cons
  * `human` is refused unless `people` (only `play` seats a person). */
 int cli_split_agent_list(char *text, const char **specs, int seats, bool cycle, bool people,
                          const agent_levels_t *levels, int *given, char *error, size_t error_size);
-/* The plays of a deal block when two agents ("A,B") share `seats` in duplicate. */
-int cli_pair_plays(int seats, int sides);
-/* Whether every one of `count` agent specs plays without randomness in `game` (so a replay
- * of a deal would repeat its game). 0, or -1 with a message. */
-int cli_agents_deterministic(const char *const *specs, int count, const agent_levels_t *levels, const cli_game_t *game,
-                             bool *all, char *error, size_t error_size);
 /* The level table in force: the file `path` if given, else $DOMINOLAB_LEVELS if set, else
  * the built-in table. `storage` holds a table read from a file; *out points to the table. */
 int cli_levels_open(const char *path, const game_t *game, agent_levels_t *storage, const agent_levels_t **out,
                     char *error,
                     size_t error_size);
-/* Whether `levels` may serve level:N in `game` (the policy of docs/agents.md, "Level tables
- * and games"), once specs[0..count) are known; nothing to say unless one of them is a level.
- * A table file measured for another game is refused: -1 with a message naming the file and
- * both games. Otherwise 0, and `note` holds one line for stderr ("" when the table was
- * measured for these very rules): the built-in table, or a file, measured for other rules
- * or another number of players, or a file that does not say what it was measured for. */
-int cli_levels_fit(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
-                   char *note, size_t note_size, char *error, size_t error_size);
-/* Readies each agent of specs[0..count) once (agent_prepare): an outside bot must start
- * and complete its handshake, so that one that cannot is an error before anything is
- * played or written. NULL specs and people are skipped. names, when not NULL, gets the name
- * each agent gives itself (a bot's hello), or "". 0, or -1 with a message. */
-enum { CLI_AGENT_NAME_MAX = 64 };
-int cli_agents_ready(const agent_levels_t *levels, const cli_game_t *game, const char *const *specs, int count,
-                     char (*names)[CLI_AGENT_NAME_MAX], char *error, size_t error_size);
-/* What the table was measured for: "2-player bergen (preset bergen)", options set over the
- * preset after a ';', or "a game it does not record". */
-void cli_levels_measured_for(const agent_levels_t *levels, char *out, size_t size);
-/* The rule options of `values` that differ from `preset`'s, as "key=value" in the game's
- * order (players left out): their count. */
-int cli_rules_over_preset(const game_t *game, const char *preset, const option_values_t *values,
-                          char (*out)[2 * AGENT_LEVEL_NAME_MAX], int max);
 /* Room for `needed` items of `size` bytes in *items, growing *capacity by doubling (from
  * 1024 items). 0, or -1 out of memory (*items left as it was). */
 int cli_reserve(void **items, size_t *capacity, size_t needed, size_t size);

@@ -70,7 +70,7 @@ static void print_agents(const agent_levels_t *levels)
         }
     }
     char measured[1024];
-    cli_levels_measured_for(levels, measured, sizeof measured);
+    setup_levels_measured_for(levels, measured, sizeof measured);
     printf("\nlevels (level:N plays the spec shown; table: %s, measured for %s):\n", levels->source, measured);
     for (int level = AGENT_LEVEL_MIN; level <= levels->count; level++)
         printf("    level:%-3d %s\n", level, agent_level_spec(levels, level));
@@ -137,7 +137,7 @@ int cli_agents(int argc, char **argv)
     print_view(args.check, levels, &view);
     if (agent_spec_is_level(args.check)) { /* no game here to check the table against: say which it is */
         char measured[1024];
-        cli_levels_measured_for(levels, measured, sizeof measured);
+        setup_levels_measured_for(levels, measured, sizeof measured);
         fprintf(stderr, "dominolab agents: note: level:N plays %s%s, measured for %s\n",
                 agent_levels_is_builtin(levels) ? "the built-in level table" : "the level table ",
                 agent_levels_is_builtin(levels) ? "" : levels->source, measured);

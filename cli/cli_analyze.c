@@ -127,7 +127,7 @@ static int analyze_run(const char *dir, const char *out, const rundir_run_t *run
     }
     plot_session_t session;
     plot_start(&session, out, !args->no_plots);
-    cli_plot_subject(&session, run->game, run->preset, run->seats, run->matches);
+    setup_plot_subject(&session, run->game, run->preset, run->seats, run->matches);
     int status = report_faults_read_run(faults, dir, error, error_size);
     if (status == 0 && count >= 2) {
         report_ratings_settings_t settings = {args->bootstrap, 0.95, run->seed, NULL, true};

@@ -164,7 +164,7 @@ static void measure_close(quality_measure_t *m)
 }
 
 /* 0, or -1 with the message. */
-static int measure_open(quality_measure_t *m, const cli_game_t *game, belief_model_t model, int candidates,
+static int measure_open(quality_measure_t *m, const setup_game_t *game, belief_model_t model, int candidates,
                         char *error, size_t error_size)
 {
     const game_t *g = game->game;
@@ -306,7 +306,7 @@ static void print_row(const char *name, const quality_tally_t *t)
            t->brier[0] / events, t->brier[1] / events, t->effective / (double)t->decisions);
 }
 
-static void print_report(const quality_args_t *args, const cli_game_t *game, const char *const *specs,
+static void print_report(const quality_args_t *args, const setup_game_t *game, const char *const *specs,
                          belief_model_t model, bool builtin, const quality_measure_t *m)
 {
     printf("belief: %d-player %s (preset %s), agents", game->seats, game->game->name, game->preset);
@@ -326,7 +326,7 @@ static void print_report(const quality_args_t *args, const cli_game_t *game, con
 /* ------------------------------------------------------------------ the command */
 
 typedef struct quality_run {
-    cli_game_t game;
+    setup_game_t game;
     agent_levels_t level_storage;
     const agent_levels_t *levels;
     const char *specs[GAME_MAX_SEATS];
@@ -341,7 +341,7 @@ static void run_close(quality_run_t *run)
     for (int seat = 0; seat < GAME_MAX_SEATS; seat++) agent_destroy(run->agents[seat]);
     free(run->state);
     measure_close(&run->measure);
-    cli_game_close(&run->game);
+    setup_game_close(&run->game);
 }
 
 /* The game, the agents and their level table. 0, 1 (a failure) or 2 (bad input). */
@@ -363,12 +363,12 @@ static int open_run(const quality_args_t *args, quality_run_t *run, char *error,
         snprintf(error, error_size, "--agents: %.1000s", message);
         return 2;
     }
-    if (cli_levels_fit(run->levels, &run->game, run->specs, run->game.seats, note, sizeof note, message,
-                       sizeof message)) {
+    if (setup_levels_fit(run->levels, &run->game, run->specs, run->game.seats, note, sizeof note, message,
+                         sizeof message)) {
         snprintf(error, error_size, "%s", message);
         return 2;
     }
-    if (cli_agents_ready(run->levels, &run->game, run->specs, run->game.seats, NULL, error, error_size)) return 2;
+    if (setup_agents_ready(run->levels, &run->game, run->specs, run->game.seats, NULL, error, error_size)) return 2;
     if (note[0]) fprintf(stderr, "dominolab belief: note: %s\n", note);
     run->state = malloc(game->state_size);
     if (!run->state) {

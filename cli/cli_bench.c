@@ -133,7 +133,7 @@ typedef struct bench_row {
 } bench_row_t;
 
 /* A workload's deals through the simulator, into row. 0, or -1 with a message. */
-static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t deals, int threads, bench_row_t *row,
+static int bench_sim(const setup_game_t *game, const bench_workload_t *w, int64_t deals, int threads, bench_row_t *row,
                      char *error, size_t size)
 {
     sim_config_t c;
@@ -161,7 +161,7 @@ static int bench_sim(const cli_game_t *game, const bench_workload_t *w, int64_t 
     return result;
 }
 
-static int bench_decisions(const cli_game_t *game, const char **specs, int spec_count, bool quick)
+static int bench_decisions(const setup_game_t *game, const char **specs, int spec_count, bool quick)
 {
     const game_t *g = game->game;
     int count = quick ? DECISION_POSITIONS_QUICK : DECISION_POSITIONS;
@@ -193,7 +193,7 @@ static int bench_decisions(const cli_game_t *game, const char **specs, int spec_
  * With `own_playout` the game's playout plays each hand instead of the loop over
  * legal_moves and apply; it plays the same hands, so the signature (of every hand's plies
  * and scores) is the same. */
-__attribute__((noinline)) static void playout_hands(const cli_game_t *game, bool own_playout, int64_t hands,
+__attribute__((noinline)) static void playout_hands(const setup_game_t *game, bool own_playout, int64_t hands,
                                                    int64_t *plies, uint64_t *signature)
 {
     const game_t *g = game->game;
@@ -224,7 +224,7 @@ static int run_workload(const bench_workload_t *w, int64_t deals, int threads, b
 {
     char error[CLI_ERROR_SIZE];
     cli_game_args_t args = {.game_name = w->game, .players = w->players};
-    cli_game_t game;
+    setup_game_t game;
     if (cli_game_open(&args, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
         return 1;
@@ -239,7 +239,7 @@ static int run_workload(const bench_workload_t *w, int64_t deals, int threads, b
         playout_hands(&game, w->kind == BENCH_PLAYOUT, deals, &row->plies, &row->signature);
         row->seconds = omp_get_wtime() - started;
     }
-    cli_game_close(&game);
+    setup_game_close(&game);
     return status ? 1 : 0;
 }
 
@@ -384,7 +384,7 @@ int cli_bench(int argc, char **argv)
                         "with --decisions\n");
         parsed = -1;
     }
-    cli_game_t game;
+    setup_game_t game;
     if (parsed == 0 && cli_game_open_from(&bench_spec, args, &args->game, &game, error, sizeof error)) {
         fprintf(stderr, "dominolab bench: %s\n", error);
         parsed = -1;
@@ -400,15 +400,15 @@ int cli_bench(int argc, char **argv)
             for (size_t k = 0; k < sizeof decision_agents / sizeof decision_agents[0]; k++)
                 specs[spec_count++] = decision_agents[k];
         char note[2048];
-        if (cli_levels_fit(agent_levels_builtin_for(game.game->name), &game, specs, spec_count, note, sizeof note, error, sizeof error) ==
+        if (setup_levels_fit(agent_levels_builtin_for(game.game->name), &game, specs, spec_count, note, sizeof note, error, sizeof error) ==
                 0 &&
             note[0])
             fprintf(stderr, "dominolab bench: note: %s\n", note);
         int status = 2;
-        if (cli_agents_ready(agent_levels_builtin_for(game.game->name), &game, specs, spec_count, NULL, error, sizeof error))
+        if (setup_agents_ready(agent_levels_builtin_for(game.game->name), &game, specs, spec_count, NULL, error, sizeof error))
             fprintf(stderr, "dominolab bench: %s\n", error);
         else status = bench_decisions(&game, specs, spec_count, quick);
-        cli_game_close(&game);
+        setup_game_close(&game);
         free(args);
         return status;
     }
@@ -424,7 +424,7 @@ int cli_bench(int argc, char **argv)
     } else {
         status = bench_deals(args, args->instructions);
     }
-    cli_game_close(&game);
+    setup_game_close(&game);
     free(args);
     return status;
 }

@@ -253,7 +253,7 @@ static int collector_check(const fit_collector_t *c, char *error, size_t error_s
 /* ------------------------------------------------------------------ source: deals played */
 
 typedef struct fit_deals {
-    cli_game_t game;
+    setup_game_t game;
     const agent_levels_t *levels;
     agent_levels_t level_storage;
     agent_t *agents[GAME_MAX_SEATS];
@@ -264,7 +264,7 @@ static void fit_deals_close(fit_deals_t *d)
 {
     for (int seat = 0; seat < GAME_MAX_SEATS; seat++) agent_destroy(d->agents[seat]);
     free(d->state);
-    cli_game_close(&d->game);
+    setup_game_close(&d->game);
 }
 
 /* The game, the level table and the agent at every seat. 0, 1 (a failure) or 2 (bad input)
@@ -287,11 +287,11 @@ static int open_deals(const fit_args_t *args, fit_deals_t *d, char *error, size_
         return 2;
     }
     char note[2048];
-    if (cli_levels_fit(d->levels, &d->game, specs, 1, note, sizeof note, message, sizeof message)) {
+    if (setup_levels_fit(d->levels, &d->game, specs, 1, note, sizeof note, message, sizeof message)) {
         snprintf(error, error_size, "%s", message);
         return 2;
     }
-    if (cli_agents_ready(d->levels, &d->game, specs, 1, NULL, error, error_size)) return 2;
+    if (setup_agents_ready(d->levels, &d->game, specs, 1, NULL, error, error_size)) return 2;
     if (note[0]) fprintf(stderr, "dominolab fit: note: %s\n", note);
     d->state = malloc(d->game.game->state_size);
     if (!d->state) {

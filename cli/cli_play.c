@@ -124,12 +124,12 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
         return 0;
     }
     const play_args_t *args = parsed;
-    cli_game_t game = {0};
+    setup_game_t game = {0};
     const agent_levels_t *levels;
     if (status || cli_game_open_from(&play_spec, parsed, &parsed->game, &game, error, error_size) ||
         cli_levels_open(args->levels, game.game, level_storage, &levels, error, error_size)) {
         fprintf(stderr, "dominolab play: %s\n", error);
-        cli_game_close(&game);
+        setup_game_close(&game);
         return 2;
     }
     char agent_text[PLAY_MAX_AGENT_TEXT];
@@ -137,22 +137,22 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
     snprintf(agent_text, sizeof agent_text, "%s", args->agents);
     if (cli_split_agent_list(agent_text, specs, game.seats, false, true, levels, NULL, error, error_size)) {
         fprintf(stderr, "dominolab play: --agents: %s\n", error);
-        cli_game_close(&game);
+        setup_game_close(&game);
         return 2;
     }
     char note[2048], message[CLI_ERROR_SIZE];
-    if (cli_levels_fit(levels, &game, specs, game.seats, note, sizeof note, message, sizeof message)) {
+    if (setup_levels_fit(levels, &game, specs, game.seats, note, sizeof note, message, sizeof message)) {
         if (args->levels)
             cli_option_error(&play_spec, parsed, cli_level_table_name(&play_spec, parsed), -1, error, error_size, "%s",
                              message);
         else snprintf(error, error_size, "%s", message);
         fprintf(stderr, "dominolab play: %s\n", error);
-        cli_game_close(&game);
+        setup_game_close(&game);
         return 2;
     }
-    if (cli_agents_ready(levels, &game, specs, game.seats, NULL, error, error_size)) {
+    if (setup_agents_ready(levels, &game, specs, game.seats, NULL, error, error_size)) {
         fprintf(stderr, "dominolab play: %s\n", error);
-        cli_game_close(&game);
+        setup_game_close(&game);
         return 2;
     }
     if (note[0]) fprintf(stderr, "dominolab play: note: %s\n", note);
@@ -176,14 +176,14 @@ static int play_with(int argc, char **argv, play_args_t *parsed, agent_levels_t 
     if (args->record) {
         if (record_writer_open(&writer, args->record, error, error_size)) { /* a place nothing can be written */
             fprintf(stderr, "dominolab play: --record: %s\n", error);
-            cli_game_close(&game);
+            setup_game_close(&game);
             return 2;
         }
         sinks[sink_count++] = record_writer_sink(&writer);
     }
     int result = play_series(&setup, args->matches, sinks, sink_count, error, error_size);
     if (args->record) result = record_writer_end(&writer, result, error, error_size);
-    cli_game_close(&game);
+    setup_game_close(&game);
     if (result) {
         fprintf(stderr, "dominolab play: %s\n", error);
         return 1;

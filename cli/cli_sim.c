@@ -304,15 +304,15 @@ static int parse_sim_args(const sim_source_t *from, sim_args_t *args, char *erro
 
 typedef struct sim_session {
     sim_args_t args;
-    cli_game_t game;
+    setup_game_t game;
     agent_levels_t level_storage;
     run_request_t request;
     char agent_text[SIM_COMMAND_MAX];
     char command[SIM_COMMAND_MAX]; /* as typed, for run.json */
     char hint[SIM_COMMAND_MAX];    /* the command that continues the run, printed when it stops */
     char error[CLI_ERROR_SIZE];
-    char level_note[2048]; /* what cli_levels_fit had to say of the level table, or "" */
-    char agent_names[GAME_MAX_SEATS][CLI_AGENT_NAME_MAX]; /* each seat's bot's hello name, or "" */
+    char level_note[2048]; /* what setup_levels_fit had to say of the level table, or "" */
+    char agent_names[GAME_MAX_SEATS][SETUP_AGENT_NAME_MAX]; /* each seat's bot's hello name, or "" */
 } sim_session_t;
 
 static int build_study(sim_session_t *s, char *error, size_t size)
@@ -336,15 +336,15 @@ static int build_study(sim_session_t *s, char *error, size_t size)
                              specs[seat]);
             return -1;
         }
-    if (cli_levels_fit(levels, &s->game, specs, s->game.seats, s->level_note, sizeof s->level_note, message,
-                       sizeof message)) {
+    if (setup_levels_fit(levels, &s->game, specs, s->game.seats, s->level_note, sizeof s->level_note, message,
+                         sizeof message)) {
         if (s->args.levels)
             cli_option_error(&sim_spec, &s->args, cli_level_table_name(&sim_spec, &s->args), -1, error, size, "%s",
                              message);
         else snprintf(error, size, "%s", message);
         return -1;
     }
-    if (cli_agents_ready(levels, &s->game, specs, s->game.seats, s->agent_names, error, size)) return -1;
+    if (setup_agents_ready(levels, &s->game, specs, s->game.seats, s->agent_names, error, size)) return -1;
     memset(study, 0, sizeof *study);
     c->game = s->game.game;
     c->rules = s->game.rules;
@@ -362,7 +362,7 @@ static int build_study(sim_session_t *s, char *error, size_t size)
         c->names[a] = study->seat_names[seat];
     }
     bool deterministic = false;
-    if (s->args.replays && cli_agents_deterministic(c->agents, c->agent_count, levels, &s->game, &deterministic, error, size))
+    if (s->args.replays && setup_agents_deterministic(c->agents, c->agent_count, levels, &s->game, &deterministic, error, size))
         return -1;
     if (deterministic) {
         cli_option_error(&sim_spec, &s->args, "replays", -1, error, size,
@@ -554,7 +554,7 @@ static int run_session(const ranks_t *ranks, const sim_source_t *from)
     } else if (s->error[0]) {
         fprintf(stderr, "dominolab sim: %s\n", s->error);
     }
-    cli_game_close(&s->game);
+    setup_game_close(&s->game);
     free(s);
     free(outcome);
     return status;

@@ -43,7 +43,7 @@ static int remember_move(decision_positions_t *p, game_move_t move)
     return 0;
 }
 
-static int collect_positions(const cli_game_t *game, decision_positions_t *p, uint64_t seed)
+static int collect_positions(const setup_game_t *game, decision_positions_t *p, uint64_t seed)
 {
     const game_t *g = game->game;
     game_move_t moves[GAME_MAX_MOVES];
@@ -84,7 +84,7 @@ static int collect_positions(const cli_game_t *game, decision_positions_t *p, ui
 
 /* Tells the agents that learn from every move the moves that led to position i, from the
  * position before it (their match's start for its first, where they start afresh). */
-static void tell_path(const cli_game_t *game, const decision_positions_t *p, int i, agent_t **agents, void *scratch)
+static void tell_path(const setup_game_t *game, const decision_positions_t *p, int i, agent_t **agents, void *scratch)
 {
     const game_t *g = game->game;
     if (p->match_first[i]) {
@@ -102,7 +102,7 @@ static void tell_path(const cli_game_t *game, const decision_positions_t *p, int
 }
 
 
-int decision_positions_make(decision_positions_t *p, const cli_game_t *game, int count, uint64_t seed)
+int decision_positions_make(decision_positions_t *p, const setup_game_t *game, int count, uint64_t seed)
 {
     if (positions_alloc(p, game->game, count)) return -1;
     if (collect_positions(game, p, seed)) {
@@ -119,7 +119,7 @@ static double thread_cpu_seconds(void)
     return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
 }
 
-int decision_time(const cli_game_t *game, const decision_positions_t *p, const char *spec,
+int decision_time(const setup_game_t *game, const decision_positions_t *p, const char *spec,
                   const agent_levels_t *levels, uint64_t seed, double min_seconds, decision_timing_t *out, char *error,
                   size_t error_size)
 {

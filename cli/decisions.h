@@ -24,7 +24,7 @@ typedef struct decision_positions {
 } decision_positions_t;
 
 /* `count` positions of the game from `seed`. 0, or -1 out of memory. */
-int decision_positions_make(decision_positions_t *p, const cli_game_t *game, int count, uint64_t seed);
+int decision_positions_make(decision_positions_t *p, const setup_game_t *game, int count, uint64_t seed);
 void decision_positions_free(decision_positions_t *p);
 
 typedef struct decision_timing {
@@ -36,7 +36,7 @@ typedef struct decision_timing {
 /* An agent of `spec` in every seat (made with `seed`) decides at every position, round after
  * round until `min_seconds` of wall time have passed. 0, or 2 with a message (a spec that
  * makes no agent). */
-int decision_time(const cli_game_t *game, const decision_positions_t *p, const char *spec,
+int decision_time(const setup_game_t *game, const decision_positions_t *p, const char *spec,
                   const agent_levels_t *levels, uint64_t seed, double min_seconds, decision_timing_t *out, char *error,
                   size_t error_size);
 

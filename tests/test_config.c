@@ -343,19 +343,19 @@ START_TEST(builtin_table_file_matches)
 }
 END_TEST
 
-/* cli_levels_fit for `specs` in GAME with PLAYERS (and one --option, or NULL): its result,
+/* setup_levels_fit for `specs` in GAME with PLAYERS (and one --option, or NULL): its result,
  * with the note and the error. */
 static int fit(const agent_levels_t *levels, const char *game_name, int players, const char *option,
                const char *const *specs, int count, char *note, char *error)
 {
     cli_game_args_t args = {.game_name = game_name, .players = players};
     if (option) snprintf(args.options.item[args.options.count++], CLI_ITEM_MAX, "%s", option);
-    cli_game_t game;
+    setup_game_t game;
     char message[512];
     ck_assert_msg(cli_game_open(&args, &game, message, sizeof message) == 0, "%s", message);
     error[0] = '\0';
-    int result = cli_levels_fit(levels, &game, specs, count, note, 1024, error, 1024);
-    cli_game_close(&game);
+    int result = setup_levels_fit(levels, &game, specs, count, note, 1024, error, 1024);
+    setup_game_close(&game);
     return result;
 }
 
@@ -503,22 +503,22 @@ START_TEST(shipped_preset_files_are_the_presets)
     from_preset.game_name = p->game;
     from_preset.preset = p->preset;
     from_file.players = from_preset.players = p->players;
-    cli_game_t a, b;
+    setup_game_t a, b;
     char error[CLI_ERROR_SIZE];
     ck_assert_msg(cli_game_open(&from_file, &a, error, sizeof error) == 0, "%s", error);
     ck_assert_msg(cli_game_open(&from_preset, &b, error, sizeof error) == 0, "%s", error);
     ck_assert_ptr_eq(a.game, b.game);
     ck_assert_str_eq(a.preset, b.preset);
     ck_assert_int_eq(memcmp(a.values.value, b.values.value, sizeof a.values.value), 0);
-    cli_game_close(&a);
-    cli_game_close(&b);
+    setup_game_close(&a);
+    setup_game_close(&b);
 }
 END_TEST
 
 START_TEST(rules_file_errors)
 {
     cli_game_args_t args;
-    cli_game_t game;
+    setup_game_t game;
     char error[CLI_ERROR_SIZE] = "";
     memset(&args, 0, sizeof args);
     args.players = 2;

@@ -173,7 +173,7 @@ static void play_recorded_cut(const config_t *config, int max_hands, uint64_t se
                               outcome_t *outcome)
 {
     cli_game_args_t args;
-    cli_game_t game;
+    setup_game_t game;
     char error[CLI_ERROR_SIZE];
     memset(&args, 0, sizeof args);
     args.game_name = config->game;
@@ -201,7 +201,7 @@ static void play_recorded_cut(const config_t *config, int max_hands, uint64_t se
     ck_assert_msg(result == 0, "%s, seed %llu: match_play returned %d: %s", config->name, (unsigned long long)seed,
                   result, error);
     ck_assert_msg(record_writer_finish(&writer, 1, error, sizeof error) == 0, "%s", error);
-    cli_game_close(&game);
+    setup_game_close(&game);
     ck_assert_msg(outcome->over, "%s, seed %llu: no match_end event", config->name, (unsigned long long)seed);
 }
 

@@ -219,7 +219,7 @@ static double as_elo(const char *text, const char *what)
 /* ------------------------------------------------------------------ the shape of a study */
 
 typedef struct shape {
-    cli_game_t game;
+    setup_game_t game;
     int seats, sides, rotations, agent_count;
     const char *agent[SIM_MAX_AGENTS]; /* distinct specs, in first-seat order */
     int seating[SIM_MAX_ROTATIONS][GAME_MAX_SEATS]; /* [rotation][seat] */
@@ -284,7 +284,7 @@ static void shape_open(const study_t *s, shape_t *out)
 
 static void shape_close(shape_t *shape)
 {
-    cli_game_close(&shape->game);
+    setup_game_close(&shape->game);
 }
 
 /* The agent at `seat` in `rotation`. */
@@ -1518,7 +1518,7 @@ START_TEST(stats_random_pair_unpaired)
     cli_game_args_t args;
     memset(&args, 0, sizeof args);
     args.players = 2;
-    cli_game_t game;
+    setup_game_t game;
     char error[CLI_ERROR_SIZE];
     REQUIRE(cli_game_open(&args, &game, error, sizeof error) == 0, "%s", error);
     sim_config_t c;
@@ -1540,7 +1540,7 @@ START_TEST(stats_random_pair_unpaired)
     stats_estimate_t e[2];
     for (int a = 0; a < 2; a++) stats_estimate(&totals->agent[a], STATS_Z95, &e[a]);
     int64_t units = totals->units;
-    cli_game_close(&game);
+    setup_game_close(&game);
     free(totals);
     REQUIRE(units == c.units, "%" PRId64 " units played, expected %" PRId64, units, c.units);
     for (int a = 0; a < 2; a++) {

@@ -57,7 +57,7 @@ double calibrate_timing_of(const calibrate_timing_t *t, const char *spec)
     return NAN;
 }
 
-int calibrate_timing_measure(const cli_game_t *game, const char *const *specs, int n, calibrate_timing_t *t,
+int calibrate_timing_measure(const setup_game_t *game, const char *const *specs, int n, calibrate_timing_t *t,
                              char *error, size_t error_size)
 {
     decision_positions_t positions;

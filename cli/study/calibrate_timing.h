@@ -28,7 +28,7 @@ int calibrate_timing_write(const char *dir, const calibrate_timing_t *t, char *e
 double calibrate_timing_of(const calibrate_timing_t *t, const char *spec);
 /* Times each of specs[0..n) not in t yet, at positions of the game, and adds it. 0, or 2
  * with a message. */
-int calibrate_timing_measure(const cli_game_t *game, const char *const *specs, int n, calibrate_timing_t *t,
+int calibrate_timing_measure(const setup_game_t *game, const char *const *specs, int n, calibrate_timing_t *t,
                              char *error, size_t error_size);
 
 #endif

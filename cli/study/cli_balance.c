@@ -194,7 +194,7 @@ static int check_variants(const study_t *study, const balance_args_t *args, cons
             if (study_override_preset(override)) preset = study_override_preset(override);
             else snprintf(game->options.item[game->options.count++], CLI_ITEM_MAX, "%s", override);
         }
-        cli_game_t opened = {0};
+        setup_game_t opened = {0};
         char message[CLI_ERROR_SIZE] = "";
         if (preset && game->rules)
             snprintf(message, sizeof message, "preset=%s: a rules file (--rules) names its own preset", preset);
@@ -209,7 +209,7 @@ static int check_variants(const study_t *study, const balance_args_t *args, cons
                              variants[v].name, message);
             status = -1;
         }
-        cli_game_close(&opened);
+        setup_game_close(&opened);
     }
     free(game);
     return status;
@@ -302,7 +302,7 @@ static int settle_replays(const study_t *study, balance_args_t *args, char *erro
     bool deterministic;
     const char *specs[] = {args->agent};
     char message[CLI_ERROR_SIZE];
-    if (cli_agents_deterministic(specs, 1, study->levels, &study->game, &deterministic, message, sizeof message)) {
+    if (setup_agents_deterministic(specs, 1, study->levels, &study->game, &deterministic, message, sizeof message)) {
         cli_option_error(&balance_spec, args, "agent", -1, error, error_size, "%s", message);
         return -1;
     }

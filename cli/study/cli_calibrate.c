@@ -236,7 +236,7 @@ static int table_game(const char *dir, const json_t *identity, agent_levels_t *l
     snprintf(levels->game, sizeof levels->game, "%s", game->name);
     snprintf(levels->preset, sizeof levels->preset, "%s", game->presets[preset_index].name);
     levels->players = (int)json_integer_value(json_object_get(identity, "players"));
-    levels->option_count = cli_rules_over_preset(game, preset, &values, levels->option, OPTIONS_MAX);
+    levels->option_count = setup_rules_over_preset(game, preset, &values, levels->option, OPTIONS_MAX);
     return 0;
 }
 

@@ -201,7 +201,7 @@ static int run_sprt(void *raw, int argc, char **argv, const char *file)
     if (status == 0) {
         rule->sides = study->game.game->side_count(study->game.rules);
         rule->pair = (study_pair_t){.seats = study->game.seats,
-                                    .rotations = cli_pair_plays(study->game.seats, rule->sides),
+                                    .rotations = setup_pair_plays(study->game.seats, rule->sides),
                                     .name_a = specs[0], .name_b = specs[1], .add = rule_add, .expected_end = rule_end,
                                     .context = rule};
         rule->cap = study->units;

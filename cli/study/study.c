@@ -108,7 +108,7 @@ void study_close(study_t *study)
     study->planned = NULL;
     free(study->faults);
     study->faults = NULL;
-    cli_game_close(&study->game);
+    setup_game_close(&study->game);
     json_decref(study->json);
     study->json = NULL;
 }
@@ -126,14 +126,14 @@ int study_check_levels(study_t *study, const char *const *specs, int count, char
 {
     char note[2048], message[CLI_ERROR_SIZE];
     if (study->levels_checked) return 0;
-    if (cli_levels_fit(study->levels, &study->game, specs, count, note, sizeof note, message, sizeof message)) {
+    if (setup_levels_fit(study->levels, &study->game, specs, count, note, sizeof note, message, sizeof message)) {
         if (study->common->levels)
             cli_option_error(study->spec, study->args, cli_level_table_name(study->spec, study->args), -1, error,
                              error_size, "%s", message);
         else snprintf(error, error_size, "%s", message);
         return -1;
     }
-    if (cli_agents_ready(study->levels, &study->game, specs, count, NULL, error, error_size)) return -1;
+    if (setup_agents_ready(study->levels, &study->game, specs, count, NULL, error, error_size)) return -1;
     for (int k = 0; k < count && !study->levels_checked; k++) study->levels_checked = agent_spec_is_level(specs[k]);
     if (note[0]) fprintf(stderr, "dominolab %s: note: %s\n", study->kind, note);
     return 0;
@@ -259,10 +259,10 @@ int study_check_identity(const char *dir, const json_t *identity, const study_fi
 void study_plot_start(plot_session_t *session, const char *out_dir, const json_t *identity, bool plots)
 {
     plot_start(session, out_dir, plots);
-    cli_plot_subject(session, json_string_value(json_object_get(identity, "game")),
-                     json_string_value(json_object_get(identity, "preset")),
-                     (int)json_integer_value(json_object_get(identity, "players")),
-                     !strcmp(json_string_value(json_object_get(identity, "unit")), "matches"));
+    setup_plot_subject(session, json_string_value(json_object_get(identity, "game")),
+                       json_string_value(json_object_get(identity, "preset")),
+                       (int)json_integer_value(json_object_get(identity, "players")),
+                       !strcmp(json_string_value(json_object_get(identity, "unit")), "matches"));
 }
 
 /* The first key whose value differs between two identities, or NULL. */

@@ -71,7 +71,7 @@ typedef struct study {
     const cli_command_spec_t *spec;   /* the command's option table (for errors) */
     const void *args;                 /* the command's argument struct */
     const study_args_t *common;
-    cli_game_t game;
+    setup_game_t game;
     agent_levels_t level_storage;
     const agent_levels_t *levels;
     const char *dir;
@@ -111,7 +111,7 @@ void study_close(study_t *study);
  * study's level table; errors name where the spec came from. The first level:N also checks
  * the table against the game (study_check_levels). */
 int study_check_agent(study_t *study, const char *name, int item, const char *spec, char *error, size_t error_size);
-/* The level table against the study's game once specs[0..count) are known (cli_levels_fit):
+/* The level table against the study's game once specs[0..count) are known (setup_levels_fit):
  * its note printed once, or -1 with the refusal, naming the table's option. */
 int study_check_levels(study_t *study, const char *const *specs, int count, char *error, size_t error_size);
 

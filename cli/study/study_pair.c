@@ -109,7 +109,7 @@ void study_sequential_attach(study_sequential_t *s, const study_t *study, const 
     study_sequential_plan(identity, &s->plan);
     if (s->plan.looks == 1) return; /* every unit */
     int sides = study->game.game->side_count(study->game.rules);
-    s->pair = (study_pair_t){.seats = study->game.seats, .rotations = cli_pair_plays(study->game.seats, sides),
+    s->pair = (study_pair_t){.seats = study->game.seats, .rotations = setup_pair_plays(study->game.seats, sides),
                              .name_a = a, .name_b = b, .add = sequential_block, .expected_end = sequential_end,
                              .context = s};
     s->hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair,
