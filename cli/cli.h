@@ -100,12 +100,6 @@ typedef struct cli_sim_hooks {
     double *units_per_second;
     bool levels_noted; /* the command has said which level table its runs play: sim notes nothing */
 } cli_sim_hooks_t;
-/* Plays game (unit, rotation) of the sim run in run_dir again from its run.json, as
- * `dominolab replay --run DIR --unit U --rotation R --record FILE` does, and writes its record
- * to record_path; nothing on stdout. Returns 0, 1 (a failure while playing or writing) or 2
- * (no such run, unit or rotation), with a message. */
-int cli_replay_row(const char *run_dir, uint64_t unit, int rotation, const char *record_path, char *error,
-                   size_t error_size);
 /* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
  * ranks), with hooks (or NULL). Returns sim's exit status. */
 int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks);

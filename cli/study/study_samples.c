@@ -15,6 +15,7 @@
 #include "atomic_file.h"
 #include "cli.h"
 #include "csv.h"
+#include "rerun.h"
 #include "rundir.h"
 #include "view.h"
 
@@ -137,11 +138,12 @@ static int replay_first_row(sample_paths_t *p, study_sample_text_t *text, report
     uint64_t unit;
     int64_t rotation;
     char message[SAMPLE_MESSAGE_MAX];
+    rerun_result_t played;
     int status = -1;
     if (!path_of(p->record, sizeof p->record, "%s/%s.jsonl", p->games, text->name))
         snprintf(message, sizeof message, "a path longer than %d bytes", SAMPLE_PATH_MAX);
     else if (first_row(p->run_dir, &unit, &rotation, message, sizeof message) == 0)
-        status = cli_replay_row(p->run_dir, unit, (int)rotation, p->record, message, sizeof message);
+        status = rerun_play(p->run_dir, unit, (int)rotation, NULL, 0, p->record, &played, message, sizeof message);
     if (status) {
         snprintf(text->problem, sizeof text->problem, "its first game could not be played again: %s", message);
         return -1;

@@ -4,7 +4,7 @@
  *
  * The record is the first one the run kept (sim --records: RUN/records/, the lowest unit and
  * rotation); a run that kept none has its first row of deals.csv played again into
- * OUT/games/<run-name>.jsonl (cli_replay_row, as `dominolab replay --run` does). Every
+ * OUT/games/<run-name>.jsonl (rerun_play, as `dominolab replay --run` does). Every
  * link is a path relative to OUT, so the directory can be moved or zipped: a kept record
  * is linked where it lies when OUT is the study's own directory, else copied beside the page.
  *

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "agent.h"
-#include "cli.h"
+#include "setup.h"
 
 typedef struct decision_positions {
     int count;

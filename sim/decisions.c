@@ -38,7 +38,12 @@ static int positions_alloc(decision_positions_t *p, const game_t *g, int count)
 /* 0, or -1 when the moves between positions outgrow their room (out of memory). */
 static int remember_move(decision_positions_t *p, game_move_t move)
 {
-    if (cli_reserve((void **)&p->moves, &p->moves_capacity, p->moves_used + 1, sizeof *p->moves)) return -1;
+    if (p->moves_used == p->moves_capacity) {
+        game_move_t *bigger = realloc(p->moves, 2 * p->moves_capacity * sizeof *bigger);
+        if (!bigger) return -1;
+        p->moves = bigger;
+        p->moves_capacity *= 2;
+    }
     p->moves[p->moves_used++] = move;
     return 0;
 }
