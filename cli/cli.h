@@ -1,6 +1,6 @@
 /* cli.h - the argument handling the commands share: the game arguments and the rules they
- * make, agent lists, level tables; and sim as a call for the commands built on it. The
- * commands themselves are listed in commands.h.
+ * make, agent lists, level table files, errors that name the argument. The commands
+ * themselves are listed in commands.h.
  */
 #ifndef DOMINOLAB_CLI_H
 #define DOMINOLAB_CLI_H
@@ -58,6 +58,11 @@ const char *cli_level_table_name(const cli_command_spec_t *spec, const void *arg
 int cli_game_only_players(const cli_game_args_t *args, char *error, size_t error_size);
 /* Resolves game, preset and overrides and creates the rules. Returns 0 or -1. */
 int cli_game_open(const cli_game_args_t *args, setup_game_t *out, char *error, size_t error_size);
+/* The rule options the game arguments give over the preset, in the order they apply (a
+ * rules file's, then --option's; players apart) into out[0..max): their count, or -1 with a
+ * message. */
+int cli_game_overrides(const cli_game_args_t *args, char (*out)[CLI_ITEM_MAX], int max, char *error,
+                       size_t error_size);
 /* cli_game_open for arguments read through an option table: a bad rule option is reported
  * where it came from (--option, or FILE:LINE of the [options] entry). */
 int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
@@ -83,25 +88,5 @@ int cli_reserve(void **items, size_t *capacity, size_t needed, size_t size);
 /* Appends " WORD" to the NUL-terminated command in out, quoted for a POSIX shell when it
  * holds anything a shell would read otherwise (a blank, a quote, $, *, ...). */
 void cli_append_word(char *out, size_t size, const char *word);
-/* What a command built on sim (tournament, sprt, balance, calibrate) adds to one of its runs. */
-typedef struct cli_sim_hooks {
-    sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
-    void *context;
-    /* With a stopping rule: the unit it expects the run to end at, from what it has seen
-     * (the progress line's estimate); NULL: the last. */
-    int64_t (*expected_end)(void *context);
-    /* Once the run directory is ready (new, or resumed after units_done units), before any
-     * unit is played: 0, or -1 with a message. May be NULL. */
-    int (*on_ready)(void *context, const char *dir, int64_t units_done, char *error, size_t error_size);
-    const progress_frame_t *frame; /* the study's progress around this run, or NULL */
-    /* Probing: when set, the run is only measured: units are played for about this many
-     * seconds, nothing is written, and *units_per_second receives the rate. */
-    double probe_seconds;
-    double *units_per_second;
-    bool levels_noted; /* the command has said which level table its runs play: sim notes nothing */
-} cli_sim_hooks_t;
-/* `dominolab sim` with argv (argv[0] ignored), in this one process (never spread over MPI
- * ranks), with hooks (or NULL). Returns sim's exit status. */
-int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks);
 
 #endif

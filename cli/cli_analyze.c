@@ -16,7 +16,7 @@
 #include "commands.h"
 #include "report.h"
 #include "rundir.h"
-#include "study/study.h"
+#include "study.h"
 
 typedef struct analyze_args {
     cli_args_base_t base;

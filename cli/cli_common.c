@@ -126,6 +126,29 @@ int cli_game_open(const cli_game_args_t *args, setup_game_t *out, char *error, s
     return status;
 }
 
+int cli_game_overrides(const cli_game_args_t *args, char (*out)[CLI_ITEM_MAX], int max, char *error,
+                       size_t error_size)
+{
+    rules_file_t *rules = calloc(1, sizeof *rules);
+    if (!rules) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    const char *name, *preset;
+    int count = resolve_rules(args, rules, &name, &preset, error, error_size) ? -1 : 0;
+    for (int k = 0; count >= 0 && k < rules->count + args->options.count; k++) {
+        if (count == max) {
+            snprintf(error, error_size, "more than %d rule options", max);
+            count = -1;
+            break;
+        }
+        snprintf(out[count++], CLI_ITEM_MAX, "%s", k < rules->count ? rules->item[k] : args->options.item[k - rules->count]);
+    }
+    config_free(&rules->file);
+    free(rules);
+    return count;
+}
+
 int cli_game_open_from(const cli_command_spec_t *spec, const void *args, const cli_game_args_t *game_args,
                        setup_game_t *out, char *error, size_t error_size)
 {

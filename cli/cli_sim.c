@@ -273,14 +273,12 @@ static int study_from_run(sim_args_t *args, char *error, size_t size)
 }
 
 /* Where a run's arguments come from: the command line, or an experiment file (`dominolab
- * run FILE [--resume]`); plus what another command adds (cli.h). */
+ * run FILE [--resume]`). */
 typedef struct sim_source {
     int argc;
     char **argv;
     const config_file_t *file;
     bool resume, check;
-    bool inner; /* a run of a study, which tells how to continue itself */
-    const cli_sim_hooks_t *hooks;
 } sim_source_t;
 
 /* 0, 1 for --help, -1 with a message. */
@@ -345,24 +343,8 @@ static int build_study(sim_session_t *s, char *error, size_t size)
         return -1;
     }
     if (setup_agents_ready(levels, &s->game, specs, s->game.seats, s->agent_names, error, size)) return -1;
-    memset(study, 0, sizeof *study);
-    c->game = s->game.game;
-    c->rules = s->game.rules;
-    c->seats = s->game.seats;
-    c->sides = c->game->side_count(c->rules);
-    c->levels = levels;
-    int agent_of_seat[GAME_MAX_SEATS];
-    for (int seat = 0; seat < c->seats; seat++) {
-        int a = 0;
-        while (a < c->agent_count && strcmp(c->agents[a], specs[seat])) a++;
-        if (a == c->agent_count) c->agents[c->agent_count++] = specs[seat];
-        agent_of_seat[seat] = a;
-        study->seat_agents[seat] = specs[seat];
-        study->seat_names[seat] = s->agent_names[seat][0] ? s->agent_names[seat] : NULL;
-        c->names[a] = study->seat_names[seat];
-    }
     bool deterministic = false;
-    if (s->args.replays && setup_agents_deterministic(c->agents, c->agent_count, levels, &s->game, &deterministic, error, size))
+    if (s->args.replays && setup_agents_deterministic(specs, s->game.seats, levels, &s->game, &deterministic, error, size))
         return -1;
     if (deterministic) {
         cli_option_error(&sim_spec, &s->args, "replays", -1, error, size,
@@ -370,17 +352,12 @@ static int build_study(sim_session_t *s, char *error, size_t size)
                          "replays need an agent that draws random numbers (random, pimc, ismcts, or noise=P)");
         return -1;
     }
-    study->duplicate = s->args.duplicate;
-    study->swap = s->args.duplicate && given == 2 && c->agent_count == 2 && c->seats % 2 == 1;
-    sim_seatings(c, agent_of_seat, rundir_seating_scheme(study->duplicate, study->swap, s->args.replays),
-                 s->args.replays);
+    setup_sim_study(study, &s->game, levels, specs, given, (const char(*)[SETUP_AGENT_NAME_MAX])s->agent_names,
+                    s->args.duplicate, s->args.replays);
     c->mode = s->args.mode;
     c->units = s->args.units;
     c->seed = s->args.seed;
     c->threads = s->args.threads;
-    study->preset = s->game.preset;
-    study->values = &s->game.values;
-    study->replays = s->args.replays;
     study->per_deal = s->args.per_deal;
     study->per_seat = s->args.per_seat;
     study->records = s->args.records;
@@ -426,18 +403,11 @@ static int describe(sim_session_t *s, const sim_source_t *from)
     q->quiet = s->args.quiet;
     q->command = s->command;
     q->version = DOMINOLAB_VERSION;
-    if (from->hooks) {
-        q->study.config.stop_rule = from->hooks->stop_rule;
-        q->study.config.stop_context = from->hooks->context;
-        q->on_ready = from->hooks->on_ready;
-        q->ready_context = from->hooks->context;
-        q->frame = from->hooks->frame;
-    }
     return 0;
 }
 
 /* What the run did, told once (by rank 0 of an MPI job). */
-static void report(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome, bool inner)
+static void report(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome)
 {
     const char *unit_name = s->args.mode == SIM_DEALS ? "deals" : "matches";
     const char *dir = s->request.dir;
@@ -450,7 +420,7 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
                 "dominolab sim: stopped by signal %d; a run over %d MPI ranks keeps nothing when stopped (it "
                 "cannot be resumed), so %s holds none of it; start it again\n",
                 outcome->status - 128, ranks->count, dir);
-    else if (outcome->status >= RUN_EXIT_INTERRUPTED && !inner)
+    else if (outcome->status >= RUN_EXIT_INTERRUPTED)
         fprintf(stderr,
                 "dominolab sim: stopped by signal %d after %" PRId64 " of %" PRId64 " %s; %s holds the completed "
                 "ones; continue with:\n  %s\n",
@@ -465,12 +435,11 @@ static void report(const sim_session_t *s, const ranks_t *ranks, const run_outco
 
 /* The bots outside dominolab that faulted, from the summary.csv the run wrote (a stopped
  * run writes it too, but not over MPI ranks): a warning on stderr, and a line for each bot
- * on stdout, the run's summary. A study's run says nothing here: the study tells its faults
- * with its report. */
-static void tell_faults(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome, bool inner)
+ * on stdout, the run's summary. */
+static void tell_faults(const sim_session_t *s, const ranks_t *ranks, const run_outcome_t *outcome)
 {
     bool written = outcome->status == 0 || (outcome->status >= RUN_EXIT_INTERRUPTED && ranks->count == 1);
-    if (!outcome->reporter || inner || !written) return;
+    if (!outcome->reporter || !written) return;
     report_faults_t *faults = calloc(1, sizeof *faults);
     char error[CLI_ERROR_SIZE], sentence[4096];
     if (!faults) {
@@ -488,42 +457,6 @@ static void tell_faults(const sim_session_t *s, const ranks_t *ranks, const run_
     free(faults);
 }
 
-/* ------------------------------------------------------------------ probing */
-
-typedef struct probe {
-    double started, seconds;
-    volatile sig_atomic_t stop;
-} probe_t;
-
-static int probe_batch(void *context, int64_t first_unit, int count, const sim_unit_outcome_t *units,
-                       const sim_totals_t *totals)
-{
-    (void)first_unit, (void)units, (void)count, (void)totals;
-    probe_t *p = context;
-    if (omp_get_wtime() - p->started >= p->seconds) p->stop = 1;
-    return 0;
-}
-
-/* Plays the run's first units for about hooks->probe_seconds, in memory, and gives the rate:
- * what a study needs to say how long it will take before it starts. 0, or 1 (failed). */
-static int probe_rate(sim_session_t *s, const cli_sim_hooks_t *hooks)
-{
-    sim_config_t config = s->request.study.config;
-    config.stop_rule = NULL;
-    config.batch_outcomes = false;
-    sim_totals_t *totals = calloc(1, sizeof *totals);
-    if (!totals) {
-        snprintf(s->error, sizeof s->error, "out of memory");
-        return 1;
-    }
-    probe_t probe = {.started = omp_get_wtime(), .seconds = hooks->probe_seconds};
-    int result = sim_run(&config, totals, probe_batch, &probe, &probe.stop, s->error, sizeof s->error);
-    double elapsed = omp_get_wtime() - probe.started;
-    *hooks->units_per_second = elapsed > 0 ? (double)totals->units / elapsed : 0;
-    free(totals);
-    return result < 0 ? 1 : 0;
-}
-
 static int run_session(const ranks_t *ranks, const sim_source_t *from)
 {
     sim_session_t *s = calloc(1, sizeof *s);
@@ -538,18 +471,14 @@ static int run_session(const ranks_t *ranks, const sim_source_t *from)
     }
     int status = describe(s, from);
     if (ranks->count > 1) status = run_agree(ranks, status, s->error);
-    if (status == 0 && s->level_note[0] && ranks->rank == 0 && !(from->hooks && from->hooks->levels_noted))
-        fprintf(stderr, "dominolab sim: note: %s\n", s->level_note);
-    if (status == 0 && from->hooks && from->hooks->probe_seconds > 0) {
-        status = probe_rate(s, from->hooks);
-        if (status) fprintf(stderr, "dominolab sim: %s\n", s->error);
-    } else if (status == 0 && from->check) {
+    if (status == 0 && s->level_note[0] && ranks->rank == 0) fprintf(stderr, "dominolab sim: note: %s\n", s->level_note);
+    if (status == 0 && from->check) {
         printf("%s: a valid sim study (%s, preset %s, %d players)\n", from->file->path, s->game.game->name,
                s->game.preset, s->game.seats);
     } else if (status == 0) {
         run_execute(&s->request, ranks, outcome);
-        report(s, ranks, outcome, from->inner);
-        tell_faults(s, ranks, outcome, from->inner);
+        report(s, ranks, outcome);
+        tell_faults(s, ranks, outcome);
         status = outcome->status;
     } else if (s->error[0]) {
         fprintf(stderr, "dominolab sim: %s\n", s->error);
@@ -587,15 +516,8 @@ int cli_sim(int argc, char **argv)
     return status;
 }
 
-/* One process, whatever launched it: the commands built on sim call it once per study. */
+/* One process, whatever launched it: an experiment file's run. */
 static const ranks_t one_rank = {.rank = 0, .count = 1, .mpi = false, .finalize = false};
-
-int cli_sim_study(int argc, char **argv, const cli_sim_hooks_t *hooks)
-{
-    if (wants_help(argc, argv)) return 2; /* a caller's argv never asks for help */
-    sim_source_t from = {.argc = argc, .argv = argv, .inner = true, .hooks = hooks};
-    return run_session(&one_rank, &from);
-}
 
 int cli_sim_config(const config_file_t *file, bool resume, bool check)
 {

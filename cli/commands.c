@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "studies.h"
+
 static const cli_command_t commands[] = {
     {"rules", "list games, presets and every rule option with its values", cli_rules, NULL, NULL},
     {"agents", "list the agents, their parameters and the difficulty levels", cli_agents, NULL, NULL},
@@ -15,13 +17,13 @@ static const cli_command_t commands[] = {
      NULL},
     {"merge", "combine the outputs of sim --shard runs into the files of one run", cli_merge, NULL, NULL},
     {"tournament", "a round robin of agents in duplicate: pairwise results and Elo ratings", cli_tournament,
-     cli_tournament_config, cli_tournament_report},
+     cli_tournament_config, study_tournament_report},
     {"sprt", "a sequential test between two agents: stops as soon as one is shown better", cli_sprt, cli_sprt_config,
-     cli_sprt_report},
+     study_sprt_report},
     {"balance", "how fair a rule variant is: seats, leader, hand ends, lengths, deal bias", cli_balance,
-     cli_balance_config, cli_balance_report},
+     cli_balance_config, study_balance_report},
     {"calibrate", "measure and write the table behind level:1..N, evenly spaced in Elo", cli_calibrate,
-     cli_calibrate_config, cli_calibrate_report},
+     cli_calibrate_config, study_calibrate_report},
     {"analyze", "rebuild the reports of any study or sim directory from its files", cli_analyze, NULL, NULL},
     {"run", "run a study written in an experiment file (configs/experiments)", cli_run, NULL, NULL},
     {"fit", "fit the model of how others play (belief=policy) to an agent's decisions or to records", cli_fit,

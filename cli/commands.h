@@ -59,14 +59,4 @@ int cli_sprt_config(const config_file_t *file, bool resume, bool check);
 int cli_balance_config(const config_file_t *file, bool resume, bool check);
 int cli_calibrate_config(const config_file_t *file, bool resume, bool check);
 
-/* A study's reports from its study.json identity (dominolab analyze, and each study's end). */
-int cli_tournament_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                          char *error, size_t error_size);
-int cli_sprt_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text, char *error,
-                    size_t error_size);
-int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                       char *error, size_t error_size);
-int cli_calibrate_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                         char *error, size_t error_size);
-
 #endif

@@ -95,6 +95,35 @@ int setup_seat_agents(const char **specs, int count, int seats, bool cycle, bool
     return 0;
 }
 
+void setup_sim_study(sim_study_t *study, const setup_game_t *game, const agent_levels_t *levels,
+                     const char *const *seat_specs, int given, const char (*names)[SETUP_AGENT_NAME_MAX],
+                     bool duplicate, int replays)
+{
+    sim_config_t *c = &study->config;
+    memset(study, 0, sizeof *study);
+    c->game = game->game;
+    c->rules = game->rules;
+    c->seats = game->seats;
+    c->sides = c->game->side_count(c->rules);
+    c->levels = levels;
+    int agent_of_seat[GAME_MAX_SEATS];
+    for (int seat = 0; seat < c->seats; seat++) {
+        int a = 0;
+        while (a < c->agent_count && strcmp(c->agents[a], seat_specs[seat])) a++;
+        if (a == c->agent_count) c->agents[c->agent_count++] = seat_specs[seat];
+        agent_of_seat[seat] = a;
+        study->seat_agents[seat] = seat_specs[seat];
+        study->seat_names[seat] = names[seat][0] ? names[seat] : NULL;
+        c->names[a] = study->seat_names[seat];
+    }
+    study->duplicate = duplicate && !replays;
+    study->swap = study->duplicate && given == 2 && c->agent_count == 2 && c->seats % 2 == 1;
+    sim_seatings(c, agent_of_seat, rundir_seating_scheme(study->duplicate, study->swap, replays), replays);
+    study->preset = game->preset;
+    study->values = &game->values;
+    study->replays = replays;
+}
+
 int setup_pair_plays(int seats, int sides)
 {
     /* "A,B" seated as setup_seat_agents seats it, and played as sim plays it in duplicate */

@@ -13,6 +13,9 @@
 #include "agent.h"
 #include "game.h"
 #include "plot.h"
+#include "rundir.h"
+
+enum { SETUP_AGENT_NAME_MAX = 64 }; /* a bot's hello name */
 
 typedef struct setup_game {
     const game_t *game;
@@ -49,6 +52,16 @@ int setup_pair_plays(int seats, int sides);
 int setup_agents_deterministic(const char *const *specs, int count, const agent_levels_t *levels,
                                const setup_game_t *game, bool *all, char *error, size_t error_size);
 
+/* A run's study from its game, level table and one agent spec per seat (`given`: how many
+ * were given before seating; names[seat]: the name its agent gave itself, or ""; both must
+ * outlive the study): the agents (each distinct spec once, in seat order) and their
+ * seatings, the game's preset and values. With `duplicate` each unit is played once per
+ * rotation (two agents over an odd count of seats also swapped), with `replays` R > 0
+ * times in the same seats, else once. The caller sets the units, seed, threads and files. */
+void setup_sim_study(sim_study_t *study, const setup_game_t *game, const agent_levels_t *levels,
+                     const char *const *seat_specs, int given, const char (*names)[SETUP_AGENT_NAME_MAX],
+                     bool duplicate, int replays);
+
 /* Whether `levels` may serve level:N in `game` (the policy of docs/agents.md, "Level tables
  * and games"), once specs[0..count) are known; nothing to say unless one of them is a level.
  * A table file measured for another game is refused: -1 with a message naming the file and
@@ -61,7 +74,6 @@ int setup_levels_fit(const agent_levels_t *levels, const setup_game_t *game, con
  * and complete its handshake, so that one that cannot is an error before anything is
  * played or written. NULL specs and people are skipped. names, when not NULL, gets the name
  * each agent gives itself (a bot's hello), or "". 0, or -1 with a message. */
-enum { SETUP_AGENT_NAME_MAX = 64 };
 int setup_agents_ready(const agent_levels_t *levels, const setup_game_t *game, const char *const *specs, int count,
                        char (*names)[SETUP_AGENT_NAME_MAX], char *error, size_t error_size);
 /* What the table was measured for: "2-player bergen (preset bergen)", options set over the

@@ -1,13 +1,6 @@
-/* cli_balance.c - `dominolab balance`: how fair a game's rules are, and how its hands go,
- * for one variant or several side by side.
- *
- * One agent sits in every seat, so differences between seats belong to the rules. Each
- * variant (the rules given, changed by its own options) plays
- *   variants/NN/hands    --deals N, every deal played R times (sim --replays R, same seats,
- *                        fresh agent randomness) for the deal bias;
- *   variants/NN/matches  --matches M, each match once;
- * and report_balance compares them: balance.csv, seats.csv, ends.csv, distributions.csv
- * and plots.
+/* cli_balance.c - `dominolab balance`: its arguments (the agent, the variants from --compare
+ * and --variant, the replays) into a balance study (study/balance.c), with errors naming the
+ * argument.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,14 +8,15 @@
 
 #include "cli.h"
 #include "commands.h"
+#include "cli_study.h"
 #include "report.h"
-#include "study/study.h"
+#include "studies.h"
 
 enum { DEFAULT_DEALS = 100000, DEFAULT_MATCHES = 10000, DEFAULT_REPLAYS = 2, MAX_OVERRIDES = 16 };
 
 typedef struct balance_args {
     cli_args_base_t base;
-    study_args_t study;
+    cli_study_args_t study;
     cli_list_t agents; /* --agents SPEC or --agent SPEC: one spec */
     const char *agent, *compare;
     cli_list_t variant;
@@ -32,7 +26,7 @@ typedef struct balance_args {
 #define OPTION(name, section, kind, field, min, max, value, help)                                                  \
     {name, section, kind, CLI_AT(balance_args_t, field), min, max, NULL, value, help}
 static const cli_option_t balance_options[] = {
-    STUDY_OPTIONS(balance_args_t, study, "balance"),
+    CLI_STUDY_OPTIONS(balance_args_t, study, "balance"),
     OPTION("agents", "agents", CLI_SPLIT, agents, 0, 0, "SPEC", "the agent in every seat (default heuristic)"),
     OPTION("agent", "agents", CLI_LIST, agents, 0, 0, "SPEC", "the same as --agents SPEC"),
     OPTION("compare", "balance", CLI_TEXT, compare, 0, 0, "KEY=V1,V2,...",
@@ -215,86 +209,6 @@ static int check_variants(const study_t *study, const balance_args_t *args, cons
     return status;
 }
 
-/* A run of a variant: its directory and what it played. */
-typedef struct variant_run {
-    char subdir[64], label[CLI_ITEM_MAX + 64];
-} variant_run_t;
-
-static const study_field_t balance_fields[] = {
-    {"agent", STUDY_TEXT, 0, 0},          {"variants", STUDY_VARIANTS, 1, REPORT_MAX_VARIANTS},
-    {"deals", STUDY_INTEGER, 0, 1e15},     {"matches", STUDY_INTEGER, 0, 1e15},
-    {"replays", STUDY_INTEGER, 0, 1000},   {NULL, STUDY_TEXT, 0, 0},
-};
-
-/* The report from a study's identity (also `dominolab analyze`): the CSVs, then report.html. */
-int cli_balance_report(const char *dir, const char *out_dir, const json_t *identity, bool plots, FILE *text,
-                       char *error, size_t error_size)
-{
-    if (study_check_identity(dir, identity, balance_fields, error, error_size)) return STUDY_DAMAGED;
-    const json_t *list = json_object_get(identity, "variants");
-    int count = (int)json_array_size(list);
-    bool hands = json_integer_value(json_object_get(identity, "deals")) > 0;
-    bool matches = json_integer_value(json_object_get(identity, "matches")) > 0;
-    if (count < 1 || count > REPORT_MAX_VARIANTS) {
-        snprintf(error, error_size, "%s/study.json: no variants", dir);
-        return -1;
-    }
-    report_variant_t variants[REPORT_MAX_VARIANTS];
-    char (*paths)[2][STUDY_PATH_MAX] = malloc(REPORT_MAX_VARIANTS * sizeof *paths);
-    variant_run_t *names = calloc(2 * REPORT_MAX_VARIANTS, sizeof *names);
-    study_sample_run_t *samples = calloc(2 * REPORT_MAX_VARIANTS, sizeof *samples);
-    if (!paths || !names || !samples) {
-        free(paths);
-        free(names);
-        free(samples);
-        snprintf(error, error_size, "out of memory");
-        return -1;
-    }
-    int found = 0, runs = 0, finished = 0; /* an unfinished study is reported on the runs that finished */
-    for (int v = 0; v < count; v++) {
-        const char *name = json_string_value(json_object_get(json_array_get(list, v), "name"));
-        bool with[2] = {false, false};
-        for (int m = 0; m < 2; m++) {
-            variant_run_t *run = &names[finished];
-            snprintf(run->subdir, sizeof run->subdir, "variants/%02d/%s", v, m ? "matches" : "hands");
-            snprintf(paths[v][m], STUDY_PATH_MAX, "%s/%s/deals.csv", dir, run->subdir);
-            if (!(m ? matches : hands)) continue;
-            runs++;
-            if (study_run_missing(dir, run->subdir, text)) continue;
-            with[m] = true;
-            snprintf(run->label, sizeof run->label, "%s, %s", name, m ? "matches" : "hands");
-            samples[finished++] = (study_sample_run_t){run->subdir, run->label, NULL};
-        }
-        if (!with[0] && !with[1]) continue;
-        variants[found++] = (report_variant_t){name, with[0] ? paths[v][0] : NULL, with[1] ? paths[v][1] : NULL};
-    }
-    int status = 0;
-    if (found == 0) {
-        snprintf(error, error_size, "no variant has a finished run yet");
-        status = STUDY_UNFINISHED;
-    }
-    report_faults_t *faults = NULL;
-    if (status == 0) status = study_faults_read(dir, samples, finished, &faults, error, error_size);
-    plot_session_t session;
-    study_plot_start(&session, out_dir, identity, plots);
-    if (status == 0) status = report_balance(out_dir, variants, found, 0.95, &session, text, error, error_size);
-    if (status == 0 && text) {
-        report_faults_print(text, faults); /* beside the verdict: the balance measured is the fallback's too */
-        char line[1024];
-        plot_summary(&session, line, sizeof line);
-        fprintf(text, "%s\n", line);
-    }
-    char partial[128];
-    snprintf(partial, sizeof partial, "partial: this report rests on %d of the study's %d runs", finished, runs);
-    study_html_t html = {REPORT_HTML_BALANCE, samples, finished, NULL, finished < runs ? partial : NULL, faults};
-    if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
-    free(faults);
-    free(paths);
-    free(names);
-    free(samples);
-    return status;
-}
-
 /* Replays repeat a deal with fresh agent randomness: an agent without randomness would only
  * repeat its game, so it plays each deal once, and asking it for replays is refused. */
 static int settle_replays(const study_t *study, balance_args_t *args, char *error, size_t error_size)
@@ -317,44 +231,6 @@ static int settle_replays(const study_t *study, balance_args_t *args, char *erro
     return 0;
 }
 
-static int play_variants(study_t *study, const balance_args_t *args, const variant_t *variants, int count,
-                         int64_t deals, int64_t matches)
-{
-    char replays[16];
-    snprintf(replays, sizeof replays, "%d", args->replays);
-    const char *replay_extra[] = {"--replays", replays, NULL}, *once[] = {"--no-duplicate", NULL};
-    variant_run_t *names = calloc(2 * (size_t)count, sizeof *names);
-    study_run_spec_t *runs = calloc(2 * (size_t)count, sizeof *runs);
-    if (!names || !runs) {
-        free(names);
-        free(runs);
-        fprintf(stderr, "dominolab balance: out of memory\n");
-        return 1;
-    }
-    int n = 0;
-    for (int v = 0; v < count; v++)
-        for (int m = 0; m < 2; m++) {
-            int64_t units = m ? matches : deals;
-            if (units == 0) continue;
-            snprintf(names[n].subdir, sizeof names[n].subdir, "variants/%02d/%s", v, m ? "matches" : "hands");
-            snprintf(names[n].label, sizeof names[n].label, "%s, %s", variants[v].name, m ? "matches" : "hands");
-            runs[n] = (study_run_spec_t){.subdir = names[n].subdir,
-                                         .label = names[n].label,
-                                         .agents = args->agent,
-                                         .overrides = variants[v].override,
-                                         .extra = m || args->replays < 2 ? once : replay_extra,
-                                         .own_units = true,
-                                         .matches = m == 1,
-                                         .units = units};
-            n++;
-        }
-    study->runs_total = n;
-    int status = study_run_all(study, runs, n, 0, 0);
-    free(names);
-    free(runs);
-    return status;
-}
-
 /* One agent, in every seat: the differences between seats then belong to the rules. */
 static int check_agent(study_t *study, const balance_args_t *args, char *error, size_t error_size)
 {
@@ -363,7 +239,9 @@ static int check_agent(study_t *study, const balance_args_t *args, char *error, 
                          "one agent plays every seat of a balance study; give one spec, not %d", args->agents.count);
         return -1;
     }
-    return args->agents.count ? study_check_agent(study, "agents", 0, args->agent, error, error_size) : 0;
+    return args->agents.count ? cli_study_check_agent(study, &balance_spec, args, &args->study, "agents", 0, args->agent,
+                                                      error, error_size)
+                              : 0;
 }
 
 static int run_balance(void *raw, int argc, char **argv, const char *file)
@@ -382,7 +260,7 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
     }
     int count = 0;
     if (args->agents.count) args->agent = args->agents.item[0];
-    int status = study_open_both_units(study, "balance", &balance_spec, args, &args->study, argc, argv, file, error,
+    int status = cli_study_open_both_units(study, "balance", &balance_spec, args, &args->study, argc, argv, file, error,
                                        sizeof error) ||
                          check_agent(study, args, error, sizeof error) ||
                          build_variants(args, variants, &count, storage, error, sizeof error) ||
@@ -391,28 +269,16 @@ static int run_balance(void *raw, int argc, char **argv, const char *file)
                      ? 2
                      : 0;
     bool neither = !args->study.deals && !args->study.matches;
-    int64_t deals = neither ? DEFAULT_DEALS : args->study.deals, matches = neither ? DEFAULT_MATCHES : args->study.matches;
-    /* study.json's common "units": the hands run's deals, else the matches (never 0, which
-     * the report's identity check refuses) */
-    study->units = deals ? deals : matches;
-    if (status == 0) {
-        json_t *identity = json_object(), *list = json_array();
-        for (int v = 0; v < count; v++) {
-            json_t *options = json_array();
-            for (int k = 0; k < variants[v].count; k++) json_array_append_new(options, json_string(variants[v].override[k]));
-            json_array_append_new(list, json_pack("{s:s, s:o}", "name", variants[v].name, "options", options));
-        }
-        json_object_set_new(identity, "agent", json_string(args->agent));
-        json_object_set_new(identity, "variants", list);
-        json_object_set_new(identity, "deals", json_integer((json_int_t)deals));
-        json_object_set_new(identity, "matches", json_integer((json_int_t)matches));
-        json_object_set_new(identity, "replays", json_integer(args->replays));
-        int prepared = study_prepare(study, identity, error, sizeof error);
-        if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
+    if (status) {
+        fprintf(stderr, "dominolab balance: %s\n", error);
+    } else {
+        study_variant_t list[REPORT_MAX_VARIANTS];
+        for (int v = 0; v < count; v++) list[v] = (study_variant_t){variants[v].name, variants[v].override};
+        study_balance_t b = {.agent = args->agent, .variants = list, .count = count,
+                             .deals = neither ? DEFAULT_DEALS : args->study.deals,
+                             .matches = neither ? DEFAULT_MATCHES : args->study.matches, .replays = args->replays};
+        status = study_balance_run(study, &b);
     }
-    if (status && status != STUDY_CHECKED) fprintf(stderr, "dominolab balance: %s\n", error);
-    if (status == 0) status = play_variants(study, args, variants, count, deals, matches);
-    if (status == 0) status = study_conclude(study, cli_balance_report);
     study_close(study);
     free(study);
     free(variants);
@@ -424,16 +290,16 @@ static void default_args(void *raw)
 {
     balance_args_t *args = raw;
     memset(args, 0, sizeof *args);
-    study_default_args(&args->study);
+    cli_study_default_args(&args->study);
     args->agent = "heuristic";
     args->replays = 0; /* settled once the agent is known */
 }
 
-static const study_command_t balance_command = {&balance_spec, sizeof(balance_args_t), offsetof(balance_args_t, study),
+static const cli_study_command_t balance_command = {&balance_spec, sizeof(balance_args_t), offsetof(balance_args_t, study),
                                                 default_args, run_balance};
 
-int cli_balance(int argc, char **argv) { return study_main(&balance_command, argc, argv); }
+int cli_balance(int argc, char **argv) { return cli_study_main(&balance_command, argc, argv); }
 int cli_balance_config(const config_file_t *file, bool resume, bool check)
 {
-    return study_main_config(&balance_command, file, resume, check);
+    return cli_study_main_config(&balance_command, file, resume, check);
 }

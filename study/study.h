@@ -1,6 +1,9 @@
-/* study.h - what the study commands (tournament, sprt, balance, calibrate) share: their
- * common arguments, the study directory and its study.json, and the simulator runs they
- * are made of.
+/* study.h - the life of a study (tournament, sprt, balance, calibrate: studies.h), whoever
+ * asks for it: the study directory and its study.json, the simulator runs it is made of
+ * (planned, played or resumed, framed as one progress, stopped by the one stop signal), and
+ * its end (the report, study.json marked complete). A front end (the command line, the
+ * library) turns its arguments into a study_t (study_begin and the fields it leaves) and
+ * names its own arguments in errors; nothing here reads arguments.
  *
  * A study directory holds study.json (the kind of study and every argument that shapes its
  * results, so `dominolab analyze DIR` can rebuild the reports and --resume can check it is
@@ -17,102 +20,72 @@
 #define DOMINOLAB_STUDY_H
 
 #include <jansson.h>
-#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
-#include "cli.h"
+#include "agent.h"
 #include "report_html.h"
+#include "setup.h"
+#include "sim.h"
 #include "stop.h"
-#include "study/study_samples.h"
+#include "study_samples.h"
 
-enum { STUDY_PATH_MAX = 4096, STUDY_COMMAND_MAX = 8192, STUDY_ARGV_MAX = 128 };
+enum { STUDY_PATH_MAX = 4096, STUDY_COMMAND_MAX = 8192, STUDY_ERROR_SIZE = 1024, STUDY_OVERRIDES_MAX = 64,
+       STUDY_OVERRIDE_MAX = 1024 };
 
-typedef struct study_args {
-    cli_game_args_t game;
-    const char *levels, *out, *resume;
-    int64_t deals, matches;
+/* How a study runs, not what it measures. */
+typedef struct study_options {
     uint64_t seed;
     int threads;
-    int records_every; /* with records: the units whose number it divides (0: given nowhere) */
     bool records;      /* each run writes its games' records into its own directory, records/ */
+    int records_every; /* with records: the units whose number it divides (0: 1) */
     bool quiet, no_plots;
-    bool check_only; /* `dominolab run FILE --check`: stop once every argument is checked */
-} study_args_t;
-
-/* The option table entries of study_args_t held in field FIELD of TYPE; the unit counts go
- * in section SECTION of an experiment file (the command's own). */
-#define STUDY_OPTIONS(TYPE, FIELD, SECTION)                                                                         \
-    CLI_GAME_OPTIONS(TYPE, FIELD.game), CLI_LEVELS_OPTION(TYPE, FIELD.levels), STUDY_RUN_OPTIONS(TYPE, FIELD, SECTION)
-/* The same without the level table's entries (calibrate names them itself). */
-#define STUDY_RUN_OPTIONS(TYPE, FIELD, SECTION)                                                                     \
-    {"deals", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.deals), 1, 1e15, NULL, "N", "deals to play in each run"},       \
-    {"matches", SECTION, CLI_COUNT, CLI_AT(TYPE, FIELD.matches), 1, 1e15, NULL, "N",                                \
-     "whole matches to play in each run, instead of deals"},                                                        \
-    {"seed", "experiment", CLI_SEED, CLI_AT(TYPE, FIELD.seed), 0, 0, NULL, "S",                                     \
-     "0..2^63-1 (default 1): same seed, same study"},                                                               \
-    {"threads", "experiment", CLI_INT, CLI_AT(TYPE, FIELD.threads), 1, 1024, NULL, "T", "default: every core"},      \
-    {"out", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.out), 0, 0, NULL, "DIR",                                      \
-     "the study's directory (created; it must not hold a study)"},                                                  \
-    {"resume", "experiment", CLI_TEXT, CLI_AT(TYPE, FIELD.resume), 0, 0, NULL, "DIR",                                \
-     "continue an interrupted study: alone (with --threads, --quiet, --no-plots at most) as DIR/study.json keeps "   \
-     "it, or with the command that made it"},                                                                       \
-    {"records", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.records), 0, 0, NULL, NULL,                              \
-     "write the record of every game into each run's directory (RUN/records/, as sim --records)"},                  \
-    {"records-every", "experiment", CLI_INT, CLI_AT(TYPE, FIELD.records_every), 1, 2147483647, NULL, "N",            \
-     "with --records: record only the units whose number N divides (default 1)"},                                  \
-    {"quiet", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.quiet), 0, 0, NULL, NULL, "no progress on stderr"},         \
-    {"no-plots", "experiment", CLI_FLAG, CLI_AT(TYPE, FIELD.no_plots), 0, 0, NULL, NULL,                             \
-     "no gnuplot scripts or pictures (report.html keeps its own charts)"}
+} study_options_t;
 
 /* A study in progress. */
 typedef struct study {
     const char *kind;                 /* "tournament", ... */
-    const cli_command_spec_t *spec;   /* the command's option table (for errors) */
-    const void *args;                 /* the command's argument struct */
-    const study_args_t *common;
-    setup_game_t game;
-    agent_levels_t level_storage;
+    study_options_t options;
+    setup_game_t game;                /* the study's game: study_close closes it */
+    /* the rule options that made it ("key=value", a rules file's then those given; players
+     * apart): a run's own options go over them */
+    char overrides[STUDY_OVERRIDES_MAX][STUDY_OVERRIDE_MAX];
+    int override_count;
+    agent_levels_t level_storage;     /* a level table read from a file */
     const agent_levels_t *levels;
     const char *dir;
     bool resume;
     bool matches;                     /* the unit: matches (else deals) */
     int64_t units;
-    char typed[STUDY_COMMAND_MAX];    /* the command that made it */
+    const char *checking;             /* set: only check the study (this file's), write nothing */
+    char typed[STUDY_COMMAND_MAX];    /* the command that made it (study.json's "command") */
     char command[STUDY_COMMAND_MAX];  /* how to continue it */
+    json_t *arguments;                /* the arguments as words, what --resume DIR alone runs again (owned) */
     json_t *json;                     /* study.json */
     int runs_total, runs_done;
     int64_t units_total, units_before; /* of all runs (fixed by study_plan), of the runs played */
     int64_t stopping_units, stopping_played; /* of the runs played that may stop early: their units, those played */
     double *planned;                  /* study_plan's estimate of each run's seconds, in order; or NULL */
-    stop_catch_t signals;             /* SIGINT and SIGTERM, caught for the study's life */
     int planned_count;
+    stop_catch_t signals;             /* SIGINT and SIGTERM, caught for the study's life */
     bool levels_checked;              /* the level table was checked against the game (and noted) */
     report_faults_t *faults;          /* the bots' faults in the runs played (or kept) so far; NULL: none read */
 } study_t;
 
-/* Defaults before parsing: seed 1, every core. */
-void study_default_args(study_args_t *args);
-/* Checks the common arguments once parsed and opens the game and level table. `default_units`
- * is the number of deals played when neither --deals nor --matches is given (0: one is
- * required). argv (or NULL) and `file` (or NULL) make the continuation command. 0, or -1
- * with a message. */
-int study_open(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
-               const study_args_t *common, int64_t default_units, int argc, char **argv, const char *file,
-               char *error, size_t error_size);
-/* As study_open for a command that takes --deals and --matches together (balance): both may
- * be given, and the command reads them itself. */
-int study_open_both_units(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
-                          const study_args_t *common, int argc, char **argv, const char *file, char *error,
-                          size_t error_size);
+/* A study of `kind` begins: the stop signals caught for its life. The front end then opens
+ * its game, level table and unit, and sets dir, resume, options, typed, command and
+ * arguments (study_set_overrides for the game's rule options). */
+void study_begin(study_t *study, const char *kind);
+/* The rule options that made the study's game, copied. 0, or -1 with a message (too many). */
+int study_set_overrides(study_t *study, const char *const *overrides, int count, char *error, size_t error_size);
 void study_close(study_t *study);
 
-/* Checks an agent spec given with option `name` (item `item` of a list, or -1) against the
- * study's level table; errors name where the spec came from. The first level:N also checks
- * the table against the game (study_check_levels). */
-int study_check_agent(study_t *study, const char *name, int item, const char *spec, char *error, size_t error_size);
-/* The level table against the study's game once specs[0..count) are known (setup_levels_fit):
- * its note printed once, or -1 with the refusal, naming the table's option. */
+/* The level table against the study's game once specs[0..count) are known
+ * (setup_levels_fit), and every bot among them readied: the table's note printed once, or -1
+ * with the refusal (STUDY_LEVELS_REFUSED when it is the table's, which the front end names)
+ * or the bot's failure. */
+enum { STUDY_LEVELS_REFUSED = -4 };
 int study_check_levels(study_t *study, const char *const *specs, int count, char *error, size_t error_size);
 
 /* Creates the directory (new study) or checks study.json (resume): `identity` holds the
@@ -128,23 +101,40 @@ const json_t *study_identity(const study_t *study);
  * whose study.json cannot be read (study_prepare says so). */
 bool study_stored_lacks(const study_t *study, const char *key);
 
-/* One sub-run: `sim` into DIR/subdir with agents "A,B,..." (repeated over the seats), the
- * study's game, level table and threads, deals.csv on, and with --records its records in
- * DIR/subdir/records. */
 /* A run's override "preset=P" plays preset P instead of the study's (a variant of balance):
  * P, or NULL for a rule option "key=value". */
 const char *study_override_preset(const char *override);
 
+/* What a study adds to one of its runs. */
+typedef struct study_hooks {
+    sim_stop_rule_fn stop_rule; /* a sequential stopping rule (sprt), or NULL; see sim.h */
+    void *context;
+    /* With a stopping rule: the unit it expects the run to end at, from what it has seen
+     * (the progress line's estimate); NULL: the last. */
+    int64_t (*expected_end)(void *context);
+    /* Once the run directory is ready (new, or resumed after units_done units), before any
+     * unit is played: 0, or -1 with a message. May be NULL. */
+    int (*on_ready)(void *context, const char *dir, int64_t units_done, char *error, size_t error_size);
+} study_hooks_t;
+
+/* One sub-run: the simulator into DIR/subdir with `agents` seated as sim seats a list (one
+ * for every seat; two alternate, A,B,A,B, and over an odd count A,B,B with B,A,A too), the
+ * study's game under the run's own overrides, its level table, seed and threads, deals.csv
+ * on, and with records its records in DIR/subdir/records. Each unit is played once per
+ * rotation of the agents over the seats, unless `once` or `replays`. */
 typedef struct study_run_spec {
-    const char *subdir, *label, *agents;
+    const char *subdir, *label;
+    const char *agents[2];
+    int agent_count;              /* 1 or 2 */
     const char *const *overrides; /* rule options over the study's, NULL-ended (or NULL); "preset=P" the preset */
-    const char *const *extra;     /* more sim arguments, NULL-ended (or NULL) */
+    bool once;                    /* each unit once (sim --no-duplicate) */
+    int replays;                  /* 0, or plays of each unit, the agents kept in their seats (sim --replays) */
     bool own_units;               /* play `units` deals (or matches) instead of the study's */
     bool matches;
     int64_t units;
     uint64_t seed_offset;         /* added to the study's seed */
     int64_t fewest_units;         /* with a stopping rule (hooks->stop_rule): the fewest it may play (0: 1) */
-    const cli_sim_hooks_t *hooks;
+    const study_hooks_t *hooks;
     /* The standings the progress line shows (NULL: the first agent's score and Elo). */
     void (*standings)(void *context, const sim_totals_t *totals, char *out, size_t size);
     void *standings_context;
@@ -172,8 +162,8 @@ bool study_run_missing(const char *dir, const char *subdir, FILE *text);
 int study_run_all(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units);
 
 /* Plays it, or keeps it if DIR/subdir holds it complete (continues it if it holds part),
- * and adds its bots' faults to the study's. Returns sim's exit status: 0 done, 130/143
- * stopped, else failed (sim said why). */
+ * and adds its bots' faults to the study's. Returns the run's exit status: 0 done, 130/143
+ * stopped, 2 a run that cannot be made (said why on stderr), else failed (said why). */
 int study_run(study_t *study, const study_run_spec_t *run);
 
 /* What a study.json identity holds besides the common keys (game, preset, options, players,
@@ -260,18 +250,5 @@ int study_conclude(study_t *study, study_report_fn report);
  * study's own `--resume DIR`; the sub-run printed none) or that it failed, and the command's
  * exit status. */
 int study_stopped(const study_t *study, int status);
-
-/* A study command's entry points: parse argv or an experiment file into a fresh argument
- * struct (defaults first), then run. `run` gets argv (or NULL) and the file's path (or
- * NULL) for the command study.json keeps. With --resume DIR and only run-time options,
- * study_main parses the arguments study.json keeps first, then the ones given. */
-typedef struct study_command {
-    const cli_command_spec_t *spec;
-    size_t args_size, study_offset; /* of the struct, and of its study_args_t */
-    void (*defaults)(void *args);
-    int (*run)(void *args, int argc, char **argv, const char *file);
-} study_command_t;
-int study_main(const study_command_t *command, int argc, char **argv);
-int study_main_config(const study_command_t *command, const config_file_t *file, bool resume, bool check);
 
 #endif

@@ -1,5 +1,5 @@
 /* study.c - study directories made of simulator runs (study.h). */
-#include "study/study.h"
+#include "study.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -13,92 +13,32 @@
 #include "atomic_file.h"
 #include "records/record.h"
 #include "rundir.h"
+#include "study_sim.h"
 
 enum { STUDY_FORMAT = 1 };
 
-void study_default_args(study_args_t *args)
-{
-    memset(args, 0, sizeof *args);
-    args->seed = 1;
-    args->threads = omp_get_num_procs();
-}
-
-/* The options that leave a study as it was (how it runs, not what it measures): given
- * with these alone, --resume DIR reads the study's arguments from DIR/study.json. */
-static const char *const run_time_options[] = {"out", "resume", "threads", "quiet", "no-plots", NULL};
-
-/* The command as typed into `out` (study.json's "command"). */
-static void write_command(char *out, size_t size, const char *kind, int argc, char **argv, const char *file)
-{
-    if (file) {
-        snprintf(out, size, "dominolab run %s", file);
-        return;
-    }
-    snprintf(out, size, "dominolab %s", kind);
-    for (int i = 1; i < argc; i++) cli_append_word(out, size, argv[i]);
-}
-
-static int open_study(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
-                      const study_args_t *common, int64_t default_units, bool both_units, int argc, char **argv,
-                      const char *file, char *error, size_t error_size)
+void study_begin(study_t *study, const char *kind)
 {
     memset(study, 0, sizeof *study);
-    stop_catch(&study->signals, true); /* a stop between runs ends the study before the next */
     study->kind = kind;
-    study->spec = spec;
-    study->args = args;
-    study->common = common;
-    int only = common->game.players ? 0 : cli_game_only_players(&common->game, error, error_size);
-    if (only < 0) return -1;
-    if (!common->game.players && !only) /* a game with one count (only) plays it without being told */
-        return cli_required(args,
-                            common->resume && !((const cli_args_base_t *)args)->file
-                                ? "--players (or --resume DIR alone, the study being in DIR/study.json)"
-                                : "--players",
-                            NULL, error, error_size);
-    if (common->out && common->resume) return cli_conflict(spec, args, "out", "resume", error, error_size);
-    if (!common->out && !common->resume)
-        return cli_required(args, "--out DIR (or --resume DIR)", NULL, error, error_size);
-    if (common->deals && common->matches && !both_units)
-        return cli_conflict(spec, args, "deals", "matches", error, error_size);
-    if (!common->deals && !common->matches && !default_units && !both_units)
-        return cli_required(args, "--deals N or --matches N", NULL, error, error_size);
-    study->dir = common->out ? common->out : common->resume;
-    study->resume = common->resume != NULL;
-    study->matches = common->matches > 0;
-    study->units = common->matches ? common->matches : common->deals ? common->deals : default_units;
-    if (common->records_every && !common->records) {
-        cli_option_error(spec, args, "records-every", -1, error, error_size,
-                         "chooses the units --records records: give --records too");
+    stop_catch(&study->signals, true); /* a stop between runs ends the study before the next */
+}
+
+int study_set_overrides(study_t *study, const char *const *overrides, int count, char *error, size_t error_size)
+{
+    if (count > STUDY_OVERRIDES_MAX) {
+        snprintf(error, error_size, "more than %d rule options", STUDY_OVERRIDES_MAX);
         return -1;
     }
-    if (cli_game_open_from(spec, args, &common->game, &study->game, error, error_size)) return -1;
-    char message[CLI_ERROR_SIZE];
-    if (cli_levels_open(common->levels, study->game.game, &study->level_storage, &study->levels, message,
-                        sizeof message)) {
-        if (common->levels)
-            cli_option_error(spec, args, cli_level_table_name(spec, args), -1, error, error_size, "%s", message);
-        else snprintf(error, error_size, "%s", message);
-        return -1;
+    for (int k = 0; k < count; k++) {
+        if (strlen(overrides[k]) >= STUDY_OVERRIDE_MAX) {
+            snprintf(error, error_size, "rule option '%.40s...' is too long", overrides[k]);
+            return -1;
+        }
+        snprintf(study->overrides[k], STUDY_OVERRIDE_MAX, "%s", overrides[k]);
     }
-    write_command(study->typed, sizeof study->typed, kind, argc, argv, file);
-    snprintf(study->command, sizeof study->command, "dominolab %s --resume", kind);
-    cli_append_word(study->command, sizeof study->command, study->dir);
+    study->override_count = count;
     return 0;
-}
-
-int study_open(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
-               const study_args_t *common, int64_t default_units, int argc, char **argv, const char *file,
-               char *error, size_t error_size)
-{
-    return open_study(study, kind, spec, args, common, default_units, false, argc, argv, file, error, error_size);
-}
-
-int study_open_both_units(study_t *study, const char *kind, const cli_command_spec_t *spec, const void *args,
-                          const study_args_t *common, int argc, char **argv, const char *file, char *error,
-                          size_t error_size)
-{
-    return open_study(study, kind, spec, args, common, 0, true, argc, argv, file, error, error_size);
 }
 
 void study_close(study_t *study)
@@ -111,28 +51,16 @@ void study_close(study_t *study)
     setup_game_close(&study->game);
     json_decref(study->json);
     study->json = NULL;
-}
-
-int study_check_agent(study_t *study, const char *name, int item, const char *spec, char *error, size_t error_size)
-{
-    char message[CLI_ERROR_SIZE];
-    if (agent_spec_check(spec, study->levels, message, sizeof message) == 0)
-        return study_check_levels(study, &spec, 1, error, error_size);
-    cli_option_error(study->spec, study->args, name, item, error, error_size, "%s", message);
-    return -1;
+    json_decref(study->arguments);
+    study->arguments = NULL;
 }
 
 int study_check_levels(study_t *study, const char *const *specs, int count, char *error, size_t error_size)
 {
-    char note[2048], message[CLI_ERROR_SIZE];
+    char note[2048];
     if (study->levels_checked) return 0;
-    if (setup_levels_fit(study->levels, &study->game, specs, count, note, sizeof note, message, sizeof message)) {
-        if (study->common->levels)
-            cli_option_error(study->spec, study->args, cli_level_table_name(study->spec, study->args), -1, error,
-                             error_size, "%s", message);
-        else snprintf(error, error_size, "%s", message);
-        return -1;
-    }
+    if (setup_levels_fit(study->levels, &study->game, specs, count, note, sizeof note, error, error_size))
+        return STUDY_LEVELS_REFUSED;
     if (setup_agents_ready(study->levels, &study->game, specs, count, NULL, error, error_size)) return -1;
     for (int k = 0; k < count && !study->levels_checked; k++) study->levels_checked = agent_spec_is_level(specs[k]);
     if (note[0]) fprintf(stderr, "dominolab %s: note: %s\n", study->kind, note);
@@ -165,21 +93,21 @@ static void add_common_identity(const study_t *study, json_t *identity)
     json_object_set_new(identity, "players", json_integer(study->game.seats));
     json_object_set_new(identity, "unit", json_string(study->matches ? "matches" : "deals"));
     json_object_set_new(identity, "units", json_integer((json_int_t)study->units));
-    json_object_set_new(identity, "seed", json_integer((json_int_t)study->common->seed));
+    json_object_set_new(identity, "seed", json_integer((json_int_t)study->options.seed));
     json_t *levels = json_array();
     for (int k = 0; k < study->levels->count; k++) json_array_append_new(levels, json_string(study->levels->spec[k]));
     json_object_set_new(identity, "levels", levels);
     /* Only a study that records says so, so that studies made before records resume. */
-    if (study->common->records)
+    if (study->options.records)
         json_object_set_new(identity, "records",
-                            json_pack("{s:i}", "every", study->common->records_every ? study->common->records_every : 1));
+                            json_pack("{s:i}", "every", study->options.records_every ? study->options.records_every : 1));
 }
 
 /* ------------------------------------------------------------------ reading study.json back */
 
 static const study_field_t common_fields[] = {
     {"game", STUDY_TEXT, 0, 0},      {"preset", STUDY_TEXT, 0, 0},        {"options", STUDY_OBJECT, 0, 0},
-    {"players", STUDY_INTEGER, 1, CLI_MAX_PLAYERS}, {"unit", STUDY_TEXT, 0, 0}, {"units", STUDY_INTEGER, 1, 1e15},
+    {"players", STUDY_INTEGER, 1, GAME_MAX_SEATS}, {"unit", STUDY_TEXT, 0, 0}, {"units", STUDY_INTEGER, 1, 1e15},
     {"seed", STUDY_INTEGER, 0, 9.2e18}, {"levels", STUDY_TEXTS, 1, AGENT_LEVEL_COUNT},
     {NULL, STUDY_TEXT, 0, 0},
 };
@@ -217,7 +145,7 @@ static const char *field_problem(const json_t *value, const study_field_t *field
         for (size_t k = 0; k < size; k++) {
             const json_t *variant = json_array_get(value, k);
             const char *name = json_string_value(json_object_get(variant, "name"));
-            if (!name || !name[0] || !is_texts(json_object_get(variant, "options"), 0, CLI_LIST_MAX))
+            if (!name || !name[0] || !is_texts(json_object_get(variant, "options"), 0, STUDY_OVERRIDES_MAX))
                 return "a variant without a name or options";
         }
         return NULL;
@@ -275,29 +203,19 @@ static const char *first_difference(const json_t *have, const json_t *want)
     return NULL;
 }
 
-static int add_word(void *context, const char *word)
-{
-    return json_array_append_new(context, json_string(word));
-}
-
 /* The arguments that make the study, as command-line words: what --resume DIR alone runs
- * again. */
+ * again (an empty list when the front end gave none). */
 static json_t *arguments_of(const study_t *study)
 {
-    json_t *words = json_array();
-    if (words && cli_args_words(study->spec, study->args, run_time_options, add_word, words)) {
-        json_decref(words);
-        return NULL;
-    }
-    return words;
+    return study->arguments ? json_deep_copy(study->arguments) : json_array();
 }
 
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size)
 {
-    if (study->common->check_only) {
+    if (study->checking) {
         json_decref(identity);
-        printf("%s: a valid %s study (%s, preset %s, %d players)\n", ((const cli_args_base_t *)study->args)->file,
-               study->kind, study->game.game->name, study->game.preset, study->game.seats);
+        printf("%s: a valid %s study (%s, preset %s, %d players)\n", study->checking, study->kind,
+               study->game.game->name, study->game.preset, study->game.seats);
         return STUDY_CHECKED;
     }
     add_common_identity(study, identity);
@@ -402,9 +320,9 @@ static void warn_of_faults(const study_t *study)
 
 int study_conclude(study_t *study, study_report_fn report)
 {
-    char error[CLI_ERROR_SIZE];
+    char error[STUDY_ERROR_SIZE];
     const json_t *identity = json_object_get(study->json, "identity");
-    if (report(study->dir, study->dir, identity, !study->common->no_plots, stdout, error, sizeof error) == 0 &&
+    if (report(study->dir, study->dir, identity, !study->options.no_plots, stdout, error, sizeof error) == 0 &&
         study_finish(study, error, sizeof error) == 0) {
         warn_of_faults(study);
         return 0;
@@ -464,27 +382,6 @@ bool study_run_missing(const char *dir, const char *subdir, FILE *text)
     return true;
 }
 
-typedef struct argv_builder {
-    char *item[STUDY_ARGV_MAX + 1];
-    int count;
-    char text[STUDY_ARGV_MAX][64]; /* room for numbers */
-    char records[STUDY_PATH_MAX + 16]; /* the run's records directory */
-} argv_builder_t;
-
-static void push(argv_builder_t *a, const char *value)
-{
-    if (a->count < STUDY_ARGV_MAX) a->item[a->count++] = (char *)value;
-    a->item[a->count] = NULL;
-}
-
-static void push_number(argv_builder_t *a, const char *flag, uint64_t value)
-{
-    push(a, flag);
-    if (a->count >= STUDY_ARGV_MAX) return;
-    snprintf(a->text[a->count], sizeof a->text[0], "%" PRIu64, value);
-    push(a, a->text[a->count]);
-}
-
 static int64_t run_units(const study_t *study, const study_run_spec_t *run)
 {
     return run->own_units ? run->units : study->units;
@@ -495,82 +392,35 @@ const char *study_override_preset(const char *override)
     return strncmp(override, "preset=", 7) ? NULL : override + 7;
 }
 
-/* The sim arguments of `run` into DIR (`flag` --out or --resume). */
-static void build_argv(const study_t *study, const study_run_spec_t *run, const char *flag, const char *dir,
-                       argv_builder_t *a)
+/* Plays `run` into `dir` (continuing what is there when `resume`): its exit status, 2 when
+ * it cannot be made (said why). */
+static int play_run(const study_t *study, const study_run_spec_t *run, const char *dir, bool resume,
+                    const progress_frame_t *frame)
 {
-    const study_args_t *c = study->common;
-    const char *preset = study->game.preset;
-    for (int k = 0; run->overrides && run->overrides[k]; k++)
-        if (study_override_preset(run->overrides[k])) preset = study_override_preset(run->overrides[k]);
-    push(a, "sim");
-    push(a, "--game");
-    push(a, study->game.game->name);
-    push(a, "--preset");
-    push(a, preset);
-    if (c->game.rules) {
-        push(a, "--rules");
-        push(a, c->game.rules);
-    }
-    for (int k = 0; k < c->game.options.count; k++) {
-        push(a, "--option");
-        push(a, c->game.options.item[k]);
-    }
-    for (int k = 0; run->overrides && run->overrides[k]; k++) {
-        if (study_override_preset(run->overrides[k])) continue;
-        push(a, "--option");
-        push(a, run->overrides[k]);
-    }
-    push_number(a, "--players", (uint64_t)study->game.seats);
-    push(a, "--agents");
-    push(a, run->agents);
-    bool matches = run->own_units ? run->matches : study->matches;
-    push_number(a, matches ? "--matches" : "--deals", (uint64_t)run_units(study, run));
-    push_number(a, "--seed", (c->seed + run->seed_offset) & (uint64_t)INT64_MAX);
-    push_number(a, "--threads", (uint64_t)c->threads);
-    push(a, "--per-deal");
-    if (c->levels) {
-        push(a, "--levels");
-        push(a, c->levels);
-    }
-    if (c->quiet) push(a, "--quiet");
-    if (c->records) { /* in the builder: the words must outlive this call */
-        snprintf(a->records, sizeof a->records, "%s/records", dir);
-        push(a, "--records");
-        push(a, a->records);
-        push_number(a, "--records-every", (uint64_t)(c->records_every ? c->records_every : 1));
-    }
-    for (int k = 0; run->extra && run->extra[k]; k++) push(a, run->extra[k]);
-    push(a, flag);
-    push(a, dir);
-}
-
-/* sim with `run`'s arguments and `hooks`; its exit status. */
-static int call_sim(study_t *study, const study_run_spec_t *run, const char *flag, const char *dir,
-                    cli_sim_hooks_t *hooks)
-{
-    argv_builder_t *a = calloc(1, sizeof *a);
-    if (!a) {
+    study_sim_t *s = malloc(sizeof *s);
+    char error[STUDY_ERROR_SIZE];
+    if (!s) {
         fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
         return 1;
     }
-    build_argv(study, run, flag, dir, a);
-    hooks->levels_noted = true; /* study_check_levels said it once for every run */
-    int status = a->count >= STUDY_ARGV_MAX ? 2 : cli_sim_study(a->count, a->item, hooks);
-    if (a->count >= STUDY_ARGV_MAX) fprintf(stderr, "dominolab %s: too many arguments for one run\n", study->kind);
-    free(a);
+    int status = 2;
+    if (study_sim_open(s, study, run, dir, resume, error, sizeof error))
+        fprintf(stderr, "dominolab %s: %s: %s\n", study->kind, run->label, error);
+    else
+        status = study_sim_play(s, study, run->hooks, frame);
+    study_sim_close(s);
+    free(s);
     return status;
 }
 
 int study_run(study_t *study, const study_run_spec_t *run)
 {
-    const study_args_t *c = study->common;
     char dir[STUDY_PATH_MAX];
     snprintf(dir, sizeof dir, "%s/%s", study->dir, run->subdir);
     int state = run_state(dir); /* a complete run is resumed too: sim checks it is this one, and keeps it */
     study->runs_done++;
     if (*stop_requested()) return stop_status();
-    if (!c->quiet)
+    if (!study->options.quiet)
         fprintf(stderr, "dominolab %s: run %d of %d: %s%s\n", study->kind, study->runs_done, study->runs_total,
                 run->label, state == 1 ? " (done before)" : state == 0 ? " (continued)" : "");
     /* The progress line counts the whole study against the total announced at its start. */
@@ -578,7 +428,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
     if (study->units_total < study->units_before + units) study->units_total = study->units_before + units;
     double later = study->planned ? 0 : -1;
     for (int k = study->runs_done; k < study->planned_count; k++) later += study->planned[k];
-    cli_sim_hooks_t hooks = run->hooks ? *run->hooks : (cli_sim_hooks_t){0};
+    study_hooks_t hooks = run->hooks ? *run->hooks : (study_hooks_t){0};
     progress_frame_t frame = {.before = study->units_before, .total = study->units_total, .run = study->runs_done,
                               .runs = study->runs_total, .later_seconds = later, .standings = run->standings,
                               .context = run->standings_context};
@@ -587,8 +437,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
         frame.expected_context = hooks.context;
         frame.later_share = study->stopping_units > 0 ? (double)study->stopping_played / (double)study->stopping_units : -1;
     }
-    hooks.frame = &frame;
-    int status = call_sim(study, run, state >= 0 ? "--resume" : "--out", dir, &hooks);
+    int status = play_run(study, run, dir, state >= 0, &frame);
     int64_t done = units;
     if (status == 0 && hooks.stop_rule && study_run_state(dir, &done, NULL) == 1 && done < units)
         study->units_total -= units - done; /* it stopped early: the study's total is what is played */
@@ -602,7 +451,7 @@ int study_run(study_t *study, const study_run_spec_t *run)
     /* A summary.csv that cannot be read is not told here: the report reads it again and
      * refuses it, naming the file, which is where the user must hear of it. */
     study_sample_run_t played = {run->subdir, run->label, NULL};
-    char ignored[CLI_ERROR_SIZE];
+    char ignored[STUDY_ERROR_SIZE];
     if (status == 0) study_faults_read(study->dir, &played, 1, &study->faults, ignored, sizeof ignored);
     return status;
 }
@@ -639,6 +488,20 @@ static void plan_stopping_runs(const study_t *study, const study_run_spec_t *run
             study->resume ? "; a resume skips what is done" : "");
 }
 
+/* A run's pace from a short trial in memory (nothing written): units per second, or 0 when
+ * it cannot be measured (the run itself then says why). */
+static double trial_rate(const study_t *study, const study_run_spec_t *run, double seconds)
+{
+    study_sim_t *s = malloc(sizeof *s);
+    char error[STUDY_ERROR_SIZE];
+    double rate = 0;
+    if (s && study_sim_open(s, study, run, study->dir, false, error, sizeof error) == 0)
+        rate = study_sim_rate(s, seconds, error, sizeof error);
+    if (s) study_sim_close(s);
+    free(s);
+    return rate > 0 ? rate : 0;
+}
+
 void study_plan(study_t *study, const study_run_spec_t *runs, int count, int more, int64_t more_units)
 {
     int64_t deals = 0, matches = 0;
@@ -648,7 +511,7 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
     }
     *(study->matches ? &matches : &deals) += (int64_t)more * more_units;
     study->units_total = deals + matches;
-    if (study->common->quiet) return;
+    if (study->options.quiet) return;
     bool stopping = false; /* runs that end once they have answered */
     for (int k = 0; k < count; k++) stopping |= runs[k].hooks && runs[k].hooks->stop_rule;
     if (stopping) {
@@ -663,9 +526,8 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
     study->planned = calloc((size_t)(count + more), sizeof *study->planned);
     study->planned_count = study->planned ? count + more : 0;
     for (int k = 0; k < count; k++) {
-        double rate = 0;
-        cli_sim_hooks_t hooks = {.probe_seconds = trial, .units_per_second = &rate};
-        if (call_sim(study, &runs[k], "--out", study->dir, &hooks) != 0 || rate <= 0) continue;
+        double rate = trial_rate(study, &runs[k], trial);
+        if (rate <= 0) continue;
         double run_seconds = (double)run_units(study, &runs[k]) / rate;
         if (study->planned) study->planned[k] = run_seconds;
         seconds += run_seconds;
@@ -687,7 +549,7 @@ void study_plan(study_t *study, const study_run_spec_t *runs, int count, int mor
     runs_text_of(count, more, runs_text, sizeof runs_text);
     fprintf(stderr, "dominolab %s: %s, %s in all, each in every distinct seating; about %s on %d thread%s "
                     "(from a short trial of each run%s)%s\n",
-            study->kind, runs_text, work, time_text, study->common->threads, study->common->threads == 1 ? "" : "s",
+            study->kind, runs_text, work, time_text, study->options.threads, study->options.threads == 1 ? "" : "s",
             more ? ", the ones to come at their mean rate" : "", study->resume ? "; a resume skips what is done" : "");
 }
 
@@ -699,126 +561,6 @@ int study_run_all(study_t *study, const study_run_spec_t *runs, int count, int m
         if (played) return study_stopped(study, played);
     }
     return 0;
-}
-
-/* --resume DIR alone: the words study.json keeps, then the ones given (--resume DIR and
- * the run-time options), as one command line in *out (owned; its words point into `study`
- * and argv). 0, or -1 with a message. */
-static int resumed_argv(const char *kind, const char *dir, const json_t *study, int argc, char **argv, char ***out,
-                        int *out_count, char *error, size_t error_size)
-{
-    const char *found = json_string_value(json_object_get(study, "kind"));
-    const json_t *words = json_object_get(study, "arguments");
-    if (!found || strcmp(found, kind)) {
-        snprintf(error, error_size, "--resume %s: it holds a %s study, not a %s", dir, found ? found : "broken", kind);
-        return -1;
-    }
-    if (!json_is_array(words)) {
-        snprintf(error, error_size,
-                 "--resume %s: study.json does not keep the study's arguments (a study made by an older dominolab); "
-                 "give the whole command with --resume %s once",
-                 dir, dir);
-        return -1;
-    }
-    size_t count = json_array_size(words);
-    char **line = calloc(count + (size_t)argc + 1, sizeof *line);
-    if (!line) {
-        snprintf(error, error_size, "out of memory");
-        return -1;
-    }
-    line[0] = argv[0];
-    for (size_t k = 0; k < count; k++) {
-        line[k + 1] = (char *)json_string_value(json_array_get(words, k));
-        if (!line[k + 1]) {
-            snprintf(error, error_size, "%s/study.json: arguments: entry %zu is not a word", dir, k);
-            free(line);
-            return -1;
-        }
-    }
-    for (int i = 1; i < argc; i++) line[count + (size_t)i] = argv[i];
-    *out = line;
-    *out_count = (int)count + argc;
-    return 0;
-}
-
-static int resume_alone(const study_command_t *command, void *args, int argc, char **argv)
-{
-    const cli_command_spec_t *spec = command->spec;
-    const study_args_t *common = (const study_args_t *)((const char *)args + command->study_offset);
-    char path[STUDY_PATH_MAX], error[CLI_ERROR_SIZE], message[CLI_ERROR_SIZE];
-    snprintf(path, sizeof path, "%s/study.json", common->resume);
-    json_error_t problem;
-    json_t *study = json_load_file(path, JSON_REJECT_DUPLICATES, &problem);
-    char **line = NULL;
-    int count = 0, status = -1;
-    if (!study)
-        snprintf(error, sizeof error, "--resume %.300s: cannot read %.300s: %s", common->resume, path, problem.text);
-    else if (resumed_argv(spec->name, common->resume, study, argc, argv, &line, &count, error, sizeof error) == 0) {
-        command->defaults(args);
-        if (cli_parse_argv(spec, count, line, args, message, sizeof message))
-            snprintf(error, sizeof error, "%.300s: arguments: %.600s", path, message);
-        else status = command->run(args, count, line, NULL);
-    }
-    if (status < 0) {
-        fprintf(stderr, "dominolab %s: %s\n", spec->name, error);
-        status = 2;
-    }
-    free(line);
-    json_decref(study);
-    return status;
-}
-
-int study_main(const study_command_t *command, int argc, char **argv)
-{
-    void *args = malloc(command->args_size);
-    if (!args) {
-        fprintf(stderr, "dominolab %s: out of memory\n", command->spec->name);
-        return 1;
-    }
-    command->defaults(args);
-    char error[CLI_ERROR_SIZE];
-    int parsed = cli_parse_argv(command->spec, argc, argv, args, error, sizeof error), status;
-    const study_args_t *common = (const study_args_t *)((const char *)args + command->study_offset);
-    if (parsed > 0) {
-        cli_print_help(stdout, command->spec);
-        status = 0;
-    } else if (parsed < 0) {
-        fprintf(stderr, "dominolab %s: %s\n", command->spec->name, error);
-        status = 2;
-    } else if (common->resume && cli_only_given(command->spec, args, run_time_options)) {
-        status = resume_alone(command, args, argc, argv);
-    } else {
-        status = command->run(args, argc, argv, NULL);
-    }
-    free(args);
-    return status;
-}
-
-int study_main_config(const study_command_t *command, const config_file_t *file, bool resume, bool check)
-{
-    void *args = malloc(command->args_size);
-    if (!args) {
-        fprintf(stderr, "dominolab run: out of memory\n");
-        return 1;
-    }
-    command->defaults(args);
-    char error[CLI_ERROR_SIZE];
-    int status;
-    if (cli_parse_config(command->spec, file, args, error, sizeof error)) {
-        fprintf(stderr, "dominolab run: %s\n", error);
-        status = 2;
-    } else {
-        study_args_t *common = (study_args_t *)((char *)args + command->study_offset);
-        if (resume) { /* the file's out, continued */
-            common->resume = common->out;
-            common->out = NULL;
-        }
-        common->check_only = check;
-        status = command->run(args, 0, NULL, file->path);
-        if (status == STUDY_CHECKED) status = 0;
-    }
-    free(args);
-    return status;
 }
 
 int study_stopped(const study_t *study, int status)

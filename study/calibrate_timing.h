@@ -10,7 +10,7 @@
 
 #include "agent.h"
 #include "calibration.h"
-#include "cli.h"
+#include "setup.h"
 
 enum { TIMING_MAX = CALIBRATION_MAX_CANDIDATES + AGENT_LEVEL_COUNT };
 

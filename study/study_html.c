@@ -9,7 +9,7 @@
 
 #include "records/record.h"
 #include "rundir.h"
-#include "study/study.h"
+#include "study.h"
 #include "view.h"
 
 /* Appends `text` to out (of `size`, `*used` written so far), cut when it is full. */

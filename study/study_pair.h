@@ -16,10 +16,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli.h"
 #include "sequential.h"
 #include "sim.h"
-#include "study/study.h"
+#include "study.h"
 
 typedef struct study_pair {
     int seats, rotations;        /* of the study's game: R games a block */
@@ -36,9 +35,9 @@ typedef struct study_pair {
 
 /* The simulator's stopping rule (sim_stop_rule_fn) for a study_pair_t. */
 int study_pair_stop_rule(void *pair, const sim_unit_outcome_t *units, int count, bool *decided);
-/* Its expected_end hook (cli_sim_hooks_t), in units. */
+/* Its expected_end hook (study_hooks_t), in units. */
 int64_t study_pair_expected_end(void *pair);
-/* The run's on_ready hook (cli_sim_hooks_t) for a study_pair_t: on resume, every block of
+/* The run's on_ready hook (study_hooks_t) for a study_pair_t: on resume, every block of
  * the deals so far (DIR/.deals.csv.part) goes through `add` again, in unit order. 0, or -1
  * with a message. */
 int study_pair_resume(void *pair, const char *dir, int64_t units_done, char *error, size_t error_size);
@@ -58,7 +57,7 @@ typedef struct study_sequential {
     sequential_plan_t plan;
     sequential_tally_t tally;
     study_pair_t pair;
-    cli_sim_hooks_t hooks;
+    study_hooks_t hooks;
 } study_sequential_t;
 
 /* Makes `run` (agents "A,B", named a and b) stop by the study's rule, which `s` keeps: it

@@ -112,7 +112,7 @@ void study_sequential_attach(study_sequential_t *s, const study_t *study, const 
     s->pair = (study_pair_t){.seats = study->game.seats, .rotations = setup_pair_plays(study->game.seats, sides),
                              .name_a = a, .name_b = b, .add = sequential_block, .expected_end = sequential_end,
                              .context = s};
-    s->hooks = (cli_sim_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair,
+    s->hooks = (study_hooks_t){.stop_rule = study_pair_stop_rule, .context = &s->pair,
                                  .expected_end = study_pair_expected_end, .on_ready = study_pair_resume};
     run->hooks = &s->hooks;
     run->fewest_units = s->plan.cap < s->plan.first_look ? s->plan.cap : s->plan.first_look;

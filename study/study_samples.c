@@ -1,5 +1,5 @@
 /* study_samples.c - a sample game of each run for report.html (study_samples.h). */
-#include "study/study_samples.h"
+#include "study_samples.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "cli.h"
 #include "csv.h"
 #include "rerun.h"
 #include "rundir.h"
