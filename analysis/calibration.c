@@ -61,24 +61,35 @@ static int ladder_next(const calibration_candidates_t *c, int k)
     return -1;
 }
 
+/* The narrowest bracket of ladder neighbours a < b that holds `target` and blends: the spec
+ * there in blend; whether there is one. */
+static bool bracket_at(const calibration_candidates_t *c, const double *fitted, double target,
+                       calibration_between_fn between, int *low, int *high, char *blend, size_t size)
+{
+    double narrowest = INFINITY;
+    char spec[CALIBRATION_SPEC_MAX];
+    for (int a = 0; a < c->count; a++) {
+        int b = ladder_next(c, a);
+        if (b < 0 || !(fitted[a] <= target && target <= fitted[b] && fitted[a] < fitted[b])) continue;
+        double gap = fitted[b] - fitted[a];
+        if (gap < narrowest && between(c->spec[a], c->spec[b], (target - fitted[a]) / gap, spec, sizeof spec) == 0) {
+            narrowest = gap;
+            *low = a;
+            *high = b;
+            snprintf(blend, size, "%s", spec);
+        }
+    }
+    return narrowest < INFINITY;
+}
+
 /* The agent whose smoothed rating meets `target` (step 3 of calibration.h): the narrowest
  * bracket of ladder neighbours that blends, else the nearest candidate (the first listed of
  * equally near ones). */
 static void agent_at(const calibration_candidates_t *c, const double *fitted, double target,
                      calibration_between_fn between, char *out, size_t size)
 {
-    double narrowest = INFINITY;
-    char blend[CALIBRATION_SPEC_MAX];
-    for (int a = 0; a < c->count; a++) {
-        int b = ladder_next(c, a);
-        if (b < 0 || !(fitted[a] <= target && target <= fitted[b] && fitted[a] < fitted[b])) continue;
-        double gap = fitted[b] - fitted[a];
-        if (gap < narrowest && between(c->spec[a], c->spec[b], (target - fitted[a]) / gap, blend, sizeof blend) == 0) {
-            narrowest = gap;
-            snprintf(out, size, "%s", blend);
-        }
-    }
-    if (narrowest < INFINITY) return;
+    int low, high;
+    if (bracket_at(c, fitted, target, between, &low, &high, out, size)) return;
     int nearest = 0;
     for (int k = 1; k < c->count; k++)
         if (fabs(fitted[k] - target) < fabs(fitted[nearest] - target)) nearest = k;
@@ -106,6 +117,35 @@ void calibration_place(const calibration_candidates_t *candidates, int levels, d
         out->target[level] = top ? strongest : weakest + level * out->spacing;
         agent_at(candidates, out->fitted, out->target[level], between, out->spec[level], sizeof out->spec[level]);
     }
+}
+
+static bool listed(const calibration_candidates_t *c, const char (*more)[CALIBRATION_SPEC_MAX], int count,
+                   const char *spec)
+{
+    for (int k = 0; k < c->count; k++)
+        if (!strcmp(c->spec[k], spec)) return true;
+    for (int k = 0; k < count; k++)
+        if (!strcmp(more[k], spec)) return true;
+    return false;
+}
+
+int calibration_refine(const calibration_candidates_t *candidates, const calibration_placement_t *placement,
+                       calibration_between_fn between, calibration_refinement_t *out, int max)
+{
+    int count = 0;
+    for (int level = 0; level < placement->levels && count < max && count < CALIBRATION_LEVELS_MAX; level++) {
+        int low, high;
+        char spec[CALIBRATION_SPEC_MAX];
+        if (!bracket_at(candidates, placement->fitted, placement->target[level], between, &low, &high, spec,
+                        sizeof spec) ||
+            placement->fitted[high] - placement->fitted[low] <= placement->spacing ||
+            listed(candidates, (const char(*)[CALIBRATION_SPEC_MAX])out->spec, count, spec))
+            continue;
+        snprintf(out->spec[count], sizeof out->spec[count], "%s", spec);
+        out->after[count++] = low;
+    }
+    out->count = count;
+    return count;
 }
 
 int calibration_rate(const char *report_dir, const char *reference, const char *const *specs,

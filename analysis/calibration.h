@@ -62,6 +62,20 @@ typedef struct calibration_placement {
 void calibration_place(const calibration_candidates_t *candidates, int levels, double spacing,
                        calibration_between_fn between, calibration_placement_t *out);
 
+/* Step 3b, where the candidates leave the levels to a guess: each level that stands on a
+ * blend of two ladder neighbours more than a level step (placement->spacing) apart gets
+ * that blend as a candidate to measure (refinement k goes right after candidate after[k]
+ * in list order, so its ladder stays in order), unless it is a candidate already. Placed
+ * again with it measured, the level stands on a measured agent or a narrower bracket. The
+ * refinements' count (at most `max`). */
+typedef struct calibration_refinement {
+    int count;
+    char spec[CALIBRATION_LEVELS_MAX][CALIBRATION_SPEC_MAX];
+    int after[CALIBRATION_LEVELS_MAX];
+} calibration_refinement_t;
+int calibration_refine(const calibration_candidates_t *candidates, const calibration_placement_t *placement,
+                       calibration_between_fn between, calibration_refinement_t *out, int max);
+
 /* Step 1: the ratings of specs[0..n) against `reference` from the deals.csv at deals_paths[k]
  * (NULL where specs[k] is the reference, rated 0 exactly), with intervals at `confidence`,
  * their report in report_dir and its plots made as `plots` makes them (enabled, and the

@@ -81,15 +81,56 @@ static void kind_of(const char *spec, char *out, size_t size)
     snprintf(out, size, "%.*s", (int)strcspn(spec, ":"), spec);
 }
 
-/* The levels from the candidates' runs in dir (steps 1-3 of analysis/calibration.h); their
+/* The candidates measured: those listed in study.json, then those the refinement added
+ * (calibration_refine) after each round, in ladder order, each with the number of its run
+ * (candidates/NN: a listed one by its place in the list, an added one from `listed` on). */
+typedef struct candidate_set {
+    int count, listed, added;
+    const char *spec[MAX_CANDIDATES + 1];
+    int run[MAX_CANDIDATES + 1];
+    char added_spec[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
+} candidate_set_t;
+
+/* The rounds of refinement a study asked for: refine, or 0 in a study made before it. */
+static int refine_rounds(const json_t *identity)
+{
+    return (int)json_integer_value(json_object_get(identity, "refine"));
+}
+
+static int set_from_identity(candidate_set_t *set, const json_t *identity)
+{
+    memset(set, 0, sizeof *set);
+    set->count = set->listed = identity_list(identity, "candidates", set->spec, MAX_CANDIDATES);
+    for (int k = 0; k < set->count; k++) set->run[k] = k;
+    return set->count < 0 ? -1 : 0;
+}
+
+/* The refinements into the set, each right after its lower neighbour (so ladders keep their
+ * order; those after one neighbour in the order given). The first new index: the set's
+ * count before. */
+static void set_add(candidate_set_t *set, const calibration_refinement_t *more)
+{
+    for (int r = more->count - 1; r >= 0; r--) {
+        if (set->count == MAX_CANDIDATES) continue;
+        int at = more->after[r] + 1, run = set->listed + set->added;
+        char *spec = set->added_spec[set->added++];
+        snprintf(spec, AGENT_SPEC_MAX, "%s", more->spec[r]);
+        memmove(&set->spec[at + 1], &set->spec[at], (size_t)(set->count - at) * sizeof set->spec[0]);
+        memmove(&set->run[at + 1], &set->run[at], (size_t)(set->count - at) * sizeof set->run[0]);
+        set->spec[at] = spec;
+        set->run[at] = run;
+        set->count++;
+    }
+}
+
+/* The levels from the set's runs in dir (steps 1-3 of analysis/calibration.h); their
  * ratings and candidates.csv go to out_dir. */
-static int measure_candidates(const char *dir, const char *out_dir, const json_t *identity,
-                              const plot_session_t *plots, calibration_placement_t *placement, char *error,
-                              size_t error_size)
+static int measure_set(const char *dir, const char *out_dir, const json_t *identity, const candidate_set_t *set,
+                       const plot_session_t *plots, calibration_placement_t *placement, char *error, size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
-    const char *candidates[MAX_CANDIDATES + 1], *paths[MAX_CANDIDATES + 1], *kinds[MAX_CANDIDATES + 1];
-    int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
+    const char *paths[MAX_CANDIDATES + 1], *kinds[MAX_CANDIDATES + 1];
+    int n = set->count;
     char subdirs[MAX_CANDIDATES + 1][32], report_dir[4096], kind_text[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
     char (*storage)[4096] = malloc((MAX_CANDIDATES + 1) * sizeof *storage);
     report_rated_t rated[MAX_CANDIDATES + 1];
@@ -98,22 +139,77 @@ static int measure_candidates(const char *dir, const char *out_dir, const json_t
         return -1;
     }
     for (int k = 0; k < n; k++) {
-        candidate_dir(k, subdirs[k], sizeof subdirs[k]);
-        kind_of(candidates[k], kind_text[k], sizeof kind_text[k]);
+        candidate_dir(set->run[k], subdirs[k], sizeof subdirs[k]);
+        kind_of(set->spec[k], kind_text[k], sizeof kind_text[k]);
         kinds[k] = kind_text[k];
     }
-    deals_paths(dir, reference, candidates, subdirs, n, storage, paths);
+    deals_paths(dir, reference, set->spec, subdirs, n, storage, paths);
     sequential_plan_t plan;
     study_sequential_plan(identity, &plan);
     int status = report_subdir(out_dir, "candidates", report_dir, sizeof report_dir, error, error_size) ||
-                 calibration_rate(report_dir, reference, candidates, paths, n, plan.level, plots, rated, error,
+                 calibration_rate(report_dir, reference, set->spec, paths, n, plan.level, plots, rated, error,
                                   error_size);
     free(storage);
     if (status) return -1;
-    calibration_candidates_t measured = {candidates, kinds, rated, n};
+    calibration_candidates_t measured = {set->spec, kinds, rated, n};
     calibration_place(&measured, level_count(identity), json_number_value(json_object_get(identity, "spacing")),
                       agent_spec_between, placement);
     return calibration_write_candidates(out_dir, &measured, placement, error, error_size);
+}
+
+/* What the next round measures: the refinements of the levels placed from the set (none
+ * after the last round the study asked for). */
+static int refine(const json_t *identity, int round, const candidate_set_t *set,
+                  const calibration_placement_t *placement, calibration_refinement_t *more)
+{
+    more->count = 0;
+    if (round >= refine_rounds(identity)) return 0;
+    char kind_text[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
+    const char *kinds[MAX_CANDIDATES + 1];
+    for (int k = 0; k < set->count; k++) {
+        kind_of(set->spec[k], kind_text[k], sizeof kind_text[k]);
+        kinds[k] = kind_text[k];
+    }
+    calibration_candidates_t placed = {set->spec, kinds, NULL, set->count};
+    return calibration_refine(&placed, placement, agent_spec_between, more, MAX_CANDIDATES - set->count);
+}
+
+/* Whether some of the set's runs from `first` on have not finished (each said to `text`). */
+static bool set_missing(const char *dir, const json_t *identity, const candidate_set_t *set, int first, FILE *text)
+{
+    const char *reference = json_string_value(json_object_get(identity, "reference"));
+    bool missing = false;
+    for (int k = 0; k < set->count; k++) {
+        if (set->run[k] < first || !strcmp(set->spec[k], reference)) continue; /* the reference: no run, rated 0 */
+        char subdir[32];
+        candidate_dir(set->run[k], subdir, sizeof subdir);
+        missing |= study_run_missing(dir, subdir, text);
+    }
+    return missing;
+}
+
+/* The levels from every round: the set measured, refined and measured again, the runs of
+ * each round's refinements played by `play` (NULL: they must be there, as for a report).
+ * 0, STUDY_UNFINISHED, -1 with a message, or the status `play` returned. */
+typedef int (*play_added_fn)(study_t *study, const candidate_set_t *set, int first);
+static int measure_rounds(const char *dir, const char *out_dir, const json_t *identity, const plot_session_t *plots,
+                          candidate_set_t *set, calibration_placement_t *placement, study_t *study,
+                          play_added_fn play, FILE *text, char *error, size_t error_size)
+{
+    for (int round = 0;; round++) {
+        if (measure_set(dir, out_dir, identity, set, plots, placement, error, error_size)) return -1;
+        calibration_refinement_t more;
+        if (refine(identity, round, set, placement, &more) == 0) return 0;
+        int first = set->listed + set->added;
+        set_add(set, &more);
+        int status = play ? play(study, set, first) : 0;
+        if (status) return status;
+        if (!play && set_missing(dir, identity, set, first, text)) {
+            snprintf(error, error_size, "the levels are placed from every candidate's rating, and some are not "
+                                        "measured yet");
+            return STUDY_UNFINISHED;
+        }
+    }
 }
 
 /* The study's game as a level table records it: game, preset, players and the options set
@@ -199,22 +295,6 @@ static const study_field_t calibrate_fields[] = {
     {NULL, STUDY_TEXT, 0, 0},
 };
 
-/* Whether some candidate's run has not finished (each one said to `text`). */
-static bool candidates_missing(const char *dir, const json_t *identity, FILE *text)
-{
-    const char *reference = json_string_value(json_object_get(identity, "reference"));
-    const char *candidates[MAX_CANDIDATES + 1];
-    int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
-    bool missing = false;
-    for (int k = 0; k < n; k++) {
-        if (!strcmp(candidates[k], reference)) continue; /* no run: rated 0 */
-        char subdir[32];
-        candidate_dir(k, subdir, sizeof subdir);
-        missing |= study_run_missing(dir, subdir, text);
-    }
-    return missing;
-}
-
 /* A run of the study: its directory and what it played. */
 typedef struct calibrate_run {
     char subdir[32], label[2 * AGENT_SPEC_MAX + 48];
@@ -234,12 +314,12 @@ static void free_runs(calibrate_runs_t *list)
     free(list->runs);
 }
 
-static int list_runs(const json_t *identity, const char *const *specs, const char *const *paths, char (*subdirs)[32],
-                     int levels, calibrate_runs_t *list, char *error, size_t error_size)
+static int list_runs(const json_t *identity, const candidate_set_t *set, const char *const *specs,
+                     const char *const *paths, char (*subdirs)[32], int levels, calibrate_runs_t *list, char *error,
+                     size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
-    const char *candidates[MAX_CANDIDATES + 1];
-    int n = identity_list(identity, "candidates", candidates, MAX_CANDIDATES);
+    int n = set->count;
     calibrate_run_t *names = list->names = calloc((size_t)(n + levels) + 1, sizeof *names);
     study_sample_run_t *runs = list->runs = calloc((size_t)(n + levels) + 1, sizeof *runs);
     if (!names || !runs) {
@@ -249,9 +329,9 @@ static int list_runs(const json_t *identity, const char *const *specs, const cha
     }
     int count = 0;
     for (int k = 0; k < n; k++) {
-        if (!strcmp(candidates[k], reference)) continue; /* no run: rated 0 */
-        candidate_dir(k, names[count].subdir, sizeof names[count].subdir);
-        snprintf(names[count].label, sizeof names[count].label, "candidate %s against %s", candidates[k], reference);
+        if (!strcmp(set->spec[k], reference)) continue; /* no run: rated 0 */
+        candidate_dir(set->run[k], names[count].subdir, sizeof names[count].subdir);
+        snprintf(names[count].label, sizeof names[count].label, "candidate %s against %s", set->spec[k], reference);
         runs[count] = (study_sample_run_t){names[count].subdir, names[count].label, NULL};
         count++;
     }
@@ -282,25 +362,17 @@ static void print_levels(FILE *text, const calibration_placement_t *placement, c
     fprintf(text, "%s\n", line);
 }
 
-/* The report of study_calibrate_report, with `table` to fill and write. */
-static int calibrate_report(const char *dir, const char *out_dir, const json_t *identity, agent_levels_t *table,
-                            bool plots, FILE *text, char *error, size_t error_size)
+/* The levels' part of the report, once the candidates placed them. */
+static int level_report(const char *dir, const char *out_dir, const json_t *identity, agent_levels_t *table,
+                        const candidate_set_t *set, const calibration_placement_t *placement,
+                        plot_session_t *session, FILE *text, char *error, size_t error_size)
 {
-    if (table_game(dir, identity, table, error, error_size)) return STUDY_DAMAGED;
-    if (candidates_missing(dir, identity, text)) {
-        snprintf(error, error_size, "the levels are placed from every candidate's rating, and some are not measured yet");
-        return STUDY_UNFINISHED;
-    }
-    plot_session_t session;
-    study_plot_start(&session, out_dir, identity, plots);
-    calibration_placement_t placement;
-    if (measure_candidates(dir, out_dir, identity, &session, &placement, error, error_size)) return -1;
     const char *reference = json_string_value(json_object_get(identity, "reference"));
     const char *specs[AGENT_LEVEL_COUNT], *paths[AGENT_LEVEL_COUNT];
     char subdirs[AGENT_LEVEL_COUNT][32], storage[AGENT_LEVEL_COUNT][4096], report_dir[4096], table_path[4096];
-    int levels = placement.levels;
+    int levels = placement->levels;
     for (int level = 0; level < levels; level++) {
-        specs[level] = placement.spec[level];
+        specs[level] = placement->spec[level];
         verify_dir(level, subdirs[level], sizeof subdirs[level]);
     }
     /* levels sharing a spec share its first run (see run_levels) */
@@ -330,22 +402,56 @@ static int calibrate_report(const char *dir, const char *out_dir, const json_t *
     int read = calibrate_timing_read(dir, timing, error, error_size); /* a study made before it: none */
     for (int level = 0; level < levels; level++) ms[level] = read ? NAN : calibrate_timing_of(timing, specs[level]);
     free(timing);
-    if (read || calibration_rate(report_dir, reference, specs, paths, levels, plan.level, &session, measured, error,
+    if (read || calibration_rate(report_dir, reference, specs, paths, levels, plan.level, session, measured, error,
                                  error_size) ||
-        calibration_write_levels(out_dir, &placement, measured, ms, reference, plan.level, &session, error,
+        calibration_write_levels(out_dir, placement, measured, ms, reference, plan.level, session, error,
                                  error_size) ||
-        write_table(table_path, dir, identity, table, &placement, measured, ms, error, error_size))
+        write_table(table_path, dir, identity, table, placement, measured, ms, error, error_size))
         return -1;
     calibrate_runs_t list;
-    if (list_runs(identity, specs, paths, subdirs, levels, &list, error, error_size)) return -1;
+    if (list_runs(identity, set, specs, paths, subdirs, levels, &list, error, error_size)) return -1;
     report_faults_t *faults = NULL;
     int status = study_faults_read(dir, list.runs, list.count, &faults, error, error_size);
     if (status == 0 && text)
-        print_levels(text, &placement, measured, ms, reference, plan.level, faults, table_path, &session);
+        print_levels(text, placement, measured, ms, reference, plan.level, faults, table_path, session);
     study_html_t html = {REPORT_HTML_CALIBRATION, list.runs, list.count, reference, NULL, faults};
-    if (status == 0) status = study_write_html(dir, out_dir, identity, &session, &html, text, error, error_size);
+    if (status == 0) status = study_write_html(dir, out_dir, identity, session, &html, text, error, error_size);
     free(faults);
     free_runs(&list);
+    return status;
+}
+
+/* The report of study_calibrate_report, with `table` to fill and write. */
+static int calibrate_report(const char *dir, const char *out_dir, const json_t *identity, agent_levels_t *table,
+                            bool plots, FILE *text, char *error, size_t error_size)
+{
+    if (table_game(dir, identity, table, error, error_size)) return STUDY_DAMAGED;
+    candidate_set_t *set = malloc(sizeof *set);
+    if (!set) {
+        snprintf(error, error_size, "out of memory");
+        return -1;
+    }
+    if (set_from_identity(set, identity)) {
+        snprintf(error, error_size, "%s/study.json: identity key candidates: not a list of words", dir);
+        free(set);
+        return STUDY_DAMAGED;
+    }
+    if (set_missing(dir, identity, set, 0, text)) {
+        snprintf(error, error_size, "the levels are placed from every candidate's rating, and some are not measured yet");
+        free(set);
+        return STUDY_UNFINISHED;
+    }
+    plot_session_t session;
+    study_plot_start(&session, out_dir, identity, plots);
+    calibration_placement_t placement;
+    int measured_status =
+        measure_rounds(dir, out_dir, identity, &session, set, &placement, NULL, NULL, text, error, error_size);
+    if (measured_status) {
+        free(set);
+        return measured_status;
+    }
+    int status = level_report(dir, out_dir, identity, table, set, &placement, &session, text, error, error_size);
+    free(set);
     return status;
 }
 
@@ -358,6 +464,13 @@ int study_calibrate_report(const char *dir, const char *out_dir, const json_t *i
     if (!level_count(identity)) {
         snprintf(error, error_size, "%s/study.json: identity key level_count: not a number of levels from %d to %d",
                  dir, MIN_LEVELS, AGENT_LEVEL_MAX);
+        return STUDY_DAMAGED;
+    }
+    const json_t *rounds = json_object_get(identity, "refine");
+    if (rounds && !(json_is_integer(rounds) && json_integer_value(rounds) >= 0 &&
+                    json_integer_value(rounds) <= STUDY_REFINE_MAX)) {
+        snprintf(error, error_size, "%s/study.json: identity key refine: not a number of rounds from 0 to %d", dir,
+                 STUDY_REFINE_MAX);
         return STUDY_DAMAGED;
     }
     agent_levels_t *table = calloc(1, sizeof *table);
@@ -402,6 +515,28 @@ static int run_candidates(study_t *study, const char *reference, const char *con
     free(names);
     free(runs);
     return status;
+}
+
+/* The runs of the set's candidates added from run `first` on, each against the reference. */
+static int play_added(study_t *study, const candidate_set_t *set, int first)
+{
+    const json_t *identity = study_identity(study);
+    const char *reference = json_string_value(json_object_get(identity, "reference"));
+    for (int k = 0; k < set->count; k++)
+        study->runs_total += set->run[k] >= first && strcmp(set->spec[k], reference) != 0;
+    for (int k = 0; k < set->count; k++) {
+        if (set->run[k] < first || !strcmp(set->spec[k], reference)) continue;
+        candidate_run_t name;
+        candidate_dir(set->run[k], name.subdir, sizeof name.subdir);
+        snprintf(name.label, sizeof name.label, "candidate %s against %s (measured where a level fell)",
+                 set->spec[k], reference);
+        study_run_spec_t run = {.subdir = name.subdir, .label = name.label, .agents = {set->spec[k], reference},
+                                .agent_count = 2};
+        study_sequential_attach(&name.stop, study, identity, set->spec[k], reference, &run);
+        int played = study_run(study, &run);
+        if (played) return study_stopped(study, played);
+    }
+    return 0;
 }
 
 /* A level needs no run of its own: it is the reference, or a lower level's agent. */
@@ -487,6 +622,8 @@ int study_calibrate_run(study_t *study, const study_calibrate_t *c)
     if (c->precision > 0) /* absent: every match, as before the rule */
         json_object_set_new(identity, "precision", json_real(c->precision));
     if (c->max_ms > 0) json_object_set_new(identity, "max_ms", json_real(c->max_ms));
+    if (c->refine > 0) /* absent: the listed candidates only, as before refinement */
+        json_object_set_new(identity, "refine", json_integer(c->refine));
     int prepared = study_prepare(study, identity, error, sizeof error);
     int status = prepared == STUDY_CHECKED ? STUDY_CHECKED : prepared ? 2 : 0;
     if (status == 0 && c->timing && calibrate_timing_write(study->dir, c->timing, error, sizeof error)) status = 1;
@@ -494,15 +631,23 @@ int study_calibrate_run(study_t *study, const study_calibrate_t *c)
     study->runs_total = 0;
     for (int k = 0; k < c->count; k++) study->runs_total += strcmp(c->candidates[k], c->reference) != 0;
     if (status == 0) status = run_candidates(study, c->reference, c->candidates, c->count, c->levels);
+    candidate_set_t *set = status == 0 ? malloc(sizeof *set) : NULL;
+    if (status == 0 && (!set || set_from_identity(set, study_identity(study)))) {
+        fprintf(stderr, "dominolab %s: out of memory\n", study->kind);
+        status = 1;
+    }
     if (status == 0) {
         const json_t *stored = study_identity(study);
         plot_session_t session;
         study_plot_start(&session, study->dir, stored, !study->options.no_plots);
-        if (measure_candidates(study->dir, study->dir, stored, &session, placement, error, sizeof error)) {
+        status = measure_rounds(study->dir, study->dir, stored, &session, set, placement, study, play_added, NULL,
+                                error, sizeof error);
+        if (status < 0) {
             fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
             status = 1;
         }
     }
+    free(set);
     if (status == 0 && c->timing) { /* the levels' own time a decision (an interpolated one is no candidate) */
         const char *specs[AGENT_LEVEL_COUNT];
         for (int level = 0; level < placement->levels; level++) specs[level] = placement->spec[level];

@@ -58,11 +58,13 @@ int study_balance_report(const char *dir, const char *out_dir, const json_t *ide
                          char *error, size_t error_size);
 
 /* calibrate: the agents behind level:1..N from candidates rated against a reference, the
- * levels placed, verified and written to DIR/levels.ini. study_calibrate_time times every
+ * levels placed (then, `refine` rounds over, the agent each level would take across a gap
+ * wider than a level step measured too, and the levels placed again), verified and written
+ * to DIR/levels.ini. study_calibrate_time times every
  * candidate first (reading what a resumed study timed) and leaves out those slower than
  * max_ms, saying which: 0, STUDY_TOO_SLOW when fewer than two are left, or -1, with a
  * message; without it the study plays untimed candidates (a check only). */
-enum { STUDY_TOO_SLOW = -5 };
+enum { STUDY_TOO_SLOW = -5, STUDY_REFINE_MAX = 4 };
 typedef struct study_calibrate {
     const char *reference;
     const char *candidates[CALIBRATION_MAX_CANDIDATES + 1]; /* those of one kind weak to strong */
@@ -71,6 +73,7 @@ typedef struct study_calibrate {
     double spacing;             /* Elo between levels; 0: spread from the weakest candidate to the strongest */
     double precision;           /* the sequential rule's (0: every match) */
     double max_ms;              /* CPU milliseconds a decision a candidate may take (0: any) */
+    int refine;                 /* rounds of candidates measured where a level fell across a wide gap (0: none) */
     calibrate_timing_t *timing; /* study_calibrate_time's, or NULL (the caller frees it) */
 } study_calibrate_t;
 int study_calibrate_time(study_t *study, study_calibrate_t *c, char *error, size_t error_size);

@@ -702,6 +702,41 @@ START_TEST(calibration_spacing_and_unblended_neighbours)
 }
 END_TEST
 
+/* Where a level stands on a blend across a gap wider than a level step, that blend is the
+ * candidate to measure, placed after the lower neighbour; a blend at a bracket's end is a
+ * candidate already, and a level off every ladder asks for none. */
+START_TEST(calibration_refines_wide_brackets)
+{
+    static report_rated_t rated[CALIBRATION_CANDIDATES];
+    for (int k = 0; k < CALIBRATION_CANDIDATES; k++)
+        rated[k] = k == 2 ? (report_rated_t){.elo = 0}
+                          : (report_rated_t){.elo = calibration_elo[k], .low = calibration_elo[k] - 19.6,
+                                             .high = calibration_elo[k] + 19.6};
+    calibration_candidates_t candidates = {calibration_specs, calibration_kinds, rated, CALIBRATION_CANDIDATES};
+    calibration_placement_t p;
+    calibration_refinement_t more;
+    /* 4 levels 168.3 apart: level 2 (-36.7) blends greedy:noise=0.5 (-205) and greedy (0), 205 apart */
+    place(4, 0, &p);
+    ck_assert_int_eq(calibration_refine(&candidates, &p, blend, &more, 10), 1);
+    ck_assert_str_eq(more.spec[0], "greedy:noise=0.5|greedy@0.82");
+    ck_assert_int_eq(more.after[0], 1);
+    /* 100 apart: levels 2 and 3 (-105, -5) both blend across that 205 */
+    place(4, 100, &p);
+    ck_assert_int_eq(calibration_refine(&candidates, &p, blend, &more, 10), 2);
+    ck_assert_str_eq(more.spec[0], "greedy:noise=0.5|greedy@0.49");
+    ck_assert_str_eq(more.spec[1], "greedy:noise=0.5|greedy@0.98");
+    ck_assert_int_eq(calibration_refine(&candidates, &p, blend, &more, 1), 1); /* no more than asked */
+    /* 2 levels 505 apart: each stands on a candidate */
+    place(2, 0, &p);
+    ck_assert_int_eq(calibration_refine(&candidates, &p, blend, &more, 10), 0);
+    /* a bracket no wider than the step is left alone: 3 levels 250 apart put level 3 (295)
+     * on a blend of pimc's two, 150 apart */
+    place(3, 250, &p);
+    ck_assert_str_eq(p.spec[2], "pimc:samples=8|pimc@0.97");
+    ck_assert_int_eq(calibration_refine(&candidates, &p, blend, &more, 10), 0);
+}
+END_TEST
+
 START_TEST(calibration_candidates_file_ranks_by_measurement)
 {
     calibration_placement_t p;
@@ -899,6 +934,7 @@ static Suite *analysis_suite(void)
     tcase_add_test(calibration, calibration_steps_by_hand);
     tcase_add_test(calibration, calibration_spacing_and_unblended_neighbours);
     tcase_add_test(calibration, calibration_candidates_file_ranks_by_measurement);
+    tcase_add_test(calibration, calibration_refines_wide_brackets);
     suite_add_tcase(suite, calibration);
     TCase *faults = tcase_create("bot faults");
     tcase_add_checked_fixture(faults, NULL, support_scratch_teardown);

@@ -1086,13 +1086,58 @@ START_TEST(calibration_keeps_to_a_time_budget)
 }
 END_TEST
 
+/* Where a level falls between two candidates of one kind more than a level step apart, the
+ * agent it would take is measured too (candidates/02, then 03 the round after), in its
+ * place on the ladder, and the levels placed again; analyze rebuilds the same candidates
+ * from the runs alone; --refine 0 measures the candidates given only. Three levels over
+ * greedy:noise=1 (about -770) and greedy (0): level 2 at half way, across the whole gap. */
+START_TEST(calibration_measures_where_levels_fall)
+{
+    const char *dir = support_scratch("refined");
+    run_ok(cli_calibrate, ARGS("calibrate", "--players", "2", "--levels", "3", "--matches", "150", "--candidate",
+                               "greedy:noise=1", "--candidate", "greedy", "--seed", "4", "--threads", "2",
+                               "--no-plots", "--quiet", "--out", (char *)dir));
+    ck_assert_int_eq(units_played(dir, "candidates/00/run.json") > 0, 1);
+    ck_assert_int_eq(units_played(dir, "candidates/02/run.json") > 0, 1); /* greedy:noise=0.5, the blend at half way */
+    ck_assert_int_eq(units_played(dir, "candidates/03/run.json") > 0, 1); /* the next round's */
+    char *candidates = path_in(dir, "candidates.csv");
+    char *text = support_read_file(candidates, NULL);
+    ck_assert_ptr_nonnull(text);
+    /* in ladder order, noise falling: noise=1, the two measured where level 2 fell (one of
+     * them the blend at half way, noise=0.5), greedy */
+    const char *first = strstr(text, "\n1,greedy:noise=1,"), *second = strstr(text, "\n2,greedy:noise="),
+               *third = strstr(text, "\n3,greedy:noise="), *top = strstr(text, "\n4,greedy,");
+    ck_assert_msg(first && second && third && top && strstr(text, ",greedy:noise=0.5,"), "%s", text);
+    double noise2 = atof(second + strlen("\n2,greedy:noise=")), noise3 = atof(third + strlen("\n3,greedy:noise="));
+    ck_assert_msg(1 > noise2 && noise2 > noise3 && noise3 > 0, "%s", text);
+    free(text);
+    const char *again = support_scratch("refined-again");
+    run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
+    expect_same_file(dir, again, "candidates.csv");
+    expect_same_file(dir, again, "calibration.csv");
+    free(candidates);
+
+    const char *plain = support_scratch("unrefined");
+    run_ok(cli_calibrate, ARGS("calibrate", "--players", "2", "--levels", "3", "--matches", "150", "--candidate",
+                               "greedy:noise=1", "--candidate", "greedy", "--refine", "0", "--seed", "4", "--threads",
+                               "2", "--no-plots", "--quiet", "--out", (char *)plain));
+    double smoothed[8];
+    char *plain_candidates = path_in(plain, "candidates.csv");
+    ck_assert_int_eq(csv_column_values(plain_candidates, "smoothed_elo", smoothed, 8), 2);
+    char *extra = path_in(plain, "candidates/02");
+    ck_assert_msg(access(extra, F_OK) != 0, "%s was measured without refinement", extra);
+    free(extra);
+    free(plain_candidates);
+}
+END_TEST
+
 START_TEST(calibration_is_even_and_rising)
 {
     const char *dir = support_scratch("calibrate");
     run_ok(cli_calibrate, ARGS("calibrate", "--players", "2", "--levels", "3", "--matches", "150", "--candidate",
                                "greedy:noise=1", "--candidate", "greedy:noise=0.5", "--candidate", "greedy",
-                               "--candidate", "heuristic", "--seed", "4", "--threads", "2", "--no-plots", "--quiet",
-                               "--out", (char *)dir));
+                               "--candidate", "heuristic", "--refine", "0", "--seed", "4", "--threads", "2",
+                               "--no-plots", "--quiet", "--out", (char *)dir));
     /* a run stops once its order against the reference is settled: greedy:noise=1 at the
      * first look, 64 of the 150 matches (docs/analysis.md, "Stopping early") */
     ck_assert_int_eq(units_played(dir, "candidates/00/run.json"), 64);
@@ -1890,6 +1935,7 @@ static Suite *studies_suite(void)
     tcase_add_test(runs, sprt_decides_right_seed_after_seed);
     tcase_add_test(runs, balance_matches_expected_files);
     tcase_add_test(runs, calibration_is_even_and_rising);
+    tcase_add_test(runs, calibration_measures_where_levels_fall);
     tcase_add_test(runs, study_runs_play_the_rules_file);
     tcase_add_test(runs, balance_compares_presets);
     tcase_add_test(runs, tournament_stops_pairs_sequentially);

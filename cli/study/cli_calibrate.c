@@ -16,7 +16,7 @@
 #include "commands.h"
 #include "studies.h"
 
-enum { DEFAULT_MATCHES = 2000, MAX_CANDIDATES = CALIBRATION_MAX_CANDIDATES, MIN_LEVELS = 2 };
+enum { DEFAULT_MATCHES = 2000, MAX_CANDIDATES = CALIBRATION_MAX_CANDIDATES, MIN_LEVELS = 2, DEFAULT_REFINE = 2 };
 #define DEFAULT_PRECISION 20.0 /* Elo either side of a run's rating against the reference */
 
 static const char *const default_candidates[] = {
@@ -34,6 +34,7 @@ typedef struct calibrate_args {
     double spacing;   /* 0: spread from the weakest candidate to the strongest */
     double precision; /* the sequential rule's (study_pair.h); 0: every match */
     double max_ms;    /* leave out candidates that think longer a decision; 0: none */
+    int refine;       /* rounds of candidates measured where the levels fell (study/studies.h) */
 } calibrate_args_t;
 
 #define OPTION(name, section, kind, field, min, max, value, help)                                                  \
@@ -58,6 +59,10 @@ static const cli_option_t calibrate_options[] = {
     OPTION("max-ms", "calibrate", CLI_REAL, max_ms, 0, 1e6, "MS",
            "leave out the candidates that take longer than MS milliseconds of CPU a decision on this machine (a "
            "phone's budget; default: none)"),
+    OPTION("refine", "calibrate", CLI_INT, refine, 0, STUDY_REFINE_MAX, "R",
+           "rounds of measuring, for each level placed on a guess between two candidates of one kind more than a "
+           "level step apart, the agent it would take, and placing the levels again (default 2; 0: the candidates "
+           "given only)"),
     OPTION("write", "calibrate", CLI_TEXT, write, 0, 0, "FILE",
            "also write the level table here (it is always written to DIR/levels.ini)"),
 };
@@ -66,8 +71,8 @@ static const cli_option_t calibrate_options[] = {
 static const cli_command_spec_t calibrate_spec = {
     "calibrate",
     "--players N --out DIR [--levels N] [--reference SPEC] [--candidate SPEC ...]\n"
-    "                           [--spacing ELO] [--precision ELO] [--write FILE] [--matches N | --deals N]\n"
-    "                           [--game G] [--preset P] [--seed S] [--level-table FILE]",
+    "                           [--spacing ELO] [--precision ELO] [--refine R] [--max-ms MS] [--write FILE]\n"
+    "                           [--matches N | --deals N] [--game G] [--preset P] [--seed S] [--level-table FILE]",
     "Finds agents for level:1..N (default 10) whose ratings rise with the level in even steps.\n"
     "Each candidate plays the reference (up to 2000 duplicate matches: a run stops at 64, 128,\n"
     "... matches once its rating is known within --precision Elo or its order against the\n"
@@ -76,7 +81,9 @@ static const cli_command_spec_t calibrate_spec = {
     "the candidates; within one kind (greedy, pimc, ...) they are smoothed to rise in the order\n"
     "listed. Level 1 is the weakest candidate and the levels spread evenly up to the strongest\n"
     "(or --spacing ELO apart, shrunk to fit if the candidates do not reach that far); a\n"
-    "parameter between two neighbours of one kind is interpolated. Every level is measured\n"
+    "parameter between two neighbours of one kind is interpolated. Where a level so falls\n"
+    "between two candidates more than a level step apart, the agent it would take is measured\n"
+    "too and the levels placed again (--refine rounds, default 2). Every level is measured\n"
     "again against the reference on fresh deals. Writes to DIR:\n"
     "  levels.ini        the table and the game it was measured for: use it with\n"
     "                    --level-table DIR/levels.ini, or DOMINOLAB_LEVELS\n"
@@ -193,7 +200,11 @@ static int run_calibrate(void *raw, int argc, char **argv, const char *file)
     /* a study made before the rule played every match: resumed without --precision, so it goes on */
     if (status == 0 && !cli_given(&calibrate_spec, args, "precision") && study_stored_lacks(study, "precision"))
         args->precision = 0;
+    /* and one made before refinement measured its listed candidates only */
+    if (status == 0 && !cli_given(&calibrate_spec, args, "refine") && study_stored_lacks(study, "refine"))
+        args->refine = 0;
     c->precision = args->precision;
+    c->refine = args->refine;
     if (status) fprintf(stderr, "dominolab calibrate: %s\n", error);
     else status = study_calibrate_run(study, c);
     if (status == 0 && args->write && copy_table(study->dir, args->write, error, sizeof error)) {
@@ -215,6 +226,7 @@ static void default_args(void *raw)
     args->reference = "greedy";
     args->levels = AGENT_LEVEL_COUNT;
     args->precision = DEFAULT_PRECISION;
+    args->refine = DEFAULT_REFINE;
 }
 
 static const cli_study_command_t calibrate_command = {&calibrate_spec, sizeof(calibrate_args_t),
