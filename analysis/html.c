@@ -26,6 +26,24 @@ void html_attribute(FILE *out, const char *name, const char *value)
     putc('"', out);
 }
 
+void html_open(FILE *out, const char *tag, const char *class_name, const char *role, const char *style)
+{
+    fprintf(out, "<%s", tag);
+    if (class_name) html_attribute(out, "class", class_name);
+    if (role) html_attribute(out, "role", role);
+    if (style) html_attribute(out, "style", style);
+    fputc('>', out);
+}
+
+void html_close(FILE *out, const char *tag) { fprintf(out, "</%s>\n", tag); }
+
+void html_script_json(FILE *out, const char *json)
+{
+    for (; *json; json++)
+        if (*json == '<') fputs("\\u003c", out);
+        else fputc(*json, out);
+}
+
 /* One style sheet, inline: the system's own fonts, a measure that reads well, tables that
  * scroll sideways on a narrow screen instead of squeezing, and charts that shrink with the
  * page. Print drops the width limit and keeps a chart or a table on one page. */

@@ -16,12 +16,22 @@
 void html_text(FILE *out, const char *text);
 /* ` name="value"`, the value escaped. */
 void html_attribute(FILE *out, const char *name, const char *value);
+/* JSON text inside a <script> element: every '<' written \u003c (JSON has it only inside
+ * strings, where the escape reads the same), so no data can end the element or open a
+ * comment there. */
+void html_script_json(FILE *out, const char *json);
 
 /* <!DOCTYPE html> to <main>: the head with its charset, `title` and the inline style sheet
  * (system fonts, readable widths, tables and figures that print). */
 void html_page_start(FILE *out, const char *title);
 /* A footer holding `footer` (or none if NULL), then the end of the page. */
 void html_page_end(FILE *out, const char *footer);
+
+/* <tag class="class_name" role="role" style="style"> and </tag>, for the elements the
+ * helpers here do not write whole (div, figure, ul, li, a heading or paragraph with links in
+ * it); each attribute may be NULL (left out). */
+void html_open(FILE *out, const char *tag, const char *class_name, const char *role, const char *style);
+void html_close(FILE *out, const char *tag);
 
 /* <hN id="id">text</hN> (level 1 to 4; id may be NULL). */
 void html_heading(FILE *out, int level, const char *id, const char *text);

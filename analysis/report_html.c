@@ -178,17 +178,21 @@ static void subtitle_of(char *out, size_t size, const report_html_context_t *con
 /* The answer's own sentences; the others of the result stand beside them in plain type. */
 static void result_paragraph(FILE *out, const char *text) { html_paragraph(out, "lead", text); }
 
-static void figure_start(FILE *out) { fputs("<figure>\n", out); }
-static void figure_end(FILE *out) { fputs("</figure>\n", out); }
+static void figure_start(FILE *out)
+{
+    html_open(out, "figure", NULL, NULL, NULL);
+    fputc('\n', out);
+}
+static void figure_end(FILE *out) { html_close(out, "figure"); }
 
 /* ------------------------------------------------------------------ tables on the page */
 
 /* The file's name as a heading that links to it. */
 static void file_heading(FILE *out, const char *name)
 {
-    fputs("<h3>", out);
+    html_open(out, "h3", NULL, NULL, NULL);
     html_link(out, name, name);
-    fputs("</h3>\n", out);
+    html_close(out, "h3");
 }
 
 static void table_html(FILE *out, const table_t *t, const char *about)
@@ -231,12 +235,14 @@ static int table_html_turned(FILE *out, const table_t *t, const char *name_colum
 /* "Also in this directory: a.csv, b.csv." with links. */
 static void other_files(FILE *out, const char *const *names, int count)
 {
-    fputs("<p class=\"note\">Also in this directory: ", out);
+    html_open(out, "p", "note", NULL, NULL);
+    fputs("Also in this directory: ", out);
     for (int k = 0; k < count; k++) {
         if (k) fputs(", ", out);
         html_link(out, names[k], names[k]);
     }
-    fputs(".</p>\n", out);
+    fputc('.', out);
+    html_close(out, "p");
 }
 
 /* ------------------------------------------------------------------ ratings */
@@ -1133,8 +1139,9 @@ static int calibration_page(FILE *out, const report_html_context_t *context, pag
 static void faults_warning(FILE *out, const report_faults_t *faults)
 {
     if (!faults || faults->count == 0) return;
-    fputs("<div class=\"faults\" role=\"alert\" style=\"" FAULTS_BOX_STYLE "\">\n", out);
-    fputs("<h2 id=\"faults\" style=\"margin-top:.2rem\">" WARNING_SIGN " Bot faults</h2>\n", out);
+    html_open(out, "div", "faults", "alert", FAULTS_BOX_STYLE);
+    fputc('\n', out);
+    html_heading(out, 2, "faults", WARNING_SIGN " Bot faults");
     char text[TEXT_SIZE];
     snprintf(text, sizeof text,
              "%s outside dominolab faulted: each time it gave an illegal answer, timed out or crashed, "
@@ -1160,7 +1167,7 @@ static void faults_warning(FILE *out, const report_faults_t *faults)
     html_table_end(out);
     html_paragraph(out, "note", "Counted in each run's summary.csv (columns illegal_moves, timeouts, crashes); what "
                                 "each fault is: docs/protocol.md.");
-    fputs("</div>\n", out);
+    html_close(out, "div");
 }
 
 /* Inside the result, under its verdict: each faulty agent's note. */
@@ -1169,9 +1176,11 @@ static void fault_notes(FILE *out, const report_faults_t *faults)
     for (int k = 0; faults && k < faults->count; k++) {
         char note[2 * REPORT_AGENT_TEXT + 256];
         report_fault_note(&faults->agent[k], note, sizeof note);
-        fputs("<p class=\"fault\" style=\"" FAULT_NOTE_STYLE "\">" WARNING_SIGN " ", out);
+        html_open(out, "p", "fault", NULL, FAULT_NOTE_STYLE);
+        fputs(WARNING_SIGN " ", out);
         html_text(out, note);
-        fputs(".</p>\n", out);
+        fputc('.', out);
+        html_close(out, "p");
     }
 }
 
@@ -1185,10 +1194,11 @@ static void samples_section(FILE *out, const report_html_context_t *context)
         return;
     }
     html_paragraph(out, "note", "The first game of each run, to step through in the viewer.");
-    fputs("<ul class=\"samples\">\n", out);
+    html_open(out, "ul", "samples", NULL, NULL);
+    fputc('\n', out);
     for (int k = 0; k < context->sample_count; k++) {
         const report_html_sample_t *sample = &context->samples[k];
-        fputs("<li>", out);
+        html_open(out, "li", NULL, NULL, NULL);
         html_text(out, sample->label);
         fputs(": ", out);
         if (sample->page) html_link(out, sample->page, "view the game");
@@ -1206,9 +1216,9 @@ static void samples_section(FILE *out, const report_html_context_t *context)
                 putc(')', out);
             }
         }
-        fputs("</li>\n", out);
+        html_close(out, "li");
     }
-    fputs("</ul>\n", out);
+    html_close(out, "ul");
 }
 
 static void provenance_section(FILE *out, const report_html_context_t *context)
@@ -1272,10 +1282,11 @@ static int write_page(FILE *out, const report_html_context_t *context, const lay
     for (int k = 0; k < context->note_count; k++) html_paragraph(out, "note", context->notes[k]);
     faults_warning(out, context->faults);
     html_heading(out, 2, "result", "Result");
-    fputs("<div class=\"result\">\n", out);
+    html_open(out, "div", "result", NULL, NULL);
+    fputc('\n', out);
     if (layout->part(out, context, PART_RESULT, error, error_size, state)) return -1;
     fault_notes(out, context->faults);
-    fputs("</div>\n", out);
+    html_close(out, "div");
     html_heading(out, 2, "plots", "Plots");
     if (layout->part(out, context, PART_PLOTS, error, error_size, state)) return -1;
     html_heading(out, 2, "tables", "Tables");

@@ -66,6 +66,11 @@ START_TEST(html_escapes_text_and_attributes)
     ck_assert_str_eq(memory_text(&m), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;"
                                       " title=\"1 &lt; 2 &amp; &quot;3&quot;\"");
     free(m.text);
+    /* JSON in a <script>: no record text ends the element or opens a comment */
+    memory_open(&m);
+    html_script_json(m.stream, "{\"name\":\"</script><!--x\",\"n\":1}");
+    ck_assert_str_eq(memory_text(&m), "{\"name\":\"\\u003c/script>\\u003c!--x\",\"n\":1}");
+    free(m.text);
 }
 END_TEST
 

@@ -16,15 +16,6 @@
 /* The viewer's files, compiled in by cmake/embed_text.cmake. */
 extern const char viewer_html[], viewer_css[], viewer_js[];
 
-/* JSON inside a <script> element: every '<' written \u003c (it occurs only inside strings),
- * so no record text can end the element or open a comment there. */
-static void write_script_json(FILE *out, const char *json)
-{
-    for (; *json; json++)
-        if (*json == '<') fputs("\\u003c", out);
-        else fputc(*json, out);
-}
-
 /* The page: the template with each placeholder replaced once, in the order they appear. */
 static void write_page(FILE *out, const char *title, const char *json)
 {
@@ -37,7 +28,7 @@ static void write_page(FILE *out, const char *title, const char *json)
         switch (k) {
         case 0: html_text(out, title); break; /* the reports' escaper: & < > " ' */
         case 1: fputs(viewer_css, out); break;
-        case 2: write_script_json(out, json); break;
+        case 2: html_script_json(out, json); break;
         default: fputs(viewer_js, out); break;
         }
         at = mark + strlen(marks[k]);
