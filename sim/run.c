@@ -247,7 +247,7 @@ static void run_alone(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
         progress_start(&r->progress, stderr, r->request->quiet, c->end_unit - r->slice_first, r->units_done_before,
                        c->mode == SIM_DEALS ? "deals" : "matches", c, r->request->frame);
         stop_catch_t signals = {0};
-        stop_catch(&signals, false);
+        stop_catch(&signals);
         int result = sim_run(c, totals, on_batch, r, stop_requested(), r->error, sizeof r->error);
         stop_release(&signals, true); /* a study (or the caller) hears of the stop */
         if (result < 0 && !r->failed) r->failed = r->error[0] != '\0';
@@ -382,7 +382,7 @@ static int play_spread(run_t *r, sim_totals_t *totals)
 static void run_spread(run_t *r, sim_totals_t *totals, run_outcome_t *outcome)
 {
     stop_catch_t signals = {0};
-    stop_catch(&signals, true); /* to the end: a stop at any point leaves no part file behind */
+    stop_catch(&signals); /* to the end: a stop at any point leaves no part file behind */
     int status = run_agree(&r->ranks, start_spread(r), r->error);
     if (status == 0) status = play_spread(r, totals);
     stop_release(&signals, true);
@@ -412,7 +412,6 @@ void run_execute(const run_request_t *request, const ranks_t *ranks, run_outcome
     r->ranks = *ranks;
     r->slice_first = r->config.first_unit;
     r->config.abandon = stop_abandon();
-    stop_clear();
     if (ranks->count > 1) run_spread(r, totals, outcome);
     else run_alone(r, totals, outcome);
     outcome->units = totals->units;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 static volatile sig_atomic_t requested = 0, abandoned = 0;
+static int depth = 0; /* catches in force */
 
 static void on_stop(int signal_number)
 {
@@ -11,9 +12,9 @@ static void on_stop(int signal_number)
     requested = signal_number;
 }
 
-void stop_catch(stop_catch_t *c, bool clear)
+void stop_catch(stop_catch_t *c)
 {
-    if (clear) stop_clear();
+    if (depth++ == 0) requested = abandoned = 0;
     struct sigaction action = {0};
     action.sa_handler = on_stop;
     sigaction(SIGINT, &action, &c->saved[0]);
@@ -24,6 +25,7 @@ void stop_catch(stop_catch_t *c, bool clear)
 void stop_release(stop_catch_t *c, bool pass_on)
 {
     if (!c->caught) return;
+    depth--;
     sigaction(SIGINT, &c->saved[0], NULL);
     sigaction(SIGTERM, &c->saved[1], NULL);
     c->caught = false;
@@ -35,5 +37,4 @@ void stop_release(stop_catch_t *c, bool pass_on)
 
 volatile sig_atomic_t *stop_requested(void) { return &requested; }
 volatile sig_atomic_t *stop_abandon(void) { return &abandoned; }
-void stop_clear(void) { requested = abandoned = 0; }
 int stop_status(void) { return requested == SIGTERM ? STOP_EXIT_TERMINATED : STOP_EXIT_INTERRUPTED; }

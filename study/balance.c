@@ -136,7 +136,6 @@ static int play_variants(study_t *study, const study_balance_t *b)
 
 int study_balance_run(study_t *study, const study_balance_t *b)
 {
-    char error[STUDY_ERROR_SIZE];
     /* study.json's common "units": the hands run's deals, else the matches (never 0, which
      * the report's identity check refuses) */
     study->units = b->deals ? b->deals : b->matches;
@@ -152,12 +151,7 @@ int study_balance_run(study_t *study, const study_balance_t *b)
     json_object_set_new(identity, "deals", json_integer((json_int_t)b->deals));
     json_object_set_new(identity, "matches", json_integer((json_int_t)b->matches));
     json_object_set_new(identity, "replays", json_integer(b->replays));
-    int prepared = study_prepare(study, identity, error, sizeof error);
-    if (prepared == STUDY_CHECKED) return STUDY_CHECKED;
-    if (prepared) {
-        fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
-        return 2;
-    }
-    int status = play_variants(study, b);
+    int status = study_start(study, identity);
+    if (status == 0) status = play_variants(study, b);
     return status ? status : study_conclude(study, study_balance_report);
 }

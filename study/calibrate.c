@@ -624,10 +624,11 @@ int study_calibrate_run(study_t *study, const study_calibrate_t *c)
     if (c->max_ms > 0) json_object_set_new(identity, "max_ms", json_real(c->max_ms));
     if (c->refine > 0) /* absent: the listed candidates only, as before refinement */
         json_object_set_new(identity, "refine", json_integer(c->refine));
-    int prepared = study_prepare(study, identity, error, sizeof error);
-    int status = prepared == STUDY_CHECKED ? STUDY_CHECKED : prepared ? 2 : 0;
-    if (status == 0 && c->timing && calibrate_timing_write(study->dir, c->timing, error, sizeof error)) status = 1;
-    if (status == 1 || status == 2) fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
+    int status = study_start(study, identity);
+    if (status == 0 && c->timing && calibrate_timing_write(study->dir, c->timing, error, sizeof error)) {
+        fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
+        status = 1;
+    }
     study->runs_total = 0;
     for (int k = 0; k < c->count; k++) study->runs_total += strcmp(c->candidates[k], c->reference) != 0;
     if (status == 0) status = run_candidates(study, c->reference, c->candidates, c->count, c->levels);

@@ -114,17 +114,17 @@ int study_sprt_run(study_t *study, const study_sprt_t *t)
         return 1;
     }
     int status = sprt_init(&rule->test, t->alpha, t->beta, t->elo0, t->elo1, error, sizeof error) ? 2 : 0;
-    if (status == 0) {
+    if (status) {
+        fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
+    } else {
         json_t *identity = json_object();
         json_object_set_new(identity, "agents", json_pack("[s, s]", t->agents[0], t->agents[1]));
         json_object_set_new(identity, "elo0", json_real(t->elo0));
         json_object_set_new(identity, "elo1", json_real(t->elo1));
         json_object_set_new(identity, "alpha", json_real(t->alpha));
         json_object_set_new(identity, "beta", json_real(t->beta));
-        int prepared = study_prepare(study, identity, error, sizeof error);
-        if (prepared) status = prepared < 0 ? 2 : STUDY_CHECKED;
+        status = study_start(study, identity);
     }
-    if (status == 2) fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
     if (status == 0) {
         rule->sides = study->game.game->side_count(study->game.rules);
         rule->pair = (study_pair_t){.seats = study->game.seats,

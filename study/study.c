@@ -21,7 +21,7 @@ void study_begin(study_t *study, const char *kind)
 {
     memset(study, 0, sizeof *study);
     study->kind = kind;
-    stop_catch(&study->signals, true); /* a stop between runs ends the study before the next */
+    stop_catch(&study->signals); /* a stop between runs ends the study before the next */
 }
 
 int study_set_overrides(study_t *study, const char *const *overrides, int count, char *error, size_t error_size)
@@ -282,6 +282,15 @@ int study_prepare(study_t *study, json_t *identity, char *error, size_t error_si
     json_object_set_new(study->json, "started", json_string(now));
     json_object_set_new(study->json, "complete", json_false());
     return write_json(study, error, error_size);
+}
+
+int study_start(study_t *study, json_t *identity)
+{
+    char error[STUDY_ERROR_SIZE];
+    int prepared = study_prepare(study, identity, error, sizeof error);
+    if (prepared == 0 || prepared == STUDY_CHECKED) return prepared;
+    fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
+    return 2;
 }
 
 const json_t *study_identity(const study_t *study) { return json_object_get(study->json, "identity"); }

@@ -94,6 +94,9 @@ int study_check_levels(study_t *study, const char *const *specs, int count, char
  * exit status 0). */
 enum { STUDY_CHECKED = 3 };
 int study_prepare(study_t *study, json_t *identity, char *error, size_t error_size);
+/* study_prepare as a kind's run function begins (studies.h): 0, STUDY_CHECKED when only
+ * checking, or 2 (bad input) after saying why on stderr. */
+int study_start(study_t *study, json_t *identity);
 /* After study_prepare: the study's identity (study.json's, the stored one on resume). */
 const json_t *study_identity(const study_t *study);
 /* With --resume: whether the stored study's identity lacks `key` (a study made before the

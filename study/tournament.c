@@ -132,7 +132,6 @@ static int play_pairs(study_t *study, const study_tournament_t *t, const json_t 
 
 int study_tournament_run(study_t *study, const study_tournament_t *t)
 {
-    char error[STUDY_ERROR_SIZE];
     json_t *identity = json_object();
     json_t *agents = json_array();
     for (int a = 0; a < t->count; a++) json_array_append_new(agents, json_string(t->agents[a]));
@@ -143,12 +142,7 @@ int study_tournament_run(study_t *study, const study_tournament_t *t)
     json_object_set_new(identity, "advantage", json_boolean(t->advantage));
     if (t->precision > 0) /* absent: every deal, as before the rule */
         json_object_set_new(identity, "precision", json_real(t->precision));
-    int prepared = study_prepare(study, identity, error, sizeof error);
-    if (prepared == STUDY_CHECKED) return STUDY_CHECKED;
-    if (prepared) {
-        fprintf(stderr, "dominolab %s: %s\n", study->kind, error);
-        return 2;
-    }
-    int status = play_pairs(study, t, study_identity(study));
+    int status = study_start(study, identity);
+    if (status == 0) status = play_pairs(study, t, study_identity(study));
     return status ? status : study_conclude(study, study_tournament_report);
 }

@@ -37,6 +37,7 @@
 #include "commands.h"
 #include "game.h"
 #include "progress.h"
+#include "stop.h"
 #include "sim.h"
 #include "stats.h"
 #include "sim_fixture.h"
@@ -1372,9 +1373,36 @@ static void binary_ok(char *const *argv, const char *root)
 /* A tournament stopped while its first pair plays prints one resume command, the
  * tournament's (never its sim run's), and `tournament --resume DIR` alone then ends with the
  * files of an uninterrupted tournament. */
-/* A stop while a study measures its runs, before the first one plays (study.json is written,
- * the trials are under way): the study still ends with its one resume line, exit 130, and
- * nothing is lost (what sim/run.c gives back to the study's own handler between runs). */
+/* A stop as soon as study.json is written, while the study readies its first run: the study
+ * still ends with its one resume line, exit 130, and nothing is lost (the one stop signal,
+ * sim/stop.h: a run begun within the study keeps the stop the study caught). */
+/* The one stop signal: a stop caught by the outermost catch (a study's) stays requested in
+ * a catch within it (the run the study then begins), and reaches the study again when the
+ * run gives the signals back; the next outermost catch starts clear. */
+START_TEST(a_stop_outlives_the_catches_within)
+{
+    stop_catch_t study = {0}, run = {0}, next = {0};
+    stop_catch(&study);
+    ck_assert_int_eq(*stop_requested(), 0);
+    raise(SIGINT);
+    ck_assert_int_eq(*stop_requested(), SIGINT);
+    stop_catch(&run);
+    ck_assert_int_eq(*stop_requested(), SIGINT); /* the run stops at its first batch */
+    raise(SIGINT);
+    ck_assert_int_eq(*stop_abandon(), 1); /* a second one: abandon the batches in play */
+    stop_release(&run, true);
+    ck_assert_int_eq(*stop_requested(), SIGINT);
+    ck_assert_int_eq(stop_status(), STOP_EXIT_INTERRUPTED);
+    stop_release(&study, false);
+    stop_catch(&next);
+    ck_assert_int_eq(*stop_requested(), 0);
+    ck_assert_int_eq(*stop_abandon(), 0);
+    raise(SIGTERM);
+    ck_assert_int_eq(stop_status(), STOP_EXIT_TERMINATED);
+    stop_release(&next, false);
+}
+END_TEST
+
 START_TEST(study_stopped_before_its_first_run)
 {
     const char *root = support_scratch("early");
@@ -1383,10 +1411,9 @@ START_TEST(study_stopped_before_its_first_run)
     path_join(study_json, dir, "study.json");
     path_join(out_path, root, "stdout.txt");
     path_join(err_path, root, "stderr.txt");
-    /* not quiet, so it measures its runs first: about 4 s of trials for these three pairs */
     pid_t pid = spawn_binary((char *[]){"dominolab", "tournament", "--players", "2", "--agents",
-                                        "pimc:samples=2,rollout=greedy,greedy,random", "--matches", "16000", "--threads",
-                                        "2", "--no-plots", "--out", dir, NULL},
+                                        "pimc:samples=2,rollout=greedy,greedy,random", "--matches", "16000",
+                                        "--precision", "0", "--threads", "2", "--no-plots", "--out", dir, NULL},
                              out_path, err_path);
     double deadline = now_seconds() + RUN_LIMIT_SECONDS;
     int status;
@@ -2075,6 +2102,7 @@ static Suite *sim_suite(void)
     tcase_add_test(interrupt, resume_complete_run_changes_nothing);
     tcase_add_test(interrupt, interrupted_study_resumes_alone);
     tcase_add_test(interrupt, study_stopped_before_its_first_run);
+    tcase_add_test(interrupt, a_stop_outlives_the_catches_within);
 
     TCase *stats = tcase(suite, "statistics");
     tcase_add_test(stats, stats_random_vs_random_duplicate);
