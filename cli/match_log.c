@@ -163,8 +163,10 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         break;
     case GAME_EVENT_MELD:
         if (!event->tile) break; /* declined */
-        fprintf(out, "  seat %d melds %d doubles, +%d; hand points", event->seat, __builtin_popcount(event->tile),
-                event->points);
+        fprintf(out, "  seat %d melds", event->seat); /* the doubles of the numbers in `tile`'s bits */
+        for (int n = 0; n < 16; n++)
+            if (event->tile >> n & 1) fprintf(out, " %d-%d", n, n);
+        fprintf(out, ", +%d; hand points", event->points);
         print_hand_points(out, game, state);
         fputc('\n', out);
         break;

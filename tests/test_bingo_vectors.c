@@ -46,6 +46,19 @@ static bingo_rules_t *rules_ok(const char *overrides)
 
 static void rules_free(bingo_rules_t *r) { bingo_rules_destroy((game_rules_t *)(void *)r); }
 
+/* A move in the players' words: a meld names its doubles, never the engine's bit mask. */
+START_TEST(moves_read_as_players_say_them)
+{
+    char text[96];
+    bingo_move_text((game_move_t){.kind = GAME_MOVE_MELD, .extra = 0x34}, text, sizeof text);
+    ck_assert_str_eq(text, "meld 2-2 4-4 5-5");
+    bingo_move_text((game_move_t){.kind = GAME_MOVE_MELD, .extra = 0x7f}, text, sizeof text);
+    ck_assert_str_eq(text, "meld 0-0 1-1 2-2 3-3 4-4 5-5 6-6");
+    bingo_move_text((game_move_t){.kind = GAME_MOVE_CLOSE}, text, sizeof text);
+    ck_assert_str_eq(text, "close the stock");
+}
+END_TEST
+
 START_TEST(preset_is_every_default)
 {
     ck_assert_str_eq(bingo_presets[0].name, "bingo");
@@ -686,6 +699,7 @@ int main(void)
     Suite *suite = suite_create("bingo_vectors");
     TCase *tc = tcase_create("rules");
     tcase_add_test(tc, preset_is_every_default);
+    tcase_add_test(tc, moves_read_as_players_say_them);
     tcase_add_test(tc, bad_values_name_their_key);
     tcase_add_test(tc, bi01_trump_number);
     tcase_add_loop_test(tc, bi02_trick_winner, 0, (int)(sizeof bi02 / sizeof bi02[0]));

@@ -19,13 +19,22 @@ const char *const bingo_reason_names[BI_REASON_COUNT] = {
 const char *const bingo_award_words[] = {"game_points", "failed_close", "bingo_capture", NULL};
 const char *const bingo_hand_end_words[] = {"reached_70", "closed", "failed_close", NULL};
 
+/* A meld in the players' words: the doubles shown, "meld 0-0 4-4 5-5" (R15: the move holds
+ * their numbers as bits). */
+static void meld_text(unsigned numbers, char *out, size_t out_size)
+{
+    size_t used = (size_t)snprintf(out, out_size, "meld");
+    for (int n = 0; n <= 6 && used < out_size; n++)
+        if (numbers >> n & 1) used += (size_t)snprintf(out + used, out_size - used, " %d-%d", n, n);
+}
+
 void bingo_move_text(game_move_t move, char *out, size_t out_size)
 {
     char tile[TILESET_TILE_NAME_SIZE];
     switch (move.kind) {
     case GAME_MOVE_PLAY: snprintf(out, out_size, "play %s", tileset_tile_name(move.tile, tile)); break;
     case GAME_MOVE_CLOSE: snprintf(out, out_size, "close the stock"); break;
-    case GAME_MOVE_MELD: snprintf(out, out_size, "meld the doubles of numbers 0x%02x", move.extra); break;
+    case GAME_MOVE_MELD: meld_text(move.extra, out, out_size); break;
     case GAME_MOVE_END_TURN: snprintf(out, out_size, "show no meld"); break;
     default: snprintf(out, out_size, "unknown move %d", move.kind); break;
     }

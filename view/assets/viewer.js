@@ -29,16 +29,6 @@
     if (typeof v !== 'number' || !isFinite(v)) return '\u2014';
     return String(Math.round(v * 1000) / 1000);
   }
-  /* Bingo's engine names a meld by a bit mask of numbers ("meld the doubles of numbers
-   * 0x30"); spell the doubles out, keeping every other move text as the engine wrote it. */
-  function moveWords(text) {
-    const m = /^meld the doubles of numbers 0x([0-9a-f]+)$/i.exec(String(text || ''));
-    if (!m) return String(text || '');
-    const bits = parseInt(m[1], 16);
-    const doubles = [];
-    for (let n = 0; n <= 12; n++) if (bits >> n & 1) doubles.push(n + '-' + n);
-    return 'meld ' + doubles.join(' ');
-  }
   function numbers(tile) {
     const parts = String(tile).split('-');
     return [Number(parts[0]), Number(parts[1])];
@@ -660,7 +650,7 @@
       ' \u00b7 move ' + S.ply + '/' + (hand.frames.length - 1) + ' \u00b7 ';
     if (S.ply === 0) caption += 'the deal';
     else {
-      caption += seatChip(f.seat) + ' <span class="move-text">' + esc(moveWords(f.move)) + '</span>';
+      caption += seatChip(f.seat) + ' <span class="move-text">' + esc(f.move || '') + '</span>';
       if (f.points) caption += ' <span class="pts">' + signed(f.points) + '</span>';
     }
     if (f.to_move >= 0) caption += ' \u00b7 next: seat ' + f.to_move;
@@ -722,7 +712,7 @@
       const pct = typeof v === 'number' && hi > lo ? 8 + 92 * (v - lo) / (hi - lo) : typeof v === 'number' ? 100 : 0;
       const cls = (i === a.played ? ' played' : '') + (i === a.bot ? ' bot' : '');
       rows += '<tr class="ann-move' + cls + '" data-index="' + i + '"><td class="mv" title="' + esc(m.move) + '">' +
-        esc(moveWords(m.move)) + '</td>' +
+        esc(m.move || '') + '</td>' +
         '<td class="bar"><span style="width:' + pct.toFixed(1) + '%"></span></td><td class="val">' + fmtValue(v) + '</td>' +
         '<td class="tags">' + (i === a.played ? '<span class="tag played">played</span>' : '') +
         (i === a.bot ? '<span class="tag bot">bot</span>' : '') + '</td></tr>';
@@ -775,7 +765,7 @@
         html += '<li data-hand="' + (h + 1) + '" data-ply="' + p + '" class="s' + f.seat + (dev ? ' deviation' : '') + '"' +
           (dev ? ' data-cost="' + f.annotation.cost + '"' : '') + '>' +
           '<span class="ply">' + p + '</span>' + (f.seat >= 0 ? seatChip(f.seat) : '') +
-          '<span class="mv" title="' + esc(f.move || '') + '">' + esc(moveWords(f.move)) + '</span>' +
+          '<span class="mv" title="' + esc(f.move || '') + '">' + esc(f.move || '') + '</span>' +
           (f.points ? '<span class="pts">' + signed(f.points) + '</span>' : '') + stepMarks(f) +
           (dev ? '<span class="dev" title="left the bot\u2019s move (cost ' + fmtValue(f.annotation.cost) + ')">\u0394 ' +
             fmtValue(f.annotation.cost) + '</span>' : '') + '</li>';
