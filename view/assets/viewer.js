@@ -614,15 +614,29 @@
     box.innerHTML = html + (notes.length ? '<div class="score-notes">' + notes.join(' \u00b7 ') + '</div>' : '');
   }
 
+  /* The record's reason words (record-format.md, "Pinned details") as players say them; a
+   * word the table lacks is shown with its underscores turned to spaces. */
+  const REASON_WORDS = {
+    domino: 'domino', block: 'won the block', blocked: 'blocked', lightest_hand: 'lightest hand',
+    deduction: 'deduction', redeal: 'redeal', target_reached: 'target reached', milo: 'milo (equal ends)',
+    own_pips: 'own pips', hand_won: 'hand won', pass_bonus: 'pass bonus', pass_bonus_cancelled: 'pass bonus cancelled',
+    hand_bonus: 'hand bonus', capicu: 'capic\u00fa', chuchazo: 'chuchazo', dominao: 'domina\u00f3',
+    replay: 'tied block replayed', game_points: 'game points', failed_close: 'failed close',
+    bingo_capture: 'bingo captured', reached_70: 'reached 70', closed: 'closed', exhausted: 'stock exhausted'
+  };
+  function reasonWords(word) {
+    return REASON_WORDS[word] || String(word || '').replace(/_/g, ' ');
+  }
+
   /* The record's lines in words. Points are what was credited, as the record says. */
   function lineWords(l) {
     switch (l.type) {
-      case 'award': return sideName(l.to) + ' ' + signed(l.points) + ' (' + l.reason + ')';
+      case 'award': return sideName(l.to) + ' ' + signed(l.points) + ' (' + reasonWords(l.reason) + ')';
       case 'trick': return 'trick to seat ' + l.winner + ': ' + (l.tiles || []).join(', ') + ' (' + signed(l.points) + ')';
       case 'meld': return 'seat ' + l.seat + ' melds ' + (l.tiles || []).join(', ') + ' (' + signed(l.points) + ')';
       case 'hand_end': {
         const winner = l.winner === null || l.winner === undefined ? 'no winner' : sideName(l.winner) + ' wins it';
-        let s = 'hand ' + l.hand + ' ends (' + l.reason + '): ' + winner;
+        let s = 'hand ' + l.hand + ' ends (' + reasonWords(l.reason) + '): ' + winner;
         if (Array.isArray(l.points)) s += '; hand points ' + l.points.join(', ');
         if (Array.isArray(l.pips_left)) s += '; pips left ' + l.pips_left.join(', ');
         if (Array.isArray(l.scores)) s += '; scores ' + l.scores.join(', ');
@@ -743,7 +757,7 @@
       if (l.type === 'trick') marks += '<span class="mark trick" title="' + esc(lineWords(l)) + '">\u2192' + l.winner + ' ' + signed(l.points) + '</span>';
       else if (l.type === 'award') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">' + signed(l.points) + '</span>';
       else if (l.type === 'meld') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">meld ' + signed(l.points) + '</span>';
-      else if (l.type === 'hand_end') marks += '<span class="mark end" title="' + esc(lineWords(l)) + '">' + esc(l.reason) + '</span>';
+      else if (l.type === 'hand_end') marks += '<span class="mark end" title="' + esc(lineWords(l)) + '">' + esc(reasonWords(l.reason)) + '</span>';
     }
     return marks;
   }
@@ -753,8 +767,8 @@
     D.hands.forEach((hand, h) => {
       const lastFrame = hand.frames[hand.frames.length - 1];
       const end = lastFrame.lines.find((l) => l.type === 'hand_end');
-      const summary = hand.void ? 'void' + (end ? ' (' + end.reason + ')' : '')
-        : end ? end.reason + (end.winner !== null && end.winner !== undefined ? ', ' + sideName(end.winner) : '') : '';
+      const summary = hand.void ? 'void' + (end ? ' (' + reasonWords(end.reason) + ')' : '')
+        : end ? reasonWords(end.reason) + (end.winner !== null && end.winner !== undefined ? ', ' + sideName(end.winner) : '') : '';
       html += '<section class="hand-moves' + (hand.void ? ' void' : '') + '">' +
         '<div class="hand-head" role="button" tabindex="0" data-goto-hand="' + (h + 1) + '" data-goto-ply="0">' +
         '<b>Hand ' + hand.hand + '</b>' + (h + 1 !== hand.hand ? ' <span class="muted">(deal ' + (h + 1) + ')</span>' : '') +
