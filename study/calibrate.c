@@ -78,7 +78,10 @@ static int level_count(const json_t *identity)
 /* The kind of a candidate: its agent's name, the spec's part before ':'. */
 static void kind_of(const char *spec, char *out, size_t size)
 {
-    snprintf(out, size, "%.*s", (int)strcspn(spec, ":"), spec);
+    size_t length = strcspn(spec, ":");
+    if (length >= size) length = size - 1;
+    memcpy(out, spec, length);
+    out[length] = '\0';
 }
 
 /* The candidates measured: those listed in study.json, then those the refinement added
@@ -86,9 +89,10 @@ static void kind_of(const char *spec, char *out, size_t size)
  * (candidates/NN: a listed one by its place in the list, an added one from `listed` on). */
 typedef struct candidate_set {
     int count, listed, added;
-    const char *spec[MAX_CANDIDATES + 1];
+    const char *spec[MAX_CANDIDATES + 1], *kind[MAX_CANDIDATES + 1];
     int run[MAX_CANDIDATES + 1];
     char added_spec[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
+    char kind_text[MAX_CANDIDATES + 1][AGENT_SPEC_MAX]; /* by run number */
 } candidate_set_t;
 
 /* The rounds of refinement a study asked for: refine, or 0 in a study made before it. */
@@ -101,13 +105,17 @@ static int set_from_identity(candidate_set_t *set, const json_t *identity)
 {
     memset(set, 0, sizeof *set);
     set->count = set->listed = identity_list(identity, "candidates", set->spec, MAX_CANDIDATES);
-    for (int k = 0; k < set->count; k++) set->run[k] = k;
+    for (int k = 0; k < set->count; k++) {
+        set->run[k] = k;
+        kind_of(set->spec[k], set->kind_text[k], sizeof set->kind_text[k]);
+        set->kind[k] = set->kind_text[k];
+    }
     return set->count < 0 ? -1 : 0;
 }
 
 /* The refinements into the set, each right after its lower neighbour (so ladders keep their
- * order; those after one neighbour in the order given). The first new index: the set's
- * count before. */
+ * order; those after one neighbour in the order given), their runs numbered on from the
+ * set's last. */
 static void set_add(candidate_set_t *set, const calibration_refinement_t *more)
 {
     for (int r = more->count - 1; r >= 0; r--) {
@@ -115,9 +123,12 @@ static void set_add(candidate_set_t *set, const calibration_refinement_t *more)
         int at = more->after[r] + 1, run = set->listed + set->added;
         char *spec = set->added_spec[set->added++];
         snprintf(spec, AGENT_SPEC_MAX, "%s", more->spec[r]);
+        kind_of(spec, set->kind_text[run], sizeof set->kind_text[run]);
         memmove(&set->spec[at + 1], &set->spec[at], (size_t)(set->count - at) * sizeof set->spec[0]);
+        memmove(&set->kind[at + 1], &set->kind[at], (size_t)(set->count - at) * sizeof set->kind[0]);
         memmove(&set->run[at + 1], &set->run[at], (size_t)(set->count - at) * sizeof set->run[0]);
         set->spec[at] = spec;
+        set->kind[at] = set->kind_text[run];
         set->run[at] = run;
         set->count++;
     }
@@ -129,20 +140,16 @@ static int measure_set(const char *dir, const char *out_dir, const json_t *ident
                        const plot_session_t *plots, calibration_placement_t *placement, char *error, size_t error_size)
 {
     const char *reference = json_string_value(json_object_get(identity, "reference"));
-    const char *paths[MAX_CANDIDATES + 1], *kinds[MAX_CANDIDATES + 1];
+    const char *paths[MAX_CANDIDATES + 1];
     int n = set->count;
-    char subdirs[MAX_CANDIDATES + 1][32], report_dir[4096], kind_text[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
+    char subdirs[MAX_CANDIDATES + 1][32], report_dir[4096];
     char (*storage)[4096] = malloc((MAX_CANDIDATES + 1) * sizeof *storage);
     report_rated_t rated[MAX_CANDIDATES + 1];
     if (!storage) {
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    for (int k = 0; k < n; k++) {
-        candidate_dir(set->run[k], subdirs[k], sizeof subdirs[k]);
-        kind_of(set->spec[k], kind_text[k], sizeof kind_text[k]);
-        kinds[k] = kind_text[k];
-    }
+    for (int k = 0; k < n; k++) candidate_dir(set->run[k], subdirs[k], sizeof subdirs[k]);
     deals_paths(dir, reference, set->spec, subdirs, n, storage, paths);
     sequential_plan_t plan;
     study_sequential_plan(identity, &plan);
@@ -151,7 +158,7 @@ static int measure_set(const char *dir, const char *out_dir, const json_t *ident
                                   error_size);
     free(storage);
     if (status) return -1;
-    calibration_candidates_t measured = {set->spec, kinds, rated, n};
+    calibration_candidates_t measured = {set->spec, set->kind, rated, n};
     calibration_place(&measured, level_count(identity), json_number_value(json_object_get(identity, "spacing")),
                       agent_spec_between, placement);
     return calibration_write_candidates(out_dir, &measured, placement, error, error_size);
@@ -164,13 +171,7 @@ static int refine(const json_t *identity, int round, const candidate_set_t *set,
 {
     more->count = 0;
     if (round >= refine_rounds(identity)) return 0;
-    char kind_text[MAX_CANDIDATES + 1][AGENT_SPEC_MAX];
-    const char *kinds[MAX_CANDIDATES + 1];
-    for (int k = 0; k < set->count; k++) {
-        kind_of(set->spec[k], kind_text[k], sizeof kind_text[k]);
-        kinds[k] = kind_text[k];
-    }
-    calibration_candidates_t placed = {set->spec, kinds, NULL, set->count};
+    calibration_candidates_t placed = {set->spec, set->kind, NULL, set->count};
     return calibration_refine(&placed, placement, agent_spec_between, more, MAX_CANDIDATES - set->count);
 }
 
