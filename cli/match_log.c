@@ -161,15 +161,16 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         print_hand_points(out, game, state);
         fputc('\n', out);
         break;
-    case GAME_EVENT_MELD:
+    case GAME_EVENT_MELD: {
         if (!event->tile) break; /* declined */
-        fprintf(out, "  seat %d melds", event->seat); /* the doubles of the numbers in `tile`'s bits */
-        for (int n = 0; n < 16; n++)
-            if (event->tile >> n & 1) fprintf(out, " %d-%d", n, n);
-        fprintf(out, ", +%d; hand points", event->points);
+        /* in the game's words: the event's doubles are the move's (game.h) */
+        char text[96];
+        game->move_text((game_move_t){.kind = GAME_MOVE_MELD, .extra = event->tile}, text, sizeof text);
+        fprintf(out, "  seat %d: %s, +%d; hand points", event->seat, text, event->points);
         print_hand_points(out, game, state);
         fputc('\n', out);
         break;
+    }
     case GAME_EVENT_CHOICE: {
         /* The event carries the decision in `end` and the answer in `points` (game.h). */
         game_move_t move = {GAME_MOVE_CHOICE, 0, event->end, (uint8_t)event->points};
