@@ -134,16 +134,16 @@ int cli_game_overrides(const cli_game_args_t *args, char (*out)[CLI_ITEM_MAX], i
         snprintf(error, error_size, "out of memory");
         return -1;
     }
-    const char *name, *preset;
-    int count = resolve_rules(args, rules, &name, &preset, error, error_size) ? -1 : 0;
-    for (int k = 0; count >= 0 && k < rules->count + args->options.count; k++) {
-        if (count == max) {
-            snprintf(error, error_size, "more than %d rule options", max);
-            count = -1;
-            break;
-        }
-        snprintf(out[count++], CLI_ITEM_MAX, "%s", k < rules->count ? rules->item[k] : args->options.item[k - rules->count]);
+    const char *name, *preset, *overrides[2 * CLI_MAX_OVERRIDES + 2];
+    char players_text[32];
+    int count = resolve_rules(args, rules, &name, &preset, error, error_size)
+                    ? -1
+                    : collect_overrides(args, rules, overrides, players_text, sizeof players_text) - (args->players > 0);
+    if (count > max) {
+        snprintf(error, error_size, "more than %d rule options", max);
+        count = -1;
     }
+    for (int k = 0; k < count; k++) snprintf(out[k], CLI_ITEM_MAX, "%s", overrides[k]); /* players apart */
     config_free(&rules->file);
     free(rules);
     return count;
