@@ -13,7 +13,8 @@ static const ranks_t one_rank = {.rank = 0, .count = 1, .mpi = false, .finalize 
 /* The run's game: the study's, under the run's own options ("preset=P" plays preset P). */
 static int open_game(study_sim_t *s, const study_t *study, const study_run_spec_t *run, char *error, size_t size)
 {
-    const char *overrides[STUDY_OVERRIDES_MAX + 2 * STUDY_OVERRIDES_MAX + 1], *preset = study->game.preset;
+    /* the study's options, the run's, then players */
+    const char *overrides[2 * STUDY_OVERRIDES_MAX + 1], *preset = study->game.preset;
     int count = 0;
     for (int k = 0; k < study->override_count; k++) overrides[count++] = study->overrides[k];
     for (int k = 0; run->overrides && run->overrides[k] && count < 2 * STUDY_OVERRIDES_MAX; k++) {
