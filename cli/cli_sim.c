@@ -10,7 +10,6 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <omp.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

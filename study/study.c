@@ -3,11 +3,9 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic_file.h"
