@@ -400,6 +400,7 @@ bool agent_choose_valued(agent_t *agent, const void *state, const game_move_t *m
 }
 
 const char *agent_value_measure(const agent_t *agent) { return agent->kind->value_measure; }
+bool agent_values_in_points(const agent_t *agent) { return agent->kind->values_in_points; }
 
 /* ------------------------------------------------------------------ specs between two specs */
 

@@ -118,9 +118,11 @@ game_move_t agent_choose(agent_t *agent, const void *state, const game_move_t *m
  * when there is a single move (agents are not asked then). */
 bool agent_choose_valued(agent_t *agent, const void *state, const game_move_t *moves, int count, double *values,
                          game_move_t *chosen);
-/* "points now", "heuristic value", "mean value", "mean reward", "policy logit" (net); NULL
+/* "points now", "heuristic value", "mean match standing", "mean reward", "policy logit" (net); NULL
  * for an agent that values no moves. */
 const char *agent_value_measure(const agent_t *agent);
+/* Whether those values are points, so that two moves' difference is a cost in points. */
+bool agent_values_in_points(const agent_t *agent);
 /* What went wrong with an agent outside dominolab (ext, docs/protocol.md) since the last
  * call: answers refused (malformed, or not a legal move's number), time-outs, and crashes
  * or closed pipes; each time, its fallback played the move. Zero for every built-in agent.

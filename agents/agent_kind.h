@@ -42,6 +42,9 @@ typedef struct agent_kind {
     /* What the kind's values of moves are ("mean value"), for a kind that writes them into
      * agent->values while it chooses (agent_choose_valued); NULL: it values no moves. */
     const char *value_measure;
+    /* The values are points of the match (a difference of two is a cost in points), not a
+     * score of the kind's own scale: what the viewer's labels of moves need. */
+    bool values_in_points;
 } agent_kind_t;
 
 struct agent {

@@ -296,7 +296,8 @@ const agent_kind_t pimc_agent_kind = {
     .choose = pimc_choose,
     .on_move = pimc_on_move,
     .keeps_moves = pimc_keeps_moves,
-    .value_measure = "mean value",
+    .value_measure = "mean match standing",
+    .values_in_points = true,
 };
 
 const agent_kind_t oracle_agent_kind = {
@@ -305,5 +306,6 @@ const agent_kind_t oracle_agent_kind = {
     .create = oracle_create,
     .destroy = pimc_destroy,
     .choose = pimc_choose,
-    .value_measure = "mean value",
+    .value_measure = "mean match standing",
+    .values_in_points = true,
 };

@@ -38,4 +38,5 @@ const agent_kind_t greedy_agent_kind = {
     .choose = choose_greedy,
     .deterministic = greedy_deterministic,
     .value_measure = "points now",
+    .values_in_points = true,
 };

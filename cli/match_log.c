@@ -104,6 +104,14 @@ static void print_match_end(FILE *out, const match_setup_t *setup, const void *s
     fputc('\n', out);
 }
 
+/* Why an event's points were credited, where the game says more than its reason word. */
+static void print_why(FILE *out, const game_t *game, const void *state, const game_event_t *event)
+{
+    char why[256] = "";
+    if (game->points_words) game->points_words(state, event, why, sizeof why);
+    if (why[0]) fprintf(out, "  (%s)", why);
+}
+
 static int log_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
 {
     match_log_t *log = context;
@@ -144,6 +152,7 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         if (event->points) {
             fprintf(out, "   +%d  ", event->points);
             print_scores(out, setup, state);
+            print_why(out, game, state, event);
         }
         fputc('\n', out);
         break;
@@ -180,11 +189,15 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         break;
     }
     case GAME_EVENT_AWARD:
+    {
+        char why[256] = "";
+        if (game->points_words) game->points_words(state, event, why, sizeof why);
         fprintf(out, "  award: %s %d %+d (%s)\n", teams ? "team" : "seat", event->seat, event->points,
-                game_reason_name(game, event->reason));
+                why[0] ? why : game_reason_words(game, event->reason));
         break;
+    }
     case GAME_EVENT_HAND_END:
-        fprintf(out, "  hand %d ends: %s", game->hand_number(state), game_reason_name(game, event->reason));
+        fprintf(out, "  hand %d ends: %s", game->hand_number(state), game_reason_words(game, event->reason));
         if (event->seat >= 0) fprintf(out, ", winner %s %d", teams ? "team" : "seat", event->seat);
         fprintf(out, "; pips left");
         for (int seat = 0; seat < setup->seats; seat++) fprintf(out, " %d", game->pips_left(state, seat));

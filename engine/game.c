@@ -9,6 +9,13 @@ const char *game_reason_name(const game_t *game, int reason)
     return reason >= 0 && reason < game->reason_count ? game->reason_names[reason] : "unknown";
 }
 
+const char *game_reason_words(const game_t *game, int reason)
+{
+    if (game->reason_words && reason >= 0 && reason < game->reason_count && game->reason_words[reason])
+        return game->reason_words[reason];
+    return game_reason_name(game, reason);
+}
+
 int game_move_is_legal(const game_t *game, const void *state, game_move_t move)
 {
     game_move_t moves[GAME_MAX_MOVES];

@@ -45,6 +45,7 @@ typedef struct game {
     int preset_count;
     size_t state_size;
     const char *const *reason_names; /* event.reason's words (award and hand_end lines) */
+    const char *const *reason_words; /* the same as players say them ("won the block") */
     int reason_count;
     /* The words a record's award and hand_end lines may carry, NULL-terminated: exactly
      * the pinned table of record-format.md, which a replayer holds any record to. */
@@ -138,6 +139,11 @@ typedef struct game {
 
     /* ---- words: moves and record lines in the game's own terms ---- */
     void (*move_text)(game_move_t move, char *out, size_t out_size); /* "play 3-5 on end 1" */
+    /* Why a PLAY's or an AWARD's points were credited, as players say it, in a phrase
+     * complete by itself ("triple-header: both ends show 6, one of them the double"), from
+     * the state just after the apply that made it; "" where a play scored nothing or the
+     * reason's words say all. For people (the viewer, the play log), never parsed. */
+    void (*points_words)(const void *state, const game_event_t *event, char *out, size_t out_size);
     /* The record line of an event of a move or of the game's own (PLAY, DRAW, PASS, CHOICE,
      * CLOSE, MELD, TRUMP, TRICK), from the state just after the apply that made it.
      * Returns 0, 1 where the format writes no line for it, or -1 for a kind never emitted. */
@@ -158,6 +164,7 @@ int game_move_is_legal(const game_t *game, const void *state, game_move_t move);
 /* A placement in words, as the games' move_text write it: "lead 3-5", "play 3-5 on end 1". */
 void game_placement_text(game_move_t move, char *out, size_t out_size);
 const char *game_reason_name(const game_t *game, int reason); /* "unknown" out of range */
+const char *game_reason_words(const game_t *game, int reason); /* as players say it; else the name */
 /* Where the values of the game's fact `name` begin in game_observation_t.facts, -1 if the
  * game has none of that name. */
 int game_fact_at(const game_t *game, const char *name);

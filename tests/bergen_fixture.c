@@ -351,3 +351,16 @@ void expect_events(const fixture_t *fx, const game_event_t *want, int n)
                       game_reason_name(&bergen_game, w->reason), describe_events(ev, text, sizeof text));
     }
 }
+
+void expect_points_words(const fixture_t *fx, game_event_kind_t kind, const char *words)
+{
+    for (int i = 0; i < fx->ev.count; i++) {
+        if (fx->ev.item[i].kind != kind) continue;
+        char said[256];
+        fx->game->points_words(fx->s, &fx->ev.item[i], said, sizeof said);
+        ck_assert_str_eq(said, words);
+        return;
+    }
+    char text[TEXT_SIZE];
+    ck_abort_msg("no event of kind %d among %s", kind, describe_events(&fx->ev, text, sizeof text));
+}

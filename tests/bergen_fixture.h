@@ -61,6 +61,8 @@ game_event_t ev_hand_end(int winner, bergen_reason_t reason);
 game_event_t ev_match_end(int winner);
 const char *describe_events(const game_events_t *ev, char *out, size_t size);
 void expect_events(const fixture_t *fx, const game_event_t *want, int n);
+/* The game's words (points_words) for the first event of `kind` of the last apply. */
+void expect_points_words(const fixture_t *fx, game_event_kind_t kind, const char *words);
 
 #define EXPECT_LEGAL(fx, ...)                                                                                    \
     expect_legal((fx), (const game_move_t[]){__VA_ARGS__}, \

@@ -188,20 +188,25 @@ START_TEST(bg02_triple_headers_by_double_and_single)
     EXPECT_LEGAL(&fx, mv_lead(4));
     ck_assert_int_eq(fx_lead(&fx, 0, 4), 2);
     expect_ends(&fx, -1, "4*|4*"); /* the vector's 4|4: bare opening double, see BG-01 */
+    expect_points_words(&fx, GAME_EVENT_PLAY, "double-header: the opening double shows 4 at both ends");
     ck_assert_int_eq(fx_play(&fx, 1, 1, 4, 0), 0);
     expect_ends(&fx, -1, "1|4*");
+    expect_points_words(&fx, GAME_EVENT_PLAY, ""); /* nothing scored, nothing said */
     ck_assert_int_eq(fx_play(&fx, 0, 4, 5, 1), 0);
     expect_ends(&fx, -1, "1|5");
     ck_assert_int_eq(fx_play(&fx, 1, 1, 5, 0), 2);
     expect_ends(&fx, -1, "5|5");
+    expect_points_words(&fx, GAME_EVENT_PLAY, "double-header: both ends show 5");
     ck_assert_int_eq(fx_play(&fx, 0, 5, 5, 0), 3); /* placing the double */
     expect_ends(&fx, -1, "5*|5");
+    expect_points_words(&fx, GAME_EVENT_PLAY, "triple-header: both ends show 5, one of them the double");
     ck_assert_int_eq(fx_play(&fx, 1, 5, 6, 1), 0);
     expect_ends(&fx, -1, "5*|6");
     ck_assert_int_eq(fx_play(&fx, 0, 2, 6, 1), 0);
     expect_ends(&fx, -1, "5*|2");
     ck_assert_int_eq(fx_play(&fx, 1, 2, 5, 1), 3); /* a single matching the exposed double */
     expect_ends(&fx, -1, "5*|5");
+    expect_points_words(&fx, GAME_EVENT_PLAY, "triple-header: both ends show 5, one of them the double");
     expect_scores(&fx, (const int[]){5, 5});
     fx_close(&fx);
 }
@@ -470,6 +475,10 @@ START_TEST(bg04_two_players_triple_header)
         int seat = header_position(&fx, 2, "pagat");
         play_header(&fx, seat, before[k], 3, credited[k]);
         ck_assert_int_eq(fx_score(&fx, seat), 14);
+        char words[128]; /* R16 says what it took away */
+        snprintf(words, sizeof words, "triple-header: both ends show 4, one of them the double; cut from 3 to %d near "
+                 "the target", credited[k]);
+        expect_points_words(&fx, GAME_EVENT_PLAY, words);
         fx_close(&fx);
     }
 }

@@ -238,6 +238,36 @@ START_TEST(bi07_game_points)
 }
 END_TEST
 
+/* R17, R18: what the game says its game points were for, from the hand just ended. */
+START_TEST(game_points_read_as_players_say_them)
+{
+    bingo_state_t s = {0};
+    s.trump = 6;
+    char said[256];
+    static const struct {
+        int seat, reason, points, other_at_70;
+        const char *words;
+    } cases[] = {
+        {0, BI_REASON_GAME_POINTS, 93, 20, "game points: seat 1 had 20 points (1 to 29) when seat 0 reached 70"},
+        {0, BI_REASON_GAME_POINTS, 93, 0, "game points: seat 1 had no points when seat 0 reached 70"},
+        {1, BI_REASON_GAME_POINTS, 93, 30, "game points: seat 0 had 30 points (30 or more) when seat 1 reached 70"},
+        {1, BI_REASON_GAME_POINTS, 215, 56, "game points: won the hand with 215 points, 210 or more"},
+        {1, BI_REASON_FAILED_CLOSE, 40, 0, "failed close: seat 0 closed the stock and did not reach 70"},
+        {0, BI_REASON_BINGO_CAPTURE, 93, 0, "Bingo (0-0) took the double trump 6-6"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        s.points[cases[k].seat] = (int16_t)cases[k].points;
+        s.other_at_70[cases[k].seat] = (int16_t)cases[k].other_at_70;
+        game_event_t award = {GAME_EVENT_AWARD, (int8_t)cases[k].seat, 0, 0, 1, (uint8_t)cases[k].reason, 0};
+        bingo_points_words(&s, &award, said, sizeof said);
+        ck_assert_str_eq(said, cases[k].words);
+    }
+    game_event_t play = {GAME_EVENT_PLAY, 0, 3, 0, 0, 0, 0}; /* a trick's play scores nothing itself */
+    bingo_points_words(&s, &play, said, sizeof said);
+    ck_assert_str_eq(said, "");
+}
+END_TEST
+
 /* BI-09: meld points, with Bingo's +10. */
 START_TEST(bi09_meld_points)
 {
@@ -708,6 +738,7 @@ int main(void)
     tcase_add_loop_test(tc, bi04_closed_follows, 0, (int)(sizeof bi04 / sizeof bi04[0]));
     tcase_add_loop_test(tc, bi04_follow_proves_lacks, 0, 4);
     tcase_add_test(tc, bi07_game_points);
+    tcase_add_test(tc, game_points_read_as_players_say_them);
     tcase_add_test(tc, bi09_meld_points);
     tcase_add_test(tc, bi12_match_end);
     tcase_add_test(tc, bingo_as_trump);

@@ -462,8 +462,8 @@ START_TEST(play_partnership_shows_teams)
     ck_assert_msg(result.status == 0, "play exited %d: %s", result.status, result.err);
     assert_mentions(result.out,
                     LIST("  seat 0 (greedy, team 0):", "  seat 1 (random, team 1):", "  seat 2 (greedy, team 0):",
-                         "  seat 3 (random, team 1):", "award: team 0 +11 (domino)",
-                         "hand 1 ends: domino, winner team 0; pips left 0 6 1 4; scores team 0 11, team 1 0",
+                         "  seat 3 (random, team 1):", "award: team 0 +11 (went out: the pips left in all four hands)",
+                         "hand 1 ends: went out, winner team 0; pips left 0 6 1 4; scores team 0 11, team 1 0",
                          "  seat 0 decides: name seat 0 to start the next hand",
                          "team 0 (seats 0 and 2: greedy, greedy) wins; scores team 0 "));
     ck_assert_msg(!strstr(result.out, "award: seat") && !strstr(result.out, "winner seat"),

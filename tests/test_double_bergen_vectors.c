@@ -83,19 +83,21 @@ typedef struct db01_row {
     int seat, a, b, arm; /* arm GAME_NO_END: the lead */
     const char *arms;
     int points[2]; /* all_exposed, new_end_only */
+    const char *words[2]; /* what the game says of them (points_words), "" for none */
 } db01_row_t;
 
+#define DB01_SPINNER "the spinner 5-5, an arm still bare (2)"
 static const db01_row_t DB01_ROWS[] = {
-    {0, 5, 5, GAME_NO_END, "- - - -", {2, 2}},
-    {1, 2, 5, 0, "2 - - -", {2, 0}},
-    {2, 3, 5, 1, "2 3 - -", {2, 0}},
-    {3, 5, 6, 2, "2 3 6 -", {2, 0}},
-    {0, 1, 5, 3, "2 3 6 1", {0, 0}},
-    {1, 1, 2, 3, "2 3 6 2", {2, 2}},
-    {2, 2, 2, 0, "2* 3 6 2", {3, 3}},
-    {3, 3, 6, 1, "2* 6 6 2", {5, 2}},
-    {0, 2, 4, 3, "2* 6 6 4", {4, 0}},
-    {1, 4, 4, 3, "2* 6 6 4*", {6, 2}},
+    {0, 5, 5, GAME_NO_END, "- - - -", {2, 2}, {DB01_SPINNER, DB01_SPINNER}},
+    {1, 2, 5, 0, "2 - - -", {2, 0}, {DB01_SPINNER, ""}},
+    {2, 3, 5, 1, "2 3 - -", {2, 0}, {DB01_SPINNER, ""}},
+    {3, 5, 6, 2, "2 3 6 -", {2, 0}, {DB01_SPINNER, ""}},
+    {0, 1, 5, 3, "2 3 6 1", {0, 0}, {"", ""}},
+    {1, 1, 2, 3, "2 3 6 2", {2, 2}, {"a pair of 2s (2)", "a pair of 2s (2)"}},
+    {2, 2, 2, 0, "2* 3 6 2", {3, 3}, {"three 2s (3)", "three 2s (3)"}},
+    {3, 3, 6, 1, "2* 6 6 2", {5, 2}, {"three 2s (3) + a pair of 6s (2)", "a pair of 6s (2)"}},
+    {0, 2, 4, 3, "2* 6 6 4", {4, 0}, {"a pair of 2s (2) + a pair of 6s (2)", ""}},
+    {1, 4, 4, 3, "2* 6 6 4*", {6, 2}, {"a pair of 2s (2) + a pair of 4s (2) + a pair of 6s (2)", "a pair of 4s (2)"}},
 };
 static const int DB01_TOTALS[2][4] = {{6, 10, 5, 7}, {2, 4, 3, 2}};
 static const char *const DB01_SCOPES[2] = {"all_exposed", "new_end_only"};
@@ -118,6 +120,7 @@ START_TEST(db01_spinner_phase_then_combinations)
         ck_assert_msg(points == row->points[_i], "placement %zu ([%d-%d] by seat %d): %d points, expected %d (%s)",
                       k + 1, row->a, row->b, row->seat, points, row->points[_i], DB01_SCOPES[_i]);
         expect_ends(&fx, 5, row->arms);
+        expect_points_words(&fx, GAME_EVENT_PLAY, row->words[_i]);
         if (row->arm != GAME_NO_END) unstarted &= ~(1u << row->arm);
         expect_open_arms(&fx, unstarted);
         ck_assert_int_eq(fx.game->to_move(fx.s), (row->seat + 1) % 4);

@@ -656,6 +656,44 @@ START_TEST(test_pt09_last_tile_bonuses)
 }
 END_TEST
 
+/* The awards of a domino in the players' words: the pips it counts (R15, R17) and the bonus
+ * of the last tile (R20), each said once, in the order credited. */
+static void expect_domino_words(const char *preset, const char *overrides, int seat, int last, int x, int y,
+                                const char *const *words, int count)
+{
+    fixture_t fx;
+    fx_open(&fx, preset, overrides);
+    fx.s.hand_number = 6; /* past the hand bonuses */
+    fx.s.next_starter = 0;
+    last_tile_position(&fx, seat, last, x, y);
+    place_last(&fx, 0);
+    int said = 0;
+    for (int i = 0; i < fx.ev.count; i++) {
+        if (fx.ev.item[i].kind != GAME_EVENT_AWARD) continue;
+        char text[256];
+        partnership_game.points_words(&fx.s, &fx.ev.item[i], text, sizeof text);
+        ck_assert_msg(said < count, "an award too many: %s", text);
+        ck_assert_str_eq(text, words[said++]);
+    }
+    ck_assert_int_eq(said, count);
+    fx_close(&fx);
+}
+
+START_TEST(awards_read_as_players_say_them)
+{
+    expect_domino_words("quinientos", NULL, 0, tile(2, 5), 2, 5,
+                        (const char *const[]){"went out: the pips left in all four hands",
+                                              "capic\u00fa: went out with a tile that fitted both ends"},
+                        2);
+    expect_domino_words("quinientos", "count_all_hands=false score_rounding=floor10", 1, tile(0, 0), 0, 5,
+                        (const char *const[]){"went out: the pips left in the losing team's hands, rounded (R17)",
+                                              "chuchazo: went out with the double blank"},
+                        2);
+    expect_domino_words("partnership", NULL, 0, tile(3, 4), 3, 5,
+                        (const char *const[]){"went out: the pips left in the losing team's hands"}, 1);
+}
+END_TEST
+
 /* PT-08: hands 1..5 end domino 0, block 1, domino 1, domino 0, domino 1. */
 START_TEST(test_pt08_hand_bonuses)
 {
@@ -951,6 +989,7 @@ static Suite *partnership_suite(void)
 {
     Suite *suite = suite_create("partnership_vectors");
     TCase *tc = tcase_create("options");
+    tcase_add_test(tc, awards_read_as_players_say_them);
     tcase_add_test(tc, test_presets_create);
     tcase_add_test(tc, test_preset_values);
     tcase_add_test(tc, test_invalid_values);

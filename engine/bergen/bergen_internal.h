@@ -172,10 +172,11 @@ int bergen_move_points(const void *state, int seat, game_move_t move);
 int bergen_playout(void *state, const game_chooser_t *chooser_of_seat);
 
 /* ---- bergen_record.c ---- */
-extern const char *const bergen_reason_names[BERGEN_REASON_COUNT];
+extern const char *const bergen_reason_names[BERGEN_REASON_COUNT], *const bergen_reason_words[BERGEN_REASON_COUNT];
 extern const char *const bergen_award_words[], *const bergen_hand_end_words[];
 void bergen_move_text(game_move_t move, char *out, size_t out_size);
 int bergen_event_line(const void *state, const game_event_t *event, game_line_t *line);
+void bergen_points_words(const void *state, const game_event_t *event, char *out, size_t out_size);
 int bergen_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);
 int bergen_unwritten_move(const void *state, const game_line_t *next, game_move_t *out);
 bool bergen_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending);

@@ -29,6 +29,17 @@ const char *const bergen_reason_names[BERGEN_REASON_COUNT] = {
     [BERGEN_REASON_REDEAL] = "redeal",
 };
 
+const char *const bergen_reason_words[BERGEN_REASON_COUNT] = {
+    [BERGEN_REASON_NONE] = "none",
+    [BERGEN_REASON_DOMINO] = "went out",
+    [BERGEN_REASON_BLOCKED] = "blocked",
+    [BERGEN_REASON_BLOCK] = "won the block",
+    [BERGEN_REASON_LIGHTEST_HAND] = "lightest hand",
+    [BERGEN_REASON_DEDUCTION] = "tiles left in hand",
+    [BERGEN_REASON_TARGET_REACHED] = "target reached",
+    [BERGEN_REASON_REDEAL] = "dealt again",
+};
+
 /* record-format.md, "Pinned details": the reason words of the family's records. */
 const char *const bergen_award_words[] = {"domino", "block", "lightest_hand", "deduction", NULL};
 const char *const bergen_hand_end_words[] = {"domino", "blocked", "redeal", "target_reached", NULL};
@@ -42,6 +53,92 @@ void bergen_move_text(game_move_t move, char *out, size_t out_size)
     case GAME_MOVE_END_TURN: snprintf(out, out_size, "keep the drawn tile"); break;
     default: snprintf(out, out_size, "unknown move %d", move.kind); break;
     }
+}
+
+/* ------------------------------------------------------------------ points in words */
+
+/* "6s", "blanks": a number as players count its ends. */
+static const char *number_words(int number, char *out, size_t size)
+{
+    if (number == 0) snprintf(out, size, "blanks");
+    else snprintf(out, size, "%ds", number);
+    return out;
+}
+
+/* R14: the header the ends make, in words; returns its points before R16. */
+static int header_words(const bergen_state_t *s, char *out, size_t size)
+{
+    static const char *const names[] = {"", "", "double-header", "triple-header", "quadruple-header"};
+    int number = s->end_number[0];
+    if (s->end_started == 0) {
+        snprintf(out, size, "double-header: the opening double shows %d at both ends", number);
+        return 2;
+    }
+    int doubles = __builtin_popcount(s->end_double & 3u), header = 2 + doubles;
+    snprintf(out, size, "%s: both ends show %d%s", names[header], number,
+             doubles == 1 ? ", one of them the double" : doubles == 2 ? ", both of them doubles" : "");
+    return header;
+}
+
+/* DB R12: each combination the placement scores, in words ("three 6s 3 + a pair of 2s 2");
+ * returns their points before R16. */
+static int combination_words(const bergen_state_t *s, const game_event_t *event, char *out, size_t size)
+{
+    static const char *const counts[] = {"", "", "a pair of", "three", "four", "five", "six", "seven", "eight"};
+    const bergen_exposures_t *x = &s->exposures;
+    bool bare_arm = (s->end_started & ((1u << s->end_count) - 1)) != (1u << s->end_count) - 1;
+    int only = -1; /* new_end_only: the number the placement exposed */
+    if (s->rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY)
+        only = event->end == GAME_NO_END ? s->opening_number : s->end_number[event->end];
+    size_t used = 0;
+    int points = 0;
+    out[0] = '\0';
+    for (int number = 0; number <= TILESET_MAX_NUMBER; number++) {
+        int count = x->count[number];
+        if (count < 2 || (only >= 0 && number != only)) continue;
+        char name[16];
+        const char *how = count < (int)(sizeof counts / sizeof counts[0]) ? counts[count] : "many";
+        size_t room = used < size ? size - used : 0;
+        const char *plus = points ? " + " : "";
+        if (bare_arm && number == s->opening_number && count == 2) /* A2: the open spinner alone */
+            used += (size_t)snprintf(out + used, room, "%sthe spinner %d-%d, an arm still bare (2)", plus, number, number);
+        else
+            used += (size_t)snprintf(out + used, room, "%s%s %s%s (%d)", plus, how, number_words(number, name, sizeof name),
+                                     bare_arm && number == s->opening_number ? ", the spinner's two among them" : "",
+                                     count);
+        points += count;
+    }
+    return points;
+}
+
+/* What an award of the family is for (R19, R20, DB R14). */
+static void award_words(const bergen_state_t *s, const game_event_t *event, char *out, size_t size)
+{
+    switch (event->reason) {
+    case BERGEN_REASON_LIGHTEST_HAND: snprintf(out, size, "lightest hand: the fewest pips left"); break;
+    case BERGEN_REASON_DEDUCTION: {
+        int each = s->rules->deduction_per_tile, tiles = s->hand_count[event->seat];
+        int used = snprintf(out, size, "%d tile%s left in hand, %d point%s off for each", tiles, tiles == 1 ? "" : "s",
+                            each, each == 1 ? "" : "s");
+        if (event->points != -each * tiles && used >= 0 && (size_t)used < size) /* score_floor=zero */
+            snprintf(out + used, size - (size_t)used, "; the score stops at 0");
+        break;
+    }
+    default: out[0] = '\0'; break;
+    }
+}
+
+void bergen_points_words(const void *state, const game_event_t *event, char *out, size_t out_size)
+{
+    const bergen_state_t *s = state;
+    out[0] = '\0';
+    if (event->kind == GAME_EVENT_AWARD) award_words(s, event, out, out_size);
+    if (event->kind != GAME_EVENT_PLAY || event->points == 0) return;
+    int full = s->rules->scoring == BERGEN_SCORING_HEADERS ? header_words(s, out, out_size)
+                                                           : combination_words(s, event, out, out_size);
+    size_t used = strlen(out);
+    if (event->points < full && used < out_size) /* R16, DB R13 */
+        snprintf(out + used, out_size - used, "; cut from %d to %d near the target", full, event->points);
 }
 
 int bergen_event_line(const void *state, const game_event_t *event, game_line_t *line)

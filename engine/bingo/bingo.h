@@ -157,10 +157,11 @@ int bingo_playout(void *state, const game_chooser_t *chooser_of_seat);
 /* bingo.c: game_t.move_points, which the playout's most-points chooser asks too. */
 int bingo_move_points(const void *state, int seat, game_move_t move);
 /* bingo_record.c: the game's words. */
-extern const char *const bingo_reason_names[BI_REASON_COUNT];
+extern const char *const bingo_reason_names[BI_REASON_COUNT], *const bingo_reason_words[BI_REASON_COUNT];
 extern const char *const bingo_award_words[], *const bingo_hand_end_words[];
 void bingo_move_text(game_move_t move, char *out, size_t out_size);
 int bingo_event_line(const void *state, const game_event_t *event, game_line_t *line);
+void bingo_points_words(const void *state, const game_event_t *event, char *out, size_t out_size);
 int bingo_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error, size_t error_size);
 int bingo_unwritten_move(const void *state, const game_line_t *next, game_move_t *out);
 bool bingo_tolerated_line(const void *state, const game_line_t *line, const game_line_t *ending);

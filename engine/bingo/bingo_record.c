@@ -15,6 +15,15 @@ const char *const bingo_reason_names[BI_REASON_COUNT] = {
     [BI_REASON_BINGO_CAPTURE] = "bingo_capture",
 };
 
+const char *const bingo_reason_words[BI_REASON_COUNT] = {
+    [BI_REASON_NONE] = "none",
+    [BI_REASON_REACHED_70] = "reached 70",
+    [BI_REASON_CLOSED] = "closed and reached 70",
+    [BI_REASON_FAILED_CLOSE] = "failed close",
+    [BI_REASON_GAME_POINTS] = "game points",
+    [BI_REASON_BINGO_CAPTURE] = "Bingo took the double trump",
+};
+
 /* record-format.md, "Pinned details": the reason words of the game's records. */
 const char *const bingo_award_words[] = {"game_points", "failed_close", "bingo_capture", NULL};
 const char *const bingo_hand_end_words[] = {"reached_70", "closed", "failed_close", NULL};
@@ -47,6 +56,35 @@ static int meld_tiles(unsigned numbers, uint8_t *out)
     for (int n = 0; n <= 6; n++)
         if (numbers >> n & 1) out[count++] = (uint8_t)tileset_double_index(n);
     return count;
+}
+
+/* R17, R18: what game points were credited for, from the hand just ended. */
+void bingo_points_words(const void *state, const game_event_t *event, char *out, size_t out_size)
+{
+    const bingo_state_t *s = state;
+    int seat = event->seat, other = 1 - event->seat;
+    out[0] = '\0';
+    if (event->kind != GAME_EVENT_AWARD || seat < 0 || seat >= BINGO_SEATS) return;
+    switch (event->reason) {
+    case BI_REASON_GAME_POINTS:
+        if (s->points[seat] >= BINGO_GRAND_POINTS)
+            snprintf(out, out_size, "game points: won the hand with %d points, %d or more", s->points[seat], BINGO_GRAND_POINTS);
+        else if (s->other_at_70[seat] == 0)
+            snprintf(out, out_size, "game points: seat %d had no points when seat %d reached %d", other, seat,
+                     BINGO_WIN_POINTS);
+        else
+            snprintf(out, out_size, "game points: seat %d had %d points (%s) when seat %d reached %d", other,
+                     s->other_at_70[seat], s->other_at_70[seat] < BINGO_LOW_POINTS ? "1 to 29" : "30 or more", seat,
+                     BINGO_WIN_POINTS);
+        break;
+    case BI_REASON_FAILED_CLOSE:
+        snprintf(out, out_size, "failed close: seat %d closed the stock and did not reach %d", other, BINGO_WIN_POINTS);
+        break;
+    case BI_REASON_BINGO_CAPTURE:
+        snprintf(out, out_size, "Bingo (0-0) took the double trump %d-%d", s->trump, s->trump);
+        break;
+    default: break;
+    }
 }
 
 int bingo_event_line(const void *state, const game_event_t *event, game_line_t *line)

@@ -39,11 +39,12 @@ int partnership_hand_tiles(const void *world, int seat, uint8_t *out);
 bool partnership_give_hand(void *world, int observer, int seat, const uint8_t *tiles, int count);
 
 /* ---- partnership_record.c ---- */
-extern const char *const partnership_reason_names[PT_REASON_COUNT];
+extern const char *const partnership_reason_names[PT_REASON_COUNT], *const partnership_reason_words[PT_REASON_COUNT];
 extern const char *const partnership_award_words[], *const partnership_hand_end_words[];
 extern const char *const partnership_decision_names[PT_DECISION_COUNT];
 void partnership_move_text(game_move_t move, char *out, size_t out_size);
 int partnership_event_line(const void *state, const game_event_t *event, game_line_t *line);
+void partnership_points_words(const void *state, const game_event_t *event, char *out, size_t out_size);
 int partnership_line_move(const void *state, const game_line_t *line, game_move_t *out, char *error,
                           size_t error_size);
 int partnership_unwritten_move(const void *state, const game_line_t *next, game_move_t *out);

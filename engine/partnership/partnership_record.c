@@ -28,6 +28,24 @@ const char *const partnership_reason_names[PT_REASON_COUNT] = {
     [PT_REASON_REPLAY] = "replay",
 };
 
+const char *const partnership_reason_words[PT_REASON_COUNT] = {
+    [PT_REASON_NONE] = "none",
+    [PT_REASON_DOMINO] = "went out",
+    [PT_REASON_BLOCKED] = "blocked",
+    [PT_REASON_BLOCK] = "won the block",
+    [PT_REASON_OWN_PIPS] = "own pips",
+    [PT_REASON_MILO] = "Milo",
+    [PT_REASON_HAND_WON] = "hand won",
+    [PT_REASON_PASS_BONUS] = "pass bonus",
+    [PT_REASON_PASS_BONUS_CANCELLED] = "pass bonus taken back",
+    [PT_REASON_HAND_BONUS] = "hand bonus",
+    [PT_REASON_CAPICU] = "capic\u00fa",
+    [PT_REASON_CHUCHAZO] = "chuchazo",
+    [PT_REASON_DOMINAO] = "domina\u00f3",
+    [PT_REASON_REDEAL] = "dealt again",
+    [PT_REASON_REPLAY] = "tied block, played again",
+};
+
 /* record-format.md, "Pinned details": the reason words of the game's records. */
 const char *const partnership_award_words[] = {"domino",     "milo",       "block",    "own_pips",
                                                "hand_won",   "pass_bonus", "pass_bonus_cancelled",
@@ -58,6 +76,41 @@ void partnership_move_text(game_move_t move, char *out, size_t out_size)
             snprintf(out, out_size, "unknown decision %d", move.end);
         break;
     default: snprintf(out, out_size, "unknown move %d", move.kind); break;
+    }
+}
+
+/* Whose pips a pip award counts (R15), and whether R17 rounded them. */
+static void pip_words(const partnership_rules_t *r, const char *what, char *out, size_t size)
+{
+    snprintf(out, size, "%s: the pips left in %s%s", what, r->count_all_hands ? "all four hands" : "the losing team's hands",
+             r->score_rounding == PT_ROUND_NONE ? "" : ", rounded (R17)");
+}
+
+void partnership_points_words(const void *state, const game_event_t *event, char *out, size_t out_size)
+{
+    const partnership_rules_t *r = ((const partnership_state_t *)state)->rules;
+    bool pips = r->scoring_mode == PT_SCORING_PIPS;
+    out[0] = '\0';
+    if (event->kind != GAME_EVENT_AWARD) return;
+    switch (event->reason) {
+    case PT_REASON_DOMINO:
+        if (pips) pip_words(r, "went out", out, out_size);
+        else snprintf(out, out_size, "went out");
+        break;
+    case PT_REASON_BLOCK:
+        if (pips) pip_words(r, "won the blocked hand", out, out_size);
+        else snprintf(out, out_size, "won the blocked hand");
+        break;
+    case PT_REASON_MILO: snprintf(out, out_size, "went out leaving both ends alike (Milo)"); break;
+    case PT_REASON_OWN_PIPS: snprintf(out, out_size, "the team's own pips left, counted against it"); break;
+    case PT_REASON_HAND_WON: snprintf(out, out_size, "one hand won"); break;
+    case PT_REASON_PASS_BONUS: snprintf(out, out_size, "pass bonus: an opponent of the last player could not play"); break;
+    case PT_REASON_PASS_BONUS_CANCELLED: snprintf(out, out_size, "pass bonus taken back: the tied hand is played again"); break;
+    case PT_REASON_HAND_BONUS: snprintf(out, out_size, "hand bonus for winning this hand by going out (R19)"); break;
+    case PT_REASON_CAPICU: snprintf(out, out_size, "capic\u00fa: went out with a tile that fitted both ends"); break;
+    case PT_REASON_CHUCHAZO: snprintf(out, out_size, "chuchazo: went out with the double blank"); break;
+    case PT_REASON_DOMINAO: snprintf(out, out_size, "domina\u00f3: went out with a double that fitted both ends"); break;
+    default: break;
     }
 }
 
