@@ -39,6 +39,7 @@ typedef struct game_rules game_rules_t; /* opaque, per game */
 
 typedef struct game {
     const char *name, *help;
+    const char *title; /* as players name the game: "Double Bergen" */
     const option_spec_t *options;
     int option_count;
     const preset_spec_t *presets;

@@ -15,18 +15,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "sim_fixture.h"
 #include "test_support.h"
+#include "game.h"
+#include "view.h"
 #include "view_fixture.h"
 
 #define DRIVE "python3 " DOMINOLAB_SOURCE_DIR "/tests/browser/drive.py"
 
-/* Runs drive.py with `arguments` and returns its JSON. */
-static json_t *drive(const char *dir, const char *arguments)
+/* Runs drive.py with `arguments` in a window of `size` ("400x800"; NULL: the desktop's) and
+ * returns its JSON. */
+static json_t *drive_sized(const char *dir, const char *size, const char *arguments)
 {
     char script[8192 + 512];
-    snprintf(script, sizeof script, DRIVE " %s", arguments);
+    snprintf(script, sizeof script, "%s%s%s" DRIVE " %s", size ? "DOMINOLAB_WINDOW=" : "", size ? size : "",
+             size ? " " : "", arguments);
     char *out = shell_ok(dir, script, NULL);
     json_error_t error;
     json_t *result = json_loads(out, 0, &error);
@@ -34,6 +40,8 @@ static json_t *drive(const char *dir, const char *arguments)
     free(out);
     return result;
 }
+
+static json_t *drive(const char *dir, const char *arguments) { return drive_sized(dir, NULL, arguments); }
 
 /* The browser's console was silent: no error, no warning, nothing logged. */
 static void assert_quiet_console(const json_t *result, const char *what)
@@ -323,6 +331,334 @@ START_TEST(record_text_stays_text)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ words, fit, privacy, analysis */
+
+static const json_t *frame_at(const json_t *data, int hand, int ply) /* hand 1-based */
+{
+    return json_array_get(json_object_get(json_array_get(json_object_get(data, "hands"), (size_t)hand - 1), "frames"),
+                          (size_t)ply);
+}
+
+static const char *text_of(const json_t *object, const char *key)
+{
+    const char *text = json_string_value(json_object_get(object, key));
+    return text ? text : "";
+}
+
+static void directory_of(const char *html, char *dir, size_t size)
+{
+    snprintf(dir, size, "%.*s", (int)(strrchr(html, '/') - html), html);
+}
+
+/* Up to `max` positions "H:P" whose step scores, ends a hand or takes a trick, spread over
+ * the match; returns how many. */
+static int scoring_positions(const json_t *data, int positions[][2], int max)
+{
+    int found = 0, hands = (int)json_array_size(json_object_get(data, "hands"));
+    for (int hand = 1; hand <= hands && found < max; hand++)
+        for (int ply = 1; ply < frame_count(data, hand) && found < max; ply++) {
+            size_t i;
+            json_t *line;
+            bool scores = false;
+            json_array_foreach(json_object_get(frame_at(data, hand, ply), "lines"), i, line) {
+                const char *type = text_of(line, "type");
+                if (!strcmp(type, "award") || !strcmp(type, "trick") || !strcmp(type, "meld") ||
+                    !strcmp(type, "hand_end") || (!strcmp(type, "play") && json_integer_value(json_object_get(line, "points"))))
+                    scores = true;
+            }
+            if (!scores) continue;
+            positions[found][0] = hand;
+            positions[found][1] = ply;
+            found++;
+            ply += 3; /* the next one a little further on */
+        }
+    return found;
+}
+
+/* The record's reason words that only a program should see. */
+static const char *const internal_words[] = {"target_reached", "reached_70", "game_points", "lightest_hand", "pass_bonus",
+                                             "hand_bonus", "own_pips", "hand_won", "failed_close", "bingo_capture", NULL};
+
+START_TEST(every_point_says_why)
+{
+    const view_case_t *c = &view_cases[_i];
+    const char *html;
+    char dir[4096], arguments[8192];
+    json_t *data = view_recorded_page(c, "why", NULL, NULL, &html);
+    directory_of(html, dir, sizeof dir);
+    int positions[12][2];
+    int count = scoring_positions(data, positions, 12);
+    ck_assert_msg(count > 0, "%s: the match scores nothing to look at", c->game);
+    size_t used = (size_t)snprintf(arguments, sizeof arguments, "words '%s'", html);
+    for (int k = 0; k < count; k++)
+        used += (size_t)snprintf(arguments + used, sizeof arguments - used, " %d:%d", positions[k][0], positions[k][1]);
+    json_t *result = drive(dir, arguments);
+    for (int k = 0; k < count; k++) {
+        const json_t *shown = json_array_get(json_object_get(result, "positions"), (size_t)k);
+        const char *awards = text_of(shown, "awards"), *caption = text_of(shown, "caption"), *move = text_of(shown, "move");
+        char where[128];
+        snprintf(where, sizeof where, "%s at %d:%d", c->game, positions[k][0], positions[k][1]);
+        size_t i;
+        json_t *line;
+        json_array_foreach(json_object_get(frame_at(data, positions[k][0], positions[k][1]), "lines"), i, line) {
+            const char *type = text_of(line, "type"), *why = text_of(line, "why"), *words = text_of(line, "reason_words");
+            if (!strcmp(type, "play") && json_integer_value(json_object_get(line, "points"))) {
+                ck_assert_msg(*why, "%s: a scoring play without the game's words", where);
+                ck_assert_msg(strstr(awards, why) && strstr(caption, why) && strstr(move, why),
+                              "%s: \"%s\" is not in the panel (%s), the caption (%s) and the move list (%s)", where, why,
+                              awards, caption, move);
+            } else if (!strcmp(type, "award")) {
+                ck_assert_msg(strstr(awards, *why ? why : words), "%s: the award's \"%s\" is not in %s", where,
+                              *why ? why : words, awards);
+            } else if (!strcmp(type, "hand_end")) {
+                ck_assert_msg(*words && strstr(awards, words), "%s: the hand's end \"%s\" is not in %s", where, words, awards);
+            } else if (!strcmp(type, "trick")) {
+                ck_assert_msg(strstr(awards, "takes the trick"), "%s: the trick is not said: %s", where, awards);
+            } else if (!strcmp(type, "meld")) {
+                ck_assert_msg(strstr(awards, "melds the doubles"), "%s: the meld is not said: %s", where, awards);
+            }
+        }
+        for (int w = 0; internal_words[w]; w++)
+            ck_assert_msg(!strstr(text_of(shown, "text"), internal_words[w]), "%s: the page says \"%s\"", where,
+                          internal_words[w]);
+    }
+    assert_quiet_console(result, c->game);
+    json_decref(result);
+    json_decref(data);
+}
+END_TEST
+
+/* On a phone (400 x 800): nothing wider than the screen, no tile under 18 px, the table
+ * begins in the top half of the first screen. */
+START_TEST(a_phone_shows_the_table_whole)
+{
+    const view_case_t *c = &view_cases[_i];
+    const char *html;
+    char dir[4096], arguments[8192];
+    json_t *data = view_recorded_page(c, "phone", NULL, NULL, &html);
+    directory_of(html, dir, sizeof dir);
+    int hands = (int)json_array_size(json_object_get(data, "hands")), longest = 1;
+    for (int hand = 1; hand <= hands; hand++)
+        if (frame_count(data, hand) > frame_count(data, longest)) longest = hand;
+    snprintf(arguments, sizeof arguments, "fit '%s' 1:0 %d:%d %d:%d %d:%d", html, longest, frame_count(data, longest) / 2,
+             longest, frame_count(data, longest) - 1, hands, frame_count(data, hands) - 1);
+    json_t *result = drive_sized(dir, "400x800", arguments);
+    size_t k;
+    json_t *at;
+    json_array_foreach(json_object_get(result, "positions"), k, at) {
+        const char *where = text_of(at, "at");
+        int width = (int)json_integer_value(json_object_get(at, "width"));
+        ck_assert_msg(width == 400, "%s: the window is %d px wide, not a phone's", c->game, width);
+        const json_t *widest = json_object_get(at, "widest");
+        ck_assert_msg(json_integer_value(json_object_get(at, "scroll_width")) <= width && json_is_null(widest),
+                      "%s at %s: the page is %lld px wide; %s.%s reaches %.0f px", c->game, where,
+                      json_integer_value(json_object_get(at, "scroll_width")), text_of(widest, "tag"),
+                      text_of(widest, "cls"), json_number_value(json_object_get(widest, "right")));
+        double smallest = json_number_value(json_object_get(at, "smallest_tile"));
+        ck_assert_msg(smallest >= 18, "%s at %s: a tile only %.1f px across", c->game, where, smallest);
+        ck_assert_msg(json_number_value(json_object_get(at, "felt_top")) < 400, "%s at %s: the table begins at %.0f px",
+                      c->game, where, json_number_value(json_object_get(at, "felt_top")));
+    }
+    assert_quiet_console(result, c->game);
+    json_decref(result);
+    json_decref(data);
+}
+END_TEST
+
+/* Whether `tile` ("3-5") stands in `text` as a tile's name, not inside a longer number. */
+static bool names_tile(const char *text, const char *tile)
+{
+    size_t length = strlen(tile);
+    for (const char *at = strstr(text, tile); at; at = strstr(at + 1, tile)) {
+        bool before = at > text && (at[-1] >= '0' && at[-1] <= '9');
+        bool after = at[length] >= '0' && at[length] <= '9';
+        if (!before && !after) return true;
+    }
+    return false;
+}
+
+/* With the other hands face down, no text of the page names a tile they hold (melds shown
+ * in Bingo are public), whether in the moves, the step or an annotation. The moves of
+ * other hands are left out: a tile played there may be dealt again. */
+START_TEST(hidden_hands_stay_hidden)
+{
+    const view_case_t *c = &view_cases[_i];
+    const view_options_t annotate = {.annotate = "greedy"};
+    const char *html;
+    char dir[4096], arguments[8192];
+    json_t *data = view_recorded_page(c, "privacy", &annotate, NULL, &html);
+    directory_of(html, dir, sizeof dir);
+    const int seat = 1;
+    int hands = (int)json_array_size(json_object_get(data, "hands")), positions[16][2], count = 0;
+    for (int hand = 1; hand <= hands && count < 16; hand++)
+        for (int ply = 0; ply < frame_count(data, hand) && count < 16; ply += 1 + frame_count(data, hand) / 4) {
+            positions[count][0] = hand;
+            positions[count][1] = ply;
+            count++;
+        }
+    size_t used = (size_t)snprintf(arguments, sizeof arguments, "hidden '%s' %d", html, seat);
+    for (int k = 0; k < count; k++)
+        used += (size_t)snprintf(arguments + used, sizeof arguments - used, " %d:%d", positions[k][0], positions[k][1]);
+    json_t *result = drive(dir, arguments);
+    int checked = 0;
+    for (int k = 0; k < count; k++) {
+        const json_t *shown = json_array_get(json_object_get(result, "positions"), (size_t)k);
+        const json_t *frame = frame_at(data, positions[k][0], positions[k][1]);
+        const json_t *melded = json_object_get(json_object_get(frame, "table"), "shown");
+        const char *text = text_of(shown, "text");
+        size_t owner, i;
+        json_t *held, *tile;
+        json_array_foreach(json_object_get(frame, "hands"), owner, held) {
+            if ((int)owner == seat) continue;
+            json_array_foreach(held, i, tile) {
+                const char *name = json_string_value(tile);
+                bool shown_meld = false;
+                size_t m;
+                json_t *public;
+                json_array_foreach(json_array_get(melded, owner), m, public) shown_meld |= !strcmp(json_string_value(public), name);
+                if (shown_meld) continue;
+                ck_assert_msg(!names_tile(text, name), "%s at %d:%d, seen from seat %d: the page names %s of seat %zu",
+                              c->game, positions[k][0], positions[k][1], seat, name, owner);
+                checked++;
+            }
+        }
+    }
+    ck_assert_msg(checked > 0, "%s: no hidden tile was looked for", c->game);
+    assert_quiet_console(result, c->game);
+    json_decref(result);
+    json_decref(data);
+}
+END_TEST
+
+/* A label by the page's thresholds (docs/viewer.md): what the data's label must be. */
+static const char *expected_label(const json_t *annotation, const json_t *thresholds)
+{
+    json_int_t played = json_integer_value(json_object_get(annotation, "played"));
+    json_int_t bot = json_integer_value(json_object_get(annotation, "bot"));
+    const json_t *cost_value = json_object_get(annotation, "cost");
+    double cost = json_is_number(cost_value) ? json_number_value(cost_value) : 0;
+    if (played == bot || (json_is_number(cost_value) && cost <= 1e-9)) return "best";
+    if (!thresholds || !json_is_number(cost_value)) return "other";
+    if (cost >= json_number_value(json_object_get(thresholds, "blunder"))) return "blunder";
+    if (cost >= json_number_value(json_object_get(thresholds, "mistake"))) return "mistake";
+    if (cost >= json_number_value(json_object_get(thresholds, "inaccuracy"))) return "inaccuracy";
+    return "good";
+}
+
+/* The graph holds a bar per annotated decision with the data's label, which the thresholds
+ * give from the cost; the move list labels the same moves; the summary counts them per
+ * seat; a bar clicked opens its move; a move that left the bot's choice shows its ghost. */
+START_TEST(the_analysis_matches_its_data)
+{
+    const view_case_t *c = &view_cases[_i];
+    const view_options_t annotate = {.annotate = "greedy"};
+    const char *html;
+    char dir[4096], arguments[8192];
+    json_t *data = view_recorded_page(c, "analysis", &annotate, NULL, &html);
+    directory_of(html, dir, sizeof dir);
+    snprintf(arguments, sizeof arguments, "graph '%s'", html);
+    json_t *result = drive(dir, arguments);
+    const json_t *thresholds = json_object_get(json_object_get(data, "annotation"), "thresholds");
+    ck_assert_msg(json_is_object(thresholds), "%s: greedy's values are points, yet no thresholds", c->game);
+    const json_t *bars = json_object_get(result, "bars"), *listed = json_object_get(result, "listed");
+    int hands = (int)json_array_size(json_object_get(data, "hands")), decisions = 0, deviation[2] = {0, 0};
+    int counts[GAME_MAX_SEATS][6] = {{0}};
+    static const char *const labels[] = {"best", "good", "inaccuracy", "mistake", "blunder", "other"};
+    for (int hand = 1; hand <= hands; hand++)
+        for (int ply = 0; ply < frame_count(data, hand); ply++) {
+            const json_t *a = json_object_get(frame_at(data, hand, ply), "annotation");
+            if (!json_is_object(a)) continue;
+            const char *label = text_of(a, "label"), *want = expected_label(a, thresholds);
+            ck_assert_msg(!strcmp(label, want), "%s at %d:%d: labelled %s, its cost makes it %s", c->game, hand, ply, label,
+                          want);
+            const json_t *bar = json_array_get(bars, (size_t)decisions), *item = json_array_get(listed, (size_t)decisions);
+            ck_assert_msg(bar && json_integer_value(json_object_get(bar, "hand")) == hand &&
+                              json_integer_value(json_object_get(bar, "ply")) == ply && !strcmp(text_of(bar, "label"), label),
+                          "%s: bar %d is not %d:%d %s", c->game, decisions, hand, ply, label);
+            ck_assert_msg(item && json_integer_value(json_object_get(item, "ply")) == ply && !strcmp(text_of(item, "label"), label),
+                          "%s: the move list's label %d is not %d:%d %s", c->game, decisions, hand, ply, label);
+            int seat = (int)json_integer_value(json_object_get(a, "seat"));
+            for (int l = 0; l < 6; l++) counts[seat][l] += !strcmp(label, labels[l]);
+            if (!deviation[0] && strcmp(label, "best")) {
+                deviation[0] = hand;
+                deviation[1] = ply;
+            }
+            decisions++;
+        }
+    ck_assert_int_eq((int)json_array_size(bars), decisions);
+    ck_assert_msg(decisions > 0, "%s: nothing annotated", c->game);
+    char said[64];
+    snprintf(said, sizeof said, "%d decision", decisions);
+    ck_assert_msg(strstr(text_of(result, "caption"), said) && strstr(text_of(result, "caption"), "points"),
+                  "%s: the graph's caption does not give its %s in points: %s", c->game, said, text_of(result, "caption"));
+    size_t k;
+    json_t *row;
+    json_array_foreach(json_object_get(result, "summary"), k, row) {
+        int seat = (int)json_integer_value(json_object_get(row, "seat"));
+        for (int l = 0; l < 5; l++)
+            ck_assert_msg(json_integer_value(json_object_get(row, labels[l])) == counts[seat][l],
+                          "%s: seat %d's %s count is %lld, the data has %d", c->game, seat, labels[l],
+                          json_integer_value(json_object_get(row, labels[l])), counts[seat][l]);
+    }
+    json_array_foreach(json_object_get(result, "clicks"), k, row) {
+        const json_t *bar = json_object_get(row, "bar");
+        ck_assert_msg(json_equal(json_object_get(bar, "hand"), json_object_get(row, "hand")) &&
+                          json_equal(json_object_get(bar, "ply"), json_object_get(row, "ply")),
+                      "%s: a click on a bar went elsewhere", c->game);
+    }
+    assert_quiet_console(result, c->game);
+    json_decref(result);
+    if (deviation[0]) { /* the bot's own move, drawn where it would have gone */
+        snprintf(arguments, sizeof arguments, "words '%s' %d:%d", html, deviation[0], deviation[1]);
+        result = drive(dir, arguments);
+        const json_t *shown = json_array_get(json_object_get(result, "positions"), 0);
+        const json_t *a = json_object_get(frame_at(data, deviation[0], deviation[1]), "annotation");
+        const json_t *bot = json_array_get(json_object_get(a, "moves"), (size_t)json_integer_value(json_object_get(a, "bot")));
+        if (json_object_get(bot, "tile")) {
+            ck_assert_msg(json_integer_value(json_object_get(shown, "ghost_choice")) == 1,
+                          "%s at %d:%d: the bot's tile is not marked in the hand", c->game, deviation[0], deviation[1]);
+            bool on_table = json_object_get(bot, "end") || !strcmp(text_of(data, "layout"), "trick");
+            if (on_table)
+                ck_assert_msg(json_integer_value(json_object_get(shown, "ghosts")) == 1, "%s at %d:%d: %lld ghosts on the table",
+                              c->game, deviation[0], deviation[1], json_integer_value(json_object_get(shown, "ghosts")));
+        }
+        ck_assert_msg(strstr(text_of(shown, "annotation"), text_of(a, "label")), "%s: the panel does not say %s: %s",
+                      c->game, text_of(a, "label"), text_of(shown, "annotation"));
+        json_decref(result);
+    }
+    json_decref(data);
+}
+END_TEST
+
+/* The download button saves the very record; the link button gives this position's address. */
+START_TEST(the_page_gives_its_record_and_links)
+{
+    const char *record, *html;
+    char dir[4096], arguments[8192], saved_dir[4200];
+    json_decref(view_recorded_page(&view_cases[0], "tools", NULL, &record, &html));
+    directory_of(html, dir, sizeof dir);
+    snprintf(saved_dir, sizeof saved_dir, "%s/saved", dir);
+    ck_assert_int_eq(mkdir(saved_dir, 0700), 0);
+    snprintf(arguments, sizeof arguments, "tools '%s' '%s'", html, saved_dir);
+    json_t *result = drive(dir, arguments);
+    const char *saved = text_of(result, "saved");
+    ck_assert_msg(*saved, "nothing was saved");
+    size_t saved_size, record_size;
+    char *got = support_read_file(saved, &saved_size), *want = support_read_file(record, &record_size);
+    ck_assert(got && want);
+    ck_assert_msg(saved_size == record_size && !memcmp(got, want, record_size), "the record saved differs from %s", record);
+    char link[8400], here[4096];
+    ck_assert_ptr_nonnull(getcwd(here, sizeof here));
+    if (html[0] == '/') snprintf(link, sizeof link, "file://%s#hand=1&ply=3", html);
+    else snprintf(link, sizeof link, "file://%s/%s#hand=1&ply=3", here, html + (strncmp(html, "./", 2) ? 0 : 2));
+    ck_assert_str_eq(text_of(json_object_get(result, "link"), "field"), link);
+    assert_quiet_console(result, "tools");
+    free(got);
+    free(want);
+    json_decref(result);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ the study reports */
 
 /* A small study of every kind, through the program, into DIR: tournament (t), sprt (s),
@@ -415,6 +751,11 @@ int main(void)
     tcase_add_loop_test(viewer, stepping_reaches_the_final_scores, 0, VIEW_CASES);
     tcase_add_test(viewer, the_switch_hides_the_other_hands);
     tcase_add_test(viewer, record_text_stays_text);
+    tcase_add_loop_test(viewer, every_point_says_why, 0, VIEW_CASES);
+    tcase_add_loop_test(viewer, a_phone_shows_the_table_whole, 0, VIEW_CASES);
+    tcase_add_loop_test(viewer, hidden_hands_stay_hidden, 0, VIEW_CASES);
+    tcase_add_loop_test(viewer, the_analysis_matches_its_data, 0, VIEW_CASES);
+    tcase_add_test(viewer, the_page_gives_its_record_and_links);
     suite_add_tcase(suite, viewer);
     TCase *reports = tcase_create("reports");
     tcase_add_checked_fixture(reports, NULL, support_scratch_teardown);

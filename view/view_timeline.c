@@ -16,7 +16,7 @@ struct view_timeline {
     view_annotation_setup_t annotation;
     const match_setup_t *setup; /* valid while the match is played, not after */
     const game_t *game;
-    char title[512];            /* the default one: "bergen, 2 players: random v greedy" */
+    char title[512];            /* the default one: "Bergen, 2 players: random v greedy" */
     record_format_t format;
     int layout; /* game_layout_kind_t, known from the first deal */
     json_t *root, *hands, *frames, *frame, *held, *last_trick, *result;
@@ -28,6 +28,8 @@ struct view_timeline {
     int arm_length[GAME_MAX_ENDS];
     int arm[GAME_MAX_ENDS][VIEW_ARM_MAX][2];
     agent_t *agents[GAME_MAX_SEATS];
+    bool in_points;       /* the annotating agent's values are points: its costs get labels */
+    double threshold[3];  /* the least cost, in points, of an inaccuracy, a mistake, a blunder */
     int annotated; /* decisions annotated so far */
     bool failed;
     char message[VIEW_MESSAGE_SIZE];
@@ -84,10 +86,11 @@ static json_t *value_json(double value) { return isfinite(value) ? json_real(val
 
 /* ------------------------------------------------------------------ the match */
 
-/* "bergen, 2 players: random v greedy" */
+/* "Bergen, 2 players: random v greedy" */
 static void default_title(const match_setup_t *setup, char *out, size_t size)
 {
-    size_t used = (size_t)snprintf(out, size, "%s, %d players:", setup->game->name, setup->seats);
+    const char *name = setup->game->title ? setup->game->title : setup->game->name;
+    size_t used = (size_t)snprintf(out, size, "%s, %d players:", name, setup->seats);
     for (int seat = 0; seat < setup->seats && used < size; seat++)
         used += (size_t)snprintf(out + used, size - used, "%s%s", seat ? " v " : " ", setup->agent_specs[seat]);
 }
@@ -112,6 +115,7 @@ static int on_start(void *context, const match_setup_t *setup)
     int sides = game->side_count(setup->rules);
     set(t, t->root, "viewer", json_integer(VIEW_DATA_VERSION));
     set(t, t->root, "game", json_string(game->name));
+    set(t, t->root, "game_title", json_string(game->title ? game->title : game->name));
     set(t, t->root, "preset", setup->preset ? json_string(setup->preset) : json_null());
     set(t, t->root, "options", json_loads(options, 0, NULL));
     set(t, t->root, "seats", json_integer(setup->seats));
@@ -124,9 +128,39 @@ static int on_start(void *context, const match_setup_t *setup)
     return 0;
 }
 
+/* What a move's cost is called, the least cost of each as a share of the match's target:
+ * a slip worth 2% of the way to the target, a mistake 5%, a blunder 10% (docs/viewer.md). */
+static const char *const cost_labels[] = {"inaccuracy", "mistake", "blunder"};
+static const double cost_shares[] = {0.02, 0.05, 0.10};
+
+/* The label of a decision: "best" where the move played is the agent's own choice or
+ * worth as much; else by the thresholds where the values are points, "other" where not. */
+static const char *cost_label(const view_timeline_t *t, bool agrees, double cost)
+{
+    if (agrees || (isfinite(cost) && cost <= 1e-9)) return "best";
+    if (!t->in_points || !isfinite(cost)) return "other";
+    const char *label = "good";
+    for (int k = 0; k < 3; k++)
+        if (cost >= t->threshold[k]) label = cost_labels[k];
+    return label;
+}
+
+/* The thresholds of the labels, in points, from the match's target. */
+static json_t *thresholds_json(view_timeline_t *t, const void *state)
+{
+    game_observation_t obs;
+    t->game->observe(state, 0, &obs);
+    json_t *thresholds = json_object();
+    for (int k = 0; thresholds && k < 3; k++) {
+        t->threshold[k] = cost_shares[k] * (obs.target > 0 ? obs.target : 1);
+        set(t, thresholds, cost_labels[k], json_real(t->threshold[k]));
+    }
+    return thresholds;
+}
+
 /* The agents that annotate, made once the rules are known: each seat's own, seeded as the
  * match seeds its players, so a page is the same every time it is made. */
-static void make_annotators(view_timeline_t *t)
+static void make_annotators(view_timeline_t *t, const void *state)
 {
     const match_setup_t *setup = t->setup;
     json_t *seats = json_array();
@@ -146,7 +180,10 @@ static void make_annotators(view_timeline_t *t)
     }
     const char *measure = NULL;
     for (int seat = 0; seat < setup->seats && !measure; seat++)
-        if (t->agents[seat]) measure = agent_value_measure(t->agents[seat]);
+        if (t->agents[seat]) {
+            measure = agent_value_measure(t->agents[seat]);
+            t->in_points = agent_values_in_points(t->agents[seat]);
+        }
     json_t *annotation = json_object();
     if (!annotation) {
         json_decref(seats);
@@ -156,6 +193,8 @@ static void make_annotators(view_timeline_t *t)
     set(t, annotation, "agent", json_string(t->annotation.spec));
     set(t, annotation, "measure", measure ? json_string(measure) : json_null());
     set(t, annotation, "seats", seats);
+    set(t, annotation, "unit", t->in_points ? json_string("points") : json_null());
+    set(t, annotation, "thresholds", t->in_points ? thresholds_json(t, state) : json_null());
     set(t, t->root, "annotation", annotation);
 }
 
@@ -263,7 +302,7 @@ static void start_hand(view_timeline_t *t, const void *state, const json_t *deal
         set(t, t->root, "layout", json_string(layout_names[t->layout]));
         t->hands = json_array();
         set(t, t->root, "hands", t->hands);
-        if (t->annotation.spec) make_annotators(t);
+        if (t->annotation.spec) make_annotators(t, state);
         if (t->failed) return;
     }
     json_t *hand = json_object();
@@ -332,6 +371,18 @@ static void follow_line(view_timeline_t *t, const game_observation_t *obs, const
     }
 }
 
+/* The players' words beside a line's record words: `reason_words` for an award's or a hand
+ * end's reason, `why` for what the game says of points credited. */
+static void explain_line(view_timeline_t *t, const void *state, const game_event_t *event, json_t *line)
+{
+    if (event->kind == GAME_EVENT_AWARD || event->kind == GAME_EVENT_HAND_END)
+        set(t, line, "reason_words", json_string(game_reason_words(t->game, event->reason)));
+    if ((event->kind != GAME_EVENT_PLAY || !event->points) && event->kind != GAME_EVENT_AWARD) return;
+    char why[256] = "";
+    if (t->game->points_words) t->game->points_words(state, event, why, sizeof why);
+    if (why[0]) set(t, line, "why", json_string(why));
+}
+
 static int on_event(void *context, const match_setup_t *setup, const void *state, const game_event_t *event)
 {
     (void)setup;
@@ -350,6 +401,7 @@ static int on_event(void *context, const match_setup_t *setup, const void *state
     t->game->observe(state, 0, &obs);
     if (line) {
         follow_line(t, &obs, event, line);
+        explain_line(t, state, event, line);
         append(t, json_object_get(t->frame, "lines"), line);
     }
     show_position(t, state, &obs);
@@ -379,6 +431,11 @@ static json_t *annotate(view_timeline_t *t, agent_t *agent, const void *state, g
         if (entry) {
             set(t, entry, "move", json_string(text));
             set(t, entry, "value", valued ? value_json(values[i]) : json_null());
+            if (moves[i].kind == GAME_MOVE_PLAY) { /* where the viewer draws the bot's choice */
+                char name[TILESET_TILE_NAME_SIZE];
+                set(t, entry, "tile", json_string(tileset_tile_name(moves[i].tile, name)));
+                if (moves[i].end != GAME_NO_END) set(t, entry, "end", json_integer(moves[i].end));
+            }
         }
         append(t, list, entry);
         if (game_move_equal(moves[i], played)) played_index = i;
@@ -390,6 +447,7 @@ static json_t *annotate(view_timeline_t *t, agent_t *agent, const void *state, g
     set(t, annotation, "bot", json_integer(bot_index));
     double cost = valued && played_index >= 0 && bot_index >= 0 ? values[bot_index] - values[played_index] : NAN;
     set(t, annotation, "cost", value_json(cost));
+    set(t, annotation, "label", json_string(cost_label(t, played_index == bot_index, cost)));
     t->annotated++;
     if (t->annotation.on_annotated) t->annotation.on_annotated(t->annotation.context, t->annotated);
     return annotation;

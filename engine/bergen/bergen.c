@@ -720,6 +720,7 @@ static int bergen_match_winner(const void *state)
 
 const game_t bergen_game = {
     .name = "bergen",
+    .title = "Bergen",
     .help = "Bergen: line of play, points for double- and triple-headers (docs/rules/bergen.md)",
     .options = bergen_options,
     .option_count = BERGEN_OPTION_COUNT,
@@ -730,6 +731,7 @@ const game_t bergen_game = {
 
 const game_t double_bergen_game = {
     .name = "double_bergen",
+    .title = "Double Bergen",
     .help = "Double Bergen: the opening double is a spinner, points for pairs and more (docs/rules/double-bergen.md)",
     .options = bergen_options,
     .option_count = BERGEN_OPTION_COUNT,

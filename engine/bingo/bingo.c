@@ -152,6 +152,7 @@ static game_event_t bi_last_hand_end(const void *state)
 
 const game_t bingo_game = {
     .name = "bingo",
+    .title = "Bingo",
     .help = "Bingo: the two-player domino trick game with trumps, closing and melds (docs/rules/bingo.md)",
     .options = bingo_options,
     .option_count = BI_OPTION_COUNT,

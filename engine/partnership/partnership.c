@@ -929,6 +929,7 @@ static game_event_t pt_last_hand_end(const void *state)
 
 const game_t partnership_game = {
     .name = "partnership",
+    .title = "Partnership dominoes",
     .help = "Partnership dominoes: four seats in two teams, seven tiles each, no stock (docs/rules/partnership.md)",
     .options = partnership_options,
     .option_count = PT_OPTION_COUNT,

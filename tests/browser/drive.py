@@ -7,10 +7,17 @@ one JSON document, for tests/test_browser.c to check.
     drive.py step PAGE                   from the first position, #next clicked to the end;
                                          then the keys and the other controls
     drive.py hide PAGE SEAT              the hands before and after #hide-hands, seen from SEAT
+    drive.py words PAGE H:P [H:P ...]    the words at each position: step panel, caption, move, page
+    drive.py hidden PAGE SEAT H:P ...    the same with the other hands face down, seen from SEAT
+    drive.py fit PAGE H:P [H:P ...]      how each position fits the window: widths, smallest tile
+    drive.py graph PAGE                  the annotation graph's bars, the move list's labels, the
+                                         summary's counts; a few bars clicked
+    drive.py tools PAGE DIR              the record downloaded into DIR, and the position's link
     drive.py load PAGE [PAGE ...]        each page loaded: its console messages, title, text
-    drive.py shot PAGE#FRAGMENT OUT.png  a screenshot (1280x860)
+    drive.py shot PAGE#FRAGMENT OUT.png  a screenshot (of the window: 1280x860, or $DOMINOLAB_WINDOW)
     drive.py probe PAGE EXPRESSION       the value of a JavaScript expression on the loaded page
 
+The window is 1280x860 unless $DOMINOLAB_WINDOW says otherwise ("400x800": a phone).
 Chromium and ChromeDriver are Debian's (chromium, chromium-driver), installed by
 scripts/install-deps.sh; $DOMINOLAB_CHROMIUM and $DOMINOLAB_CHROMEDRIVER override them.
 """
@@ -32,7 +39,7 @@ ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the WebDriver key of an eleme
 class Browser:
     """One ChromeDriver process and one headless session."""
 
-    def __init__(self):
+    def __init__(self, size="1280,860"):
         with socket.socket() as probe:  # a free port for the driver
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -42,8 +49,11 @@ class Browser:
         self._wait_for_driver()
         options = {"binary": CHROMIUM,
                    "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                            "--window-size=1280,860", "--hide-scrollbars", "--no-first-run",
+                            f"--window-size={size}", "--hide-scrollbars", "--no-first-run",
                             "--disable-extensions"]}
+        width, height = (int(n) for n in size.split(","))
+        if width < 600:  # a desktop window cannot be that narrow: emulate the phone's screen
+            options["mobileEmulation"] = {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 1}}
         capabilities = {"browserName": "chrome", "goog:chromeOptions": options,
                         "goog:loggingPrefs": {"browser": "ALL"}}
         reply = self._call("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
@@ -257,12 +267,146 @@ def load(browser, pages):
     return {"pages": out}
 
 
+# What a person reads at a position: the step panel, the caption, the current move's line,
+# and the whole page's text.
+READ_WORDS = """
+const one = id => document.getElementById(id);
+const current = document.querySelector('#moves li.current');
+/* the page's text without the moves of other hands: tiles dealt again are no news */
+const hand = document.getElementById('viewer').getAttribute('data-hand');
+const others = Array.from(document.querySelectorAll('#moves .hand-moves')).filter(
+    section => section.querySelector('[data-goto-hand]').getAttribute('data-goto-hand') !== hand);
+others.forEach(section => { section.style.display = 'none'; });
+const text = document.body.innerText;
+others.forEach(section => { section.style.display = ''; });
+return {
+    awards: one('awards').innerText, caption: one('move-caption').innerText,
+    move: current ? current.innerText : '', text: text,
+    annotation: one('annotation') ? one('annotation').innerText : '',
+    ghosts: document.querySelectorAll('.domino.ghost').length,
+    ghost_choice: document.querySelectorAll('.hand .domino.ghost-choice').length,
+};
+"""
+
+
+def words(browser, page, positions, hide_seat=None):
+    """At each position: the words a person reads; with hide_seat, as that seat with the
+    other hands face down (the switch set once, then the positions opened by fragment)."""
+    out = []
+    browser.open(page_url(page, "#hand=1&ply=0"))
+    if hide_seat is not None:
+        browser.script("const s = document.getElementById('perspective'); s.value = arguments[0];"
+                       " s.dispatchEvent(new Event('change', {bubbles: true}));", str(hide_seat))
+        browser.click("#hide-hands")
+    for position in positions:
+        hand, ply = position.split(":")
+        browser.script("location.hash = arguments[0];", f"#hand={hand}&ply={ply}")
+        shown = settled(browser)
+        read = browser.script(READ_WORDS)
+        read["hand"], read["ply"] = shown["hand"], shown["ply"]
+        out.append(read)
+    return {"positions": out, "console": browser.console()}
+
+
+# How the page sits in its window: the widest element, the smallest tile and where the
+# table begins.
+READ_FIT = """
+const root = document.documentElement;
+const boxes = Array.from(document.querySelectorAll('.domino')).map(d => d.getBoundingClientRect())
+    .filter(r => r.width > 0 && r.height > 0);
+const felt = document.getElementById('felt').getBoundingClientRect();
+let widest = null;
+for (const el of document.querySelectorAll('body *')) {
+    const r = el.getBoundingClientRect();
+    if (r.right > root.clientWidth + 0.5 && getComputedStyle(el).position !== 'fixed') {
+        let clipped = false;  /* inside a box that scrolls sideways on its own */
+        for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+            const o = getComputedStyle(up).overflowX;
+            if ((o === 'auto' || o === 'scroll' || o === 'hidden') && up.getBoundingClientRect().right <= root.clientWidth + 0.5) { clipped = true; break; }
+        }
+        if (!clipped && (!widest || r.right > widest.right)) widest = {tag: el.tagName, cls: el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className, right: r.right};
+    }
+}
+return {
+    width: root.clientWidth, scroll_width: root.scrollWidth, height: window.innerHeight,
+    felt_top: felt.top + window.scrollY, smallest_tile: boxes.length ? Math.min(...boxes.map(r => Math.min(r.width, r.height))) : null,
+    tiles: boxes.length, widest: widest,
+};
+"""
+
+
+def fit(browser, page, positions):
+    out = []
+    for position in positions:
+        hand, ply = position.split(":")
+        browser.open(page_url(page, f"#hand={hand}&ply={ply}"))
+        read = browser.script(READ_FIT)
+        read["at"] = position
+        out.append(read)
+    return {"positions": out, "console": browser.console()}
+
+
+# The annotation graph: its bars, the move list's labels, the summary's counts.
+READ_GRAPH = """
+const bars = Array.from(document.querySelectorAll('#graph-svg rect')).map(r => ({
+    hand: Number(r.getAttribute('data-hand')), ply: Number(r.getAttribute('data-ply')),
+    label: r.getAttribute('data-label'), cost: r.getAttribute('data-cost')}));
+const listed = Array.from(document.querySelectorAll('#moves li[data-label]')).map(li => ({
+    hand: Number(li.getAttribute('data-hand')), ply: Number(li.getAttribute('data-ply')), label: li.getAttribute('data-label')}));
+const summary = Array.from(document.querySelectorAll('#graph-summary tbody tr')).map(tr => {
+    const row = {seat: Number(tr.getAttribute('data-seat'))};
+    tr.querySelectorAll('td[data-label]').forEach(td => { row[td.getAttribute('data-label')] = Number(td.textContent); });
+    return row;
+});
+return {bars: bars, listed: listed, summary: summary, caption: document.querySelector('.graph-caption') ?
+    document.querySelector('.graph-caption').innerText : ''};
+"""
+
+
+def graph(browser, page):
+    browser.open(page_url(page, "#hand=1&ply=0"))
+    read = browser.script(READ_GRAPH)
+    clicks = []
+    bars = read["bars"]
+    for k in sorted({0, len(bars) // 2, len(bars) - 1}) if bars else []:
+        bar = bars[k]
+        element = browser.find(f'#graph-svg rect[data-hand="{bar["hand"]}"][data-ply="{bar["ply"]}"]')
+        browser.script("arguments[0].scrollIntoView({block: 'center', inline: 'center'});", {ELEMENT: element})
+        browser.press(element)
+        at = settled(browser)
+        clicks.append({"bar": bar, "hand": at["hand"], "ply": at["ply"]})
+    read["clicks"] = clicks
+    read["console"] = browser.console()
+    return read
+
+
+def tools(browser, page, out_dir):
+    """The download button saves the record; the copy button gives the position's link."""
+    browser.call("POST", "/goog/cdp/execute", {"cmd": "Page.setDownloadBehavior",
+                                                 "params": {"behavior": "allow", "downloadPath": os.path.abspath(out_dir)}})
+    browser.open(page_url(page, "#hand=1&ply=3"))
+    browser.click("#download")
+    saved = None
+    for _ in range(100):
+        names = [n for n in os.listdir(out_dir) if not n.endswith(".crdownload")]
+        if names:
+            saved = os.path.join(out_dir, names[0])
+            break
+        time.sleep(0.1)
+    browser.click("#copy-link")
+    time.sleep(0.3)
+    link = browser.script("const f = document.getElementById('link-field');"
+                          " return {field: f.value, shown: !f.hidden, status: document.getElementById('status').textContent};")
+    return {"saved": saved, "link": link, "console": browser.console()}
+
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__, file=sys.stderr)
         return 2
     command = argv[1]
-    browser = Browser()
+    size = os.environ.get("DOMINOLAB_WINDOW", "1280x860").replace("x", ",")
+    browser = Browser(size)
     try:
         if command == "frames":
             result = frames(browser, argv[2], argv[3:])
@@ -270,6 +414,16 @@ def main(argv):
             result = step(browser, argv[2])
         elif command == "hide":
             result = hide(browser, argv[2], int(argv[3]))
+        elif command == "words":
+            result = words(browser, argv[2], argv[3:])
+        elif command == "hidden":
+            result = words(browser, argv[2], argv[4:], hide_seat=int(argv[3]))
+        elif command == "fit":
+            result = fit(browser, argv[2], argv[3:])
+        elif command == "graph":
+            result = graph(browser, argv[2])
+        elif command == "tools":
+            result = tools(browser, argv[2], argv[3])
         elif command == "load":
             result = load(browser, argv[2:])
         elif command == "probe":

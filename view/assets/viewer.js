@@ -11,6 +11,7 @@
   'use strict';
 
   const STEP_MS = 700;            /* play speed: slow enough to follow a move, fast enough to skim */
+  const MIN_TILE = 18;            /* px, a tile's short side: smaller pips stop reading */
   const LAYOUTS = ['line', 'spinner', 'trick'];
   const $ = (id) => document.getElementById(id);
 
@@ -110,7 +111,7 @@
   /* ------------------------------------------------------------------ names */
 
   let D = null;                    /* the match */
-  const S = { hand: 0, ply: 0, timer: null, hide: false, perspective: 0 };
+  const S = { hand: 0, ply: 0, timer: null, hide: false, perspective: 0, ghost: null };
 
   function agent(seat) {
     return D.agents[seat] !== undefined ? String(D.agents[seat]) : '?';
@@ -232,6 +233,7 @@
       const melded = shown.includes(t);
       let cls = drawn.has(t) ? 'drawn' : '';
       if (melded) cls += ' shown';
+      if (!hidden && S.ghost && S.ghost.seat === seat && S.ghost.tile === t) cls += ' ghost-choice';
       /* Melded doubles are public knowledge, so they stay face up in a hidden hand. */
       html += handTile(t, { hidden: hidden && !melded, cls: cls });
     }
@@ -275,6 +277,14 @@
     pieces.push({ a: t.lead[0], b: t.lead[1], lead: true, last: !!last && !!last.lead });
     right.forEach((p, i) => pieces.push({ a: p[0], b: p[1], last: !!last && last.arm === 1 && i === right.length - 1 }));
     pieces.push({ pill: 1 });
+    const g = S.ghost;
+    if (g && g.end !== undefined && g.end < 2) { /* the bot's choice, beyond the end it names */
+      const n = numbers(g.tile);
+      const match = g.number !== undefined && n[1] === g.number ? n[1] : n[0];
+      const other = match === n[0] ? n[1] : n[0];
+      if (g.end === 0) pieces.unshift({ a: other, b: match, ghost: g });
+      else pieces.push({ a: match, b: other, ghost: g });
+    }
     return pieces;
   }
 
@@ -287,6 +297,10 @@
     if (p.pill !== undefined) return endPill(p.pill, t, false);
     const a = mirrored ? p.b : p.a;
     const b = mirrored ? p.a : p.b;
+    if (p.ghost) {
+      return '<span class="ghost-wrap" title="the bot would play ' + esc(p.ghost.move) + '">' +
+        domino(a, b, { upright: a === b, cls: 'ghost' }) + '</span>';
+    }
     const cls = (p.lead ? 'lead' : '') + (p.last ? ' last' : '');
     return domino(a, b, { upright: a === b, cls: cls });
   }
@@ -338,24 +352,52 @@
       used += w;
     }
     closeRow();
+    /* Where the line turns, its next tile stands across the turn as a corner, as on a real
+     * table; the row after it runs back from under it. */
+    const corners = rows.map((cells, r) => (r > 0 && cells.length > 1 && cells[0].pill === undefined && !cells[0].ghost ? cells.shift() : null));
     let html = '';
     rows.forEach((cells, r) => {
       const back = r % 2 === 1;
+      const c = corners[r];
+      if (c) {
+        html += '<div class="line-row corner" data-turn="' + (back ? 'right' : 'left') + '">' +
+          domino(c.a, c.b, { upright: c.a !== c.b, cls: (c.lead ? 'lead' : '') + (c.last ? ' last' : '') }) + '</div>';
+      }
       const shown = back ? cells.slice().reverse() : cells;
       html += '<div class="line-row">' + shown.map((p) => drawPiece(p, t, back)).join('') + '</div>';
     });
     box.innerHTML = '<div class="snake">' + html + '</div>';
-    /* Place the rows from their real widths (the model above only decides the breaks). */
+    /* Place the rows from their real widths (the model above only decides the breaks): a
+     * corner under the end of the row before it, a row from under its corner. */
     const snake = box.firstChild;
     const els = Array.from(snake.children);
     if (els.length > 1) {
       const real = els.map((el) => el.offsetWidth);
-      const lefts = rowOffsets(real);
+      const lefts = [];
+      let rowLeft = 0, rowWidth = real[0], turn = null, cornerLeft = 0, cornerWidth = 0, rowIndex = 0;
+      els.forEach((el, k) => {
+        if (k === 0) { lefts.push(0); return; }
+        if (el.classList.contains('corner')) {
+          turn = el.getAttribute('data-turn');
+          cornerWidth = real[k];
+          cornerLeft = turn === 'right' ? rowLeft + rowWidth - cornerWidth : rowLeft;
+          lefts.push(cornerLeft);
+          return;
+        }
+        rowIndex++; /* a row: from under its corner, or under the end of the row before */
+        if (turn === 'right') rowLeft = cornerLeft + cornerWidth - real[k];
+        else if (turn === 'left') rowLeft = cornerLeft;
+        else if (rowIndex % 2 === 1) rowLeft = rowLeft + rowWidth - real[k];
+        rowWidth = real[k];
+        turn = null;
+        lefts.push(rowLeft);
+      });
       const min = Math.min(...lefts);
-      els.forEach((el, r) => { el.style.marginLeft = (lefts[r] - min) + 'px'; });
-      snake.style.width = Math.max(...real.map((w, r) => lefts[r] - min + w)) + 'px';
+      els.forEach((el, k) => { el.style.marginLeft = (lefts[k] - min) + 'px'; });
+      snake.style.width = Math.max(...real.map((w, k) => lefts[k] - min + w)) + 'px';
     }
-    return pieces.filter((p) => p.pill === undefined).map((p) => tileName(p.a, p.b));
+    rows.forEach((cells, r) => { if (corners[r]) cells.unshift(corners[r]); });
+    return pieces.filter((p) => p.pill === undefined && !p.ghost).map((p) => tileName(p.a, p.b));
   }
 
   /* ------------------------------------------------------------------ spinner layout */
@@ -404,6 +446,16 @@
     return plan;
   }
 
+  /* The pill at the tip of arm k, running in `dir`, and the bot's ghost beyond it. */
+  function tipHtml(k, t, dir) {
+    const vertical = dir === 'up' || dir === 'down';
+    const forward = dir === 'right' || dir === 'down';
+    const pill = endPill(k, t, vertical);
+    if (!S.ghost || S.ghost.end !== k) return pill;
+    const ghost = ghostTile(S.ghost, forward, vertical);
+    return forward ? pill + ghost : ghost + pill;
+  }
+
   function armBlock(k, part, t, last) {
     const dir = ARM_DIRS[k];
     const lastIndex = last && last.arm === k ? part.straight.length + part.bend.length - 1 : -1;
@@ -411,11 +463,11 @@
     const forward = dir === 'right' || dir === 'down';
     let tip;
     if (!part.bend.length) {
-      tip = endPill(k, t, dir === 'up' || dir === 'down');
+      tip = tipHtml(k, t, dir);
     } else {
       const turn = BEND[dir];
       const run = runHtml(part.bend, turn, lastIndex, part.straight.length);
-      const pill = endPill(k, t, turn === 'up' || turn === 'down');
+      const pill = tipHtml(k, t, turn);
       const turnForward = turn === 'right' || turn === 'down';
       /* A zero-size anchor at the tip; the turned run hangs from it, outside the grid's flow. */
       tip = '<span class="anchor"><span class="bend">' + (turnForward ? run + pill : pill + run) + '</span></span>';
@@ -443,7 +495,8 @@
       }
       return null;
     };
-    const best = search(30, 24, true) || search(30, 12, false) || { u: 12, plan: planArms(arms, W, H, 12, true) };
+    /* Never below 18 px, where pips stop reading: a spinner too big for that scrolls in its box. */
+    const best = search(30, 24, true) || search(30, MIN_TILE, false) || { u: MIN_TILE, plan: planArms(arms, W, H, MIN_TILE, true) };
     const u = best.u;
     const plan = best.plan;
     box.style.setProperty('--u', u + 'px');
@@ -462,7 +515,7 @@
       for (let k = 4; k < arms.length; k++) {
         const arm = arms[k] || [];
         html += '<div class="arm-row"><span class="arm-label">arm ' + k + '</span><span class="arm-root">' + t.lead[0] +
-          '</span>' + runHtml(arm, 'right', last && last.arm === k ? arm.length - 1 : -1, 0) + endPill(k, t, false) + '</div>';
+          '</span>' + runHtml(arm, 'right', last && last.arm === k ? arm.length - 1 : -1, 0) + tipHtml(k, t, 'right') + '</div>';
       }
       html += '</div>';
     }
@@ -504,11 +557,15 @@
     for (let i = 0; i < backs; i++) stack += '<span class="pile-tile v"></span>';
 
     const trick = t.trick || [];
-    const slots = trick.map((p) => '<div class="slot">' + handTile(p.tile) + seatChip(p.seat) + '</div>').join('');
+    let slots = trick.map((p) => '<div class="slot">' + handTile(p.tile) + seatChip(p.seat) + '</div>').join('');
+    if (S.ghost) {
+      slots += '<div class="slot ghost-wrap" title="the bot would play ' + esc(S.ghost.move) + '">' +
+        handTile(S.ghost.tile, { cls: 'ghost' }) + '<span class="tag bot">bot</span></div>';
+    }
     const lt = t.last_trick;
     const lastHtml = lt
-      ? '<div class="mini-tiles">' + lt.tiles.map((x) => handTile(x)).join('') + '</div>' +
-        '<div>won by ' + seatChip(lt.winner) + ' <b>' + signed(lt.points) + '</b></div>'
+      ? '<div class="mini-tiles plays">' + trickPlays(lt).map((p) => '<div class="slot">' + handTile(p.tile) + seatChip(p.seat) + '</div>').join('') + '</div>' +
+        '<div>won by ' + seatChip(lt.winner) + ' <b>' + signed(lt.points) + ' points</b></div>'
       : '<p class="muted">none yet</p>';
 
     let won = '';
@@ -544,6 +601,7 @@
   /* ------------------------------------------------------------------ the felt */
 
   function renderFelt(f) {
+    S.ghost = ghostOf(f);
     const felt = $('felt');
     const bottom = S.hide ? S.perspective : 0;
     const pos = seatPositions(bottom);
@@ -614,29 +672,34 @@
     box.innerHTML = html + (notes.length ? '<div class="score-notes">' + notes.join(' \u00b7 ') + '</div>' : '');
   }
 
-  /* The record's reason words (record-format.md, "Pinned details") as players say them; a
-   * word the table lacks is shown with its underscores turned to spaces. */
-  const REASON_WORDS = {
-    domino: 'domino', block: 'won the block', blocked: 'blocked', lightest_hand: 'lightest hand',
-    deduction: 'deduction', redeal: 'redeal', target_reached: 'target reached', milo: 'milo (equal ends)',
-    own_pips: 'own pips', hand_won: 'hand won', pass_bonus: 'pass bonus', pass_bonus_cancelled: 'pass bonus cancelled',
-    hand_bonus: 'hand bonus', capicu: 'capic\u00fa', chuchazo: 'chuchazo', dominao: 'domina\u00f3',
-    replay: 'tied block replayed', game_points: 'game points', failed_close: 'failed close',
-    bingo_capture: 'bingo captured', reached_70: 'reached 70', closed: 'closed', exhausted: 'stock exhausted'
-  };
-  function reasonWords(word) {
-    return REASON_WORDS[word] || String(word || '').replace(/_/g, ' ');
+  /* A line's reason as players say it: the game's own words, which the C side writes
+   * beside the record's (`reason_words`); a page without them shows the record's word with
+   * its underscores turned to spaces. */
+  function reasonWords(l) {
+    return l.reason_words || String(l.reason || '').replace(/_/g, ' ');
+  }
+  /* Why an award or a play's points were credited: the game's phrase, else the reason. */
+  function whyWords(l) {
+    return l.why || (l.type === 'award' ? reasonWords(l) : '');
+  }
+  /* Who played which tile of a trick: the leader the first, the other seat the second. */
+  function trickPlays(l) {
+    const tiles = l.tiles || [];
+    return tiles.map((tile, k) => ({ seat: k === 0 ? l.leader : (l.leader + k) % D.seats, tile: tile }));
   }
 
   /* The record's lines in words. Points are what was credited, as the record says. */
   function lineWords(l) {
     switch (l.type) {
-      case 'award': return sideName(l.to) + ' ' + signed(l.points) + ' (' + reasonWords(l.reason) + ')';
-      case 'trick': return 'trick to seat ' + l.winner + ': ' + (l.tiles || []).join(', ') + ' (' + signed(l.points) + ')';
-      case 'meld': return 'seat ' + l.seat + ' melds ' + (l.tiles || []).join(', ') + ' (' + signed(l.points) + ')';
+      case 'award': return sideName(l.to) + ' ' + signed(l.points) + ': ' + whyWords(l);
+      case 'trick': return 'seat ' + l.winner + ' takes the trick, ' + signed(l.points) + ' points: ' +
+        trickPlays(l).map((p) => 'seat ' + p.seat + ' ' + p.tile).join(', ');
+      case 'meld': return 'seat ' + l.seat + ' melds the doubles ' + (l.tiles || []).join(' ') + ', ' + signed(l.points) + ' points';
       case 'hand_end': {
-        const winner = l.winner === null || l.winner === undefined ? 'no winner' : sideName(l.winner) + ' wins it';
-        let s = 'hand ' + l.hand + ' ends (' + reasonWords(l.reason) + '): ' + winner;
+        /* A match won during a hand ends the hand with no winner of its own (record-format.md). */
+        const winner = l.reason === 'target_reached' ? 'the match is decided'
+          : l.winner === null || l.winner === undefined ? 'nobody wins it' : sideName(l.winner) + ' wins it';
+        let s = 'hand ' + l.hand + ' ends (' + reasonWords(l) + '): ' + winner;
         if (Array.isArray(l.points)) s += '; hand points ' + l.points.join(', ');
         if (Array.isArray(l.pips_left)) s += '; pips left ' + l.pips_left.join(', ');
         if (Array.isArray(l.scores)) s += '; scores ' + l.scores.join(', ');
@@ -647,8 +710,9 @@
       case 'deal': return 'hand ' + l.hand + ' dealt' + (l.leader !== undefined ? ', starter seat ' + l.leader : '') +
         (Array.isArray(l.stock) ? ', ' + plural(l.stock.length, 'tile') + ' in the stock' : '');
       case 'trump': return 'tile ' + l.tile + ' turned up: trump ' + l.trump;
-      case 'play': return 'seat ' + l.seat + ' plays ' + l.tile + (l.end !== undefined ? ' on end ' + l.end : '') +
-        (l.points ? ' (' + signed(l.points) + ')' : '');
+      case 'play': return 'seat ' + l.seat + (l.end === undefined && D.layout !== 'trick' ? ' leads ' : ' plays ') + l.tile +
+        (l.end !== undefined ? ' on end ' + l.end : '') +
+        (l.points ? ', ' + signed(l.points) + (l.why ? ': ' + l.why : '') : '');
       case 'draw': return 'seat ' + l.seat + ' draws ' + (seatHidden(l.seat) ? 'a tile' : l.tile);
       case 'pass': return 'seat ' + l.seat + ' passes';
       case 'close': return 'seat ' + l.seat + ' closes the stock';
@@ -665,13 +729,18 @@
     if (S.ply === 0) caption += 'the deal';
     else {
       caption += seatChip(f.seat) + ' <span class="move-text">' + esc(f.move || '') + '</span>';
-      if (f.points) caption += ' <span class="pts">' + signed(f.points) + '</span>';
+      if (f.points) {
+        const play = f.lines.find((l) => l.type === 'play' && l.points);
+        caption += ' <span class="pts">' + signed(f.points) + '</span>' +
+          (play && play.why ? ' <span class="why">' + esc(play.why) + '</span>' : '');
+      }
     }
     if (f.to_move >= 0) caption += ' \u00b7 next: seat ' + f.to_move;
     $('move-caption').innerHTML = caption;
-    const awards = f.lines.filter((l) => AWARD_TYPES.includes(l.type));
+    const awards = f.lines.filter((l) => AWARD_TYPES.includes(l.type) || (l.type === 'play' && l.points));
     $('awards').innerHTML = awards.map((l) => '<li class="ev-' + l.type + '">' + esc(lineWords(l)) + '</li>').join('');
-    const others = f.lines.filter((l) => !AWARD_TYPES.includes(l.type) && l.type !== 'match_end');
+    const others = f.lines.filter((l) => !AWARD_TYPES.includes(l.type) && !(l.type === 'play' && l.points) &&
+      l.type !== 'match_end');
     $('events').innerHTML = others.map((l) => '<li class="ev-' + l.type + '">' + esc(lineWords(l)) + '</li>').join('');
   }
 
@@ -696,16 +765,45 @@
 
   /* ------------------------------------------------------------------ annotation */
 
+  /* What the annotating agents' values mean, by the measure the C side names. */
+  const MEASURES = {
+    'points now': 'the points the move scores at once',
+    'mean match standing': 'the side\u2019s expected standing after the move, in points: its score minus the best other side\u2019s, a won match counted as the target, averaged over the worlds sampled',
+    'heuristic value': 'the heuristic\u2019s weighted value, not points',
+    'mean reward': 'the mean reward of the move\u2019s search node, from 0 to 1, not points',
+    'policy logit': 'the network\u2019s logit for the move, not points'
+  };
+  const LABEL_MARKS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
+  const LABEL_NAMES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder', 'other'];
+
+  function inPoints() { return !!(D.annotation && D.annotation.unit === 'points'); }
+  function unit(n) { return inPoints() ? fmtValue(n) + ' ' + (Math.abs(n) === 1 ? 'point' : 'points') : fmtValue(n); }
+  /* The annotation of a seat whose hand is face down would name its tiles: not shown. */
+  function annotationHidden(a) { return S.hide && a && a.seat !== S.perspective; }
+
+  function thresholdText() {
+    const t = D.annotation.thresholds;
+    if (!inPoints() || !t) return 'Moves that left the bot\u2019s choice are marked; its values are not points, so they are not graded.';
+    return 'A move\u2019s cost is the bot\u2019s value of its own choice minus its value of the move played: ' +
+      'an inaccuracy (?!) costs ' + unit(t.inaccuracy) + ' or more, a mistake (?) ' + unit(t.mistake) +
+      ', a blunder (??) ' + unit(t.blunder) + ' (2%, 5% and 10% of the match\u2019s target).';
+  }
+
   function renderAnnotation(f) {
     const panel = $('annotation-panel');
     const box = $('annotation');
     if (!D.annotation) { panel.hidden = true; return; }
     panel.hidden = false;
     const a = f.annotation;
+    box.removeAttribute('data-cost');
+    box.removeAttribute('data-label');
     if (!a || !Array.isArray(a.moves)) {
-      box.removeAttribute('data-cost');
       box.innerHTML = '<p class="muted">' + (S.ply === 0 ? 'the deal: no decision'
         : 'no decision of an annotated seat at this step') + '</p>';
+      return;
+    }
+    if (annotationHidden(a)) {
+      box.innerHTML = '<p class="muted">' + seatChip(a.seat) + '\u2019s decision is not shown while the other hands are face down: it would name its tiles.</p>';
       return;
     }
     const values = a.moves.map((m) => m.value).filter((v) => typeof v === 'number' && isFinite(v));
@@ -725,20 +823,141 @@
       const v = m.value;
       const pct = typeof v === 'number' && hi > lo ? 8 + 92 * (v - lo) / (hi - lo) : typeof v === 'number' ? 100 : 0;
       const cls = (i === a.played ? ' played' : '') + (i === a.bot ? ' bot' : '');
-      rows += '<tr class="ann-move' + cls + '" data-index="' + i + '"><td class="mv" title="' + esc(m.move) + '">' +
-        esc(m.move || '') + '</td>' +
+      rows += '<tr class="ann-move' + cls + '" data-index="' + i + '"><td class="mv">' + esc(m.move || '') + '</td>' +
         '<td class="bar"><span style="width:' + pct.toFixed(1) + '%"></span></td><td class="val">' + fmtValue(v) + '</td>' +
         '<td class="tags">' + (i === a.played ? '<span class="tag played">played</span>' : '') +
         (i === a.bot ? '<span class="tag bot">bot</span>' : '') + '</td></tr>';
     }
-    const agrees = a.played === a.bot;
-    const measure = D.annotation.measure ? ' \u00b7 ' + esc(D.annotation.measure) : '';
+    const label = a.label || (a.played === a.bot ? 'best' : 'other');
+    const verdict = label === 'best' ? 'the bot\u2019s move' + (a.played === a.bot ? '' : ', or one worth as much')
+      : (label === 'other' ? 'left the bot\u2019s move' : 'a' + (label === 'inaccuracy' ? 'n ' : ' ') + label) +
+        (typeof a.cost === 'number' ? ': cost <b>' + unit(a.cost) + '</b>' : '');
+    const measure = D.annotation.measure || 'value';
     box.setAttribute('data-cost', a.cost);
-    box.innerHTML = '<div class="ann-head">' + esc(D.annotation.agent || 'agent') + measure + ' for ' + seatChip(a.seat) + '</div>' +
-      '<table class="ann-table"><tbody>' + rows + '</tbody></table>' +
-      '<p class="ann-cost ' + (agrees ? 'ok' : 'bad') + '">' + (agrees
-        ? 'played the bot\u2019s move'
-        : 'left the bot\u2019s move: cost <b>' + fmtValue(a.cost) + '</b>') + '</p>';
+    box.setAttribute('data-label', label);
+    box.innerHTML = '<div class="ann-head">' + esc(D.annotation.agent || 'agent') + ' for ' + seatChip(a.seat) + '</div>' +
+      '<table class="ann-table"><thead><tr><th>move</th><th></th><th class="val">' + esc(inPoints() ? 'points' : measure) +
+      '</th><th></th></tr></thead><tbody>' + rows + '</tbody></table>' +
+      '<p class="ann-cost label-' + label + '">' + (LABEL_MARKS[label] ? '<b class="lm">' + LABEL_MARKS[label] + '</b> ' : '') + verdict + '</p>' +
+      '<p class="ann-note">Values: ' + esc(MEASURES[measure] || measure) + '.</p>';
+  }
+
+  /* ------------------------------------------------------------------ the annotation graph */
+
+  /* Every annotated decision of the match, in order. */
+  function decisions() {
+    const out = [];
+    D.hands.forEach((hand, h) => hand.frames.forEach((f, p) => {
+      if (f.annotation && Array.isArray(f.annotation.moves)) out.push({ hand: h, ply: p, a: f.annotation });
+    }));
+    return out;
+  }
+
+  /* The cost of each decision as a bar, in points where the values are points, the
+   * thresholds as dashed lines, the hands' starts as ticks; a click goes to the move. */
+  function renderGraph() {
+    const panel = $('graph-panel');
+    if (!D.annotation) { panel.hidden = true; return; }
+    panel.hidden = false;
+    const list = decisions();
+    const box = $('graph');
+    const W = Math.max(260, box.clientWidth || 600);
+    const H = 132, left = 44, right = 8, top = 10, bottom = 22;
+    const t = inPoints() ? D.annotation.thresholds : null;
+    const costs = list.map((d) => (typeof d.a.cost === 'number' && isFinite(d.a.cost) ? Math.max(0, d.a.cost) : 0));
+    let max = Math.max(1e-9, ...costs);
+    if (t) max = Math.max(max, t.blunder * 1.25);
+    const x = (i) => left + (W - left - right) * i / Math.max(1, list.length);
+    const bw = Math.max(1, (W - left - right) / Math.max(1, list.length) - 1);
+    const y = (v) => top + (H - top - bottom) * (1 - v / max);
+    let svg = '<svg id="graph-svg" width="' + W + '" height="' + H + '" viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="cost of each annotated move">';
+    svg += '<line class="axis" x1="' + left + '" y1="' + y(0) + '" x2="' + (W - right) + '" y2="' + y(0) + '"/>';
+    if (t) {
+      ['inaccuracy', 'mistake', 'blunder'].forEach((k) => {
+        svg += '<line class="th th-' + k + '" x1="' + left + '" x2="' + (W - right) + '" y1="' + y(t[k]).toFixed(1) + '" y2="' + y(t[k]).toFixed(1) + '"/>' +
+          '<text class="tl" x="' + (left - 4) + '" y="' + (y(t[k]) + 4).toFixed(1) + '" text-anchor="end">' + fmtValue(t[k]) + '</text>';
+      });
+    }
+    svg += '<text class="tl" x="' + (left - 4) + '" y="' + (y(0) + 4) + '" text-anchor="end">0</text>';
+    let lastHand = -1;
+    list.forEach((d, i) => {
+      if (d.hand !== lastHand) {
+        svg += '<line class="hand-tick" x1="' + x(i).toFixed(1) + '" x2="' + x(i).toFixed(1) + '" y1="' + top + '" y2="' + (H - bottom + 4) + '"/>' +
+          '<text class="tl" x="' + (x(i) + 2).toFixed(1) + '" y="' + (H - 6) + '">hand ' + D.hands[d.hand].hand + '</text>';
+        lastHand = d.hand;
+      }
+      const label = d.a.label || (d.a.played === d.a.bot ? 'best' : 'other');
+      const c = costs[i];
+      const hgt = Math.max(2, y(0) - y(c));
+      svg += '<rect class="bar-' + label + ' s' + d.a.seat + '" data-hand="' + (d.hand + 1) + '" data-ply="' + d.ply + '" data-cost="' + d.a.cost +
+        '" data-label="' + label + '" x="' + x(i).toFixed(1) + '" y="' + (y(0) - hgt).toFixed(1) + '" width="' + bw.toFixed(1) + '" height="' + hgt.toFixed(1) +
+        '"><title>hand ' + D.hands[d.hand].hand + ', move ' + d.ply + ', seat ' + d.a.seat + ': ' + label + ', cost ' + esc(unit(c)) + '</title></rect>';
+    });
+    svg += '<line id="graph-now" class="now" x1="0" x2="0" y1="' + top + '" y2="' + (H - bottom) + '"/></svg>';
+    box.innerHTML = svg + '<p class="graph-caption">cost of each annotated move' + (inPoints() ? ', in points' : ' (' + esc(D.annotation.measure || 'value') + ')') +
+      '; ' + plural(list.length, 'decision') + '. ' + esc(thresholdText()) + '</p>';
+    box.setAttribute('data-decisions', list.length);
+    renderSummary(list);
+    markGraph();
+  }
+
+  /* The current move on the graph. */
+  function markGraph() {
+    const now = $('graph-now');
+    if (!now) return;
+    const bar = document.querySelector('#graph-svg rect[data-hand="' + (S.hand + 1) + '"][data-ply="' + S.ply + '"]');
+    now.style.display = bar ? '' : 'none';
+    if (bar) {
+      const cx = Number(bar.getAttribute('x')) + Number(bar.getAttribute('width')) / 2;
+      now.setAttribute('x1', cx);
+      now.setAttribute('x2', cx);
+    }
+  }
+
+  /* Per annotated seat: its decisions, mean cost and the count of each label. */
+  function renderSummary(list) {
+    const seats = (D.annotation.seats || []).slice();
+    const shown = LABEL_NAMES.filter((k) => inPoints() ? k !== 'other' : k === 'best' || k === 'other');
+    let rows = '';
+    seats.forEach((seat) => {
+      const mine = list.filter((d) => d.a.seat === seat);
+      const counts = {};
+      shown.forEach((k) => { counts[k] = 0; });
+      let sum = 0, n = 0;
+      mine.forEach((d) => {
+        const label = d.a.label || 'other';
+        counts[label] = (counts[label] || 0) + 1;
+        if (typeof d.a.cost === 'number' && isFinite(d.a.cost)) { sum += Math.max(0, d.a.cost); n++; }
+      });
+      rows += '<tr data-seat="' + seat + '"><td>' + seatChip(seat) + '</td><td class="num">' + mine.length + '</td><td class="num">' +
+        (n ? fmtValue(sum / n) : '\u2014') + '</td>' + shown.map((k) => '<td class="num" data-label="' + k + '">' + counts[k] + '</td>').join('') + '</tr>';
+    });
+    $('graph-summary').innerHTML = '<table class="summary"><thead><tr><th>seat</th><th class="num">decisions</th><th class="num">mean cost' +
+      (inPoints() ? ' (points)' : '') + '</th>' + shown.map((k) => '<th class="num">' + k + (LABEL_MARKS[k] ? ' ' + LABEL_MARKS[k] : '') + '</th>').join('') +
+      '</tr></thead><tbody>' + rows + '</tbody></table>' +
+      '<p class="muted">A decision is a position where the seat had more than one legal move; \u2014: the agent gave no values.</p>';
+  }
+
+  /* The bot's choice where it differs from the move played, to draw as a ghost: its tile
+   * and end, with the ends as they stood before the move. */
+  function ghostOf(f) {
+    const a = f.annotation;
+    if (!a || a.played === a.bot || a.bot < 0 || annotationHidden(a)) return null;
+    const m = a.moves[a.bot];
+    if (!m || !m.tile) return null;
+    const prev = previousFrame();
+    const ends = prev && prev.table && prev.table.ends ? prev.table.ends : [];
+    return { tile: m.tile, end: m.end, seat: a.seat, number: m.end !== undefined ? ends[m.end] : undefined, move: m.move };
+  }
+  /* The ghost beside end k, its matching number towards the table (`inward` first or last). */
+  function ghostTile(g, inwardFirst, upright) {
+    const n = numbers(g.tile);
+    const match = g.number !== undefined && n[1] === g.number ? n[1] : n[0];
+    const other = match === n[0] ? n[1] : n[0];
+    const a = inwardFirst ? match : other;
+    const b = inwardFirst ? other : match;
+    return '<span class="ghost-wrap" title="the bot would play ' + esc(g.move) + '">' +
+      domino(a, b, { upright: upright !== (a === b), cls: 'ghost' }) + '</span>';
   }
 
   /* ------------------------------------------------------------------ move list */
@@ -754,12 +973,18 @@
     const ended = f.lines.some((l) => l.type === 'hand_end');
     for (const l of f.lines) {
       if (ended && l.type === 'award') continue;
-      if (l.type === 'trick') marks += '<span class="mark trick" title="' + esc(lineWords(l)) + '">\u2192' + l.winner + ' ' + signed(l.points) + '</span>';
-      else if (l.type === 'award') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">' + signed(l.points) + '</span>';
-      else if (l.type === 'meld') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">meld ' + signed(l.points) + '</span>';
-      else if (l.type === 'hand_end') marks += '<span class="mark end" title="' + esc(lineWords(l)) + '">' + esc(reasonWords(l.reason)) + '</span>';
+      if (l.type === 'trick') marks += '<span class="mark trick" title="' + esc(lineWords(l)) + '">trick to seat ' + l.winner + ' ' + signed(l.points) + '</span>';
+      else if (l.type === 'award') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">' + esc(sideName(l.to)) + ' ' + signed(l.points) + ' ' + esc(reasonWords(l)) + '</span>';
+      else if (l.type === 'meld') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">meld ' + esc((l.tiles || []).join(' ')) + ' ' + signed(l.points) + '</span>';
+      else if (l.type === 'hand_end') marks += '<span class="mark end" title="' + esc(lineWords(l)) + '">' + esc(reasonWords(l)) + '</span>';
     }
     return marks;
+  }
+
+  /* A scoring play's reason, on a line of its own under the move. */
+  function playWhy(f) {
+    const play = f.lines.find((l) => l.type === 'play' && l.points && l.why);
+    return play ? '<span class="why">' + esc(play.why) + '</span>' : '';
   }
 
   function buildMoves() {
@@ -767,8 +992,8 @@
     D.hands.forEach((hand, h) => {
       const lastFrame = hand.frames[hand.frames.length - 1];
       const end = lastFrame.lines.find((l) => l.type === 'hand_end');
-      const summary = hand.void ? 'void' + (end ? ' (' + reasonWords(end.reason) + ')' : '')
-        : end ? reasonWords(end.reason) + (end.winner !== null && end.winner !== undefined ? ', ' + sideName(end.winner) : '') : '';
+      const summary = hand.void ? 'void' + (end ? ' (' + reasonWords(end) + ')' : '')
+        : end ? reasonWords(end) + (end.winner !== null && end.winner !== undefined ? ', ' + sideName(end.winner) : '') : '';
       html += '<section class="hand-moves' + (hand.void ? ' void' : '') + '">' +
         '<div class="hand-head" role="button" tabindex="0" data-goto-hand="' + (h + 1) + '" data-goto-ply="0">' +
         '<b>Hand ' + hand.hand + '</b>' + (h + 1 !== hand.hand ? ' <span class="muted">(deal ' + (h + 1) + ')</span>' : '') +
@@ -776,20 +1001,33 @@
       for (let p = 1; p < hand.frames.length; p++) {
         const f = hand.frames[p];
         const dev = isDeviation(f);
-        html += '<li data-hand="' + (h + 1) + '" data-ply="' + p + '" class="s' + f.seat + (dev ? ' deviation' : '') + '"' +
+        const label = f.annotation && f.annotation.label ? f.annotation.label : '';
+        html += '<li data-hand="' + (h + 1) + '" data-ply="' + p + '" class="s' + f.seat + (dev ? ' deviation' : '') +
+          (label ? ' label-' + label : '') + '"' + (label ? ' data-label="' + label + '"' : '') +
           (dev ? ' data-cost="' + f.annotation.cost + '"' : '') + '>' +
           '<span class="ply">' + p + '</span>' + (f.seat >= 0 ? seatChip(f.seat) : '') +
           '<span class="mv" title="' + esc(f.move || '') + '">' + esc(f.move || '') + '</span>' +
-          (f.points ? '<span class="pts">' + signed(f.points) + '</span>' : '') + stepMarks(f) +
-          (dev ? '<span class="dev" title="left the bot\u2019s move (cost ' + fmtValue(f.annotation.cost) + ')">\u0394 ' +
-            fmtValue(f.annotation.cost) + '</span>' : '') + '</li>';
+          (f.points ? '<span class="pts">' + signed(f.points) + '</span>' : '') + stepMarks(f) + playWhy(f) +
+          (dev ? '<span class="dev" title="' + esc(label) + ': left the bot\u2019s move, cost ' + esc(unit(f.annotation.cost)) + '">' +
+            (LABEL_MARKS[label] ? LABEL_MARKS[label] + ' ' : '') + '\u2212' + fmtValue(f.annotation.cost) + '</span>' : '') + '</li>';
       }
       html += '</ol></section>';
     });
     $('moves').innerHTML = html;
   }
 
+  /* With the other hands face down, the moves to come are not listed: they would name
+   * the tiles still held. */
+  function hideFutureMoves() {
+    $('moves').querySelectorAll('li').forEach((li) => {
+      const h = Number(li.getAttribute('data-hand')) - 1;
+      const p = Number(li.getAttribute('data-ply'));
+      li.classList.toggle('future', S.hide && (h > S.hand || (h === S.hand && p > S.ply)));
+    });
+  }
+
   function markCurrentMove() {
+    hideFutureMoves();
     const list = $('moves');
     list.querySelectorAll('.current, .at-deal').forEach((el) => el.classList.remove('current', 'at-deal'));
     let el;
@@ -825,6 +1063,7 @@
     renderFelt(f);
     renderStep(f, hand);
     renderAnnotation(f);
+    markGraph();
     renderResult(isLastFrame(S.hand, S.ply));
     markCurrentMove();
     const atStart = S.hand === 0 && S.ply === 0;
@@ -974,6 +1213,14 @@
       const p = target.getAttribute('data-ply') || target.getAttribute('data-goto-ply');
       go(Number(h) - 1, Number(p));
     });
+    $('graph').addEventListener('click', (e) => {
+      const bar = e.target.closest('rect[data-ply]');
+      if (!bar) return;
+      setPlaying(false);
+      go(Number(bar.getAttribute('data-hand')) - 1, Number(bar.getAttribute('data-ply')));
+    });
+    $('download').addEventListener('click', downloadRecord);
+    $('copy-link').addEventListener('click', copyLink);
     $('moves').addEventListener('keydown', (e) => {
       if ((e.key === 'Enter' || e.key === ' ') && e.target.hasAttribute('data-goto-ply')) {
         e.preventDefault();
@@ -997,12 +1244,50 @@
     window.addEventListener('resize', () => {
       if (pending) return;
       pending = true;
-      requestAnimationFrame(() => { pending = false; render(); });
+      requestAnimationFrame(() => { pending = false; renderGraph(); render(); });
     });
   }
 
+  /* The record the page was made from, as it was written (it sits in the page beside the
+   * data), saved under its own name. */
+  function downloadRecord() {
+    const node = $('record-data');
+    const text = node ? node.textContent.trim() : '';
+    if (!text) { say('this page holds no record'); return; }
+    const binary = atob(text);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    const name = String(D.source || 'match.jsonl').split(/[\\/]/).pop() || 'match.jsonl';
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([bytes], { type: 'application/x-ndjson' }));
+    link.download = name;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    say('record saved as ' + name);
+  }
+
+  /* The address of this position to the clipboard; where the browser refuses, the address
+   * is shown selected, to copy by hand. */
+  function copyLink() {
+    const url = location.href.split('#')[0] + '#hand=' + (S.hand + 1) + '&ply=' + S.ply;
+    const field = $('link-field');
+    field.value = url;
+    const shown = () => { field.hidden = false; field.focus(); field.select(); say('the link is selected: copy it'); };
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(url).then(() => { field.hidden = true; say('link copied'); }, shown);
+    } else {
+      shown();
+    }
+  }
+
+  function say(text) {
+    $('status').textContent = text;
+  }
+
   function describe() {
-    const bits = [D.game, D.preset && D.preset !== D.game ? 'preset ' + D.preset : '',
+    const bits = [D.game_title || D.game, D.preset && D.preset !== D.game ? 'preset ' + D.preset : '',
       plural(D.seats, 'seat'), D.teams ? 'teams ' + Array.from({ length: D.sides }, (_, t) => t + ': seats ' + seatsOfSide(t).join('+')).join(', ') : '',
       D.seed !== undefined ? 'seed ' + D.seed : '', D.source ? String(D.source) : ''];
     if (D.annotation) bits.push('annotated by ' + D.annotation.agent);
@@ -1027,6 +1312,7 @@
       describe();
       buildMoves();
       setupControls();
+      renderGraph();
       const [h, p] = readHash();
       go(h, p);
     } catch (e) {
