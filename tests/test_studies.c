@@ -620,10 +620,12 @@ START_TEST(sprt_matches_expected_files)
                           "--no-plots", "--quiet", "--out", (char *)dir));
     expect_golden(dir, "sprt", "sprt.csv");
     expect_golden(dir, "sprt", "sprt_trace.csv");
+    expect_golden(dir, "sprt", "sprt_blocks.csv");
     const char *again = support_scratch("again");
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     expect_same_file(dir, again, "sprt.csv");
     expect_same_file(dir, again, "sprt_trace.csv");
+    expect_same_file(dir, again, "sprt_blocks.csv");
     static const char *const files[] = {"sprt.csv", NULL}, *const runs[] = {"run", NULL};
     char *page = expect_report_html(dir, files, runs);
     ck_assert_msg(strstr(page, "H1 accepted: heuristic is stronger than greedy by 62 Elo [43, 82] after 928 games"),
