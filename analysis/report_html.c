@@ -786,7 +786,7 @@ static int ratings_tables(FILE *out, const ratings_files_t *f, char *error, size
                                  "superiority over the next agent down.");
     table_html(out, &f->pairwise, "Every pair, from agent_a's side: the paired score over deal blocks and its Elo, "
                                   "with intervals; model_elo from the ratings.");
-    table_html(out, &f->matrix, "The paired score of the row agent against the column agent (NaN: the agent "
+    table_html(out, &f->matrix, "The paired score of the row agent against the column agent (a dash: the agent "
                                 "itself, or no games).");
     table_html(out, &f->los, "The likelihood of superiority of the row agent over the column agent.");
     return table_html_turned(out, &f->model, NULL, "How the model was fitted.", error, error_size);
