@@ -35,6 +35,15 @@ void html_open(FILE *out, const char *tag, const char *class_name, const char *r
     fputc('>', out);
 }
 
+void html_open_titled(FILE *out, const char *tag, const char *class_name, const char *style, const char *title)
+{
+    fprintf(out, "<%s", tag);
+    if (class_name) html_attribute(out, "class", class_name);
+    if (style) html_attribute(out, "style", style);
+    if (title) html_attribute(out, "title", title);
+    fputc('>', out);
+}
+
 void html_close(FILE *out, const char *tag) { fprintf(out, "</%s>\n", tag); }
 
 void html_script_json(FILE *out, const char *json)
@@ -46,12 +55,15 @@ void html_script_json(FILE *out, const char *json)
 
 /* One style sheet, inline: the system's own fonts, a measure that reads well, tables that
  * scroll sideways on a narrow screen instead of squeezing, and charts that shrink with the
- * page. Print drops the width limit and keeps a chart or a table on one page. */
+ * page down to the least size their text reads at (svg_plot.h), then scroll in their figure,
+ * so that no element widens a phone's page. Charts of a pair (.side) stand side by side where
+ * there is room for both. Empty cells are a muted dash with their footnote's sign. Print drops
+ * the width limit and keeps a chart or a table on one page. */
 static const char style_sheet[] =
     ":root{color-scheme:light;--ink:#1a1a1a;--muted:#5a5a5a;--rule:#d8d8d8;--band:#f4f6f8;--accent:#2166ac}\n"
     "body{margin:0;color:var(--ink);background:#fff;font:15px/1.5 system-ui,-apple-system,\"Segoe UI\",Roboto,"
     "\"Helvetica Neue\",Arial,sans-serif}\n"
-    "main{max-width:72rem;margin:0 auto;padding:1.5rem 1.25rem 3rem}\n"
+    "main{max-width:72rem;margin:0 auto;padding:1.5rem 1.25rem 3rem;overflow-wrap:break-word}\n"
     "h1{font-size:1.6rem;margin:0 0 .25rem}h2{font-size:1.25rem;margin:2rem 0 .5rem;padding-bottom:.2rem;"
     "border-bottom:1px solid var(--rule)}h3{font-size:1.05rem;margin:1.25rem 0 .4rem}\n"
     "p{margin:.4rem 0}.subject{color:var(--muted);margin-top:0}.note{color:var(--muted)}\n"
@@ -66,9 +78,15 @@ static const char style_sheet[] =
     "th{white-space:nowrap}thead th{background:var(--band)}tbody tr:nth-child(even){background:#fafbfc}\n"
     "td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}\n"
     "table.settings td,table.settings td.num{text-align:left;white-space:normal;overflow-wrap:anywhere}\n"
-    "figure{margin:1rem 0}svg{max-width:100%;height:auto;display:block}\n"
+    "td.empty{color:var(--muted);text-align:center}td.empty sup{font-size:.75em;margin-left:.1em}\n"
+    "p.footnotes{color:var(--muted);font-size:.85rem;margin:-.6rem 0 1rem}\n"
+    "figure{margin:1rem 0;overflow-x:auto}svg{max-width:100%;height:auto;display:block}\n"
+    "figcaption{color:var(--muted);font-size:.85rem;margin-top:.2rem}\n"
+    ".side{display:flex;flex-wrap:wrap;gap:0 1.5rem}.side>figure{flex:1 1 30rem;min-width:0}\n"
+    "table.crosstable td{text-align:center;white-space:nowrap}table.crosstable small{display:block;"
+    "color:var(--muted)}\n"
     "ul.samples{padding-left:1.2rem}footer{color:var(--muted);font-size:.85rem;margin-top:2.5rem}\n"
-    "@media print{main{max-width:none;padding:0}.wide{overflow:visible}figure,table{break-inside:avoid}"
+    "@media print{main{max-width:none;padding:0}.wide,figure{overflow:visible}figure,table{break-inside:avoid}"
     "a{color:inherit}}\n";
 
 void html_page_start(FILE *out, const char *title)
@@ -163,26 +181,45 @@ static void cell(FILE *out, const char *text)
     fputs("</td>", out);
 }
 
+void html_row_start(FILE *out) { fputs("<tr>", out); }
+void html_row_end(FILE *out) { fputs("</tr>\n", out); }
+
+void html_table_cell(FILE *out, const char *text, bool headed)
+{
+    if (!headed) {
+        cell(out, text);
+        return;
+    }
+    fputs("<th scope=\"row\">", out);
+    html_text(out, text);
+    fputs("</th>", out);
+}
+
+void html_table_cell_empty(FILE *out, const char *note, const char *mark)
+{
+    fputs("<td class=\"empty\"", out);
+    if (note) html_attribute(out, "title", note);
+    fputs(">\xE2\x80\x94", out); /* an em dash */
+    if (mark) {
+        fputs("<sup>", out);
+        html_text(out, mark);
+        fputs("</sup>", out);
+    }
+    fputs("</td>", out);
+}
+
 void html_table_row(FILE *out, const char *const *cells, int count)
 {
-    fputs("<tr>", out);
-    for (int k = 0; k < count; k++) cell(out, cells[k]);
-    fputs("</tr>\n", out);
+    html_row_start(out);
+    for (int k = 0; k < count; k++) html_table_cell(out, cells[k], false);
+    html_row_end(out);
 }
 
 void html_table_row_headed(FILE *out, const char *const *cells, int count)
 {
-    fputs("<tr>", out);
-    for (int k = 0; k < count; k++) {
-        if (k > 0) {
-            cell(out, cells[k]);
-            continue;
-        }
-        fputs("<th scope=\"row\">", out);
-        html_text(out, cells[k]);
-        fputs("</th>", out);
-    }
-    fputs("</tr>\n", out);
+    html_row_start(out);
+    for (int k = 0; k < count; k++) html_table_cell(out, cells[k], k == 0);
+    html_row_end(out);
 }
 
 void html_table_end(FILE *out) { fputs("</tbody>\n</table></div>\n", out); }

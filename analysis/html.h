@@ -32,6 +32,9 @@ void html_page_end(FILE *out, const char *footer);
  * it); each attribute may be NULL (left out). */
 void html_open(FILE *out, const char *tag, const char *class_name, const char *role, const char *style);
 void html_close(FILE *out, const char *tag);
+/* <tag class="class_name" style="style" title="title">: an element with a hover text (either
+ * attribute may be NULL). */
+void html_open_titled(FILE *out, const char *tag, const char *class_name, const char *style, const char *title);
 
 /* <hN id="id">text</hN> (level 1 to 4; id may be NULL). */
 void html_heading(FILE *out, int level, const char *id, const char *text);
@@ -51,6 +54,16 @@ void html_table_row(FILE *out, const char *const *cells, int count);
 /* A row whose first cell is a header of the row (a transposed table's column name). */
 void html_table_row_headed(FILE *out, const char *const *cells, int count);
 void html_table_end(FILE *out);
+/* A row written cell by cell: html_row_start, html_table_cell or html_table_cell_empty for
+ * each cell, html_row_end. */
+void html_row_start(FILE *out);
+void html_row_end(FILE *out);
+/* One cell as html_table_row writes it (a number aligned right); a header of its row when
+ * `headed`. */
+void html_table_cell(FILE *out, const char *text, bool headed);
+/* A cell with no value: a dash, then `mark` (the sign of the footnote that explains it) raised
+ * and small, `note` as its title (shown on hover). */
+void html_table_cell_empty(FILE *out, const char *note, const char *mark);
 
 /* Whether `text` reads as a number as our CSV files write them. */
 bool html_is_number(const char *text);

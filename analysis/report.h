@@ -95,12 +95,15 @@ typedef struct report_sprt_result {
     sprt_verdict_t verdict;
     double llr;
     int64_t blocks, games;
+    int64_t a_wins, draws, b_wins; /* the games, from agent_a's side */
     double score, score_low, score_high, elo, elo_low, elo_high;
 } report_sprt_result_t;
 
 /* Replays the test over the blocks of a deals.csv in unit order, stopping where it
- * decides: sprt.csv (one row) and sprt_trace.csv (the LLR after every block) in out_dir,
- * and the LLR plot. agent_a is tested against agent_b. */
+ * decides: sprt.csv (one row), sprt_trace.csv (the LLR, and the Elo with its 95% interval,
+ * after every block, thinned) and sprt_blocks.csv (how many blocks ended with each block
+ * score: the pentanomial counts of a two-seat game) in out_dir, and the LLR plot. agent_a is
+ * tested against agent_b. */
 int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a, const char *agent_b,
                 const sprt_test_t *test, plot_session_t *plots, FILE *text, report_sprt_result_t *result, char *error,
                 size_t error_size);

@@ -3,8 +3,9 @@
  * 1. Read the layout's CSV files whole (table_t), checking the columns the page uses.
  * 2. Write the page into an atomic file: heading, result, plots, tables, sample games, how
  *    it was made.
- * The tables print every field as the file holds it, so the page and the CSVs never
- * disagree; only the sentences round, for reading.
+ * The CSVs keep every number whole; the page rounds each to what it can tell (the sentences
+ * with their intervals, the tables column by column: report_html_shown_field), and marks
+ * every empty cell with a dash and a footnote that says why.
  */
 #include "report_html.h"
 
@@ -21,14 +22,14 @@
 #include "plot.h"
 #include "svg_plot.h"
 
-/* The parts of the page a layout writes, in order. */
-typedef enum page_part { PART_RESULT, PART_PLOTS, PART_TABLES } page_part_t;
+/* The parts of the page a layout writes, in order: the result (in its box), the counts behind
+ * it (under the box: an SPRT's games and blocks), the plots, the tables. */
+typedef enum page_part { PART_RESULT, PART_COUNTS, PART_PLOTS, PART_TABLES } page_part_t;
 
 enum {
     SENTENCE_SIZE = 4096,
     TEXT_SIZE = 1024,
-    RATINGS_LISTED = 8, /* agents named in the ratings sentence; the table has them all */
-    MARKERS_MAX = 60    /* points of a line drawn as markers with hover values */
+    RATINGS_LISTED = 8  /* agents named in the ratings sentence; the table has them all */
 };
 
 /* ------------------------------------------------------------------ CSV files read whole */
@@ -185,7 +186,188 @@ static void figure_start(FILE *out)
 }
 static void figure_end(FILE *out) { html_close(out, "figure"); }
 
+/* ------------------------------------------------------------------ numbers as the tables show them */
+
+/* How finely a column's numbers are shown (report_html.h says the rules). */
+typedef enum precision { PRECISION_SHARE, PRECISION_ELO, PRECISION_LLR, PRECISION_SETTING, PRECISION_MEAN } precision_t;
+
+static bool named_in(const char *name, const char *const *names)
+{
+    for (int k = 0; names[k]; k++)
+        if (!strcmp(name, names[k])) return true;
+    return false;
+}
+
+static bool starts_with(const char *text, const char *prefix) { return !strncmp(text, prefix, strlen(prefix)); }
+
+static precision_t column_precision(const char *file, const char *column)
+{
+    static const char *const elo[] = {"elo", "elo_low", "elo_high", "model_elo", "target_elo", "smoothed_elo", "se",
+                                      "step", "step_low", "step_high", "leader_advantage", "leader_advantage_low",
+                                      "leader_advantage_high", NULL};
+    static const char *const llr[] = {"llr", "lower", "upper", NULL};
+    static const char *const settings[] = {"elo0", "elo1", "alpha", "beta", "confidence", "prior_draws", NULL};
+    static const char *const means[] = {"ms_per_decision", "strength", NULL};
+    /* every cell of a matrix of scores or likelihoods is a share, whatever the agents are called */
+    if (!strcmp(file, "pairwise_matrix.csv") || !strcmp(file, "los.csv")) return PRECISION_SHARE;
+    if (named_in(column, elo)) return PRECISION_ELO;
+    if (named_in(column, llr)) return PRECISION_LLR;
+    if (named_in(column, settings)) return PRECISION_SETTING;
+    if (named_in(column, means) || starts_with(column, "mean_")) return PRECISION_MEAN;
+    return PRECISION_SHARE;
+}
+
+static int header_index(const char *const *header, int count, const char *name)
+{
+    for (int c = 0; c < count; c++)
+        if (!strcmp(header[c], name)) return c;
+    return -1;
+}
+
+static double field_value(const char *text)
+{
+    char *end;
+    double value = strtod(text, &end);
+    return text[0] && *end == '\0' ? value : NAN;
+}
+
+/* Half the width of the interval of Elo column k: its own (X_low, X_high), else the row's Elo's. */
+static double elo_half_width(const char *const *header, const char *const *fields, int count, int k)
+{
+    char base[128], low[160], high[160];
+    snprintf(base, sizeof base, "%s", header[k]);
+    size_t length = strlen(base);
+    if (length > 4 && !strcmp(base + length - 4, "_low")) base[length - 4] = '\0';
+    else if (length > 5 && !strcmp(base + length - 5, "_high")) base[length - 5] = '\0';
+    snprintf(low, sizeof low, "%s_low", base);
+    snprintf(high, sizeof high, "%s_high", base);
+    int l = header_index(header, count, low), h = header_index(header, count, high);
+    if (l < 0 || h < 0) {
+        l = header_index(header, count, "elo_low");
+        h = header_index(header, count, "elo_high");
+    }
+    if (l < 0 || h < 0) return NAN;
+    return (field_value(fields[h]) - field_value(fields[l])) / 2;
+}
+
+/* Digits after the point that show `value` to `significant` digits (none for a whole value). */
+static int significant_decimals(double value, int significant)
+{
+    if (value == 0 || !isfinite(value)) return 0;
+    int decimals = significant - 1 - (int)floor(log10(fabs(value)));
+    return decimals < 0 ? 0 : decimals > 6 ? 6 : decimals;
+}
+
+/* Whether the text is a number our CSVs write without a point: a count, inf. */
+static bool whole_text(const char *text) { return !strchr(text, '.'); }
+
+void report_html_shown_field(const char *file, const char *const *header, const char *const *fields, int count, int k,
+                             char *out, size_t size)
+{
+    const char *text = fields[k];
+    if (!text[0] || !strcmp(text, "NaN")) {
+        snprintf(out, size, "%s", "");
+        return;
+    }
+    if (!html_is_number(text) || whole_text(text)) {
+        snprintf(out, size, "%s", text);
+        return;
+    }
+    double value = field_value(text);
+    switch (column_precision(file, header[k])) {
+    case PRECISION_ELO: {
+        double half = elo_half_width(header, fields, count, k);
+        rounded(out, size, value, isfinite(half) && half > 0 && half < 10 ? 1 : 0, false);
+        return;
+    }
+    case PRECISION_LLR: rounded(out, size, value, 3, false); return;
+    case PRECISION_SETTING: snprintf(out, size, "%g", value); return;
+    case PRECISION_MEAN: rounded(out, size, value, significant_decimals(value, 3), false); return;
+    default: rounded(out, size, value, 3, false); return;
+    }
+}
+
+/* Why field k of a row of `file` is empty, in a few words: the footnote of its dash. */
+static const char *empty_note(const char *file, const char *const *header, const char *const *fields, int count, int k)
+{
+    const char *column = header[k];
+    if (!strcmp(file, "pairwise_matrix.csv") || !strcmp(file, "los.csv"))
+        return k > 0 && !strcmp(column, fields[0]) ? "the agent against itself: no score"
+                                                   : "these two agents did not meet: no games";
+    int hands = header_index(header, count, "hands"), matches = header_index(header, count, "matches");
+    bool hand_column = starts_with(column, "hand_") || named_in(column, (const char *const[]){
+        "hands", "mean_points_per_hand", "mean_plies_per_hand", "replays", "deal_bias", "deal_bias_low",
+        "deal_bias_high", "same_result_share", "same_result_share_low", "same_result_share_high", NULL});
+    bool match_column = starts_with(column, "match_") || !strcmp(column, "matches") ||
+                        !strcmp(column, "mean_hands_per_match");
+    if (hand_column && hands >= 0 && !fields[hands][0]) return "not played: this study played no hands run";
+    if (match_column && matches >= 0 && !fields[matches][0]) return "not played: this study played no matches run";
+    if (strstr(column, "_vs_first")) return "the first variant: the others are compared with it";
+    if (starts_with(column, "deal_bias") || starts_with(column, "same_result_share"))
+        return "not measured: one play of each deal (a deal bias needs replays: --replays 2, with an agent that "
+               "draws random numbers)";
+    if (starts_with(column, "a_score_outnumber"))
+        return "the two agents always held as many seats: no play where one was outnumbered";
+    if (starts_with(column, "name")) return "not a bot outside dominolab: it is named by its spec";
+    if (!strcmp(column, "los_next")) return "the last agent: none below it";
+    if (starts_with(column, "step") || !strcmp(column, "distinct")) return "level 1: no level below it";
+    if (!strcmp(column, "ms_per_decision")) return "not timed: the study was made before levels were timed";
+    size_t length = strlen(column);
+    if ((length > 4 && !strcmp(column + length - 4, "_low")) || (length > 5 && !strcmp(column + length - 5, "_high")))
+        return "no interval: too few blocks to measure one";
+    return "no value in the file";
+}
+
 /* ------------------------------------------------------------------ tables on the page */
+
+enum { FOOTNOTES_MAX = 26 }; /* marked a to z */
+
+/* The explanations of a table's empty cells, each marked by a letter in order of first use. */
+typedef struct footnotes {
+    const char *note[FOOTNOTES_MAX];
+    int count;
+} footnotes_t;
+
+/* The mark of `note` ("a"), added if new; NULL past z (the title still says why). */
+static const char *footnote_mark(footnotes_t *notes, const char *note)
+{
+    static const char *const marks[FOOTNOTES_MAX] = {"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m",
+                                                     "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"};
+    for (int k = 0; k < notes->count; k++)
+        if (notes->note[k] == note || !strcmp(notes->note[k], note)) return marks[k];
+    if (notes->count == FOOTNOTES_MAX) return NULL;
+    notes->note[notes->count] = note;
+    return marks[notes->count++];
+}
+
+/* Under a table: "— a: why; b: why." for its marked cells. */
+static void footnotes_html(FILE *out, const footnotes_t *notes)
+{
+    if (notes->count == 0) return;
+    html_open(out, "p", "footnotes", NULL, NULL);
+    fputs("\xE2\x80\x94 ", out);
+    for (int k = 0; k < notes->count; k++) {
+        fprintf(out, "%s%c: ", k ? "; " : "", 'a' + k);
+        html_text(out, notes->note[k]);
+    }
+    fputc('.', out);
+    html_close(out, "p");
+}
+
+/* Cell c of row r as the page shows it: rounded, or a dash with its footnote. */
+static void table_cell_html(FILE *out, const table_t *t, int r, int c, bool headed, footnotes_t *notes)
+{
+    const char *const *fields = (const char *const *)&t->cell[(size_t)r * (size_t)t->columns];
+    const char *const *header = (const char *const *)t->header;
+    char shown[REPORT_HTML_FIELD_SIZE];
+    report_html_shown_field(t->name, header, fields, t->columns, c, shown, sizeof shown);
+    if (shown[0]) {
+        html_table_cell(out, shown, headed);
+        return;
+    }
+    const char *note = empty_note(t->name, header, fields, t->columns, c);
+    html_table_cell_empty(out, note, footnote_mark(notes, note));
+}
 
 /* The file's name as a heading that links to it. */
 static void file_heading(FILE *out, const char *name)
@@ -199,10 +381,15 @@ static void table_html(FILE *out, const table_t *t, const char *about)
 {
     file_heading(out, t->name);
     if (about) html_paragraph(out, "note", about);
+    footnotes_t notes = {.count = 0};
     html_table_start(out, NULL, NULL, (const char *const *)t->header, t->columns);
-    for (int r = 0; r < t->rows; r++)
-        html_table_row(out, (const char *const *)&t->cell[(size_t)r * (size_t)t->columns], t->columns);
+    for (int r = 0; r < t->rows; r++) {
+        html_row_start(out);
+        for (int c = 0; c < t->columns; c++) table_cell_html(out, t, r, c, false, &notes);
+        html_row_end(out);
+    }
     html_table_end(out);
+    footnotes_html(out, &notes);
 }
 
 /* A file of few rows and many columns, turned: a row per column, a column per row named by
@@ -220,14 +407,17 @@ static int table_html_turned(FILE *out, const table_t *t, const char *name_colum
     int named = name_column ? table_column(t, name_column) : -1;
     line[0] = "column";
     for (int r = 0; r < t->rows; r++) line[r + 1] = named >= 0 ? table_text(t, r, name_column) : "value";
+    footnotes_t notes = {.count = 0};
     html_table_start(out, NULL, NULL, line, t->rows + 1);
     for (int c = 0; c < t->columns; c++) {
         if (c == named) continue;
-        line[0] = t->header[c];
-        for (int r = 0; r < t->rows; r++) line[r + 1] = t->cell[(size_t)r * (size_t)t->columns + (size_t)c];
-        html_table_row_headed(out, line, t->rows + 1);
+        html_row_start(out);
+        html_table_cell(out, t->header[c], true);
+        for (int r = 0; r < t->rows; r++) table_cell_html(out, t, r, c, false, &notes);
+        html_row_end(out);
     }
     html_table_end(out);
+    footnotes_html(out, &notes);
     free(line);
     return 0;
 }
@@ -393,17 +583,172 @@ static void ratings_result(FILE *out, const ratings_files_t *f, const report_htm
     }
 }
 
+/* The row of pairwise.csv where agents a and b met, *flipped when the file has b's side; -1
+ * when they did not meet. */
+static int pair_row(const ratings_files_t *f, const char *a, const char *b, bool *flipped)
+{
+    for (int r = 0; r < f->pairwise.rows; r++) {
+        const char *first = table_text(&f->pairwise, r, "agent_a"), *second = table_text(&f->pairwise, r, "agent_b");
+        *flipped = !strcmp(first, b) && !strcmp(second, a);
+        if (*flipped || (!strcmp(first, a) && !strcmp(second, b))) return r;
+    }
+    return -1;
+}
+
+/* "12.3%" from a share; "?" for NaN. */
+static void percent(char *out, size_t size, double share, bool sign)
+{
+    rounded(out, size, 100 * share, 1, sign);
+    if (isfinite(share)) strncat(out, "%", size - strlen(out) - 1);
+}
+
+/* Ordo's ratings table: rank, agent, Elo with its ± (the longer side of its interval) and the
+ * interval itself (a bootstrap's is not symmetric), games, score, draws, LOS. */
+static void ratings_table(FILE *out, const ratings_files_t *f, const report_html_context_t *context)
+{
+    const table_t *t = &f->ratings;
+    char caption[TEXT_SIZE];
+    snprintf(caption, sizeof caption, "Ratings, in Elo relative to %s, with %.4g%% intervals over %s blocks (\xC2\xB1: "
+             "the longer side of the interval)", anchor_name(f), confidence_percent(f),
+             context->matches ? "match" : "deal");
+    static const char *const headers[] = {"#", "agent", "Elo", "\xC2\xB1", "interval", "games", "score", "draws",
+                                          "LOS next"};
+    footnotes_t notes = {.count = 0};
+    html_table_start(out, "ratings", caption, headers, 9);
+    for (int r = 0; r < t->rows; r++) {
+        const char *const *fields = (const char *const *)&t->cell[(size_t)r * (size_t)t->columns];
+        const char *const *header = (const char *const *)t->header;
+        char elo[REPORT_HTML_FIELD_SIZE], low[REPORT_HTML_FIELD_SIZE], high[REPORT_HTML_FIELD_SIZE], plus[64],
+            interval[160], score[64], los[64];
+        report_html_shown_field(t->name, header, fields, t->columns, table_column(t, "elo"), elo, sizeof elo);
+        report_html_shown_field(t->name, header, fields, t->columns, table_column(t, "elo_low"), low, sizeof low);
+        report_html_shown_field(t->name, header, fields, t->columns, table_column(t, "elo_high"), high, sizeof high);
+        double value = table_value(t, r, "elo"), below = value - table_value(t, r, "elo_low"),
+               above = table_value(t, r, "elo_high") - value;
+        rounded(plus, sizeof plus, below > above ? below : above, strchr(elo, '.') ? 1 : 0, false);
+        snprintf(interval, sizeof interval, "[%s, %s]", low, high);
+        percent(score, sizeof score, table_value(t, r, "score"), false);
+        percent(los, sizeof los, table_value(t, r, "los_next"), false);
+        html_row_start(out);
+        html_table_cell(out, table_text(t, r, "rank"), false);
+        html_table_cell(out, rated_name(f, r), false);
+        html_table_cell(out, elo, false);
+        bool anchor = !strcmp(table_text(t, r, "agent"), table_text(&f->model, 0, "anchor"));
+        if (anchor) {
+            const char *note = "the anchor, fixed at 0: every other rating and interval is relative to it";
+            html_table_cell_empty(out, note, footnote_mark(&notes, note));
+            html_table_cell_empty(out, note, footnote_mark(&notes, note));
+        } else {
+            html_table_cell(out, plus, false);
+            html_table_cell(out, interval, false);
+        }
+        html_table_cell(out, table_text(t, r, "games"), false);
+        html_table_cell(out, isfinite(table_value(t, r, "score")) ? score : table_text(t, r, "score"), false);
+        html_table_cell(out, table_text(t, r, "draws"), false);
+        if (isfinite(table_value(t, r, "los_next"))) html_table_cell(out, los, false);
+        else html_table_cell_empty(out, "the last agent: none below it", footnote_mark(&notes, "the last agent: none "
+                                                                                                 "below it"));
+        html_row_end(out);
+    }
+    html_table_end(out);
+    footnotes_html(out, &notes);
+}
+
+/* The crosstable, agents by rank (Ordo's): each cell the row agent's paired score against the
+ * column agent with its ± (the longer side of its interval), and the games they played,
+ * shaded red below an even score and blue above. */
+static void crosstable(FILE *out, const ratings_files_t *f, const report_html_context_t *context, const char *sample)
+{
+    const table_t *t = &f->ratings;
+    int agents = t->rows;
+    const char **headers = calloc((size_t)agents + 1, sizeof *headers);
+    char (*numbers)[16] = calloc((size_t)agents + 1, sizeof *numbers);
+    if (!headers || !numbers) { /* the page goes on without it, and says so */
+        free(headers);
+        free(numbers);
+        html_paragraph(out, "note", "The crosstable could not be drawn: out of memory.");
+        return;
+    }
+    headers[0] = "agent";
+    for (int r = 0; r < agents; r++) {
+        snprintf(numbers[r], sizeof numbers[r], "%d", r + 1);
+        headers[r + 1] = numbers[r];
+    }
+    char caption[SENTENCE_SIZE];
+    snprintf(caption, sizeof caption, "Crosstable: the row agent's paired score against the column agent (mean score "
+             "a %s block), \xC2\xB1 its %.4g%% interval, and the games they played; %s", context->matches ? "match" :
+             "deal", confidence_percent(f), sample);
+    footnotes_t notes = {.count = 0};
+    html_table_start(out, "crosstable", caption, headers, agents + 1);
+    for (int i = 0; i < agents; i++) {
+        char name[TEXT_SIZE];
+        snprintf(name, sizeof name, "%d. %s", i + 1, rated_name(f, i));
+        html_row_start(out);
+        html_table_cell(out, name, true);
+        for (int j = 0; j < agents; j++) {
+            bool flipped = false;
+            int row = i == j ? -1 : pair_row(f, table_text(t, i, "agent"), table_text(t, j, "agent"), &flipped);
+            if (row < 0) {
+                const char *note = i == j ? "the agent against itself" : "these two agents did not meet";
+                html_table_cell_empty(out, note, footnote_mark(&notes, note));
+                continue;
+            }
+            double score = table_value(&f->pairwise, row, "paired_score"),
+                   low = table_value(&f->pairwise, row, "paired_score_low"),
+                   high = table_value(&f->pairwise, row, "paired_score_high");
+            if (flipped) {
+                double swap = low;
+                score = 1 - score;
+                low = 1 - high;
+                high = 1 - swap;
+            }
+            double plus = score - low > high - score ? score - low : high - score;
+            char shown[64], plus_text[64], games[96], fill[16], style[64], hover[2 * TEXT_SIZE];
+            percent(shown, sizeof shown, score, false);
+            rounded(plus_text, sizeof plus_text, 100 * plus, 1, false);
+            snprintf(games, sizeof games, "%s games", table_text(&f->pairwise, row, "games"));
+            svg_scale_colour(0.5 + (score - 0.5) / 2, fill, sizeof fill); /* half strength: dark text reads */
+            snprintf(style, sizeof style, "background:%s", fill);
+            double elo = table_value(&f->pairwise, row, "elo"), elo_low = table_value(&f->pairwise, row, "elo_low"),
+                   elo_high = table_value(&f->pairwise, row, "elo_high");
+            if (flipped) {
+                double swap = elo_low;
+                elo = -elo;
+                elo_low = -elo_high;
+                elo_high = -swap;
+            }
+            char elo_text[160];
+            with_interval(elo_text, sizeof elo_text, elo, elo_low, elo_high, (elo_high - elo_low) / 2 < 10 ? 1 : 0,
+                          true, "Elo");
+            snprintf(hover, sizeof hover, "%s against %s: %s [%.1f%%, %.1f%%], %s, %s", rated_name(f, i),
+                     rated_name(f, j), shown, 100 * low, 100 * high, elo_text, games);
+            html_open_titled(out, "td", NULL, style, hover);
+            html_open(out, "span", NULL, NULL, NULL);
+            html_text(out, shown);
+            html_text(out, " \xC2\xB1");
+            html_text(out, plus_text);
+            fputs("</span>", out);
+            html_open(out, "small", NULL, NULL, NULL);
+            html_text(out, games);
+            fputs("</small></td>", out);
+        }
+        html_row_end(out);
+    }
+    html_table_end(out);
+    footnotes_html(out, &notes);
+    free(headers);
+    free(numbers);
+}
+
 static int ratings_plots(FILE *out, const ratings_files_t *f, const report_html_context_t *context, char *error,
                          size_t error_size)
 {
-    int agents = f->ratings.rows, size = f->matrix.rows;
+    int agents = f->ratings.rows;
     const char **labels = calloc((size_t)agents + 1, sizeof *labels);
-    double *values = calloc(3 * (size_t)agents + (size_t)size * (size_t)size + 1, sizeof *values);
-    const char **rows = calloc((size_t)size + 1, sizeof *rows);
-    if (!labels || !values || !rows) {
+    double *values = calloc(3 * (size_t)agents + 1, sizeof *values);
+    if (!labels || !values) {
         free(labels);
         free(values);
-        free(rows);
         snprintf(error, error_size, "out of memory drawing the ratings");
         return -1;
     }
@@ -428,26 +773,10 @@ static int ratings_plots(FILE *out, const ratings_files_t *f, const report_html_
     svg_bars(out, &(svg_bars_t){.title = title, .subtitle = subtitle, .axis_label = axis, .labels = labels,
                                 .count = agents, .series = &series, .series_count = 1, .decimals = 1});
     figure_end(out);
-
-    double *matrix = values + 3 * agents;
-    for (int r = 0; r < size; r++) {
-        rows[r] = f->matrix.cell[(size_t)r * (size_t)f->matrix.columns];
-        for (int c = 0; c < size; c++)
-            matrix[(size_t)r * (size_t)size + (size_t)c] = table_value(&f->matrix, r, f->matrix.header[c + 1]);
-    }
-    char scale[256];
-    snprintf(scale, sizeof scale, "paired score: mean score a %s block (0.5 even; grey: the agent itself)",
-             context->matches ? "match" : "deal");
-    figure_start(out);
-    svg_heat_map(out, &(svg_heat_map_t){.title = "Paired score of the row agent against the column agent",
-                                        .subtitle = subtitle, .x_label = "column agent", .y_label = "row agent",
-                                        .scale_label = scale, .rows = rows,
-                                        .columns = (const char *const *)f->matrix.header + 1, .row_count = size,
-                                        .column_count = size, .values = matrix, .low = 0, .high = 1, .decimals = 3});
-    figure_end(out);
+    ratings_table(out, f, context);
+    crosstable(out, f, context, subtitle);
     free(labels);
     free(values);
-    free(rows);
     return 0;
 }
 
@@ -457,7 +786,7 @@ static int ratings_tables(FILE *out, const ratings_files_t *f, char *error, size
                                  "superiority over the next agent down.");
     table_html(out, &f->pairwise, "Every pair, from agent_a's side: the paired score over deal blocks and its Elo, "
                                   "with intervals; model_elo from the ratings.");
-    table_html(out, &f->matrix, "The paired score of the row agent against the column agent (NaN: the agent "
+    table_html(out, &f->matrix, "The paired score of the row agent against the column agent (a dash: the agent "
                                 "itself, or no games).");
     table_html(out, &f->los, "The likelihood of superiority of the row agent over the column agent.");
     return table_html_turned(out, &f->model, NULL, "How the model was fitted.", error, error_size);
@@ -469,6 +798,7 @@ static int ratings_page(FILE *out, const report_html_context_t *context, page_pa
     const ratings_files_t *f = state;
     switch (part) {
     case PART_RESULT: ratings_result(out, f, context); return 0;
+    case PART_COUNTS: return 0;
     case PART_PLOTS: return ratings_plots(out, f, context, error, error_size);
     default: return ratings_tables(out, f, error, error_size);
     }
@@ -477,21 +807,25 @@ static int ratings_page(FILE *out, const report_html_context_t *context, page_pa
 /* ------------------------------------------------------------------ sprt */
 
 typedef struct sprt_files {
-    table_t summary, trace;
+    table_t summary, trace, blocks;
 } sprt_files_t;
 
 static const char *const sprt_columns[] = {"agent_a", "agent_b", "elo0",  "elo1",     "alpha",     "beta",
                                            "lower",   "upper",   "llr",   "verdict",  "blocks",    "games",
+                                           "a_wins",  "draws",   "b_wins",
                                            "score",   "score_low", "score_high", "elo", "elo_low", "elo_high", NULL};
-static const char *const trace_columns[] = {"blocks", "llr", "lower", "upper", NULL};
+static const char *const trace_columns[] = {"blocks", "llr", "lower", "upper", "elo", "elo_low", "elo_high", NULL};
+static const char *const blocks_columns[] = {"block_score", "blocks", NULL};
 
 static int load_sprt(sprt_files_t *f, const char *dir, char *error, size_t error_size)
 {
     memset(f, 0, sizeof *f);
     if (table_load(&f->summary, dir, "sprt.csv", error, error_size) ||
         table_load(&f->trace, dir, "sprt_trace.csv", error, error_size) ||
+        table_load(&f->blocks, dir, "sprt_blocks.csv", error, error_size) ||
         table_require(&f->summary, sprt_columns, error, error_size) ||
-        table_require(&f->trace, trace_columns, error, error_size))
+        table_require(&f->trace, trace_columns, error, error_size) ||
+        table_require(&f->blocks, blocks_columns, error, error_size))
         return -1;
     if (f->summary.rows != 1) {
         snprintf(error, error_size, "%s: one row expected, not %d", f->summary.name, f->summary.rows);
@@ -504,6 +838,7 @@ static void free_sprt(sprt_files_t *f)
 {
     table_free(&f->summary);
     table_free(&f->trace);
+    table_free(&f->blocks);
 }
 
 /* How the page names agent_a or agent_b ("a" or "b"): a bot by the name it gave (sprt.csv's
@@ -515,6 +850,52 @@ static const char *tested_name(const table_t *summary, const char *which)
     snprintf(agent_column, sizeof agent_column, "agent_%s", which);
     const char *name = table_text(summary, 0, name_column);
     return name[0] ? name : table_text(summary, 0, agent_column);
+}
+
+/* The games as wins, draws and losses from A's side, and the blocks of each block score
+ * (with two games a block, Fishtest's pentanomial counts: LL, LD, WL or DD, WD, WW). */
+static void sprt_counts(FILE *out, const sprt_files_t *f)
+{
+    const table_t *s = &f->summary, *b = &f->blocks;
+    double games = table_value(s, 0, "games");
+    char sentence[SENTENCE_SIZE], won[32], drew[32], lost[32];
+    percent(won, sizeof won, table_value(s, 0, "a_wins") / games, false);
+    percent(drew, sizeof drew, table_value(s, 0, "draws") / games, false);
+    percent(lost, sizeof lost, table_value(s, 0, "b_wins") / games, false);
+    snprintf(sentence, sizeof sentence, "Games: %s won %s, drew %s and lost %s of %s (%s, %s, %s).",
+             tested_name(s, "a"), table_text(s, 0, "a_wins"), table_text(s, 0, "draws"), table_text(s, 0, "b_wins"),
+             table_text(s, 0, "games"), won, drew, lost);
+    html_paragraph(out, NULL, sentence);
+    if (b->rows == 0) return;
+    static const char *const pentanomial[] = {"LL", "LD", "WL or DD", "WD", "WW"};
+    bool pairs = b->rows == 5;
+    const char **cells = calloc((size_t)b->rows + 1, sizeof *cells);
+    char (*texts)[REPORT_HTML_FIELD_SIZE] = calloc((size_t)b->rows, sizeof *texts);
+    if (!cells || !texts) { /* the sentence above stands; the table is a detail */
+        free(cells);
+        free(texts);
+        return;
+    }
+    char caption[TEXT_SIZE];
+    snprintf(caption, sizeof caption, "Deal blocks by %s's block score (its mean score over the block's games)%s",
+             tested_name(s, "a"), pairs ? ": the pentanomial counts of game pairs" : "");
+    cells[0] = "block score";
+    for (int r = 0; r < b->rows; r++) {
+        rounded(texts[r], sizeof texts[r], table_value(b, r, "block_score"), 3, false);
+        cells[r + 1] = texts[r];
+    }
+    html_table_start(out, "blocks", caption, cells, b->rows + 1);
+    if (pairs) {
+        cells[0] = "games";
+        for (int r = 0; r < b->rows; r++) cells[r + 1] = pentanomial[r];
+        html_table_row_headed(out, cells, b->rows + 1);
+    }
+    cells[0] = "blocks";
+    for (int r = 0; r < b->rows; r++) cells[r + 1] = table_text(b, r, "blocks");
+    html_table_row_headed(out, cells, b->rows + 1);
+    html_table_end(out);
+    free(cells);
+    free(texts);
 }
 
 /* The verdict in words, with the measured difference and where the LLR stopped. */
@@ -556,11 +937,55 @@ static void sprt_sentences(FILE *out, const sprt_files_t *f, const report_html_c
     html_paragraph(out, NULL, sentence);
 }
 
+enum {
+    SPRT_CHART_WIDTH = 560, /* the two charts side by side on a wide screen */
+    ELO_FROM_BLOCKS = 16    /* the Elo chart starts here at the earliest (or a tenth of the way in) */
+};
+
+/* A's Elo with its 95% interval over the blocks played, against the two hypotheses, from the
+ * trace; from a tenth of the blocks on, where its interval has narrowed enough to read. */
+static void sprt_elo_chart(FILE *out, const sprt_files_t *f, const char *subtitle, const char *x_label,
+                           double *points)
+{
+    const table_t *s = &f->summary, *t = &f->trace;
+    double total = table_value(s, 0, "blocks"), from = total / 10 > ELO_FROM_BLOCKS ? total / 10 : ELO_FROM_BLOCKS;
+    int first = 0;
+    while (first < t->rows - 1 && table_value(t, first, "blocks") < from) first++;
+    int count = t->rows - first;
+    double *x = points, *elo = x + count, *low = elo + count, *high = low + count;
+    for (int r = 0; r < count; r++) {
+        x[r] = table_value(t, first + r, "blocks");
+        elo[r] = table_value(t, first + r, "elo");
+        low[r] = table_value(t, first + r, "elo_low");
+        high[r] = table_value(t, first + r, "elo_high");
+    }
+    char title[1024], caption[SENTENCE_SIZE], name[256];
+    snprintf(title, sizeof title, "Elo of %s against %s as the test went on", tested_name(s, "a"),
+             tested_name(s, "b"));
+    snprintf(name, sizeof name, "Elo, with its 95%% interval");
+    svg_line_series_t series = {.name = name, .x = x, .y = elo, .low = low, .high = high, .count = count,
+                                .band = true};
+    char h0[64], h1[64];
+    snprintf(h0, sizeof h0, "H0: %g Elo", table_value(s, 0, "elo0"));
+    snprintf(h1, sizeof h1, "H1: %g Elo", table_value(s, 0, "elo1"));
+    svg_rule_t rules[] = {{table_value(s, 0, "elo0"), h0}, {table_value(s, 0, "elo1"), h1}};
+    figure_start(out);
+    svg_lines(out, &(svg_lines_t){.title = title, .subtitle = subtitle, .x_label = x_label, .y_label = "Elo",
+                                  .series = &series, .series_count = 1, .rules = rules, .rule_count = 2,
+                                  .decimals = 1, .width = SPRT_CHART_WIDTH});
+    snprintf(caption, sizeof caption, "Drawn from block %.0f of %.0f on: before it the interval is wider than the "
+             "chart.", count ? x[0] : 0, total);
+    html_open(out, "figcaption", NULL, NULL, NULL);
+    html_text(out, caption);
+    html_close(out, "figcaption");
+    figure_end(out);
+}
+
 static int sprt_plots(FILE *out, const sprt_files_t *f, const report_html_context_t *context, char *error,
                       size_t error_size)
 {
     const table_t *s = &f->summary, *t = &f->trace;
-    double *points = calloc(2 * (size_t)t->rows + 1, sizeof *points);
+    double *points = calloc(4 * (size_t)t->rows + 1, sizeof *points);
     if (!points) {
         snprintf(error, error_size, "out of memory drawing %s", t->name);
         return -1;
@@ -570,9 +995,7 @@ static int sprt_plots(FILE *out, const sprt_files_t *f, const report_html_contex
         points[t->rows + r] = table_value(t, r, "llr");
     }
     char title[1024], sample[256], games[160], subtitle[1024], x_label[64];
-    snprintf(title, sizeof title, "SPRT %s against %s: H0 elo %g, H1 elo %g, alpha %g, beta %g",
-             tested_name(s, "a"), tested_name(s, "b"), table_value(s, 0, "elo0"),
-             table_value(s, 0, "elo1"), table_value(s, 0, "alpha"), table_value(s, 0, "beta"));
+    snprintf(title, sizeof title, "SPRT: the LLR of %s against %s", tested_name(s, "a"), tested_name(s, "b"));
     int64_t blocks = (int64_t)table_value(s, 0, "blocks"), game_count = (int64_t)table_value(s, 0, "games");
     plot_sample(sample, sizeof sample, blocks, blocks, context->matches ? "match block" : "deal block", NULL);
     plot_sample(games, sizeof games, game_count, game_count, context->matches ? "match" : "game", NULL);
@@ -581,13 +1004,19 @@ static int sprt_plots(FILE *out, const sprt_files_t *f, const report_html_contex
     subtitle_of(subtitle, sizeof subtitle, context, sample);
     snprintf(x_label, sizeof x_label, "%s blocks played", context->matches ? "match" : "deal");
     svg_line_series_t series = {.name = "LLR", .x = points, .y = points + t->rows, .count = t->rows};
-    svg_rule_t rules[] = {{table_value(s, 0, "lower"), "lower bound: accept H0"},
-                          {table_value(s, 0, "upper"), "upper bound: accept H1"}};
+    char lower[128], upper[128];
+    snprintf(lower, sizeof lower, "lower bound: accept H0 (%g Elo)", table_value(s, 0, "elo0"));
+    snprintf(upper, sizeof upper, "upper bound: accept H1 (%g Elo)", table_value(s, 0, "elo1"));
+    svg_rule_t rules[] = {{table_value(s, 0, "lower"), lower}, {table_value(s, 0, "upper"), upper}};
+    html_open(out, "div", "side", NULL, NULL);
+    fputc('\n', out);
     figure_start(out);
     svg_lines(out, &(svg_lines_t){.title = title, .subtitle = subtitle, .x_label = x_label,
                                   .y_label = "log-likelihood ratio", .series = &series, .series_count = 1,
-                                  .rules = rules, .rule_count = 2, .decimals = 3});
+                                  .rules = rules, .rule_count = 2, .decimals = 3, .width = SPRT_CHART_WIDTH});
     figure_end(out);
+    sprt_elo_chart(out, f, subtitle, x_label, points);
+    html_close(out, "div");
     free(points);
     return 0;
 }
@@ -600,8 +1029,13 @@ static int sprt_page(FILE *out, const report_html_context_t *context, page_part_
         sprt_sentences(out, f, context);
         return 0;
     }
+    if (part == PART_COUNTS) {
+        sprt_counts(out, f);
+        return 0;
+    }
     if (part == PART_PLOTS) return sprt_plots(out, f, context, error, error_size);
     if (table_html_turned(out, &f->summary, NULL, "The test and where it stopped.", error, error_size)) return -1;
+    table_html(out, &f->blocks, "The blocks of each block score.");
     static const char *const more[] = {"sprt_trace.csv"};
     other_files(out, more, 1);
     return 0;
@@ -700,12 +1134,24 @@ static void unit_sentence(char *out, size_t size, const table_t *balance, int ro
              fairness, verdict, advantage, share, fair);
 }
 
-/* A measure's number of comparisons.csv as the page writes it: shares in percent. */
-static void comparison_number(char *out, size_t size, const char *measure, double value, bool sign)
+/* A measure's number of comparisons.csv row r as the page writes it: shares in percent to
+ * 0.1%, the balance to 0.001, a length to the digits its interval supports (two significant
+ * digits of its half width). */
+static void comparison_number(char *out, size_t size, const table_t *c, int r, const char *column, bool sign)
 {
+    const char *measure = table_text(c, r, "measure");
+    double value = table_value(c, r, column);
     bool share = !strcmp(measure, "leader_advantage") || !strcmp(measure, "draws");
-    rounded(out, size, share ? 100 * value : value, share ? 2 : !strcmp(measure, "balance") ? 4 : 2, sign);
-    if (share) strncat(out, "%", size - strlen(out) - 1);
+    if (share) {
+        percent(out, size, value, sign);
+        return;
+    }
+    int decimals = 3;
+    if (strcmp(measure, "balance")) {
+        double half = (table_value(c, r, "difference_high") - table_value(c, r, "difference_low")) / 2;
+        decimals = isfinite(half) && half > 0 ? significant_decimals(half, 2) : 2;
+    }
+    rounded(out, size, value, decimals, sign);
 }
 
 /* The comparisons of every measure with the first variant: the largest change first (or
@@ -724,11 +1170,11 @@ static void comparisons_section(FILE *out, const table_t *c)
     if (most >= 0) {
         const char *measure = table_text(c, most, "measure");
         bool matches = !strcmp(table_text(c, most, "unit"), "match");
-        comparison_number(value, sizeof value, measure, table_value(c, most, "value"), false);
-        comparison_number(first, sizeof first, measure, table_value(c, most, "against_value"), false);
-        comparison_number(d, sizeof d, measure, table_value(c, most, "difference"), true);
-        comparison_number(low, sizeof low, measure, table_value(c, most, "difference_low"), true);
-        comparison_number(high, sizeof high, measure, table_value(c, most, "difference_high"), true);
+        comparison_number(value, sizeof value, c, most, "value", false);
+        comparison_number(first, sizeof first, c, most, "against_value", false);
+        comparison_number(d, sizeof d, c, most, "difference", true);
+        comparison_number(low, sizeof low, c, most, "difference_low", true);
+        comparison_number(high, sizeof high, c, most, "difference_high", true);
         snprintf(sentence, sizeof sentence, "The largest change: the %s, %s in %s against %s in %s, a change of %s "
                  "[%s, %s].", balance_measure_text(measure, matches), value, table_text(c, most, "variant"), first,
                  against, d, low, high);
@@ -746,11 +1192,11 @@ static void comparisons_section(FILE *out, const table_t *c)
     for (int r = 0; r < c->rows; r++) {
         const char *measure = table_text(c, r, "measure");
         char change[160];
-        comparison_number(value, sizeof value, measure, table_value(c, r, "value"), false);
-        comparison_number(first, sizeof first, measure, table_value(c, r, "against_value"), false);
-        comparison_number(d, sizeof d, measure, table_value(c, r, "difference"), true);
-        comparison_number(low, sizeof low, measure, table_value(c, r, "difference_low"), true);
-        comparison_number(high, sizeof high, measure, table_value(c, r, "difference_high"), true);
+        comparison_number(value, sizeof value, c, r, "value", false);
+        comparison_number(first, sizeof first, c, r, "against_value", false);
+        comparison_number(d, sizeof d, c, r, "difference", true);
+        comparison_number(low, sizeof low, c, r, "difference_low", true);
+        comparison_number(high, sizeof high, c, r, "difference_high", true);
         snprintf(change, sizeof change, "%s [%s, %s]", d, low, high);
         const char *cells[] = {table_text(c, r, "variant"),
                                balance_measure_text(measure, !strcmp(table_text(c, r, "unit"), "match")),
@@ -774,7 +1220,14 @@ static void balance_result(FILE *out, const balance_files_t *f)
         }
     comparisons_section(out, &f->comparisons);
     for (int r = 0; r < b->rows; r++) {
-        if (isnan(table_value(b, r, "deal_bias"))) continue;
+        if (!unit_played(b, r, false)) continue;
+        if (isnan(table_value(b, r, "deal_bias"))) {
+            snprintf(sentence, sizeof sentence, "%s%sDeal bias: not measured, each deal was played once (a deal "
+                     "bias needs replays: --replays 2, with an agent that draws random numbers).",
+                     named ? table_text(b, r, "variant") : "", named ? ": " : "");
+            html_paragraph(out, NULL, sentence);
+            continue;
+        }
         char bias[160];
         with_interval(bias, sizeof bias, table_value(b, r, "deal_bias"), table_value(b, r, "deal_bias_low"),
                       table_value(b, r, "deal_bias_high"), 3, false, "");
@@ -873,7 +1326,8 @@ static int seat_chart(FILE *out, const balance_files_t *f, const report_html_con
     return 0;
 }
 
-/* A distribution of distributions.csv as lines, one per variant. */
+/* A distribution of distributions.csv, of whole numbers: a column at each value, the
+ * variants side by side. */
 static int distribution_chart(FILE *out, const balance_files_t *f, const report_html_context_t *context,
                               const char *measure, const char *title, const char *x_label, const char *y_label,
                               bool matches, char *error, size_t error_size)
@@ -906,14 +1360,13 @@ static int distribution_chart(FILE *out, const balance_files_t *f, const report_
             used++;
             line->count++;
         }
-        line->markers = line->count <= MARKERS_MAX;
     }
     char sample[256], subtitle[1024];
     balance_sample(sample, sizeof sample, b, matches);
     subtitle_of(subtitle, sizeof subtitle, context, sample);
     figure_start(out);
     svg_lines(out, &(svg_lines_t){.title = title, .subtitle = subtitle, .x_label = x_label, .y_label = y_label,
-                                  .series = series, .series_count = variants, .whole_x = true, .decimals = 4});
+                                  .series = series, .series_count = variants, .columns = true, .decimals = 4});
     figure_end(out);
     free(series);
     free(points);
@@ -944,6 +1397,7 @@ static int balance_page(FILE *out, const report_html_context_t *context, page_pa
         balance_result(out, f);
         return 0;
     }
+    if (part == PART_COUNTS) return 0;
     if (part == PART_PLOTS) return balance_plots(out, f, context, error, error_size);
     if (table_html_turned(out, &f->balance, "variant",
                           "A column per variant: seat balance, the leader's share and advantage, draws, deal bias, "
@@ -962,6 +1416,7 @@ static int balance_page(FILE *out, const report_html_context_t *context, page_pa
 typedef struct calibration_files {
     table_t levels, candidates, verify; /* verify: verify/pairwise.csv, for the sample only (may be empty) */
     table_t candidate_model, verify_model; /* the ratings' model.csv: their intervals' confidence (may be empty) */
+    table_t candidate_pairs; /* candidates/pairwise.csv: the blocks each candidate played (may be empty) */
 } calibration_files_t;
 
 static const char *const levels_columns[] = {"level", "spec", "target_elo", "elo", "elo_low", "elo_high", NULL};
@@ -982,6 +1437,8 @@ static int load_calibration(calibration_files_t *f, const char *dir, char *error
         memset(&f->verify_model, 0, sizeof f->verify_model);
     if (table_load(&f->candidate_model, dir, "candidates/model.csv", ignored, sizeof ignored))
         memset(&f->candidate_model, 0, sizeof f->candidate_model);
+    if (table_load(&f->candidate_pairs, dir, "candidates/pairwise.csv", ignored, sizeof ignored))
+        memset(&f->candidate_pairs, 0, sizeof f->candidate_pairs);
     return 0;
 }
 
@@ -992,6 +1449,7 @@ static void free_calibration(calibration_files_t *f)
     table_free(&f->verify);
     table_free(&f->verify_model);
     table_free(&f->candidate_model);
+    table_free(&f->candidate_pairs);
 }
 
 /* "Neighbouring levels told apart: 2 of 2 (...): level 1 to 2 +612 Elo [+540, +684]; ..." from
@@ -1072,7 +1530,9 @@ static int calibration_plots(FILE *out, const calibration_files_t *f, const repo
     snprintf(title, sizeof title, "Difficulty levels against %s: targets, and measured Elo with %s intervals",
              reference, verify_level);
     snprintf(axis, sizeof axis, "Elo relative to %s", reference);
-    if (counts.runs) sample_of(sample, sizeof sample, &counts, context->matches ? "match" : "deal", "a level");
+    const char *unit = context->matches ? "match" : "deal";
+    if (counts.runs) sample_of(sample, sizeof sample, &counts, unit, "a level");
+    else snprintf(sample, sizeof sample, "no level measured again (each is the reference)");
     subtitle_of(subtitle, sizeof subtitle, context, sample);
     svg_line_series_t lines[] = {
         {.name = "target", .x = level, .y = target, .count = l->rows, .dashed = true, .markers = true},
@@ -1098,7 +1558,12 @@ static int calibration_plots(FILE *out, const calibration_files_t *f, const repo
     svg_bar_series_t series[] = {{measured_name, measured, measured_low, measured_high},
                                  {"smoothed within its kind", smoothed, NULL, NULL}};
     snprintf(title, sizeof title, "Candidates against %s, as listed", reference);
-    subtitle_of(subtitle, sizeof subtitle, context, "");
+    plot_counts_t measured_counts = {0};
+    for (int r = 0; r < f->candidate_pairs.rows; r++)
+        plot_counts_add(&measured_counts, (int64_t)table_value(&f->candidate_pairs, r, "blocks"));
+    if (measured_counts.runs) sample_of(sample, sizeof sample, &measured_counts, unit, "a candidate");
+    else snprintf(sample, sizeof sample, "the candidates' sample not found (candidates/pairwise.csv)");
+    subtitle_of(subtitle, sizeof subtitle, context, sample);
     figure_start(out);
     svg_bars(out, &(svg_bars_t){.title = title, .subtitle = subtitle, .axis_label = axis, .labels = labels,
                                 .count = c->rows, .series = series, .series_count = 2, .decimals = 1});
@@ -1116,6 +1581,7 @@ static int calibration_page(FILE *out, const report_html_context_t *context, pag
         calibration_result(out, f, context);
         return 0;
     }
+    if (part == PART_COUNTS) return 0;
     if (part == PART_PLOTS) return calibration_plots(out, f, context, error, error_size);
     table_html(out, &f->levels, "Every level: its agent, the Elo it was placed at, and its rating measured again on "
                                 "fresh deals.");
@@ -1286,7 +1752,7 @@ static int write_page(FILE *out, const report_html_context_t *context, const lay
     fputc('\n', out);
     if (layout->part(out, context, PART_RESULT, error, error_size, state)) return -1;
     fault_notes(out, context->faults);
-    html_close(out, "div");
+    html_close(out, "div");    if (layout->part(out, context, PART_COUNTS, error, error_size, state)) return -1;
     html_heading(out, 2, "plots", "Plots");
     if (layout->part(out, context, PART_PLOTS, error, error_size, state)) return -1;
     html_heading(out, 2, "tables", "Tables");

@@ -4,14 +4,18 @@
  * The page holds, in this order: a warning naming every bot outside dominolab that faulted
  * (illegal answers, time-outs, crashes: its fallback played for it), when one did; the
  * result in a sentence or a few, each with its interval ("heuristic is stronger than greedy
- * by 75 Elo [52, 98]"), each faulty agent noted beside it; the report's plots as inline
- * SVG (svg_plot.h); its tables, every value exactly as the CSV holds it; a sample game of
- * each run (the viewer's page and the game's record); and how it was made (the command, the
- * configuration, the versions). It loads nothing and runs no script.
+ * by 75 Elo [52, 98]"), each faulty agent noted beside it, and the counts behind it (an SPRT's
+ * wins, draws, losses and blocks of each score); the report's charts as inline SVG
+ * (svg_plot.h), each naming its sample, and a tournament's crosstable; its tables, every
+ * number rounded to its precision (report_html_shown_field) and every empty cell marked
+ * with a footnote that says why it is empty; a sample game of each run (the viewer's page
+ * and the game's record); and how it was made (the command, the configuration, the
+ * versions). It loads nothing and runs no script. The CSV files keep every number whole.
  *
  * What the CSV files cannot tell (the command, the configuration, the versions, the sample
  * games) the caller gives in report_html_context_t. The page is a function of the files and
- * the context: rebuilt from the same ones, it is the same bytes (nothing in it is dated).
+ * the context: rebuilt from the same ones, it is the same bytes (its one date is the study's
+ * start, among the settings the caller gives; nothing is dated at writing).
  */
 #ifndef DOMINOLAB_REPORT_HTML_H
 #define DOMINOLAB_REPORT_HTML_H
@@ -64,6 +68,23 @@ typedef struct report_html_context {
      * warning above the result and noted inside it, beside the verdict. */
     const report_faults_t *faults;
 } report_html_context_t;
+
+enum { REPORT_HTML_FIELD_SIZE = 64 };
+
+/* Field k of a row of the CSV file `file` ("ratings.csv"; header and fields `count` each)
+ * as the page's tables show it, into out (REPORT_HTML_FIELD_SIZE is enough):
+ *   - text, whole numbers, inf and -inf as they are;
+ *   - an Elo (elo, model_elo, se, step, a leader's advantage in Elo...) whole, or to one
+ *     decimal when its interval (its own _low and _high, else the row's elo_low and
+ *     elo_high) is narrower than 10 Elo either side;
+ *   - an LLR and its bounds to 3 decimals; a setting of the test or the fit (alpha, beta,
+ *     elo0, elo1, confidence, prior_draws) as %g shows it;
+ *   - a mean (mean_*, ms_per_decision, strength) to 3 significant digits;
+ *   - any other fraction, a share or score in [0, 1], to 3 decimals (0.1%);
+ *   - "" for an empty field or NaN: the page marks it with a dash and a note.
+ * The tests use it to find each CSV number on the page as the page rounds it. */
+void report_html_shown_field(const char *file, const char *const *header, const char *const *fields, int count, int k,
+                             char *out, size_t size);
 
 /* Writes DIR/report.html (atomically) from the layout's CSV files in DIR and `context`.
  * Returns 0, or -1 with a message naming the file (a missing file, a missing column). */

@@ -28,7 +28,8 @@ static int write_summary(const char *dir, const char *agent_a, const char *agent
     atomic_file_t file;
     if (atomic_file_open_in(&file, dir, "sprt.csv", error, error_size)) return -1;
     FILE *out = file.stream;
-    fputs("agent_a,agent_b,elo0,elo1,alpha,beta,lower,upper,llr,verdict,blocks,games,score,score_low,score_high,"
+    fputs("agent_a,agent_b,elo0,elo1,alpha,beta,lower,upper,llr,verdict,blocks,games,a_wins,draws,b_wins,score,"
+          "score_low,score_high,"
           "elo,elo_low,elo_high,name_a,name_b\n",
           out);
     stats_csv_field(out, agent_a);
@@ -39,7 +40,8 @@ static int write_summary(const char *dir, const char *agent_a, const char *agent
         putc(',', out);
         report_number(out, head[k]);
     }
-    fprintf(out, ",%s,%lld,%lld", verdict_name(r->verdict), (long long)r->blocks, (long long)r->games);
+    fprintf(out, ",%s,%lld,%lld,%lld,%lld,%lld", verdict_name(r->verdict), (long long)r->blocks, (long long)r->games,
+            (long long)r->a_wins, (long long)r->draws, (long long)r->b_wins);
     double tail[] = {r->score, r->score_low, r->score_high, r->elo, r->elo_low, r->elo_high};
     for (size_t k = 0; k < sizeof tail / sizeof tail[0]; k++) {
         putc(',', out);
@@ -77,33 +79,73 @@ static int draw_plot(plot_session_t *plots, const char *agent_a, const char *age
     return plot_draw(plots, "sprt", body, error, error_size);
 }
 
-/* Runs the test block by block; writes the trace as it goes. */
-static int replay_test(const outcome_table_t *table, int a, int b, const sprt_test_t *test, FILE *trace,
-                       report_sprt_result_t *r)
+/* Counts a's games against b in block u into r (wins, draws, losses). */
+static void count_games(const outcome_table_t *table, int64_t u, int a, int b, report_sprt_result_t *r)
 {
-    sprt_tally_t tally;
-    sprt_tally_init(&tally, table->rotations);
-    int64_t step = table->units / TRACE_POINTS + 1;
-    r->verdict = SPRT_CONTINUE;
-    r->llr = 0;
-    r->games = 0;
-    for (int64_t u = 0; u < table->units && r->verdict == SPRT_CONTINUE; u++) {
-        int score2 = outcomes_block_score2(table, u, a, b);
-        if (score2 < 0) return -1;
-        sprt_tally_add(&tally, score2);
-        r->games += table->rotations;
-        r->llr = sprt_llr(&tally, test->elo0, test->elo1);
-        r->verdict = sprt_decide(test, r->llr);
-        if ((u + 1) % step == 0 || r->verdict != SPRT_CONTINUE || u + 1 == table->units)
-            fprintf(trace, "%lld,%.6f,%.6f,%.6f\n", (long long)(u + 1), r->llr, test->lower, test->upper);
+    const outcome_play_t *plays = outcomes_block(table, u);
+    for (int k = 0; k < table->rotations; k++) {
+        int score2 = outcomes_pair_score2(&plays[k], table->seats, a, b);
+        r->a_wins += score2 == 2;
+        r->draws += score2 == 1;
+        r->b_wins += score2 == 0;
     }
-    r->blocks = tally.blocks;
+}
+
+/* A's mean block score and its Elo with 95% intervals, from the tally so far. */
+static void measure(const sprt_tally_t *tally, report_sprt_result_t *r)
+{
     double z = stats_normal_quantile(0.975);
-    sprt_score(&tally, z, &r->score, &r->score_low, &r->score_high);
+    sprt_score(tally, z, &r->score, &r->score_low, &r->score_high);
     r->elo = stats_elo_from_score(r->score);
     r->elo_low = stats_elo_from_score(r->score_low);
     r->elo_high = stats_elo_from_score(r->score_high);
+}
+
+/* Runs the test block by block; writes the trace as it goes (with the Elo measured so far,
+ * for the page's Elo over time), and the tally of block scores into *tally. */
+static int replay_test(const outcome_table_t *table, int a, int b, const sprt_test_t *test, FILE *trace,
+                       sprt_tally_t *tally, report_sprt_result_t *r)
+{
+    sprt_tally_init(tally, table->rotations);
+    int64_t step = table->units / TRACE_POINTS + 1;
+    *r = (report_sprt_result_t){.verdict = SPRT_CONTINUE};
+    for (int64_t u = 0; u < table->units && r->verdict == SPRT_CONTINUE; u++) {
+        int score2 = outcomes_block_score2(table, u, a, b);
+        if (score2 < 0) return -1;
+        sprt_tally_add(tally, score2);
+        count_games(table, u, a, b, r);
+        r->games += table->rotations;
+        r->llr = sprt_llr(tally, test->elo0, test->elo1);
+        r->verdict = sprt_decide(test, r->llr);
+        if ((u + 1) % step == 0 || r->verdict != SPRT_CONTINUE || u + 1 == table->units) {
+            measure(tally, r);
+            fprintf(trace, "%lld,%.6f,%.6f,%.6f,", (long long)(u + 1), r->llr, test->lower, test->upper);
+            report_number(trace, r->elo);
+            putc(',', trace);
+            report_number(trace, r->elo_low);
+            putc(',', trace);
+            report_number(trace, r->elo_high);
+            putc('\n', trace);
+        }
+    }
+    r->blocks = tally->blocks;
+    measure(tally, r);
     return 0;
+}
+
+/* sprt_blocks.csv: for each block score (twice the games a block of half points), the blocks
+ * that ended with it; with two games a block, the pentanomial counts. */
+static int write_blocks(const char *dir, const sprt_tally_t *tally, char *error, size_t error_size)
+{
+    atomic_file_t file;
+    if (atomic_file_open_in(&file, dir, "sprt_blocks.csv", error, error_size)) return -1;
+    fputs("block_score,blocks\n", file.stream);
+    int values = 2 * tally->games_per_block + 1;
+    for (int k = 0; k < values; k++) {
+        report_number(file.stream, (double)k / (values - 1));
+        fprintf(file.stream, ",%lld\n", (long long)tally->count[k]);
+    }
+    return atomic_file_commit(&file, error, error_size);
 }
 
 /* How the plot and the terminal name an agent: a bot by the name it gave, else its spec. */
@@ -141,10 +183,11 @@ int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a
         status = -1;
     }
     atomic_file_t trace;
+    sprt_tally_t tally;
     if (status == 0 && atomic_file_open_in(&trace, out_dir, "sprt_trace.csv", error, error_size)) status = -1;
     if (status == 0) {
-        fputs("blocks,llr,lower,upper\n", trace.stream);
-        if (replay_test(&table, a, b, test, trace.stream, result)) {
+        fputs("blocks,llr,lower,upper,elo,elo_low,elo_high\n", trace.stream);
+        if (replay_test(&table, a, b, test, trace.stream, &tally, result)) {
             atomic_file_abort(&trace);
             snprintf(error, error_size, "%s: a play without both agents", deals_path);
             status = -1;
@@ -153,6 +196,7 @@ int report_sprt(const char *out_dir, const char *deals_path, const char *agent_a
         }
     }
     if (status == 0) status = write_summary(out_dir, agent_a, agent_b, names, test, result, error, error_size);
+    if (status == 0) status = write_blocks(out_dir, &tally, error, error_size);
     const char *name_a = shown_name(names, agent_a), *name_b = shown_name(names, agent_b);
     if (status == 0) status = draw_plot(plots, name_a, name_b, test, result, error, error_size);
     if (status == 0 && text) {

@@ -23,8 +23,10 @@ enum {
     LABEL_CHARS_MAX = 34, /* longer category labels are cut */
     KEY_ROW = 18,
     LINE_PLOT_HEIGHT = 300,
-    SCALE_STEPS = 20      /* boxes of the heat map's colour scale */
 };
+
+/* The smallest share of its size a chart is drawn at (the page scales it down to fit). */
+static const double MIN_SCALE = 0.85;
 
 static const char *const palette[] = {"#2166ac", "#b2182b", "#1b7837", "#762a83",
                                       "#e08214", "#35978f", "#8c510a", "#4d4d4d"};
@@ -133,7 +135,11 @@ static void open_chart(FILE *out, double width, double height, const char *title
     number(out, width);
     fputs("\" height=\"", out);
     number(out, height);
-    fputs("\" role=\"img\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif\" "
+    /* never drawn narrower than MIN_SCALE of its size: its 11 px text stays above 9 px; a narrow
+     * screen scrolls the figure (html.h's style) rather than shrink it further */
+    fputs("\" style=\"min-width:", out);
+    number(out, width * MIN_SCALE);
+    fputs("px\" role=\"img\" font-family=\"system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif\" "
           "font-size=\"12\" fill=\"#1a1a1a\">\n",
           out);
     char name[2048];
@@ -351,13 +357,14 @@ static void series_path(FILE *out, const svg_line_series_t *series, const svg_ax
                         const svg_axis_t *y_axis, double left, double right, double bottom, const char *stroke)
 {
     fputs("<path d=\"", out);
-    bool drawing = false;
+    bool drawing = false, started = false;
     for (int k = 0; k < series->count; k++) {
-        if (isnan(series->y[k]) || isnan(series->x[k])) {
+        if (!isfinite(series->y[k]) || !isfinite(series->x[k])) {
             drawing = false;
             continue;
         }
-        fputs(drawing ? " L" : (k ? " M" : "M"), out);
+        fputs(drawing ? " L" : (started ? " M" : "M"), out);
+        started = true;
         number(out, scale(x_axis, series->x[k], left, right));
         putc(' ', out);
         number(out, scale(y_axis, series->y[k], bottom, TOP));
@@ -367,7 +374,7 @@ static void series_path(FILE *out, const svg_line_series_t *series, const svg_ax
             series->dashed ? " stroke-dasharray=\"6 4\"" : "");
     char hover[512], last[64] = "";
     for (int k = series->count - 1; k >= 0 && !last[0]; k--)
-        if (!isnan(series->y[k])) snprintf(last, sizeof last, " (last: %g at %g)", series->y[k], series->x[k]);
+        if (isfinite(series->y[k])) snprintf(last, sizeof last, " (last: %g at %g)", series->y[k], series->x[k]);
     snprintf(hover, sizeof hover, "%s%s", series->name ? series->name : "", last);
     title_element(out, hover);
     fputs("</path>\n", out);
@@ -378,9 +385,9 @@ static void series_points(FILE *out, const svg_line_series_t *series, const svg_
                           int decimals)
 {
     for (int k = 0; k < series->count; k++) {
-        if (isnan(series->y[k]) || isnan(series->x[k])) continue;
+        if (!isfinite(series->y[k]) || !isfinite(series->x[k])) continue;
         double low = series->low ? series->low[k] : NAN, high = series->high ? series->high[k] : NAN;
-        bool whisker = !isnan(low) && !isnan(high);
+        bool whisker = isfinite(low) && isfinite(high);
         if (!whisker && !series->markers) continue;
         double x = scale(x_axis, series->x[k], left, right), y = scale(y_axis, series->y[k], bottom, TOP);
         char hover[512], v[64], l[64], h[64];
@@ -411,13 +418,71 @@ static void series_points(FILE *out, const svg_line_series_t *series, const svg_
     }
 }
 
+/* A series' interval as a shaded band: one polygon per run of points whose ends are finite,
+ * along the high ends and back along the low ones. */
+static void series_band(FILE *out, const svg_line_series_t *series, const svg_axis_t *x_axis,
+                        const svg_axis_t *y_axis, double left, double right, double bottom, const char *fill)
+{
+    if (!series->low || !series->high) return;
+    for (int k = 0; k < series->count;) {
+        int from = k;
+        while (k < series->count && isfinite(series->x[k]) && isfinite(series->low[k]) && isfinite(series->high[k]))
+            k++;
+        if (k - from >= 2) {
+            fputs("<path d=\"", out);
+            for (int j = from; j < k; j++) {
+                fputs(j == from ? "M" : " L", out);
+                number(out, scale(x_axis, series->x[j], left, right));
+                putc(' ', out);
+                number(out, scale(y_axis, series->high[j], bottom, TOP));
+            }
+            for (int j = k - 1; j >= from; j--) {
+                fputs(" L", out);
+                number(out, scale(x_axis, series->x[j], left, right));
+                putc(' ', out);
+                number(out, scale(y_axis, series->low[j], bottom, TOP));
+            }
+            fprintf(out, " Z\" fill=\"%s\" fill-opacity=\"0.15\" stroke=\"none\">", fill);
+            char hover[512];
+            snprintf(hover, sizeof hover, "%s: its interval", series->name ? series->name : "");
+            title_element(out, hover);
+            fputs("</path>\n", out);
+        }
+        if (k == from) k++;
+    }
+}
+
+/* Series s as columns from 0: at each whole x, the series side by side in 80% of a unit. */
+static void series_columns(FILE *out, const svg_line_series_t *series, int s, int series_count,
+                           const svg_axis_t *x_axis, const svg_axis_t *y_axis, double left, double right,
+                           double bottom, int decimals)
+{
+    double unit = (right - left) / (x_axis->high - x_axis->low), width = 0.8 * unit / series_count;
+    double zero = scale(y_axis, 0, bottom, TOP);
+    char attributes[96];
+    snprintf(attributes, sizeof attributes, " fill=\"%s\" fill-opacity=\"0.8\"", colour(s));
+    for (int k = 0; k < series->count; k++) {
+        if (!isfinite(series->y[k]) || !isfinite(series->x[k])) continue;
+        double x = scale(x_axis, series->x[k], left, right) - 0.4 * unit + s * width;
+        double y = scale(y_axis, series->y[k], bottom, TOP);
+        char hover[512], v[64];
+        value_text(v, sizeof v, series->y[k], decimals);
+        snprintf(hover, sizeof hover, "%s at %g: %s", series->name ? series->name : "", series->x[k], v);
+        fputs("<g>", out);
+        title_element(out, hover);
+        putc('\n', out);
+        rect_at(out, x, y < zero ? y : zero, width, fabs(zero - y), attributes);
+        fputs("</g>\n", out);
+    }
+}
+
 void svg_lines(FILE *out, const svg_lines_t *chart)
 {
     double x_low = NAN, x_high = NAN, y_low = NAN, y_high = NAN;
     for (int s = 0; s < chart->series_count; s++) {
         const svg_line_series_t *series = &chart->series[s];
         for (int k = 0; k < series->count; k++) {
-            if (isnan(series->y[k])) continue;
+            if (!isfinite(series->y[k])) continue;
             extend(&x_low, &x_high, series->x[k]);
             extend(&y_low, &y_high, series->y[k]);
             if (series->low) extend(&y_low, &y_high, series->low[k]);
@@ -427,23 +492,26 @@ void svg_lines(FILE *out, const svg_lines_t *chart)
     for (int r = 0; r < chart->rule_count; r++) extend(&y_low, &y_high, chart->rules[r].y);
     if (isnan(x_low)) x_low = x_high = 0;
     if (isnan(y_low)) y_low = y_high = 0;
+    if (chart->columns) extend(&y_low, &y_high, 0); /* columns stand on 0 */
     /* a margin above and below the rules (bounds the line runs up to), so neither runs along the frame */
     double margin = chart->rule_count ? (y_high - y_low) * 0.04 : 0;
     y_low -= margin;
     y_high += margin;
-    svg_axis_t x_axis = x_axis_of(x_low, x_high, chart->whole_x), y_axis = svg_axis(y_low, y_high, 7);
-    double left = 78, right = WIDTH - 24, bottom = TOP + LINE_PLOT_HEIGHT;
+    svg_axis_t x_axis = x_axis_of(x_low, x_high, chart->whole_x || chart->columns),
+               y_axis = svg_axis(y_low, y_high, 7);
+    double width = chart->width > 0 ? chart->width : WIDTH;
+    double left = 78, right = width - 24, bottom = TOP + LINE_PLOT_HEIGHT;
     key_item_t items[PALETTE_SIZE * 4];
     int item_count = 0;
     for (int s = 0; s < chart->series_count && item_count < PALETTE_SIZE * 4; s++)
-        items[item_count++] =
-            (key_item_t){chart->series[s].name, colour(s), chart->series[s].dashed ? KEY_DASHED : KEY_LINE};
+        items[item_count++] = (key_item_t){chart->series[s].name, colour(s),
+                                           chart->columns ? KEY_BOX : chart->series[s].dashed ? KEY_DASHED : KEY_LINE};
     for (int r = 0; r < chart->rule_count && item_count < PALETTE_SIZE * 4; r++)
         items[item_count++] = (key_item_t){chart->rules[r].label, colour(chart->series_count + r), KEY_DASHED};
     double key_y = bottom + 58;
     int key_rows = item_count > 1 ? key(NULL, items, item_count, left, right, key_y) : 0;
     double height = key_rows ? key_y + key_rows * KEY_ROW : bottom + 52;
-    open_chart(out, WIDTH, height, chart->title, chart->subtitle);
+    open_chart(out, width, height, chart->title, chart->subtitle);
 
     char label[64];
     for (int t = 0; t < x_axis.ticks; t++) {
@@ -480,17 +548,24 @@ void svg_lines(FILE *out, const svg_lines_t *chart)
         fputs("</g>\n", out);
     }
     for (int s = 0; s < chart->series_count; s++) {
-        series_path(out, &chart->series[s], &x_axis, &y_axis, left, right, bottom, colour(s));
-        series_points(out, &chart->series[s], &x_axis, &y_axis, left, right, bottom, colour(s), chart->decimals);
+        const svg_line_series_t *series = &chart->series[s];
+        if (chart->columns) {
+            series_columns(out, series, s, chart->series_count, &x_axis, &y_axis, left, right, bottom,
+                           chart->decimals);
+            continue;
+        }
+        if (series->band) series_band(out, series, &x_axis, &y_axis, left, right, bottom, colour(s));
+        series_path(out, series, &x_axis, &y_axis, left, right, bottom, colour(s));
+        if (!series->band)
+            series_points(out, series, &x_axis, &y_axis, left, right, bottom, colour(s), chart->decimals);
     }
     if (key_rows) key(out, items, item_count, left, right, key_y);
     close_chart(out);
 }
 
-/* ------------------------------------------------------------------ heat map */
+/* ------------------------------------------------------------------ colour scale */
 
-/* The colour of t in [0, 1]: red at 0, near white at 0.5, blue at 1 (the gnuplot palette). */
-static void scale_colour(double t, char *out, size_t size)
+void svg_scale_colour(double t, char *out, size_t size)
 {
     static const int red[3] = {0xb2, 0x18, 0x2b}, white[3] = {0xf7, 0xf7, 0xf7}, blue[3] = {0x21, 0x66, 0xac};
     if (t < 0) t = 0;
@@ -500,98 +575,4 @@ static void scale_colour(double t, char *out, size_t size)
     int rgb[3];
     for (int c = 0; c < 3; c++) rgb[c] = (int)lround(from[c] + share * (to[c] - from[c]));
     snprintf(out, size, "#%02x%02x%02x", rgb[0], rgb[1], rgb[2]);
-}
-
-void svg_heat_map(FILE *out, const svg_heat_map_t *chart)
-{
-    int rows = chart->row_count, columns = chart->column_count;
-    int row_chars = 4, column_chars = 4;
-    for (int i = 0; i < rows; i++)
-        if (text_chars(chart->rows[i]) > row_chars) row_chars = text_chars(chart->rows[i]);
-    for (int j = 0; j < columns; j++)
-        if (text_chars(chart->columns[j]) > column_chars) column_chars = text_chars(chart->columns[j]);
-    if (row_chars > LABEL_CHARS_MAX) row_chars = LABEL_CHARS_MAX;
-    if (column_chars > LABEL_CHARS_MAX) column_chars = LABEL_CHARS_MAX;
-    double left = 34 + row_chars * CHAR_WIDTH;
-    double cell = columns > 0 ? (WIDTH - 40 - left) / columns : 72;
-    if (cell > 72) cell = 72;
-    if (cell < 14) cell = 14;
-    /* column labels slant up and to the right from above their column (35 degrees) */
-    double slant_up = column_chars * CHAR_WIDTH * 0.574 + 12, slant_right = column_chars * CHAR_WIDTH * 0.82;
-    double grid_top = TOP + 16 + slant_up, grid_bottom = grid_top + rows * cell;
-    double width = left + columns * cell + 20, last_label_end = left + (columns - 0.5) * cell + slant_right + 10;
-    if (width < last_label_end) width = last_label_end;
-    if (width < WIDTH) width = WIDTH;
-    double scale_top = grid_bottom + 22, height = scale_top + (chart->scale_label ? 62 : 40);
-    open_chart(out, width, height, chart->title, chart->subtitle);
-    if (chart->x_label) text_at(out, left + columns * cell / 2, TOP + 4, " text-anchor=\"middle\"", chart->x_label);
-    if (chart->y_label) {
-        char attributes[96];
-        double middle = (grid_top + grid_bottom) / 2;
-        snprintf(attributes, sizeof attributes, " text-anchor=\"middle\" transform=\"rotate(-90 14 %.2f)\"", middle);
-        text_at(out, 14, middle, attributes, chart->y_label);
-    }
-    char cut[256];
-    for (int j = 0; j < columns; j++) {
-        double x = left + (j + 0.5) * cell, y = grid_top - 6;
-        char attributes[96];
-        snprintf(attributes, sizeof attributes, " transform=\"rotate(-35 %.2f %.2f)\"", x, y);
-        fitted(cut, sizeof cut, chart->columns[j], column_chars);
-        text_at(out, x, y, attributes, cut);
-    }
-    double span = chart->high - chart->low;
-    for (int i = 0; i < rows; i++) {
-        double y = grid_top + i * cell;
-        fitted(cut, sizeof cut, chart->rows[i], row_chars);
-        text_at(out, left - 8, y + cell / 2 + 4, " text-anchor=\"end\"", cut);
-        for (int j = 0; j < columns; j++) {
-            double x = left + j * cell, value = chart->values[(size_t)i * (size_t)columns + (size_t)j];
-            bool self = !strcmp(chart->rows[i], chart->columns[j]);
-            char hover[1024], shown[64], fill[16], attributes[160];
-            value_text(shown, sizeof shown, value, chart->decimals);
-            const char *ink = "#1a1a1a";
-            if (!isnan(value)) {
-                double t = span > 0 ? (value - chart->low) / span : 0.5;
-                scale_colour(t, fill, sizeof fill);
-                if (fabs(t - 0.5) > 0.3) ink = "#ffffff";
-                snprintf(hover, sizeof hover, "%s against %s: %s", chart->rows[i], chart->columns[j], shown);
-            } else if (self) {
-                snprintf(fill, sizeof fill, "#a0a0a0");
-                snprintf(shown, sizeof shown, "\xE2\x80\x94");
-                snprintf(hover, sizeof hover, "%s against itself: no score", chart->rows[i]);
-            } else {
-                snprintf(fill, sizeof fill, "#ffffff");
-                snprintf(shown, sizeof shown, "no games");
-                snprintf(hover, sizeof hover, "%s and %s did not meet", chart->rows[i], chart->columns[j]);
-            }
-            fputs("<g>", out);
-            title_element(out, hover);
-            putc('\n', out);
-            snprintf(attributes, sizeof attributes, " fill=\"%s\" stroke=\"#ffffff\"", fill);
-            rect_at(out, x, y, cell, cell, attributes);
-            if (cell >= 34) {
-                snprintf(attributes, sizeof attributes, " text-anchor=\"middle\" font-size=\"%d\" fill=\"%s\"",
-                         isnan(value) && !self ? 9 : 11, ink);
-                text_at(out, x + cell / 2, y + cell / 2 + 4, attributes, shown);
-            }
-            fputs("</g>\n", out);
-        }
-    }
-    /* the colour scale: low, middle and high, and what the colour means */
-    double box = 12;
-    for (int k = 0; k < SCALE_STEPS; k++) {
-        char fill[16], attributes[64];
-        scale_colour((k + 0.5) / SCALE_STEPS, fill, sizeof fill);
-        snprintf(attributes, sizeof attributes, " fill=\"%s\"", fill);
-        rect_at(out, left + k * box, scale_top, box, 12, attributes);
-    }
-    char label[64];
-    value_text(label, sizeof label, chart->low, chart->decimals > 1 ? 1 : chart->decimals);
-    text_at(out, left, scale_top + 26, " text-anchor=\"middle\" fill=\"#5a5a5a\"", label);
-    value_text(label, sizeof label, (chart->low + chart->high) / 2, chart->decimals > 1 ? 1 : chart->decimals);
-    text_at(out, left + SCALE_STEPS * box / 2, scale_top + 26, " text-anchor=\"middle\" fill=\"#5a5a5a\"", label);
-    value_text(label, sizeof label, chart->high, chart->decimals > 1 ? 1 : chart->decimals);
-    text_at(out, left + SCALE_STEPS * box, scale_top + 26, " text-anchor=\"middle\" fill=\"#5a5a5a\"", label);
-    if (chart->scale_label) text_at(out, left, scale_top + 46, NULL, chart->scale_label);
-    close_chart(out);
 }

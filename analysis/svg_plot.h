@@ -4,17 +4,20 @@
  *   svg_bars      horizontal bars with interval whiskers, in series side by side (ratings,
  *                 seat shares of several variants), with a dashed reference line (a fair
  *                 share);
- *   svg_lines     lines over x, with whiskers where a series has intervals and dashed
- *                 horizontal rules (the SPRT's LLR and its bounds; targets and measured
- *                 ratings of calibrated levels; distributions);
- *   svg_heat_map  a matrix of values in [low, high] on a red-white-blue scale, each cell
- *                 with its value (the pairwise score matrix).
+ *   svg_lines     lines over x, with whiskers or a shaded band where a series has intervals
+ *                 and dashed horizontal rules (the SPRT's LLR and its bounds, its Elo over
+ *                 time; targets and measured ratings of calibrated levels), or columns at whole
+ *                 x, the series side by side (distributions of whole numbers: points a hand).
+ *
+ * The pairwise matrix is a table of the page (report_html.c), coloured by svg_scale_colour.
  *
  * Every chart has its title and subtitle, axis labels and tick labels, and a <title> on each
  * mark, which a browser shows on hover. Texts are escaped (html.h). The output depends only
  * on the input: coordinates are printed with two decimals, nothing random or timed, so the
  * same report gives the same bytes. The <svg> element carries no namespace: it is meant to
- * sit inside an HTML page, which then names no outside address at all.
+ * sit inside an HTML page, which then names no outside address at all. It scales down with
+ * the page to 85% of its size at least (an inline min-width), so that its smallest text (11
+ * px) stays above 9 px; a narrower screen scrolls its figure sideways.
  */
 #ifndef DOMINOLAB_SVG_PLOT_H
 #define DOMINOLAB_SVG_PLOT_H
@@ -54,13 +57,14 @@ typedef struct svg_bars {
 } svg_bars_t;
 void svg_bars(FILE *out, const svg_bars_t *chart);
 
-/* A line through (x[k], y[k]); NaN y breaks it. low and high (or NULL): an interval drawn as
- * a whisker at each point. */
+/* A line through (x[k], y[k]); a NaN or infinite y breaks it. low and high (or NULL): an
+ * interval drawn as a whisker at each point, or with `band` as a shaded band around the line
+ * (for many points: the Elo after every block). */
 typedef struct svg_line_series {
     const char *name;
     const double *x, *y, *low, *high;
     int count;
-    bool dashed, markers;
+    bool dashed, markers, band;
 } svg_line_series_t;
 
 /* A dashed horizontal line across the plot at y, named in the key. */
@@ -76,19 +80,14 @@ typedef struct svg_lines {
     const svg_rule_t *rules;
     int rule_count;
     bool whole_x;   /* ticks on whole numbers of x only (levels) */
+    bool columns;   /* each point a column from 0 at its whole x, the series side by side (whole_x implied) */
     int decimals;   /* of y in hover texts */
+    int width;      /* in user units; 0: the charts' usual 760 */
 } svg_lines_t;
 void svg_lines(FILE *out, const svg_lines_t *chart);
 
-typedef struct svg_heat_map {
-    const char *title, *subtitle, *x_label, *y_label, *scale_label;
-    const char *const *rows, *const *columns;
-    int row_count, column_count;
-    const double *values; /* row by row; NaN: no value ("no games"; the same label in row and
-                             column: the row against itself, grey and marked with a dash) */
-    double low, high;     /* the ends of the colour scale: red at low, white between, blue at high */
-    int decimals;
-} svg_heat_map_t;
-void svg_heat_map(FILE *out, const svg_heat_map_t *chart);
+/* The colour of t in [0, 1] as "#rrggbb": red at 0, near white at 0.5, blue at 1 (the
+ * gnuplot plots' palette for scores). */
+void svg_scale_colour(double t, char *out, size_t size);
 
 #endif

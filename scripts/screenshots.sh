@@ -2,7 +2,8 @@
 # screenshots.sh [BUILD_DIR] - makes the pictures of the viewer in docs/images/ again: a match
 # of each game recorded with a fixed seed, written as a page by `dominolab view`, and shot in
 # headless Chromium (tests/browser/drive.py) at a position in the middle of a hand; then the
-# top of a small tournament's report.html.
+# top of a small tournament's report.html, and every kind of report at a desktop's size and a
+# phone's.
 # BUILD_DIR defaults to build/. Needs chromium and chromium-driver (scripts/install-deps.sh).
 set -euo pipefail
 
@@ -35,3 +36,18 @@ done
     --no-plots --out tournament > /dev/null
 python3 "$root/tests/browser/drive.py" shot tournament/report.html "$root/docs/images/report-tournament.png" > /dev/null
 echo "screenshots: docs/images/report-tournament.png (a tournament's report.html)"
+
+# Every kind of report.html at a desktop's size and a phone's (400 px wide), for
+# docs/analysis.md.
+"$dominolab" sprt --players 2 --agents heuristic,greedy --seed 3 --threads 1 --quiet --no-plots --out sprt > /dev/null
+"$dominolab" balance --players 3 --agent heuristic:noise=0.1 --deals 2000 --matches 200 \
+    --compare block_method=simple,american --seed 1 --threads 1 --quiet --no-plots --out balance > /dev/null
+"$dominolab" calibrate --players 2 --levels 3 --deals 200 --candidate greedy:noise=1 --candidate greedy:noise=0.5 \
+    --candidate heuristic --seed 1 --threads 1 --quiet --no-plots --out calibrate > /dev/null
+for kind in tournament sprt balance calibrate; do
+    python3 "$root/tests/browser/drive.py" shot "$kind/report.html" "$root/docs/images/report-$kind-desktop.png" \
+        1280x860 > /dev/null
+    python3 "$root/tests/browser/drive.py" shot "$kind/report.html" "$root/docs/images/report-$kind-phone.png" \
+        400x800 > /dev/null
+    echo "screenshots: docs/images/report-$kind-desktop.png and -phone.png ($kind's report.html)"
+done

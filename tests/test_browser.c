@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "report_html.h"
 #include "sim_fixture.h"
 #include "test_support.h"
 #include "game.h"
@@ -681,25 +682,45 @@ static const char make_studies[] =
     "[game]\\nplayers = 2\\n[agents]\\nagents = random,greedy\\n[tournament]\\ndeals = 200\\nbootstrap = 100\\n' > e.ini\n"
     "$B run e.ini\n";
 
-/* The cells of the first data row of DIR/NAME that hold a number, as the CSV writes them. */
-static int first_row_numbers(const char *dir, const char *name, char cells[][64], int max)
+/* DIR/NAME's header and first data row, split into fields (our CSVs quote none of the
+ * fields these studies write); the count. `text` holds them: free it. */
+enum { CSV_FIELDS = 64 };
+static int first_row(const char *dir, const char *name, char **text, char **header, char **fields)
 {
     char path[8192];
     snprintf(path, sizeof path, "%s/%s", dir, name);
-    char *text = support_read_file(path, NULL);
-    ck_assert_msg(text != NULL, "no %s", path);
-    char *row = strchr(text, '\n');
+    *text = support_read_file(path, NULL);
+    ck_assert_msg(*text != NULL, "no %s", path);
+    char *row = strchr(*text, '\n');
     ck_assert_msg(row && row[1], "%s has no data row", path);
-    row++;
+    *row++ = '\0';
     row[strcspn(row, "\n")] = '\0';
-    int count = 0;
-    for (char *cell = strtok(row, ","); cell && count < max; cell = strtok(NULL, ",")) {
-        char *end;
-        strtod(cell, &end);
-        if (end != cell && *end == '\0') snprintf(cells[count++], 64, "%s", cell);
+    int columns = 0, count = 0;
+    for (char *field = *text; field && columns < CSV_FIELDS; columns++) {
+        header[columns] = field;
+        char *comma = strchr(field, ',');
+        if (comma) *comma = '\0';
+        field = comma ? comma + 1 : NULL;
     }
+    for (char *field = row; field && count < CSV_FIELDS; count++) {
+        fields[count] = field;
+        char *comma = strchr(field, ',');
+        if (comma) *comma = '\0';
+        field = comma ? comma + 1 : NULL;
+    }
+    ck_assert_msg(count == columns, "%s: %d fields under %d columns", path, count, columns);
+    return columns;
+}
+
+/* The value of `column` in DIR/NAME's first data row, as written ("" when there is none). */
+static void first_row_field(const char *dir, const char *name, const char *column, char *out, size_t size)
+{
+    char *text, *header[CSV_FIELDS], *fields[CSV_FIELDS];
+    int columns = first_row(dir, name, &text, header, fields);
+    out[0] = '\0';
+    for (int k = 0; k < columns; k++)
+        if (!strcmp(header[k], column)) snprintf(out, size, "%s", fields[k]);
     free(text);
-    return count;
 }
 
 START_TEST(every_report_loads_quietly_with_its_numbers)
@@ -729,15 +750,211 @@ START_TEST(every_report_loads_quietly_with_its_numbers)
             continue;
         }
         ck_assert_msg(json_integer_value(json_object_get(page, "svgs")) > 0, "%s: no chart", name);
-        char cells[32][64], where[4200];
+        /* each number of the CSV's first row, as the page rounds it (report_html.h) */
+        char where[4200], *text_owned, *header[CSV_FIELDS], *fields[CSV_FIELDS];
         snprintf(where, sizeof where, "%s/%s", dir, studies[k].dir);
-        int count = first_row_numbers(where, studies[k].csv, cells, 32);
-        ck_assert_msg(count > 0, "%s: no numbers in %s", where, studies[k].csv);
+        int columns = first_row(where, studies[k].csv, &text_owned, header, fields), numbers = 0;
         const char *text = json_string_value(json_object_get(page, "text"));
-        for (int c = 0; c < count; c++)
-            ck_assert_msg(strstr(text, cells[c]), "%s: %s's %s is not on the page", name, studies[k].csv, cells[c]);
+        for (int c = 0; c < columns; c++) {
+            char *end;
+            strtod(fields[c], &end);
+            if (end == fields[c] || *end != '\0') continue; /* words and empty fields */
+            char shown[REPORT_HTML_FIELD_SIZE];
+            report_html_shown_field(studies[k].csv, (const char *const *)header, (const char *const *)fields, columns,
+                                    c, shown, sizeof shown);
+            numbers++;
+            ck_assert_msg(shown[0] && strstr(text, shown), "%s: %s's %s (%s) is not on the page as %s", name,
+                          studies[k].csv, header[c], fields[c], shown);
+        }
+        ck_assert_msg(numbers > 0, "%s: no numbers in %s", where, studies[k].csv);
+        free(text_owned);
     }
     json_decref(result);
+}
+END_TEST
+
+/* Whether a chart's subtitle states its sample: a count followed by its unit ("464 deal
+ * blocks (928 games)", "64 to 256 deals a pair", "20 matches a variant"). */
+static bool states_sample(const char *subtitle)
+{
+    static const char *const units[] = {" deal", " match", " game", " hand", " block"};
+    for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
+        for (const char *at = strstr(subtitle, units[u]); at; at = strstr(at + 1, units[u]))
+            if (at > subtitle && at[-1] >= '0' && at[-1] <= '9') return true;
+    return false;
+}
+
+/* The text of cell (row, column) of the page's first table of class `class_name`, or NULL. */
+static const char *table_cell(const json_t *page, const char *class_name, size_t row, size_t column)
+{
+    size_t k;
+    json_t *table;
+    json_array_foreach(json_object_get(page, "tables"), k, table) {
+        if (strcmp(json_string_value(json_object_get(table, "class")), class_name)) continue;
+        const json_t *cell = json_array_get(json_array_get(json_object_get(table, "rows"), row), column);
+        return cell ? json_string_value(json_object_get(cell, "text")) : NULL;
+    }
+    return NULL;
+}
+
+/* A report in a window of one size: a silent console, no script, every chart naming its
+ * sample, nothing wider than the window (the document scrolls nowhere sideways) and, at
+ * phone size, no chart text drawn smaller than 9 px. */
+static void expect_readable(const json_t *page, bool phone)
+{
+    const char *name = json_string_value(json_object_get(page, "page"));
+    assert_quiet_console(page, name);
+    ck_assert_msg(json_integer_value(json_object_get(page, "scripts")) == 0, "%s runs a script", name);
+    long long scroll = json_integer_value(json_object_get(page, "scroll_width")),
+              client = json_integer_value(json_object_get(page, "client_width"));
+    ck_assert_msg(scroll <= client, "%s: %lld px wide in a window of %lld (first too wide: %s)", name, scroll, client,
+                  json_string_value(json_array_get(json_object_get(page, "wider_than_window"), 0)));
+    size_t k;
+    json_t *chart;
+    ck_assert_msg(json_array_size(json_object_get(page, "charts")) > 0, "%s: no chart", name);
+    json_array_foreach(json_object_get(page, "charts"), k, chart) {
+        const char *subtitle = json_string_value(json_object_get(chart, "subtitle"));
+        ck_assert_msg(states_sample(subtitle), "%s: the chart '%s' does not state its sample ('%s')", name,
+                      json_string_value(json_object_get(chart, "title")), subtitle);
+    }
+    if (phone) {
+        ck_assert_msg(json_integer_value(json_object_get(page, "inner_width")) == 400, "%s: the window is %lld px wide, not a phone's",
+                      name, json_integer_value(json_object_get(page, "inner_width")));
+        double smallest = json_real_value(json_object_get(page, "smallest_text"));
+        if (json_is_integer(json_object_get(page, "smallest_text")))
+            smallest = (double)json_integer_value(json_object_get(page, "smallest_text"));
+        ck_assert_msg(smallest >= 9, "%s: chart text drawn %.2f px high on a phone", name, smallest);
+    }
+}
+
+/* The SPRT page's games and blocks are sprt.csv's and sprt_blocks.csv's, and its Elo chart is
+ * there beside the LLR's. */
+static void expect_sprt_counts(const json_t *page, const char *dir)
+{
+    char wins[32], draws[32], losses[32], games[32], agent[256], expected[512];
+    first_row_field(dir, "sprt.csv", "a_wins", wins, sizeof wins);
+    first_row_field(dir, "sprt.csv", "draws", draws, sizeof draws);
+    first_row_field(dir, "sprt.csv", "b_wins", losses, sizeof losses);
+    first_row_field(dir, "sprt.csv", "games", games, sizeof games);
+    first_row_field(dir, "sprt.csv", "agent_a", agent, sizeof agent);
+    ck_assert_int_eq(atoi(wins) + atoi(draws) + atoi(losses), atoi(games));
+    snprintf(expected, sizeof expected, "Games: %s won %s, drew %s and lost %s of %s", agent, wins, draws, losses, games);
+    const char *text = json_string_value(json_object_get(page, "text"));
+    ck_assert_msg(strstr(text, expected), "the SPRT page does not say '%s'", expected);
+    /* sprt_blocks.csv, row by row, against the blocks row of the page's table (its last) */
+    char path[8192];
+    snprintf(path, sizeof path, "%s/sprt_blocks.csv", dir);
+    char *blocks = support_read_file(path, NULL);
+    ck_assert_ptr_nonnull(blocks);
+    size_t k;
+    json_t *table;
+    const json_t *counts = NULL;
+    json_array_foreach(json_object_get(page, "tables"), k, table) if (!strcmp(json_string_value(json_object_get(table, "class")), "blocks"))
+        counts = json_array_get(json_object_get(table, "rows"), json_array_size(json_object_get(table, "rows")) - 1);
+    ck_assert_msg(counts != NULL, "the SPRT page has no table of blocks");
+    int row = 0, total = 0;
+    for (char *line = strchr(blocks, '\n') + 1; *line; line = strchr(line, '\n') + 1, row++) {
+        const char *count = strchr(line, ',') + 1;
+        char shown[32];
+        snprintf(shown, sizeof shown, "%.*s", (int)strcspn(count, "\n"), count);
+        total += atoi(shown);
+        const char *cell = json_string_value(json_object_get(json_array_get(counts, (size_t)row + 1), "text"));
+        ck_assert_msg(cell && !strcmp(cell, shown), "block value %d: the page says %s, sprt_blocks.csv %s", row,
+                      cell ? cell : "nothing", shown);
+    }
+    char played[32];
+    first_row_field(dir, "sprt.csv", "blocks", played, sizeof played);
+    ck_assert_int_eq(total, atoi(played));
+    free(blocks);
+    bool llr = false, elo = false;
+    json_t *chart;
+    json_array_foreach(json_object_get(page, "charts"), k, chart) {
+        const char *title = json_string_value(json_object_get(chart, "title"));
+        llr |= strstr(title, "the LLR of") != NULL;
+        elo |= llr && strstr(title, "Elo of") == title;
+    }
+    ck_assert_msg(llr && elo, "the SPRT page has no Elo chart after its LLR chart");
+}
+
+/* Every cell of the crosstable against pairwise.csv: the row agent's paired score in percent,
+ * ± the longer side of its interval, and the games the two played, worked out here from the
+ * file; a dash on the diagonal. Agents by rank, as ratings.csv lists them. */
+static void expect_crosstable(const json_t *page, const char *dir)
+{
+    char path[8192], agents[16][256];
+    snprintf(path, sizeof path, "%s/ratings.csv", dir);
+    char *ratings = support_read_file(path, NULL);
+    ck_assert_ptr_nonnull(ratings);
+    int count = 0;
+    for (char *line = strchr(ratings, '\n') + 1; *line && count < 16; line = strchr(line, '\n') + 1, count++) {
+        char *agent = strchr(line, ',') + 1;
+        snprintf(agents[count], sizeof agents[count], "%.*s", (int)strcspn(agent, ","), agent);
+    }
+    free(ratings);
+    snprintf(path, sizeof path, "%s/pairwise.csv", dir);
+    char *pairwise = support_read_file(path, NULL);
+    ck_assert_ptr_nonnull(pairwise);
+    int pairs = 0;
+    for (char *line = strchr(pairwise, '\n') + 1; *line; line = strchr(line, '\n') + 1, pairs++) {
+        /* agent_a,agent_b,blocks,games,a_wins,draws,b_wins,a_score,paired_score,paired_score_low,paired_score_high */
+        char a[256], b[256], games[32];
+        double score, low, high;
+        ck_assert_int_eq(sscanf(line, "%255[^,],%255[^,],%*[^,],%31[^,],%*[^,],%*[^,],%*[^,],%*[^,],%lf,%lf,%lf", a, b,
+                                games, &score, &low, &high),
+                         6);
+        int i = -1, j = -1;
+        for (int k = 0; k < count; k++) {
+            if (!strcmp(agents[k], a)) i = k;
+            if (!strcmp(agents[k], b)) j = k;
+        }
+        ck_assert_msg(i >= 0 && j >= 0, "pairwise.csv: %s or %s is not rated", a, b);
+        double plus = score - low > high - score ? score - low : high - score;
+        char expected[128];
+        /* a's side in row i, column j; b's side (1 - score, the same ±) in row j, column i */
+        for (int side = 0; side < 2; side++) {
+            int row = side ? j : i, column = side ? i : j;
+            double shown = side ? 1 - score : score;
+            snprintf(expected, sizeof expected, "%.1f%% \xC2\xB1%.1f\n%s games", 100 * shown, 100 * plus, games);
+            const char *cell = table_cell(page, "crosstable", (size_t)row + 1, (size_t)column + 1);
+            ck_assert_msg(cell && !strcmp(cell, expected), "crosstable %s against %s: '%s', pairwise.csv gives '%s'",
+                          side ? b : a, side ? a : b, cell ? cell : "(none)", expected);
+        }
+    }
+    ck_assert_int_eq(pairs, count * (count - 1) / 2);
+    for (int k = 0; k < count; k++) {
+        const char *self = table_cell(page, "crosstable", (size_t)k + 1, (size_t)k + 1);
+        ck_assert_msg(self && strstr(self, "\xE2\x80\x94"), "crosstable: %s against itself is not a dash", agents[k]);
+    }
+    free(pairwise);
+}
+
+/* The counts behind each result, and every report readable at a desktop's size and a phone's:
+ * the SPRT's wins, draws, losses and blocks equal to its CSVs with its Elo over time, the
+ * crosstable's ± and games equal to pairwise.csv, each chart naming its sample; at 400x800
+ * nothing wider than the window and no chart text under 9 px. */
+START_TEST(every_report_reads_on_a_phone_with_its_counts)
+{
+    static const char *const kinds[] = {"t", "s", "b", "c"};
+    enum { KINDS = sizeof kinds / sizeof kinds[0] };
+    const char *dir = support_scratch("reading");
+    free(shell_ok(dir, make_studies, dir));
+    static const char *const sizes[] = {"1280x860", "400x800"};
+    for (int size = 0; size < 2; size++) {
+        char arguments[8192];
+        size_t used = (size_t)snprintf(arguments, sizeof arguments, "report %s", sizes[size]);
+        for (int k = 0; k < KINDS; k++)
+            used += (size_t)snprintf(arguments + used, sizeof arguments - used, " '%s/%s/report.html'", dir, kinds[k]);
+        json_t *result = drive(dir, arguments);
+        const json_t *pages = json_object_get(result, "pages");
+        ck_assert_int_eq((int)json_array_size(pages), KINDS);
+        for (int k = 0; k < KINDS; k++) expect_readable(json_array_get(pages, (size_t)k), size == 1);
+        char where[4200];
+        snprintf(where, sizeof where, "%s/s", dir);
+        expect_sprt_counts(json_array_get(pages, 1), where);
+        snprintf(where, sizeof where, "%s/t", dir);
+        expect_crosstable(json_array_get(pages, 0), where);
+        json_decref(result);
+    }
 }
 END_TEST
 
@@ -761,6 +978,7 @@ int main(void)
     tcase_add_checked_fixture(reports, NULL, support_scratch_teardown);
     tcase_set_timeout(reports, 600);
     tcase_add_test(reports, every_report_loads_quietly_with_its_numbers);
+    tcase_add_test(reports, every_report_reads_on_a_phone_with_its_counts);
     suite_add_tcase(suite, reports);
     return support_run_suite(suite, "test_browser");
 }

@@ -52,7 +52,8 @@ static const char *memory_text(memory_t *m)
 }
 
 #define ck_assert_contains(haystack, needle)                                                                         \
-    ck_assert_msg(strstr((haystack), (needle)) != NULL, "missing: %s\n--- in ---\n%s", (needle), (haystack))
+    ck_assert_msg(strstr((haystack), (needle)) != NULL, "missing: %s\n--- in (its start) ---\n%.2000s", (needle),  \
+                  (haystack))
 
 /* ------------------------------------------------------------------ html */
 
@@ -164,7 +165,8 @@ START_TEST(svg_bar_with_whisker_and_reference)
     ck_assert_msg(m.length % 2 == 0 && !memcmp(svg, svg + m.length / 2, m.length / 2), "a chart drawn twice differs");
     /* labels of 4 characters: the plot from x 48 to 732, the axis 0..0.8 (steps of 0.2): x(v) = 48 + 855 v; one
      * category: its bar from y 67, 16 high, the whisker at its middle, the plot's bottom at 90 */
-    ck_assert_contains(svg, "<svg viewBox=\"0 0 760.00 142.00\" width=\"760.00\" height=\"142.00\" role=\"img\"");
+    ck_assert_contains(svg, "<svg viewBox=\"0 0 760.00 142.00\" width=\"760.00\" height=\"142.00\" "
+                            "style=\"min-width:646.00px\" role=\"img\"");
     ck_assert_contains(svg, "<title>T &amp; t \xE2\x80\x94 s</title>");
     ck_assert_contains(svg, "<text x=\"40.00\" y=\"79.00\" text-anchor=\"end\">a&lt;b</text>");
     ck_assert_contains(svg, "<g><title>a&lt;b: 0.50 [0.25, 0.75]</title>\n"
@@ -203,26 +205,62 @@ START_TEST(svg_line_breaks_at_a_missing_value)
 }
 END_TEST
 
-START_TEST(svg_heat_map_marks_itself_and_no_games)
+START_TEST(svg_scale_colours_scores)
 {
-    static const char *const names[] = {"x", "y"};
-    const double values[] = {NAN, 0.75, NAN, 0};
-    svg_heat_map_t chart = {.title = "t", .rows = names, .columns = names, .row_count = 2, .column_count = 2,
-                            .values = values, .low = 0, .high = 1, .decimals = 3};
+    char fill[16];
+    /* 0.75: halfway from white (#f7f7f7) to blue (#2166ac); 0: red; 0.5: near white */
+    svg_scale_colour(0.75, fill, sizeof fill);
+    ck_assert_str_eq(fill, "#8cafd2");
+    svg_scale_colour(0, fill, sizeof fill);
+    ck_assert_str_eq(fill, "#b2182b");
+    svg_scale_colour(0.5, fill, sizeof fill);
+    ck_assert_str_eq(fill, "#f7f7f7");
+    svg_scale_colour(7, fill, sizeof fill); /* held to the scale's end */
+    ck_assert_str_eq(fill, "#2166ac");
+}
+END_TEST
+
+/* A distribution of whole numbers as columns standing on 0, the series side by side. */
+START_TEST(svg_columns_stand_on_zero_side_by_side)
+{
+    static const double x[] = {0, 1, 2}, a[] = {0.5, 0.25, 0.25}, b[] = {0.25, 0.5, NAN};
+    svg_line_series_t series[] = {{.name = "a", .x = x, .y = a, .count = 3}, {.name = "b", .x = x, .y = b, .count = 3}};
+    svg_lines_t chart = {.title = "t", .x_label = "points", .y_label = "share", .series = series, .series_count = 2,
+                         .columns = true, .decimals = 2};
     memory_t m;
     memory_open(&m);
-    svg_heat_map(m.stream, &chart);
+    svg_lines(m.stream, &chart);
     const char *svg = memory_text(&m);
-    /* 0.75: halfway from white (#f7f7f7) to blue (#2166ac); 0: red */
-    ck_assert_contains(svg, "<title>x against y: 0.750</title>");
-    ck_assert_contains(svg, "fill=\"#8cafd2\" stroke=\"#ffffff\"/>");
-    ck_assert_contains(svg, "<title>y against y: 0.000</title>");
-    ck_assert_contains(svg, "fill=\"#b2182b\" stroke=\"#ffffff\"/>");
-    ck_assert_contains(svg, "<title>x against itself: no score</title>");
-    ck_assert_contains(svg, "fill=\"#a0a0a0\" stroke=\"#ffffff\"/>");
-    ck_assert_contains(svg, ">\xE2\x80\x94</text>");
-    ck_assert_contains(svg, "<title>y and x did not meet</title>");
-    ck_assert_contains(svg, ">no games</text>");
+    /* x from -0.5 to 2.5 onto 78..736: 219.33 a unit, the columns of a value in its middle 0.8, each 0.4 of a
+     * unit (87.73) wide: a's at 0 from 78 + 0.1 unit; y 0..0.5 onto 362..62 */
+    ck_assert_contains(svg, "<g><title>a at 0: 0.50</title>\n<rect x=\"99.93\" y=\"62.00\" width=\"87.73\" "
+                            "height=\"300.00\" fill=\"#2166ac\" fill-opacity=\"0.8\"/>");
+    ck_assert_contains(svg, "<g><title>b at 1: 0.50</title>\n<rect x=\"407.00\" y=\"62.00\" width=\"87.73\" "
+                            "height=\"300.00\" fill=\"#b2182b\"");
+    ck_assert_msg(!strstr(svg, "b at 2"), "a missing value drew a column");
+    ck_assert_msg(!strstr(svg, "<path"), "columns drew a line");
+    /* never drawn below 85% of its width: its text stays legible on a phone */
+    ck_assert_contains(svg, "width=\"760.00\" height=\"438.00\" style=\"min-width:646.00px\"");
+    free(m.text);
+}
+END_TEST
+
+/* An interval as a band: along the high ends and back along the low ones, broken where an end
+ * is not finite; an infinite value breaks the line too. */
+START_TEST(svg_band_follows_the_interval)
+{
+    static const double x[] = {0, 1, 2, 3}, y[] = {INFINITY, 1, 1, 2}, low[] = {NAN, 0, 0, 1}, high[] = {NAN, 2, 2, 3};
+    svg_line_series_t series = {.name = "Elo", .x = x, .y = y, .low = low, .high = high, .count = 4, .band = true};
+    svg_lines_t chart = {.title = "t", .series = &series, .series_count = 1, .decimals = 1, .width = 560};
+    memory_t m;
+    memory_open(&m);
+    svg_lines(m.stream, &chart);
+    const char *svg = memory_text(&m);
+    /* x from 1 (the first finite point) to 3 onto 78..536; y 0..3 onto 362..62 */
+    ck_assert_contains(svg, "<path d=\"M78.00 162.00 L307.00 162.00 L536.00 62.00 L536.00 262.00 L307.00 362.00 "
+                            "L78.00 362.00 Z\" fill=\"#2166ac\" fill-opacity=\"0.15\"");
+    ck_assert_contains(svg, "<path d=\"M78.00 262.00 L307.00 262.00 L536.00 162.00\" fill=\"none\"");
+    ck_assert_contains(svg, "viewBox=\"0 0 560.00 414.00\"");
     free(m.text);
 }
 END_TEST
@@ -250,25 +288,104 @@ static char *read_page(const char *dir)
     return page;
 }
 
-/* Every field of DIR/NAME's rows after the header is on the page, as the file writes it. */
+enum { FIELDS_MAX = 64 };
+
+/* The fields of one CSV line (our files quote none of the fields these tests read), cut in
+ * place; their count. */
+static int split_line(char *line, char **fields)
+{
+    int count = 0;
+    for (char *field = line; field && count < FIELDS_MAX; count++) {
+        fields[count] = field;
+        char *comma = strchr(field, ',');
+        if (comma) *comma = '\0';
+        field = comma ? comma + 1 : NULL;
+    }
+    return count;
+}
+
+/* Every field of DIR/NAME's rows after the header is a cell of the page, rounded as the page
+ * rounds it (report_html_shown_field); an empty one is a dash with its footnote's title. */
 static void expect_every_value(const char *page, const char *dir, const char *name)
 {
     char path[PATH_SIZE];
     snprintf(path, sizeof path, "%s/%s", dir, name);
     char *text = support_read_file(path, NULL);
     ck_assert_ptr_nonnull(text);
-    char *line = strchr(text, '\n');
-    int fields = 0;
-    for (char *field = line ? line + 1 : NULL; field && *field; fields++) {
-        size_t length = strcspn(field, ",\n");
-        char cell[256];
-        snprintf(cell, sizeof cell, ">%.*s<", (int)length, field); /* a whole cell */
-        if (length > 0) ck_assert_msg(strstr(page, cell) != NULL, "%s: %s is not on the page", name, cell);
-        field += length + (field[length] != '\0');
+    char *header[FIELDS_MAX], *fields[FIELDS_MAX];
+    char *line = text, *next = strchr(line, '\n');
+    *next = '\0';
+    int columns = split_line(line, header), rows = 0;
+    for (line = next + 1; *line; line = next + 1, rows++) {
+        next = strchr(line, '\n');
+        *next = '\0';
+        ck_assert_int_eq(split_line(line, fields), columns);
+        for (int k = 0; k < columns; k++) {
+            char shown[REPORT_HTML_FIELD_SIZE], cell[REPORT_HTML_FIELD_SIZE + 8];
+            report_html_shown_field(name, (const char *const *)header, (const char *const *)fields, columns, k, shown,
+                                    sizeof shown);
+            snprintf(cell, sizeof cell, ">%s<", shown); /* a whole cell */
+            if (shown[0]) ck_assert_msg(strstr(page, cell) != NULL, "%s: %s (%s) is not on the page", name, cell,
+                                        fields[k]);
+            else ck_assert_msg(strstr(page, "<td class=\"empty\" title=\""), "%s: an empty %s with no dash", name,
+                               header[k]);
+        }
     }
-    ck_assert_msg(fields > 0, "%s has no values", name);
+    ck_assert_msg(rows > 0, "%s has no values", name);
     free(text);
 }
+
+/* Field `k` of a row of `file`, as the page shows it. */
+static const char *shown_field(const char *file, const char *const *header, const char *const *fields, int count,
+                               int k)
+{
+    static char shown[REPORT_HTML_FIELD_SIZE];
+    report_html_shown_field(file, header, fields, count, k, shown, sizeof shown);
+    return shown;
+}
+
+/* Numbers rounded to what they can tell, worked out by hand; the CSVs keep them whole. */
+START_TEST(numbers_are_rounded_to_their_precision)
+{
+    /* an Elo whose interval is wide: whole; its se and model_elo with it; a score to 0.1% */
+    static const char *const ratings[] = {"rank", "agent", "elo", "elo_low", "elo_high", "se", "games", "score",
+                                          "los_next", "name"};
+    static const char *const wide[] = {"1", "heuristic", "126.305809", "80.838132", "171.476910", "19.082416",
+                                       "640", "0.604688", "", ""};
+    static const char *const wide_shown[] = {"1", "heuristic", "126", "81", "171", "19", "640", "0.605", "", ""};
+    for (int k = 0; k < 10; k++) ck_assert_str_eq(shown_field("ratings.csv", ratings, wide, 10, k), wide_shown[k]);
+    /* narrower than 10 Elo either side (4.18): to one decimal, and never "-0.0" */
+    static const char *const narrow[] = {"2", "greedy", "4.612300", "-0.041000", "8.770000", "2.130000", "10000",
+                                         "-0.000400", "0.999600", "x"};
+    static const char *const narrow_shown[] = {"2", "greedy", "4.6", "0.0", "8.8", "2.1", "10000", "0.000", "1.000",
+                                               "x"};
+    for (int k = 0; k < 10; k++) ck_assert_str_eq(shown_field("ratings.csv", ratings, narrow, 10, k), narrow_shown[k]);
+    /* exactly 10 either side is not narrow; a step by its own interval, not the level's */
+    static const char *const levels[] = {"level", "elo", "elo_low", "elo_high", "step", "step_low", "step_high",
+                                         "ms_per_decision"};
+    static const char *const level[] = {"2", "100.340000", "90.300000", "110.300000", "8.260000", "6.100000",
+                                        "10.300000", "0.088123"};
+    static const char *const level_shown[] = {"2", "100", "90", "110", "8.3", "6.1", "10.3", "0.0881"};
+    for (int k = 0; k < 8; k++) ck_assert_str_eq(shown_field("calibration.csv", levels, level, 8, k), level_shown[k]);
+    /* the LLR to 3 decimals; the test's settings as given; inf as written; a verdict as text */
+    static const char *const sprt[] = {"elo0", "elo1", "alpha", "llr", "lower", "verdict", "elo", "score"};
+    static const char *const test[] = {"0.000000", "5.000000", "0.050000", "2.954797", "-2.944439", "H1", "inf",
+                                       "1.000000"};
+    static const char *const test_shown[] = {"0", "5", "0.05", "2.955", "-2.944", "H1", "inf", "1.000"};
+    for (int k = 0; k < 8; k++) ck_assert_str_eq(shown_field("sprt.csv", sprt, test, 8, k), test_shown[k]);
+    /* means to 3 significant digits; a share to 3 decimals; an empty field and NaN: "" (a dash) */
+    static const char *const balance[] = {"mean_points_per_hand", "mean_plies_per_hand", "hand_draws", "deal_bias",
+                                          "confidence", "strength"};
+    static const char *const variant[] = {"2.832500", "26.503750", "0.142500", "", "0.987500", "NaN"};
+    static const char *const variant_shown[] = {"2.83", "26.5", "0.142", "", "0.9875", ""};
+    for (int k = 0; k < 6; k++) ck_assert_str_eq(shown_field("balance.csv", balance, variant, 6, k), variant_shown[k]);
+    /* a matrix's cells are shares whatever the agents are called (an agent named "elo") */
+    static const char *const matrix[] = {"agent", "elo", "greedy"};
+    static const char *const row[] = {"greedy", "0.589844", "NaN"};
+    ck_assert_str_eq(shown_field("pairwise_matrix.csv", matrix, row, 3, 1), "0.590");
+    ck_assert_str_eq(shown_field("pairwise_matrix.csv", matrix, row, 3, 2), "");
+}
+END_TEST
 
 static const report_html_setting_t settings[] = {{"seed", "5"}, {"agents", "a & b"}};
 static const report_html_sample_t samples[] = {
@@ -299,7 +416,22 @@ START_TEST(ratings_page_from_the_tournament_files)
     for (int k = 0; k < 5; k++) expect_every_value(page, dir, files[k]);
     ck_assert_contains(page, "<title>Ratings with 98.75% intervals (random = 0) \xE2\x80\x94 bergen, 2 players, 64 to "
                              "256 deals a pair</title>");
-    ck_assert_contains(page, "<title>heuristic against greedy: 0.590</title>");
+    /* the crosstable: greedy against heuristic 0.410156 [0.365296, 0.455017] turned to heuristic's side: 59.0%,
+     * +-4.5 (0.634704 - 0.589844), 512 games; the diagonal a dash with its footnote */
+    ck_assert_contains(page, "<table class=\"crosstable\">");
+    ck_assert_contains(page, "<tr><th scope=\"row\">1. heuristic</th><td class=\"empty\" title=\"the agent against "
+                             "itself\">\xE2\x80\x94<sup>a</sup></td><td style=\"background:");
+    ck_assert_contains(page, "title=\"heuristic against greedy: 59.0% [54.5%, 63.5%], +63 Elo [+31, +96], 512 games\"><span>"
+                             "59.0% \xC2\xB1""4.5</span><small>512 games</small></td>");
+    ck_assert_contains(page, "<span>41.0% \xC2\xB1""4.5</span><small>512 games</small>");
+    ck_assert_contains(page, "<span>66.4% \xC2\xB1""8.4</span><small>128 games</small>");
+    ck_assert_contains(page, "\xE2\x80\x94 a: the agent against itself.</p>");
+    /* the ratings as Ordo gives them: Elo, the longer side of its interval, games, score, draws, LOS */
+    ck_assert_contains(page, "<tr><td class=\"num\">1</td><td>heuristic</td><td class=\"num\">126</td><td "
+                             "class=\"num\">45</td><td>[81, 171]</td><td class=\"num\">640</td><td>60.5%</td><td "
+                             "class=\"num\">72</td><td>100.0%</td></tr>");
+    ck_assert_contains(page, "<tr><td class=\"num\">3</td><td>random</td><td class=\"num\">0</td><td class=\"empty\" "
+                             "title=\"the anchor, fixed at 0: every other rating and interval is relative to it\">");
     ck_assert_contains(page, "<p class=\"note\">partial: 2 of 3 &amp; more</p>");
     ck_assert_contains(page, "<li>random vs greedy: <a href=\"games/pairs-00-01.html\">view the game</a> \xC2\xB7 <a "
                              "href=\"games/pairs-00-01.jsonl\">its record</a> (played again from deals.csv)</li>");
@@ -323,6 +455,7 @@ START_TEST(sprt_page_from_the_sprt_files)
     const char *dir = support_scratch("sprt");
     copy_expected("sprt", "sprt.csv", dir);
     copy_expected("sprt", "sprt_trace.csv", dir);
+    copy_expected("sprt", "sprt_blocks.csv", dir);
     report_html_context_t context = {.layout = REPORT_HTML_SPRT, .kind = "sprt", .subject = "bergen, 2 players",
                                      .version = "0.1.0"};
     char error[1024];
@@ -333,9 +466,26 @@ START_TEST(sprt_page_from_the_sprt_files)
     ck_assert_contains(page, "The LLR stopped at 2.955, with bounds [-2.944, 2.944] (H0: 0 Elo, H1: 5 Elo, alpha "
                              "0.05, beta 0.05); heuristic&#39;s mean block score 0.589 [0.562, 0.616]");
     expect_every_value(page, dir, "sprt.csv");
-    ck_assert_contains(page, "<title>SPRT heuristic against greedy: H0 elo 0, H1 elo 5, alpha 0.05, beta 0.05 "
-                             "\xE2\x80\x94 bergen, 2 players, 464 deal blocks (928 games)</title>");
-    ck_assert_contains(page, "<title>upper bound: accept H1: 2.94444</title>");
+    ck_assert_contains(page, "<title>SPRT: the LLR of heuristic against greedy \xE2\x80\x94 bergen, 2 players, 464 deal "
+                             "blocks (928 games)</title>");
+    ck_assert_contains(page, "<title>upper bound: accept H1 (5 Elo): 2.94444</title>");
+    /* the games and the blocks of each score (sprt.csv, sprt_blocks.csv): 487/928, 119/928, 322/928 */
+    ck_assert_contains(page, "<p>Games: heuristic won 487, drew 119 and lost 322 of 928 (52.5%, 12.8%, 34.7%).</p>");
+    ck_assert_contains(page, "<tr><th scope=\"row\">games</th><td>LL</td><td>LD</td><td>WL or DD</td><td>WD</td>"
+                             "<td>WW</td></tr>\n<tr><th scope=\"row\">blocks</th><td class=\"num\">44</td><td "
+                             "class=\"num\">32</td><td class=\"num\">211</td><td class=\"num\">69</td><td "
+                             "class=\"num\">108</td></tr>");
+    expect_every_value(page, dir, "sprt_blocks.csv");
+    /* the Elo over time beside the LLR, from block 47 (a tenth of 464, the trace's next row) on, with its band */
+    const char *side = strstr(page, "<div class=\"side\">"), *llr = strstr(page, "<title>SPRT: the LLR of"),
+               *elo = strstr(page, "<title>Elo of heuristic against greedy as the test went on \xE2\x80\x94 bergen, 2 "
+                                   "players, 464 deal blocks (928 games)</title>");
+    ck_assert_msg(side && llr && elo && side < llr && llr < elo, "no Elo chart beside the LLR's");
+    ck_assert_contains(elo, "<title>Elo, with its 95% interval (last: 62.4382 at 464)</title>");
+    ck_assert_contains(elo, "<title>Elo, with its 95% interval: its interval</title>");
+    ck_assert_contains(elo, "<title>H1: 5 Elo: 5</title>");
+    ck_assert_contains(elo, "<figcaption>Drawn from block 47 of 464 on: before it the interval is wider than the "
+                            "chart.</figcaption>");
     ck_assert_contains(page, "<p class=\"note\">No sample games.</p>");
     free(page);
 }
@@ -359,8 +509,8 @@ START_TEST(balance_page_from_the_balance_files)
     /* every measure compared with the first variant, the verdict first (comparisons.csv) */
     ck_assert_contains(page, "<p class=\"lead\">No difference is detectable in any of the 8 measures compared with "
                              "block_method=simple at this sample size.</p>");
-    ck_assert_contains(page, "<td>block_method=american</td><td>first leader&#39;s advantage in matches</td><td>8.33%</td>"
-                             "<td>11.67%</td><td>-3.33% [-9.72%, +3.06%]</td><td>no change detectable</td>");
+    ck_assert_contains(page, "<td>block_method=american</td><td>first leader&#39;s advantage in matches</td><td>8.3%</td>"
+                             "<td>11.7%</td><td>-3.3% [-9.7%, +3.1%]</td><td>no change detectable</td>");
     ck_assert_contains(page, "block_method=simple: Deal bias 0.306 [0.235, 0.386]");
     for (int k = 0; k < 3; k++) expect_every_value(page, dir, files[k]); /* distributions: plotted, linked */
     ck_assert_contains(page, "<title>the seat that led, block_method=american: 0.598 [0.565, 0.632]</title>");
@@ -368,6 +518,13 @@ START_TEST(balance_page_from_the_balance_files)
                              "bergen, 3 players, 60 matches a variant</title>");
     ck_assert_contains(page, "bergen, 3 players, 400 deals a variant (2 plays of each)</title>");
     ck_assert_contains(page, "<a href=\"distributions.csv\">distributions.csv</a>");
+    /* the first variant has nothing to be compared with: dashes, each with its note */
+    ck_assert_contains(page, "<td class=\"empty\" title=\"the first variant: the others are compared with it\">"
+                             "\xE2\x80\x94<sup>a</sup></td>");
+    ck_assert_contains(page, "\xE2\x80\x94 a: the first variant: the others are compared with it.</p>");
+    /* points a hand, whole numbers: columns, not a line */
+    ck_assert_contains(page, "<g><title>block_method=simple at 0: 0.2525</title>\n<rect x=");
+    ck_assert_msg(!strstr(page, "<title>block_method=simple (last:"), "a distribution drawn as a line");
     free(page);
 }
 END_TEST
@@ -376,6 +533,7 @@ START_TEST(missing_files_and_columns_are_named)
 {
     const char *dir = support_scratch("missing");
     copy_expected("sprt", "sprt.csv", dir);
+    copy_expected("sprt", "sprt_blocks.csv", dir);
     report_html_context_t context = {.layout = REPORT_HTML_SPRT, .kind = "sprt", .version = "0.1.0"};
     char error[1024], path[PATH_SIZE];
     ck_assert_int_eq(report_html_write(dir, &context, error, sizeof error), -1);
@@ -396,6 +554,7 @@ START_TEST(faults_are_warned_of_and_noted_beside_the_verdict)
     const char *dir = support_scratch("faults");
     copy_expected("sprt", "sprt.csv", dir);
     copy_expected("sprt", "sprt_trace.csv", dir);
+    copy_expected("sprt", "sprt_blocks.csv", dir);
     report_faults_t *faults = calloc(1, sizeof *faults);
     ck_assert_ptr_nonnull(faults);
     faults->count = 2;
@@ -447,10 +606,13 @@ static Suite *report_html_suite(void)
     tcase_add_test(parts, svg_axes_take_nice_steps);
     tcase_add_test(parts, svg_bar_with_whisker_and_reference);
     tcase_add_test(parts, svg_line_breaks_at_a_missing_value);
-    tcase_add_test(parts, svg_heat_map_marks_itself_and_no_games);
+    tcase_add_test(parts, svg_scale_colours_scores);
+    tcase_add_test(parts, svg_columns_stand_on_zero_side_by_side);
+    tcase_add_test(parts, svg_band_follows_the_interval);
     suite_add_tcase(suite, parts);
     TCase *pages = tcase_create("pages");
     tcase_add_checked_fixture(pages, NULL, support_scratch_teardown);
+    tcase_add_test(parts, numbers_are_rounded_to_their_precision);
     tcase_add_test(pages, ratings_page_from_the_tournament_files);
     tcase_add_test(pages, sprt_page_from_the_sprt_files);
     tcase_add_test(pages, balance_page_from_the_balance_files);

@@ -36,6 +36,7 @@
 #include "csv.h"
 #include "outcomes.h"
 #include "records/replay.h"
+#include "report_html.h"
 #include "sequential.h"
 #include "test_support.h"
 
@@ -113,22 +114,46 @@ static void expect_golden(const char *dir, const char *kind, const char *name)
 
 /* ------------------------------------------------------------------ report.html */
 
-/* Every field of DIR/NAME's rows after the header is a cell of `page`, as the file writes it
- * (our CSVs quote no field these tests make). */
+/* Every field of DIR/NAME's rows after the header is a cell of `page`, rounded as the page
+ * rounds it (report_html_shown_field; our CSVs quote no field these tests make); an empty one
+ * is a dash with a note. */
 static void expect_csv_values_on_page(const char *page, const char *dir, const char *name)
 {
+    enum { FIELDS = 64 };
     char *path = path_in(dir, name), *text = support_read_file(path, NULL);
     ck_assert_msg(text != NULL, "cannot read %s", path);
-    char *line = strchr(text, '\n');
-    int fields = 0;
-    for (char *field = line ? line + 1 : NULL; field && *field; fields++) {
-        size_t length = strcspn(field, ",\n");
-        char cell[512];
-        snprintf(cell, sizeof cell, ">%.*s<", (int)length, field);
-        if (length > 0) ck_assert_msg(strstr(page, cell) != NULL, "%s: %s is not on its report.html", path, cell);
-        field += length + (field[length] != '\0');
+    char *header[FIELDS], *fields[FIELDS];
+    int columns = 0, rows = 0;
+    for (char *line = text, *next; *line; line = next + 1) {
+        next = strchr(line, '\n');
+        ck_assert_msg(next != NULL, "%s: a line without its end", path);
+        *next = '\0';
+        char **into = columns ? fields : header;
+        int count = 0;
+        for (char *field = line; field && count < FIELDS; count++) {
+            into[count] = field;
+            char *comma = strchr(field, ',');
+            if (comma) *comma = '\0';
+            field = comma ? comma + 1 : NULL;
+        }
+        if (!columns) {
+            columns = count;
+            continue;
+        }
+        ck_assert_int_eq(count, columns);
+        rows++;
+        for (int k = 0; k < columns; k++) {
+            char shown[REPORT_HTML_FIELD_SIZE], cell[REPORT_HTML_FIELD_SIZE + 8];
+            report_html_shown_field(name, (const char *const *)header, (const char *const *)fields, columns, k,
+                                    shown, sizeof shown);
+            snprintf(cell, sizeof cell, ">%s<", shown);
+            if (shown[0]) ck_assert_msg(strstr(page, cell) != NULL, "%s: %s (%s) is not on its report.html", path,
+                                        cell, fields[k]);
+            else ck_assert_msg(strstr(page, "<td class=\"empty\" title=\""), "%s: empty %s, no dash on the page",
+                               path, header[k]);
+        }
     }
-    ck_assert_msg(fields > 0, "%s has no values", path);
+    ck_assert_msg(rows > 0, "%s has no values", path);
     free(text);
     free(path);
 }
@@ -620,10 +645,12 @@ START_TEST(sprt_matches_expected_files)
                           "--no-plots", "--quiet", "--out", (char *)dir));
     expect_golden(dir, "sprt", "sprt.csv");
     expect_golden(dir, "sprt", "sprt_trace.csv");
+    expect_golden(dir, "sprt", "sprt_blocks.csv");
     const char *again = support_scratch("again");
     run_ok(cli_analyze, ARGS("analyze", (char *)dir, "--out", (char *)again, "--no-plots"));
     expect_same_file(dir, again, "sprt.csv");
     expect_same_file(dir, again, "sprt_trace.csv");
+    expect_same_file(dir, again, "sprt_blocks.csv");
     static const char *const files[] = {"sprt.csv", NULL}, *const runs[] = {"run", NULL};
     char *page = expect_report_html(dir, files, runs);
     ck_assert_msg(strstr(page, "H1 accepted: heuristic is stronger than greedy by 62 Elo [43, 82] after 928 games"),

@@ -14,8 +14,14 @@ one JSON document, for tests/test_browser.c to check.
                                          summary's counts; a few bars clicked
     drive.py tools PAGE DIR              the record downloaded into DIR, and the position's link
     drive.py load PAGE [PAGE ...]        each page loaded: its console messages, title, text
-    drive.py shot PAGE#FRAGMENT OUT.png  a screenshot (of the window: 1280x860, or $DOMINOLAB_WINDOW)
+    drive.py shot PAGE#FRAGMENT OUT.png [WIDTHxHEIGHT]
+                                         a screenshot (1280x860 unless given)
     drive.py probe PAGE EXPRESSION       the value of a JavaScript expression on the loaded page
+    drive.py report WIDTHxHEIGHT PAGE [PAGE ...]
+                                         each report.html loaded in a window of that size: its
+                                         console, its width against the window's, the smallest
+                                         chart text as drawn, each chart's title and subtitle,
+                                         its tables' cells and its text
 
 The window is 1280x860 unless $DOMINOLAB_WINDOW says otherwise ("400x800": a phone).
 Chromium and ChromeDriver are Debian's (chromium, chromium-driver), installed by
@@ -119,6 +125,17 @@ class Browser:
         except SystemExit:
             entries = []
         return [{"level": e.get("level"), "message": e.get("message")} for e in entries]
+
+    def resize(self, size):
+        """The viewport set to WIDTHxHEIGHT CSS pixels: the window (headless: the window is
+        the viewport), or, narrower than a desktop window can be, a phone's screen emulated."""
+        width, height = (int(n) for n in size.lower().split("x"))
+        if width < 600:
+            self.call("POST", "/goog/cdp/execute", {"cmd": "Emulation.setDeviceMetricsOverride", "params": {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True}})
+        else:
+            self.call("POST", "/goog/cdp/execute", {"cmd": "Emulation.clearDeviceMetricsOverride", "params": {}})
+            self.call("POST", "/window/rect", {"width": width, "height": height})
 
     def screenshot(self, path):
         with open(path, "wb") as out:
@@ -399,6 +416,46 @@ def tools(browser, page, out_dir):
                           " return {field: f.value, shown: !f.hidden, status: document.getElementById('status').textContent};")
     return {"saved": saved, "link": link, "console": browser.console()}
 
+# What the report tests read of a report.html: the page's width against the window's, the
+# smallest chart text as the browser draws it (its box's height, after the chart's scaling),
+# each chart's title and subtitle (its first two text elements), and every table's cells.
+READ_REPORT = """
+const root = document.documentElement;
+const texts = Array.from(document.querySelectorAll('svg text'))
+    .map(t => t.getBoundingClientRect().height).filter(h => h > 0);
+const charts = Array.from(document.querySelectorAll('svg')).map(svg => {
+    const lines = svg.querySelectorAll(':scope > text');
+    return {title: lines.length > 0 ? lines[0].textContent : '',
+            subtitle: lines.length > 1 ? lines[1].textContent : '',
+            width: svg.getBoundingClientRect().width};
+});
+const tables = Array.from(document.querySelectorAll('table')).map(table => ({
+    class: table.className,
+    caption: table.caption ? table.caption.textContent : '',
+    rows: Array.from(table.rows).map(row => Array.from(row.cells).map(cell => ({
+        text: cell.innerText, title: cell.title, empty: cell.classList.contains('empty')})))}));
+const wide = Array.from(document.querySelectorAll('body *')).filter(e => {
+    const box = e.getBoundingClientRect();
+    return box.right > root.clientWidth + 0.5 && e.closest('.wide, figure, pre') === null;
+}).map(e => e.tagName.toLowerCase() + (e.className && e.className.baseVal === undefined ? '.' + e.className : ''));
+return {scroll_width: root.scrollWidth, client_width: root.clientWidth, inner_width: window.innerWidth,
+        smallest_text: texts.length ? Math.min(...texts) : null, text_count: texts.length, charts: charts,
+        tables: tables, wider_than_window: wide.slice(0, 10), text: document.body.innerText,
+        scripts: Array.from(document.scripts).length};
+"""
+
+
+def report(browser, size, pages):
+    browser.resize(size)
+    out = []
+    for page in pages:
+        browser.open(page_url(page))
+        info = browser.script(READ_REPORT)
+        info["page"] = page
+        info["console"] = browser.console()
+        out.append(info)
+    return {"size": size, "pages": out}
+
 
 def main(argv):
     if len(argv) < 3:
@@ -431,10 +488,14 @@ def main(argv):
             result = {"value": browser.script("return (" + argv[3] + ");"), "console": browser.console()}
         elif command == "shot":
             page, _, fragment = argv[2].partition("#")
+            if len(argv) > 4:
+                browser.resize(argv[4])
             browser.open(page_url(page, "#" + fragment if fragment else ""))
             time.sleep(0.3)
             browser.screenshot(argv[3])
             result = {"shot": argv[3], "console": browser.console()}
+        elif command == "report":
+            result = report(browser, argv[2], argv[3:])
         else:
             print(f"drive.py: unknown command {command}", file=sys.stderr)
             return 2
