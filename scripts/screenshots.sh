@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# screenshots.sh [BUILD_DIR] - makes the pictures of the viewer in docs/images/ again: a match
-# of each game recorded with a fixed seed, written as a page by `dominolab view`, and shot in
-# headless Chromium (tests/browser/drive.py) at a position in the middle of a hand; then the
-# top of a small tournament's report.html, and every kind of report at a desktop's size and a
-# phone's.
+# screenshots.sh [BUILD_DIR] - makes the pictures of docs/images/ again: a match of each game
+# recorded with a fixed seed, written as a page by `dominolab view`, and shot in headless
+# Chromium (tests/browser/drive.py) at a position in the middle of a hand, at a desktop's size
+# and a phone's; then every kind of study's report.html, at both sizes.
 # BUILD_DIR defaults to build/. Needs chromium and chromium-driver (scripts/install-deps.sh).
 set -euo pipefail
 
@@ -16,12 +15,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" # the pages name their record as given: a plain file name, not a scratch path
 
-# name, game, players, agents, seed, position, extra view arguments
+# name, game, players, agents, seed, position, extra view arguments. Each game at a desktop's
+# size (viewer-NAME.png) and a phone's (viewer-NAME-phone.png), annotated by pimc where the
+# analysis board is shown.
 shots=(
-    "bergen|bergen|2|heuristic,greedy|3|hand=2&ply=14|"
+    "bergen|bergen|2|heuristic,greedy|3|hand=2&ply=14|--annotate pimc"
     "double_bergen|double_bergen|3|heuristic,greedy,random|5|hand=1&ply=16|"
-    "partnership|partnership|4|heuristic,greedy,heuristic,greedy|7|hand=2&ply=12|--annotate heuristic --seats 1,3"
-    "bingo|bingo|2|heuristic,greedy|9|hand=1&ply=11|"
+    "partnership|partnership|4|heuristic,greedy,heuristic,greedy|7|hand=2&ply=12|--annotate pimc --seats 1,3"
+    "bingo|bingo|2|heuristic,greedy|9|hand=1&ply=11|--annotate pimc"
+    "long_line|partnership|4|random,random,random,random|11|hand=1&ply=27|"
 )
 for shot in "${shots[@]}"; do
     IFS='|' read -r name game players agents seed position extra <<< "$shot"
@@ -30,8 +32,14 @@ for shot in "${shots[@]}"; do
     # shellcheck disable=SC2086 # extra holds several words on purpose
     "$dominolab" view "$name.jsonl" -o "$name.html" $extra > /dev/null
     python3 "$root/tests/browser/drive.py" shot "$name.html#$position" "$root/docs/images/viewer-$name.png" > /dev/null
-    echo "screenshots: docs/images/viewer-$name.png ($game at #$position)"
+    python3 "$root/tests/browser/drive.py" shot "$name.html#$position" "$root/docs/images/viewer-$name-phone.png" \
+        400x800 > /dev/null
+    echo "screenshots: docs/images/viewer-$name.png and -phone.png ($game at #$position)"
 done
+# The analysis board below the table: the graph of each move's cost and the seats' summary.
+python3 "$root/tests/browser/drive.py" shot "partnership.html#hand=2&ply=12" "$root/docs/images/viewer-analysis.png" \
+    1280x1500 > /dev/null
+echo "screenshots: docs/images/viewer-analysis.png (partnership, the whole page)"
 "$dominolab" tournament --players 2 --agents random,greedy,heuristic --deals 2000 --seed 1 --threads 1 --quiet \
     --no-plots --out tournament > /dev/null
 python3 "$root/tests/browser/drive.py" shot tournament/report.html "$root/docs/images/report-tournament.png" > /dev/null

@@ -321,6 +321,72 @@ typedef struct bad_record {
     const char *saying; /* in its message */
 } bad_record_t;
 
+/* Every award and hand end carries the game's words for its reason, and every scoring play
+ * the game's phrase for why: words for people, never the record's identifiers. */
+START_TEST(every_point_carries_its_words)
+{
+    json_t *data = view_recorded_page(&view_cases[_i], "words", NULL, NULL, NULL);
+    int plays = 0, awards = 0;
+    size_t h, p, i;
+    json_t *hand, *frame, *line;
+    ck_assert_msg(!strchr(json_string_value(json_object_get(data, "game_title")), '_'), "game_title: %s",
+                  json_string_value(json_object_get(data, "game_title")));
+    json_array_foreach(json_object_get(data, "hands"), h, hand) json_array_foreach(json_object_get(hand, "frames"), p, frame)
+        json_array_foreach(json_object_get(frame, "lines"), i, line) {
+            const char *type = json_string_value(json_object_get(line, "type"));
+            const char *words = json_string_value(json_object_get(line, "reason_words"));
+            const char *why = json_string_value(json_object_get(line, "why"));
+            if (!strcmp(type, "award") || !strcmp(type, "hand_end")) {
+                ck_assert_msg(words && *words && !strchr(words, '_'), "%s %zu:%zu: reason words '%s' for '%s'",
+                              view_cases[_i].game, h + 1, p, words ? words : "(none)",
+                              json_string_value(json_object_get(line, "reason")));
+                awards += !strcmp(type, "award");
+            }
+            if (!strcmp(type, "play") && json_integer_value(json_object_get(line, "points")) != 0) {
+                ck_assert_msg(why && *why, "%s %zu:%zu: a scoring play without its why", view_cases[_i].game, h + 1, p);
+                plays++;
+            }
+        }
+    ck_assert_msg(awards + plays > 0, "%s: no point to look at", view_cases[_i].game);
+    json_decref(data);
+}
+END_TEST
+
+/* The page holds the record it was made from, byte for byte, in base64 (the download). */
+START_TEST(the_page_holds_its_record)
+{
+    const char *record, *html;
+    json_decref(view_recorded_page(&view_cases[4], "record", NULL, &record, &html));
+    size_t record_size;
+    char *want = support_read_file(record, &record_size), *page = support_read_file(html, NULL);
+    ck_assert(want && page);
+    const char *mark = "<script type=\"text/plain\" id=\"record-data\">";
+    char *at = strstr(page, mark);
+    ck_assert_msg(at != NULL, "no record in the page");
+    at += strlen(mark);
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    size_t got = 0;
+    unsigned long bits = 0;
+    int count = 0;
+    for (; *at != '<'; at++) {
+        if (*at == '=') break;
+        const char *digit = strchr(digits, *at);
+        ck_assert_msg(digit && *at, "a byte outside base64: %c", *at);
+        bits = bits << 6 | (unsigned long)(digit - digits);
+        if (++count == 4) {
+            for (int k = 2; k >= 0; k--, got++) ck_assert_int_eq((unsigned char)want[got], (bits >> (8 * k)) & 255);
+            bits = 0;
+            count = 0;
+        }
+    }
+    for (int k = 0; k < count - 1; k++, got++) /* the last group: 2 digits a byte, 3 two */
+        ck_assert_int_eq((unsigned char)want[got], (bits << (6 * (4 - count))) >> (16 - 8 * k) & 255);
+    ck_assert_uint_eq(got, record_size);
+    free(want);
+    free(page);
+}
+END_TEST
+
 /* Writes the bad variant `kind` of a good record. */
 static void spoil(const char *good, const char *bad, int kind)
 {
@@ -430,6 +496,8 @@ int main(void)
     tcase_add_loop_test(pages, the_last_frame_holds_the_result, 0, VIEW_CASES);
     tcase_add_loop_test(pages, greedy_annotating_greedy_never_deviates, 0, 3);
     tcase_add_test(pages, annotations_only_for_the_seats_asked);
+    tcase_add_loop_test(pages, every_point_carries_its_words, 0, VIEW_CASES);
+    tcase_add_test(pages, the_page_holds_its_record);
     suite_add_tcase(suite, pages);
     TCase *errors = tcase_create("errors");
     tcase_add_checked_fixture(errors, NULL, support_scratch_teardown);
