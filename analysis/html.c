@@ -26,22 +26,26 @@ void html_attribute(FILE *out, const char *name, const char *value)
     putc('"', out);
 }
 
-void html_open(FILE *out, const char *tag, const char *class_name, const char *role, const char *style)
+/* An opening tag with those of its attributes that are not NULL. */
+static void open_tag(FILE *out, const char *tag, const char *class_name, const char *role, const char *style,
+                     const char *title)
 {
     fprintf(out, "<%s", tag);
     if (class_name) html_attribute(out, "class", class_name);
     if (role) html_attribute(out, "role", role);
     if (style) html_attribute(out, "style", style);
+    if (title) html_attribute(out, "title", title);
     fputc('>', out);
+}
+
+void html_open(FILE *out, const char *tag, const char *class_name, const char *role, const char *style)
+{
+    open_tag(out, tag, class_name, role, style, NULL);
 }
 
 void html_open_titled(FILE *out, const char *tag, const char *class_name, const char *style, const char *title)
 {
-    fprintf(out, "<%s", tag);
-    if (class_name) html_attribute(out, "class", class_name);
-    if (style) html_attribute(out, "style", style);
-    if (title) html_attribute(out, "title", title);
-    fputc('>', out);
+    open_tag(out, tag, class_name, NULL, style, title);
 }
 
 void html_close(FILE *out, const char *tag) { fprintf(out, "</%s>\n", tag); }

@@ -483,6 +483,20 @@ static void free_ratings(ratings_files_t *f)
 
 static double confidence_percent(const ratings_files_t *f) { return 100 * table_value(&f->model, 0, "confidence"); }
 
+/* A pairwise.csv row's Elo and interval, from the other agent's side where `flipped`. */
+static void pairwise_elo(const ratings_files_t *f, int row, bool flipped, double *elo, double *low, double *high)
+{
+    *elo = table_value(&f->pairwise, row, "elo");
+    *low = table_value(&f->pairwise, row, "elo_low");
+    *high = table_value(&f->pairwise, row, "elo_high");
+    if (flipped) {
+        double swap = *low;
+        *elo = -*elo;
+        *low = -*high;
+        *high = -swap;
+    }
+}
+
 /* How the page names the agent of ratings row r: a bot by the name it gave (ratings.csv's
  * `name`; a report made before names has no such column), anything else by its spec. */
 static const char *rated_name(const ratings_files_t *f, int r)
@@ -519,14 +533,8 @@ static void top_pair_sentence(char *out, size_t size, const ratings_files_t *f, 
         snprintf(out, size, "%s rates highest; it did not play %s, the next one down.", top_name, next_name);
         return;
     }
-    double elo = table_value(&f->pairwise, row, "elo"), low = table_value(&f->pairwise, row, "elo_low"),
-           high = table_value(&f->pairwise, row, "elo_high");
-    if (flipped) {
-        double swap = low;
-        elo = -elo;
-        low = -high;
-        high = -swap;
-    }
+    double elo, low, high;
+    pairwise_elo(f, row, flipped, &elo, &low, &high);
     char interval[160], blocks[160];
     snprintf(blocks, sizeof blocks, "their %.4g%% interval over %s %s blocks", confidence_percent(f),
              table_text(&f->pairwise, row, "blocks"), context->matches ? "match" : "deal");
@@ -709,14 +717,8 @@ static void crosstable(FILE *out, const ratings_files_t *f, const report_html_co
             snprintf(games, sizeof games, "%s games", table_text(&f->pairwise, row, "games"));
             svg_scale_colour(0.5 + (score - 0.5) / 2, fill, sizeof fill); /* half strength: dark text reads */
             snprintf(style, sizeof style, "background:%s", fill);
-            double elo = table_value(&f->pairwise, row, "elo"), elo_low = table_value(&f->pairwise, row, "elo_low"),
-                   elo_high = table_value(&f->pairwise, row, "elo_high");
-            if (flipped) {
-                double swap = elo_low;
-                elo = -elo;
-                elo_low = -elo_high;
-                elo_high = -swap;
-            }
+            double elo, elo_low, elo_high;
+            pairwise_elo(f, row, flipped, &elo, &elo_low, &elo_high);
             char elo_text[160];
             with_interval(elo_text, sizeof elo_text, elo, elo_low, elo_high, (elo_high - elo_low) / 2 < 10 ? 1 : 0,
                           true, "Elo");

@@ -44,6 +44,12 @@ static json_t *drive_sized(const char *dir, const char *size, const char *argume
 
 static json_t *drive(const char *dir, const char *arguments) { return drive_sized(dir, NULL, arguments); }
 
+/* The directory of a page's path, where drive.py runs. */
+static void directory_of(const char *html, char *dir, size_t size)
+{
+    snprintf(dir, size, "%.*s", (int)(strrchr(html, '/') - html), html);
+}
+
 /* The browser's console was silent: no error, no warning, nothing logged. */
 static void assert_quiet_console(const json_t *result, const char *what)
 {
@@ -185,7 +191,7 @@ START_TEST(fragments_open_the_positions)
     char arguments[8192];
     json_t *data = view_recorded_page(c, "fragments", NULL, NULL, &html);
     char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
+    directory_of(html, dir, sizeof dir);
     int hands = (int)json_array_size(json_object_get(data, "hands"));
     int last = frame_count(data, hands) - 1;
     int positions[][2] = {{1, 0}, {1, frame_count(data, 1) / 2}, {1, frame_count(data, 1) - 1},
@@ -215,7 +221,7 @@ START_TEST(stepping_reaches_the_final_scores)
     char arguments[4200], text[256];
     json_t *data = view_recorded_page(c, "step", NULL, NULL, &html);
     char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
+    directory_of(html, dir, sizeof dir);
     snprintf(arguments, sizeof arguments, "step '%s'", html);
     json_t *result = drive(dir, arguments);
 
@@ -281,7 +287,7 @@ START_TEST(the_switch_hides_the_other_hands)
     char arguments[4200];
     json_t *data = view_recorded_page(c, "hide", NULL, NULL, &html);
     char dir[4096];
-    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
+    directory_of(html, dir, sizeof dir);
     snprintf(arguments, sizeof arguments, "hide '%s' 2", html);
     json_t *result = drive(dir, arguments);
     size_t seat;
@@ -320,7 +326,7 @@ START_TEST(record_text_stays_text)
              "document.body.innerText.indexOf('random</script><b id=x>bold') >= 0]\"",
              evil_page);
     char dir[4200];
-    snprintf(dir, sizeof dir, "%.*s", (int)(strrchr(html, '/') - html), html);
+    directory_of(html, dir, sizeof dir);
     json_t *result = drive(dir, arguments);
     const json_t *value = json_object_get(result, "value");
     ck_assert_msg(json_integer_value(json_array_get(value, 0)) == 0, "the record's text became an element");
@@ -346,10 +352,6 @@ static const char *text_of(const json_t *object, const char *key)
     return text ? text : "";
 }
 
-static void directory_of(const char *html, char *dir, size_t size)
-{
-    snprintf(dir, size, "%.*s", (int)(strrchr(html, '/') - html), html);
-}
 
 /* Up to `max` positions "H:P" whose step scores, ends a hand or takes a trick, spread over
  * the match; returns how many. */
