@@ -413,6 +413,7 @@ START_TEST(every_point_says_why)
             } else if (!strcmp(type, "award")) {
                 ck_assert_msg(strstr(awards, *why ? why : words), "%s: the award's \"%s\" is not in %s", where,
                               *why ? why : words, awards);
+                ck_assert_msg(strstr(move, words), "%s: the move list does not say \"%s\": %s", where, words, move);
             } else if (!strcmp(type, "hand_end")) {
                 ck_assert_msg(*words && strstr(awards, words), "%s: the hand's end \"%s\" is not in %s", where, words, awards);
             } else if (!strcmp(type, "trick")) {

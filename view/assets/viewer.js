@@ -969,10 +969,7 @@
   /* A short mark for what a step scored or ended, so the list can be skimmed. */
   function stepMarks(f) {
     let marks = '';
-    /* A hand's end says enough: its awards are listed in the step panel. */
-    const ended = f.lines.some((l) => l.type === 'hand_end');
     for (const l of f.lines) {
-      if (ended && l.type === 'award') continue;
       if (l.type === 'trick') marks += '<span class="mark trick" title="' + esc(lineWords(l)) + '">trick to seat ' + l.winner + ' ' + signed(l.points) + '</span>';
       else if (l.type === 'award') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">' + esc(sideName(l.to)) + ' ' + signed(l.points) + ' ' + esc(reasonWords(l)) + '</span>';
       else if (l.type === 'meld') marks += '<span class="mark award" title="' + esc(lineWords(l)) + '">meld ' + esc((l.tiles || []).join(' ')) + ' ' + signed(l.points) + '</span>';
