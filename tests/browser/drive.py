@@ -404,17 +404,16 @@ def tools(browser, page, out_dir):
     browser.open(page_url(page, "#hand=1&ply=3"))
     browser.click("#download")
     saved = None
-    for _ in range(100):
+    for _ in range(1200):  # a minute at most, however busy the machine
         names = [n for n in os.listdir(out_dir) if not n.endswith(".crdownload")]
         if names:
             saved = os.path.join(out_dir, names[0])
             break
         time.sleep(0.1)
-    browser.click("#copy-link")
-    time.sleep(0.3)
+    browser.click("#copy-link")  # the field is filled at once; the clipboard may take its time
     link = browser.script("const f = document.getElementById('link-field');"
                           " return {field: f.value, shown: !f.hidden, status: document.getElementById('status').textContent};")
-    return {"saved": saved, "link": link, "console": browser.console()}
+    return {"saved": saved, "link": link, "console": browser.console()}  # status: "link copied" once it is
 
 # What the report tests read of a report.html: the page's width against the window's, the
 # smallest chart text as the browser draws it (its box's height, after the chart's scaling),
