@@ -107,8 +107,8 @@ static void print_match_end(FILE *out, const match_setup_t *setup, const void *s
 /* Why an event's points were credited, where the game says more than its reason word. */
 static void print_why(FILE *out, const game_t *game, const void *state, const game_event_t *event)
 {
-    char why[256] = "";
-    if (game->points_words) game->points_words(state, event, why, sizeof why);
+    char why[256];
+    game_points_words(game, state, event, why, sizeof why);
     if (why[0]) fprintf(out, "  (%s)", why);
 }
 
@@ -188,10 +188,9 @@ static int log_event(void *context, const match_setup_t *setup, const void *stat
         fprintf(out, "  seat %d decides: %s\n", event->seat, text);
         break;
     }
-    case GAME_EVENT_AWARD:
-    {
-        char why[256] = "";
-        if (game->points_words) game->points_words(state, event, why, sizeof why);
+    case GAME_EVENT_AWARD: {
+        char why[256];
+        game_points_words(game, state, event, why, sizeof why);
         fprintf(out, "  award: %s %d %+d (%s)\n", teams ? "team" : "seat", event->seat, event->points,
                 why[0] ? why : game_reason_words(game, event->reason));
         break;

@@ -16,6 +16,12 @@ const char *game_reason_words(const game_t *game, int reason)
     return game_reason_name(game, reason);
 }
 
+void game_points_words(const game_t *game, const void *state, const game_event_t *event, char *out, size_t out_size)
+{
+    out[0] = '\0';
+    if (game->points_words) game->points_words(state, event, out, out_size);
+}
+
 int game_move_is_legal(const game_t *game, const void *state, game_move_t move)
 {
     game_move_t moves[GAME_MAX_MOVES];

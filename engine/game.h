@@ -166,6 +166,8 @@ int game_move_is_legal(const game_t *game, const void *state, game_move_t move);
 void game_placement_text(game_move_t move, char *out, size_t out_size);
 const char *game_reason_name(const game_t *game, int reason); /* "unknown" out of range */
 const char *game_reason_words(const game_t *game, int reason); /* as players say it; else the name */
+/* The game's points_words into out ("" where the game has none to say). */
+void game_points_words(const game_t *game, const void *state, const game_event_t *event, char *out, size_t out_size);
 /* Where the values of the game's fact `name` begin in game_observation_t.facts, -1 if the
  * game has none of that name. */
 int game_fact_at(const game_t *game, const char *name);

@@ -378,8 +378,8 @@ static void explain_line(view_timeline_t *t, const void *state, const game_event
     if (event->kind == GAME_EVENT_AWARD || event->kind == GAME_EVENT_HAND_END)
         set(t, line, "reason_words", json_string(game_reason_words(t->game, event->reason)));
     if ((event->kind != GAME_EVENT_PLAY || !event->points) && event->kind != GAME_EVENT_AWARD) return;
-    char why[256] = "";
-    if (t->game->points_words) t->game->points_words(state, event, why, sizeof why);
+    char why[256];
+    game_points_words(t->game, state, event, why, sizeof why);
     if (why[0]) set(t, line, "why", json_string(why));
 }
 
