@@ -703,8 +703,8 @@ static int bergen_match_winner(const void *state)
 /* ------------------------------------------------------------------ the games */
 
 #define BERGEN_FAMILY_FUNCTIONS                                                                                  \
-    .state_size = sizeof(bergen_state_t), .reason_names = bergen_reason_names, .reason_words = bergen_reason_words,                                   \
-    .reason_count = BERGEN_REASON_COUNT, .award_words = bergen_award_words,                                       \
+    .state_size = sizeof(bergen_state_t), .reason_names = bergen_reason_names,                                   \
+    .reason_words = bergen_reason_words, .reason_count = BERGEN_REASON_COUNT, .award_words = bergen_award_words,  \
     .hand_end_words = bergen_hand_end_words, .rules_create = bergen_rules_create,                                 \
     .rules_destroy = bergen_rules_destroy, .seat_count = bergen_seat_count, .side_count = bergen_seat_count,     \
     .side_of_seat = bergen_side_of_seat, .move_bounds = bergen_move_bounds, .match_start = bergen_match_start, .status = bergen_status,             \
@@ -715,8 +715,9 @@ static int bergen_match_winner(const void *state)
     .hand_number = bergen_hand_number, .observe = bergen_observe, .determinize = bergen_determinize,            \
     .world_plan_size = sizeof(bergen_world_plan_t), .plan_worlds = bergen_plan_worlds,                          \
     .draw_world = bergen_draw_world, .hand_tiles = bergen_hand_tiles, .give_hand = bergen_give_hand,             \
-    .move_text = bergen_move_text, .points_words = bergen_points_words, .event_line = bergen_event_line, .line_move = bergen_line_move,               \
-    .unwritten_move = bergen_unwritten_move, .tolerated_line = bergen_tolerated_line
+    .move_text = bergen_move_text, .points_words = bergen_points_words, .event_line = bergen_event_line,         \
+    .line_move = bergen_line_move, .unwritten_move = bergen_unwritten_move,                                       \
+    .tolerated_line = bergen_tolerated_line
 
 const game_t bergen_game = {
     .name = "bergen",

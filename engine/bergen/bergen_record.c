@@ -65,50 +65,42 @@ static const char *number_words(int number, char *out, size_t size)
     return out;
 }
 
-/* R14: the header the ends make, in words; returns its points before R16. */
-static int header_words(const bergen_state_t *s, char *out, size_t size)
+/* R14: the header the ends make, in words; `header` its points before R16. */
+static void header_words(const bergen_state_t *s, int header, char *out, size_t size)
 {
     static const char *const names[] = {"", "", "double-header", "triple-header", "quadruple-header"};
-    int number = s->end_number[0];
-    if (s->end_started == 0) {
+    int number = s->end_number[0], doubles = header - 2;
+    if (s->end_started == 0)
         snprintf(out, size, "double-header: the opening double shows %d at both ends", number);
-        return 2;
-    }
-    int doubles = __builtin_popcount(s->end_double & 3u), header = 2 + doubles;
-    snprintf(out, size, "%s: both ends show %d%s", names[header], number,
-             doubles == 1 ? ", one of them the double" : doubles == 2 ? ", both of them doubles" : "");
-    return header;
+    else
+        snprintf(out, size, "%s: both ends show %d%s", names[header], number,
+                 doubles == 1 ? ", one of them the double" : doubles == 2 ? ", both of them doubles" : "");
 }
 
-/* DB R12: each combination the placement scores, in words ("three 6s 3 + a pair of 2s 2");
- * returns their points before R16. */
-static int combination_words(const bergen_state_t *s, const game_event_t *event, char *out, size_t size)
+/* DB R12: each combination the placement scores, in words ("three 6s (3) + a pair of 2s
+ * (2)"); `exposed` is the number it showed, the only one counted with new_end_only. */
+static void combination_words(const bergen_state_t *s, int exposed, char *out, size_t size)
 {
     static const char *const counts[] = {"", "", "a pair of", "three", "four", "five", "six", "seven", "eight"};
     const bergen_exposures_t *x = &s->exposures;
     bool bare_arm = (s->end_started & ((1u << s->end_count) - 1)) != (1u << s->end_count) - 1;
-    int only = -1; /* new_end_only: the number the placement exposed */
-    if (s->rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY)
-        only = event->end == GAME_NO_END ? s->opening_number : s->end_number[event->end];
+    bool only_exposed = s->rules->combination_scope == BERGEN_SCOPE_NEW_END_ONLY;
     size_t used = 0;
-    int points = 0;
     out[0] = '\0';
     for (int number = 0; number <= TILESET_MAX_NUMBER; number++) {
         int count = x->count[number];
-        if (count < 2 || (only >= 0 && number != only)) continue;
+        if (count < 2 || (only_exposed && number != exposed)) continue;
         char name[16];
         const char *how = count < (int)(sizeof counts / sizeof counts[0]) ? counts[count] : "many";
         size_t room = used < size ? size - used : 0;
-        const char *plus = points ? " + " : "";
+        const char *plus = used ? " + " : "";
         if (bare_arm && number == s->opening_number && count == 2) /* A2: the open spinner alone */
             used += (size_t)snprintf(out + used, room, "%sthe spinner %d-%d, an arm still bare (2)", plus, number, number);
         else
             used += (size_t)snprintf(out + used, room, "%s%s %s%s (%d)", plus, how, number_words(number, name, sizeof name),
                                      bare_arm && number == s->opening_number ? ", the spinner's two among them" : "",
                                      count);
-        points += count;
     }
-    return points;
 }
 
 /* What an award of the family is for (R19, R20, DB R14). */
@@ -134,8 +126,10 @@ void bergen_points_words(const void *state, const game_event_t *event, char *out
     out[0] = '\0';
     if (event->kind == GAME_EVENT_AWARD) award_words(s, event, out, out_size);
     if (event->kind != GAME_EVENT_PLAY || event->points == 0) return;
-    int full = s->rules->scoring == BERGEN_SCORING_HEADERS ? header_words(s, out, out_size)
-                                                           : combination_words(s, event, out, out_size);
+    int exposed = event->end == GAME_NO_END ? s->opening_number : s->end_number[event->end];
+    int full = bergen_layout_points(s->rules, s, exposed); /* what the rules gave, before R16 */
+    if (s->rules->scoring == BERGEN_SCORING_HEADERS) header_words(s, full, out, out_size);
+    else combination_words(s, exposed, out, out_size);
     size_t used = strlen(out);
     if (event->points < full && used < out_size) /* R16, DB R13 */
         snprintf(out + used, out_size - used, "; cut from %d to %d near the target", full, event->points);
