@@ -18,31 +18,33 @@
 extern const char viewer_html[], viewer_css[], viewer_js[];
 
 /* The record's bytes in base64 (RFC 4648), for the page's download button: exactly the
- * file, and no character a script element could end on. */
-static void write_base64(FILE *out, const unsigned char *bytes, size_t size)
+ * file, and no character a script element could end on. Read in multiples of three bytes,
+ * so that only the last group is padded. Returns false if the record could not be read. */
+static bool write_base64(FILE *out, FILE *in)
 {
     static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    for (size_t i = 0; i < size; i += 3) {
-        unsigned long group = (unsigned long)bytes[i] << 16;
-        if (i + 1 < size) group |= (unsigned long)bytes[i + 1] << 8;
-        if (i + 2 < size) group |= bytes[i + 2];
-        char quad[4] = {digits[group >> 18 & 63], digits[group >> 12 & 63], i + 1 < size ? digits[group >> 6 & 63] : '=',
-                        i + 2 < size ? digits[group & 63] : '='};
-        fwrite(quad, 1, 4, out);
-    }
+    unsigned char bytes[3 * 1024];
+    size_t got;
+    while ((got = fread(bytes, 1, sizeof bytes, in)) > 0)
+        for (size_t i = 0; i < got; i += 3) {
+            unsigned long group = (unsigned long)bytes[i] << 16;
+            if (i + 1 < got) group |= (unsigned long)bytes[i + 1] << 8;
+            if (i + 2 < got) group |= bytes[i + 2];
+            char quad[4] = {digits[group >> 18 & 63], digits[group >> 12 & 63],
+                            i + 1 < got ? digits[group >> 6 & 63] : '=', i + 2 < got ? digits[group & 63] : '='};
+            fwrite(quad, 1, 4, out);
+        }
+    return !ferror(in);
 }
 
-typedef struct page_record {
-    unsigned char *bytes;
-    size_t size;
-} page_record_t;
-
-/* The page: the template with each placeholder replaced once, in the order they appear. */
-static void write_page(FILE *out, const char *title, const char *json, const page_record_t *record)
+/* The page: the template with each placeholder replaced once, in the order they appear.
+ * Returns false if the record could not be read. */
+static bool write_page(FILE *out, const char *title, const char *json, FILE *record)
 {
     static const char *const marks[] = {"@VIEWER_TITLE@", "/*@VIEWER_CSS@*/", "@VIEWER_DATA@", "@VIEWER_RECORD@",
                                         "/*@VIEWER_JS@*/"};
     const char *at = viewer_html;
+    bool read = true;
     for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++) {
         const char *mark = strstr(at, marks[k]);
         if (!mark) continue; /* the template is ours: a missing mark only leaves that part out */
@@ -51,62 +53,36 @@ static void write_page(FILE *out, const char *title, const char *json, const pag
         case 0: html_text(out, title); break; /* the reports' escaper: & < > " ' */
         case 1: fputs(viewer_css, out); break;
         case 2: html_script_json(out, json); break;
-        case 3: write_base64(out, record->bytes, record->size); break;
+        case 3: read = write_base64(out, record); break;
         default: fputs(viewer_js, out); break;
         }
         at = mark + strlen(marks[k]);
     }
     fputs(at, out);
-}
-
-/* The record as read from `path`, whole. Returns 0, or -1 with a message. */
-static int read_record(const char *path, page_record_t *record, char *error, size_t error_size)
-{
-    FILE *in = fopen(path, "rb");
-    record->bytes = NULL;
-    record->size = 0;
-    size_t room = 0;
-    bool failed = !in;
-    while (!failed) {
-        if (record->size == room) {
-            size_t more = room ? 2 * room : 65536;
-            unsigned char *grown = realloc(record->bytes, more);
-            failed = !grown;
-            if (failed) break;
-            record->bytes = grown;
-            room = more;
-        }
-        size_t got = fread(record->bytes + record->size, 1, room - record->size, in);
-        record->size += got;
-        if (got == 0) break;
-    }
-    failed = failed || ferror(in);
-    if (in) fclose(in);
-    if (!failed) return 0;
-    snprintf(error, error_size, "%s: cannot read the record again for the page", path);
-    free(record->bytes);
-    record->bytes = NULL;
-    return -1;
+    return read;
 }
 
 static int write_html(const char *html_path, const char *record_path, json_t *data, char *error, size_t error_size)
 {
-    page_record_t record;
-    if (read_record(record_path, &record, error, error_size)) return -1;
-    char *json = json_dumps(data, JSON_COMPACT | JSON_REAL_PRECISION(6));
-    if (!json) {
-        free(record.bytes);
-        snprintf(error, error_size, "out of memory");
+    FILE *record = fopen(record_path, "rb");
+    if (!record) {
+        snprintf(error, error_size, "%s: cannot read the record again for the page", record_path);
         return -1;
     }
+    char *json = json_dumps(data, JSON_COMPACT | JSON_REAL_PRECISION(6));
     atomic_file_t file;
-    int result = atomic_file_open(&file, html_path, error, error_size);
-    if (!result) {
-        write_page(file.stream, json_string_value(json_object_get(data, "title")), json, &record);
-        result = atomic_file_commit(&file, error, error_size);
+    int result = -1;
+    if (!json) snprintf(error, error_size, "out of memory");
+    else if (!atomic_file_open(&file, html_path, error, error_size)) {
+        if (write_page(file.stream, json_string_value(json_object_get(data, "title")), json, record)) {
+            result = atomic_file_commit(&file, error, error_size);
+        } else {
+            atomic_file_abort(&file);
+            snprintf(error, error_size, "%s: cannot read the record again for the page", record_path);
+        }
     }
     free(json);
-    free(record.bytes);
+    fclose(record);
     return result;
 }
 
