@@ -279,11 +279,8 @@
     pieces.push({ pill: 1 });
     const g = S.ghost;
     if (g && g.end !== undefined && g.end < 2) { /* the bot's choice, beyond the end it names */
-      const n = numbers(g.tile);
-      const match = g.number !== undefined && n[1] === g.number ? n[1] : n[0];
-      const other = match === n[0] ? n[1] : n[0];
-      if (g.end === 0) pieces.unshift({ a: other, b: match, ghost: g });
-      else pieces.push({ a: match, b: other, ghost: g });
+      if (g.end === 0) pieces.unshift({ a: g.outer, b: g.inner, ghost: g });
+      else pieces.push({ a: g.inner, b: g.outer, ghost: g });
     }
     return pieces;
   }
@@ -297,10 +294,7 @@
     if (p.pill !== undefined) return endPill(p.pill, t, false);
     const a = mirrored ? p.b : p.a;
     const b = mirrored ? p.a : p.b;
-    if (p.ghost) {
-      return '<span class="ghost-wrap" title="the bot would play ' + esc(p.ghost.move) + '">' +
-        domino(a, b, { upright: a === b, cls: 'ghost' }) + '</span>';
-    }
+    if (p.ghost) return ghostHtml(p.ghost, a, b, a === b);
     const cls = (p.lead ? 'lead' : '') + (p.last ? ' last' : '');
     return domino(a, b, { upright: a === b, cls: cls });
   }
@@ -947,17 +941,21 @@
     if (!m || !m.tile) return null;
     const prev = previousFrame();
     const ends = prev && prev.table && prev.table.ends ? prev.table.ends : [];
-    return { tile: m.tile, end: m.end, seat: a.seat, number: m.end !== undefined ? ends[m.end] : undefined, move: m.move };
+    /* inner: the number that matches the end, towards the table; outer: the other */
+    const n = numbers(m.tile);
+    const inner = m.end !== undefined && n[1] === ends[m.end] ? n[1] : n[0];
+    return { tile: m.tile, end: m.end, seat: a.seat, move: m.move, inner: inner, outer: inner === n[0] ? n[1] : n[0] };
   }
-  /* The ghost beside end k, its matching number towards the table (`inward` first or last). */
-  function ghostTile(g, inwardFirst, upright) {
-    const n = numbers(g.tile);
-    const match = g.number !== undefined && n[1] === g.number ? n[1] : n[0];
-    const other = match === n[0] ? n[1] : n[0];
-    const a = inwardFirst ? match : other;
-    const b = inwardFirst ? other : match;
+  /* A ghost tile showing `a` then `b`. */
+  function ghostHtml(g, a, b, upright) {
     return '<span class="ghost-wrap" title="the bot would play ' + esc(g.move) + '">' +
-      domino(a, b, { upright: upright !== (a === b), cls: 'ghost' }) + '</span>';
+      domino(a, b, { upright: upright, cls: 'ghost' }) + '</span>';
+  }
+  /* The ghost beside an arm's end, its matching number towards the table (first or last). */
+  function ghostTile(g, inwardFirst, upright) {
+    const a = inwardFirst ? g.inner : g.outer;
+    const b = inwardFirst ? g.outer : g.inner;
+    return ghostHtml(g, a, b, upright !== (a === b));
   }
 
   /* ------------------------------------------------------------------ move list */
