@@ -290,19 +290,7 @@ static char *read_page(const char *dir)
 
 enum { FIELDS_MAX = 64 };
 
-/* The fields of one CSV line (our files quote none of the fields these tests read), cut in
- * place; their count. */
-static int split_line(char *line, char **fields)
-{
-    int count = 0;
-    for (char *field = line; field && count < FIELDS_MAX; count++) {
-        fields[count] = field;
-        char *comma = strchr(field, ',');
-        if (comma) *comma = '\0';
-        field = comma ? comma + 1 : NULL;
-    }
-    return count;
-}
+static int split_line(char *line, char **fields) { return support_split_csv_line(line, fields, FIELDS_MAX); }
 
 /* Every field of DIR/NAME's rows after the header is a cell of the page, rounded as the page
  * rounds it (report_html_shown_field); an empty one is a dash with its footnote's title. */

@@ -128,14 +128,7 @@ static void expect_csv_values_on_page(const char *page, const char *dir, const c
         next = strchr(line, '\n');
         ck_assert_msg(next != NULL, "%s: a line without its end", path);
         *next = '\0';
-        char **into = columns ? fields : header;
-        int count = 0;
-        for (char *field = line; field && count < FIELDS; count++) {
-            into[count] = field;
-            char *comma = strchr(field, ',');
-            if (comma) *comma = '\0';
-            field = comma ? comma + 1 : NULL;
-        }
+        int count = support_split_csv_line(line, columns ? fields : header, FIELDS);
         if (!columns) {
             columns = count;
             continue;

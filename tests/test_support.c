@@ -446,3 +446,15 @@ game_rules_t *support_open_rules(const char *game_name, const char *preset, int 
     REQUIRE((*game)->rules_create(&values, &rules, error, sizeof error) == 0, "%s", error);
     return rules;
 }
+
+int support_split_csv_line(char *line, char **fields, int max)
+{
+    int count = 0;
+    for (char *field = line; field && count < max; count++) {
+        fields[count] = field;
+        char *comma = strchr(field, ',');
+        if (comma) *comma = '\0';
+        field = comma ? comma + 1 : NULL;
+    }
+    return count;
+}

@@ -41,6 +41,9 @@ int support_dir_entries(const char *dir, char *names, size_t names_size);
 /* The whole file, NUL-terminated, owned by the caller; NULL if it cannot be read.
  * `length` (may be NULL) receives its size. */
 char *support_read_file(const char *path, size_t *length);
+/* The fields of one CSV line (our files quote none of the fields the tests read), cut in
+ * place into fields[0..max); their count. */
+int support_split_csv_line(char *line, char **fields, int max);
 bool support_file_exists(const char *path);
 /* Writes `text` as the whole of PATH; false if it cannot. */
 bool support_write_file(const char *path, const char *text);
